@@ -1,0 +1,84 @@
+"""Seeded deals and whole games played out with every hand known.
+
+Simulation, training and the property tests all start here: a fair shuffle, then
+a policy choosing among ``legal_moves`` until the match is over.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .events import Draw, Event, Holds, NewRound, Play, Shows
+from .game import Match, Round, legal_moves, setup_round
+from .rules import Rules
+from .tiles import Tile, full_set
+
+Policy = Callable[[Round, list[Event], random.Random], Event]
+
+
+def shuffle_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
+    tiles = list(full_set(rules.set))
+    rng.shuffle(tiles)
+    size = rules.hand_size(seats)
+    hands = [tuple(tiles[i * size:(i + 1) * size]) for i in range(seats)]
+    return hands, tiles[seats * size:]
+
+
+def random_policy(round_: Round, moves: list[Event], rng: random.Random) -> Event:
+    return rng.choice(moves)
+
+
+def heavy_policy(round_: Round, moves: list[Event], rng: random.Random) -> Event:
+    """Heaviest tile first: the simplest sensible player."""
+    plays = [m for m in moves if isinstance(m, Play)]
+    if not plays:
+        return moves[0]
+    return max(plays, key=lambda m: (m.tile.pips, m.tile.is_double, m.tile.high))
+
+
+def play_match(rules: Rules, players: list[str], seed: int, policy: Policy = random_policy,
+               max_rounds: int = 50) -> tuple[Match, list[Event], list[tuple[int, list[tuple[Tile, ...]]]]]:
+    """Play a whole match with every hand known.
+
+    Returns the match, the full-information events in order, and each round's deal.
+    """
+    rng = random.Random(seed)
+    match = Match(rules, players)
+    events: list[Event] = []
+    deals = []
+    while not match.finished and len(match.rounds) < max_rounds:
+        number = len(match.rounds) + 1
+        match.apply(NewRound(number))
+        events.append(NewRound(number))
+        hands, stock = shuffle_deal(rules, len(players), rng)
+        setup_round(match.round, hands, stock)
+        deals.append((number, hands))
+        r = match.round
+        while not r.over:
+            move = policy(r, legal_moves(r), rng)
+            match.apply(move)
+            events.append(move)
+        for seat in range(len(players)):
+            if r.counts[seat]:
+                shown = Shows(players[seat], tuple(sorted(r.hands[seat], reverse=True)))
+                events.append(shown)
+    return match, events, deals
+
+
+def seat_log_lines(events: list[Event], deals, viewer: str, players: list[str]) -> list[str]:
+    """The log one seat would write of a full-information game: its hand, others' draws hidden."""
+    lines: list[str] = []
+    seat = players.index(viewer)
+    hands = dict(deals)
+    for e in events:
+        if isinstance(e, NewRound):
+            lines.append(str(e))
+            lines.append(str(Holds(viewer, tuple(sorted(hands[e.number][seat], reverse=True)))))
+        elif isinstance(e, Draw) and e.player != viewer:
+            lines.append(str(Draw(e.player, e.count)))
+        elif isinstance(e, Shows) and e.player == viewer:
+            lines.append(str(e))
+        else:
+            lines.append(str(e))
+    return lines

@@ -1,0 +1,164 @@
+"""One line of a game log as a value: parse it, print it, compare it.
+
+Each event prints its own canonical notation (``bob plays 4-2 on 4``) and
+``parse_event`` reads every spelling people type (``64``, ``6|4``, ``play``/``plays``).
+Whether the event is *legal* is the game's business, not this module's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import NotationError
+from .layout import SIDES
+from .tiles import DEFAULT_TOP, Tile, format_tiles, parse_tiles
+
+NAME = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    tile: Tile
+    on: int | str | None = None  # a number, a side name, or None (opening / only one fit)
+
+    def __str__(self) -> str:
+        tail = "" if self.on is None else f" on {self.on}"
+        return f"{self.player} plays {self.tile}{tail}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    player: str
+    count: int
+    tiles: tuple[Tile, ...] | None = None  # known only when you drew them
+
+    def __str__(self) -> str:
+        what = format_tiles(self.tiles) if self.tiles is not None else str(self.count)
+        return f"{self.player} draws {what}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} passes"
+
+
+@dataclass(frozen=True)
+class Holds:
+    player: str
+    tiles: tuple[Tile, ...]
+
+    def __str__(self) -> str:
+        return f"{self.player} holds {format_tiles(self.tiles)}"
+
+
+@dataclass(frozen=True)
+class Shows:
+    player: str
+    tiles: tuple[Tile, ...]
+
+    def __str__(self) -> str:
+        return f"{self.player} shows {format_tiles(self.tiles)}"
+
+
+@dataclass(frozen=True)
+class Counts:
+    player: str
+    pips: int
+
+    def __str__(self) -> str:
+        return f"{self.player} counts {self.pips}"
+
+
+@dataclass(frozen=True)
+class NewRound:
+    number: int
+
+    def __str__(self) -> str:
+        return f"round {self.number}"
+
+
+Event = Play | Draw | Pass | Holds | Shows | Counts | NewRound
+
+VERBS = {
+    "plays": "plays", "play": "plays",
+    "draws": "draws", "draw": "draws",
+    "passes": "passes", "pass": "passes",
+    "holds": "holds", "hold": "holds",
+    "shows": "shows", "show": "shows",
+    "counts": "counts", "count": "counts",
+}
+
+
+def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None) -> Event:
+    """Read one event line; ``me`` settles whether ``draws 12`` is a count or a tile."""
+    words = line.split()
+    if not words:
+        raise NotationError("an empty line is not an event")
+    if words[0].lower() == "round":
+        if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+            raise NotationError(f"'{line.strip()}': write a new round as 'round 2'")
+        return NewRound(int(words[1]))
+    if len(words) < 2:
+        raise NotationError(
+            f"'{line.strip()}' is not an event: write who and what, like 'ana plays 6-4 on 6'")
+    player, verb, rest = words[0], words[1].lower(), words[2:]
+    if not NAME.match(player):
+        raise NotationError(f"'{line.strip()}': '{player}' is not a player name")
+    if verb not in VERBS:
+        raise NotationError(
+            f"'{line.strip()}': '{words[1]}' is not something a player does "
+            "(plays, draws, passes, shows, counts, holds)")
+    verb = VERBS[verb]
+    try:
+        return _parse_rest(player, verb, rest, top, me)
+    except NotationError as e:
+        raise NotationError(f"'{line.strip()}': {e}") from None
+
+
+def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | None) -> Event:
+    if verb == "passes":
+        if rest:
+            raise NotationError("'passes' takes nothing after it")
+        return Pass(player)
+    if verb == "plays":
+        if not rest:
+            raise NotationError("say which tile, like 'plays 6-4'")
+        if len(rest) == 1:
+            return Play(player, Tile.parse(rest[0], top))
+        if len(rest) == 3 and rest[1].lower() == "on":
+            return Play(player, Tile.parse(rest[0], top), _parse_on(rest[2], top))
+        raise NotationError("write 'plays 6-4' or 'plays 6-4 on 6' (or 'on left/right/up/down')")
+    if verb == "draws":
+        if not rest:
+            raise NotationError("say how many tiles, like 'draws 2', or which you drew")
+        if len(rest) == 1 and rest[0].isdigit() and (len(rest[0]) == 1 or player != me):
+            count = int(rest[0])
+            if count < 1:
+                raise NotationError("a draw is at least one tile")
+            return Draw(player, count)
+        tiles = tuple(parse_tiles(rest, top))
+        return Draw(player, len(tiles), tiles)
+    if verb == "counts":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise NotationError("write the pips as a whole number, like 'counts 14'")
+        return Counts(player, int(rest[0]))
+    tiles = tuple(parse_tiles(rest, top))
+    if verb == "shows":
+        return Shows(player, tiles)
+    if not tiles:
+        raise NotationError("list the tiles, like 'holds 6-6 5-2 3-1'")
+    return Holds(player, tiles)
+
+
+def _parse_on(word: str, top: int) -> int | str:
+    w = word.lower()
+    if w in SIDES:
+        return w
+    if w.isdigit() and int(w) <= top:
+        return int(w)
+    raise NotationError(f"'on {word}': name an open end by its number (0-{top}) or as left, right, up or down")

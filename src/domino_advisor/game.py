@@ -1,0 +1,600 @@
+"""The round and match state machine: apply an event, or refuse it and change nothing.
+
+One engine serves both a logged game (only your hand is known: ``viewer`` is your
+seat) and a simulated one (every hand and the boneyard order are known).  Every
+check is made against what is known, so a simulated game is checked exactly and a
+logged one as far as your seat can see.  ``apply`` validates first and mutates
+after, so a refused event leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import IllegalMoveError
+from .events import Counts, Draw, Event, Holds, NewRound, Pass, Play, Shows
+from .layout import Layout, describe_numbers
+from .rules import Rules
+from .scoring import Result, fives_points, score_blocked, score_out, side_of
+from .tiles import Tile, format_tiles, full_set, sort_tiles
+
+
+@dataclass(frozen=True)
+class Acted:
+    """A public move with the open ends it was made against: the evidence inference reads."""
+
+    seat: int
+    kind: str  # "play", "draw" or "pass"
+    tile: Tile | None = None
+    count: int = 0
+    tiles: tuple[Tile, ...] | None = None  # drawn tiles, when the drawer's hand is known
+    ends: tuple[int, ...] = ()
+    line: int | None = None
+
+
+def _where(line: int | None) -> str:
+    return f" (line {line})" if line else ""
+
+
+class Round:
+    """One hand of dominoes from the deal to the count."""
+
+    def __init__(self, match: "Match", number: int, opening: str, opener: int | None):
+        self.match = match
+        self.rules = match.rules
+        self.number = number
+        self.opening = opening  # "lead" (the lead rule), "fixed" (a set seat, any tile) or "chosen"
+        self.fixed_opener = opener
+        n = match.seats
+        self.hands: list[set[Tile] | None] = [None] * n
+        self.dealt: list[tuple[Tile, ...] | None] = [None] * n
+        self.counts = [self.rules.hand_size(n)] * n
+        self.boneyard = self.rules.tile_count - n * self.rules.hand_size(n)
+        self.stock: list[Tile] | None = None  # the boneyard in order, when known (simulation)
+        self.layout = Layout.empty(self.rules.spinner == "first-double")
+        self.placed: dict[Tile, tuple[int, int]] = {}  # tile -> (seat, turn)
+        self.shown: dict[int, tuple[Tile, ...]] = {}
+        self.revealed: dict[int, int] = {}  # seat -> pips shown or counted
+        self.turn: int | None = opener if opening == "fixed" else None
+        self.turn_no = 0
+        self.opener: int | None = None
+        self.passes = 0
+        self.drew: list[int] = [0] * n  # tiles drawn in the current turn
+        self.history: list[Acted] = []
+        self.fives: dict[int, int] = {}  # side -> All Fives points scored in play
+        self.over = False
+        self.how: str | None = None
+        self.out: int | None = None
+        self.voids: list[dict[int, str]] = [dict() for _ in range(n)]  # direct evidence
+        self.dealt_ready = False
+
+    # -- what is known ----------------------------------------------------------------
+    @property
+    def drawable(self) -> int:
+        return max(0, self.boneyard - self.rules.reserve)
+
+    def name(self, seat: int) -> str:
+        return self.match.players[seat]
+
+    def seen(self) -> set[Tile]:
+        """Tiles whose place is known: on the table, in a known hand, or shown."""
+        out = set(self.placed)
+        for h in self.hands:
+            if h is not None:
+                out |= h
+        for tiles in self.shown.values():
+            out.update(tiles)
+        if self.stock is not None:
+            out.update(self.stock)
+        return out
+
+    def unseen(self) -> list[Tile]:
+        seen = self.seen()
+        return [t for t in full_set(self.rules.set) if t not in seen]
+
+    def pips(self, seat: int) -> int | None:
+        """The pips left in a hand, if known or deducible."""
+        if self.counts[seat] == 0:
+            return 0
+        if self.hands[seat] is not None:
+            return sum(t.pips for t in self.hands[seat])
+        if seat in self.revealed:
+            return self.revealed[seat]
+        unknown = [s for s in range(self.match.seats) if self.counts[s] and self.hands[s] is None
+                   and s not in self.shown]
+        if unknown == [seat] and self.boneyard == 0:
+            return sum(t.pips for t in self.unseen())
+        return None
+
+    def result(self) -> Result | None:
+        """How the round was won and scored, once the hands that matter are known."""
+        if not self.over:
+            return None
+        seats = range(self.match.seats)
+        if self.how == "blocked" and self.rules.blocked == "none":
+            return score_blocked([0] * self.match.seats, self.rules)
+        pips = [self.pips(s) for s in seats]
+        if self.how == "out":
+            need = [s for s in seats if s != self.out and (
+                self.rules.out == "all" or side_of(s, self.rules) != side_of(self.out, self.rules))]
+            if any(pips[s] is None for s in need):
+                return None
+            return score_out(self.out, [p or 0 for p in pips], self.rules)
+        if any(p is None for p in pips):
+            return None
+        return score_blocked(pips, self.rules)
+
+    def missing_counts(self) -> list[str]:
+        return [self.name(s) for s in range(self.match.seats) if self.pips(s) is None]
+
+    def to_move(self) -> int | None:
+        if self.over or not self.dealt_ready:
+            return None
+        return self.turn
+
+    def cannot_hold(self, seat: int) -> list[int]:
+        """Numbers a seat certainly lacks from direct evidence: voids, counting, an empty hand."""
+        top = self.rules.set
+        if self.counts[seat] == 0:
+            return list(range(top + 1))
+        if self.hands[seat] is not None:
+            held = {n for t in self.hands[seat] for n in (t.high, t.low)}
+            return [n for n in range(top + 1) if n not in held]
+        unseen = self.unseen()
+        gone = {n for n in range(top + 1) if not any(t.bears(n) for t in unseen)}
+        return sorted(set(self.voids[seat]) | gone)
+
+    # -- checks ---------------------------------------------------------------------------
+    def _owner_text(self, tile: Tile) -> str | None:
+        """Where a tile already is, in words, or None if it could be anywhere hidden."""
+        if tile in self.placed:
+            seat, turn = self.placed[tile]
+            return f"{tile} is already on the table ({self.name(seat)}, turn {turn})"
+        for s, h in enumerate(self.hands):
+            if h is not None and tile in h:
+                return f"{tile} is in {self.match.possessive(s)} hand"
+        for s, tiles in self.shown.items():
+            if tile in tiles:
+                return f"{tile} was shown by {self.name(s)}"
+        return None
+
+    def _check_turn(self, seat: int, doing: str) -> None:
+        if self.over:
+            raise IllegalMoveError(f"round {self.number} is over: nobody {doing} now "
+                                   "(log the hands with 'shows' or 'counts', or start the next round)")
+        if not self.dealt_ready:
+            raise IllegalMoveError(f"round {self.number} has not been dealt: log your hand first "
+                                   f"('{self.match.players[self.match.viewer or 0]} holds ...')")
+        if self.turn is not None and seat != self.turn:
+            raise IllegalMoveError(f"it is {self.name(self.turn)}'s turn, not {self.name(seat)}'s")
+
+    def _playable(self, seat: int) -> list[Tile]:
+        h = self.hands[seat]
+        return [] if h is None else sort_tiles(t for t in h if self.layout.can_play(t))
+
+    def _check_opening(self, seat: int, tile: Tile) -> None:
+        who = self.name(seat)
+        if self.opening == "fixed":
+            return
+        if self.opening == "chosen" or self.rules.lead == "chosen":
+            return
+        own = self.hands[seat]
+        others = [(s, h) for s, h in enumerate(self.hands) if s != seat and h is not None]
+        doubles = lambda h: [t for t in h if t.is_double]  # noqa: E731
+        holder = lambda s: "you hold" if s == self.match.viewer else f"{self.name(s)} holds"  # noqa: E731
+        base = f"{who} cannot open with {tile}"
+        if self.rules.lead == "highest-double":
+            for s, h in ([(seat, own)] if own is not None else []) + others:
+                higher = [d for d in doubles(h) if d > tile and d != tile] if tile.is_double else doubles(h)
+                if higher:
+                    what = "a higher double" if tile.is_double else "a double"
+                    raise IllegalMoveError(f"{base}: {holder(s)} {max(higher)}, {what}, "
+                                           "and the highest double opens (lead=highest-double)")
+                if not tile.is_double:
+                    heavier = [t for t in h if t.heavier_than(tile)]
+                    if heavier:
+                        raise IllegalMoveError(
+                            f"{base}: {holder(s)} {max(heavier, key=lambda t: (t.pips, t.high))}, "
+                            "a heavier tile, and with no double dealt the heaviest tile opens")
+            return
+        # highest-double-any: the holder of the highest double opens with any tile
+        first = self.match.players[0]
+        if own is not None:
+            mine = doubles(own)
+            if not mine and seat != 0:
+                raise IllegalMoveError(
+                    f"{base}: {'you hold' if seat == self.match.viewer else who + ' holds'} no double, "
+                    f"so {who} cannot lead (the highest double leads, or {first} if nobody has one)")
+            for s, h in others:
+                top_own = max(mine) if mine else None
+                higher = [d for d in doubles(h) if top_own is None or d > top_own]
+                if higher:
+                    raise IllegalMoveError(f"{base}: {holder(s)} {max(higher)}, a higher double, "
+                                           "and the holder of the highest double leads")
+
+    # -- applying events -------------------------------------------------------------
+    def deal(self, seat: int, tiles: tuple[Tile, ...]) -> None:
+        """Give a seat its known hand (yours in a log; every seat in a simulation)."""
+        size = self.rules.hand_size(self.match.seats)
+        who = self.match.players[seat]
+        if self.hands[seat] is not None:
+            raise IllegalMoveError(f"{who}'s hand for round {self.number} is already logged")
+        if len(tiles) != size:
+            raise IllegalMoveError(f"{who} holds {len(tiles)} tiles, but each player is dealt {size}")
+        for t in tiles:
+            where = self._owner_text(t)
+            if where:
+                raise IllegalMoveError(where)
+        self.hands[seat] = set(tiles)
+        self.dealt[seat] = tuple(tiles)
+
+    def play(self, seat: int, tile: Tile, on, line: int | None) -> list[str]:
+        self._check_turn(seat, "plays")
+        hand = self.hands[seat]
+        if hand is not None and tile not in hand:
+            you = "you do not" if seat == self.match.viewer else f"{self.name(seat)} does not"
+            raise IllegalMoveError(f"{you} hold {tile}")
+        if hand is None:
+            where = self._owner_text(tile)
+            if where:
+                raise IllegalMoveError(where)
+        opening = self.layout.is_empty
+        if opening and self.turn is None:
+            self._check_opening(seat, tile)
+        new_layout = self.layout.play(tile, on, self.rules.all_fives)
+        warnings = []
+        if hand is None and not opening:
+            warnings = self._contradictions(seat, tile, line)
+        # all checks passed: change the state
+        ends = tuple(self.layout.numbers)
+        self.layout = new_layout
+        self.turn_no += 1
+        self.placed[tile] = (seat, self.turn_no)
+        if hand is not None:
+            hand.discard(tile)
+        if self.drew[seat] and hand is None:
+            self.voids[seat] = {n: self.voids_source(seat, ends, "drew", line) for n in ends}
+        self.counts[seat] -= 1
+        self.history.append(Acted(seat, "play", tile, ends=ends, line=line))
+        if opening:
+            self.opener = seat
+        self.passes = 0
+        self.drew[seat] = 0
+        if self.rules.all_fives:
+            pts = fives_points(self.layout.fives_count())
+            if pts:
+                side = side_of(seat, self.rules)
+                self.fives[side] = self.fives.get(side, 0) + pts
+        if self.counts[seat] == 0:
+            self.over, self.how, self.out, self.turn = True, "out", seat, None
+        else:
+            self.turn = (seat + 1) % self.match.seats
+        return warnings
+
+    def voids_source(self, seat: int, ends, verb: str, line: int | None) -> str:
+        return f"{self.name(seat)} {verb} on {describe_numbers(list(ends))}{_where(line)}"
+
+    def _contradictions(self, seat: int, tile: Tile, line: int | None) -> list[str]:
+        out = []
+        for n in sorted({tile.high, tile.low}):
+            source = self.voids[seat].get(n)
+            if source:
+                out.append(f"{self.name(seat)} plays {tile}{_where(line)}, but {source} and has "
+                           f"drawn nothing since, so held no {n}: a misplay or a mistyped line")
+                del self.voids[seat][n]
+        return out
+
+    def draw(self, seat: int, count: int, tiles: tuple[Tile, ...] | None, line: int | None) -> None:
+        self._check_turn(seat, "draws")
+        who = self.name(seat)
+        if not self.rules.draws:
+            raise IllegalMoveError(f"{who} cannot draw: this is a block game (draw=none); "
+                                   "a player who cannot play passes")
+        if self.layout.is_empty:
+            raise IllegalMoveError(f"{who} cannot draw before the first tile is played")
+        if count > self.drawable:
+            keep = f", {self.rules.reserve} must stay in the boneyard" if self.rules.reserve else ""
+            raise IllegalMoveError(f"{who} cannot draw {count}: only {self.drawable} "
+                                   f"can be drawn ({self.boneyard} in the boneyard{keep})")
+        hand = self.hands[seat]
+        playable = self._playable(seat)
+        if playable:
+            you = "you hold" if seat == self.match.viewer else f"{who} holds"
+            raise IllegalMoveError(f"{who} cannot draw: {you} {playable[0]}, which plays on "
+                                   f"{describe_numbers(self.layout.numbers)}")
+        if hand is not None and tiles is None:
+            raise IllegalMoveError(f"{who} drew {count}: write which tiles, like '{who} draws 6-4 1-0'")
+        if hand is None and tiles is not None:
+            if self.match.viewer is not None:
+                raise IllegalMoveError(f"{who}'s draws are hidden: write how many, like '{who} draws {count}'")
+            tiles = None
+        if tiles is not None:
+            for t in tiles:
+                where = self._owner_text(t) if self.stock is None else None
+                if where:
+                    raise IllegalMoveError(where)
+            if self.stock is not None and list(tiles) != self.stock[:count]:
+                raise IllegalMoveError(f"{who} draws {format_tiles(tiles)}, but the boneyard's "
+                                       f"top is {format_tiles(self.stock[:count])}")
+            for t in tiles[:-1]:
+                if self.layout.can_play(t):
+                    raise IllegalMoveError(f"{who} would have stopped drawing at {t}, which plays on "
+                                           f"{describe_numbers(self.layout.numbers)}")
+        ends = tuple(self.layout.numbers)
+        self.boneyard -= count
+        if self.stock is not None:
+            del self.stock[:count]
+        if hand is not None:
+            hand.update(tiles)
+        else:
+            self.voids[seat] = {}
+        self.counts[seat] += count
+        self.drew[seat] += count
+        self.history.append(Acted(seat, "draw", count=count, tiles=tiles, ends=ends, line=line))
+
+    def pass_(self, seat: int, line: int | None) -> None:
+        self._check_turn(seat, "passes")
+        who = self.name(seat)
+        if self.layout.is_empty:
+            raise IllegalMoveError(f"{who} cannot pass before the first tile is played")
+        if self.rules.draws and self.drawable:
+            raise IllegalMoveError(f"{who} cannot pass: {self.drawable} tiles can still be drawn")
+        playable = self._playable(seat)
+        if playable:
+            you = "you hold" if seat == self.match.viewer else f"{who} holds"
+            raise IllegalMoveError(f"{who} cannot pass: {you} {playable[0]}, which plays on "
+                                   f"{describe_numbers(self.layout.numbers)}")
+        ends = tuple(self.layout.numbers)
+        if self.hands[seat] is None:
+            if self.drew[seat]:
+                self.voids[seat] = {}
+            source = self.voids_source(seat, ends, "passed", line)
+            for n in ends:
+                self.voids[seat].setdefault(n, source)
+        self.turn_no += 1
+        self.drew[seat] = 0
+        self.passes += 1
+        self.history.append(Acted(seat, "pass", ends=ends, line=line))
+        if self.passes >= self.match.seats:
+            self.over, self.how, self.turn = True, "blocked", None
+        else:
+            self.turn = (seat + 1) % self.match.seats
+
+    def reveal(self, seat: int, tiles: tuple[Tile, ...] | None, pips: int | None) -> None:
+        who = self.name(seat)
+        if not self.over:
+            raise IllegalMoveError(f"round {self.number} is not over: hands are shown or counted "
+                                   "only at the end")
+        if self.counts[seat] == 0:
+            raise IllegalMoveError(f"{who} went out and has no tiles left")
+        if seat in self.revealed:
+            raise IllegalMoveError(f"{self.match.possessive(seat)} hand is already shown or counted")
+        hand = self.hands[seat]
+        if tiles is not None:
+            if len(tiles) != self.counts[seat]:
+                raise IllegalMoveError(f"{who} shows {len(tiles)} tiles but holds {self.counts[seat]}")
+            if hand is not None and set(tiles) != hand:
+                raise IllegalMoveError(f"{who} holds {format_tiles(sort_tiles(hand))}, "
+                                       f"not {format_tiles(tiles)}")
+            if hand is None:
+                for t in tiles:
+                    where = self._owner_text(t)
+                    if where:
+                        raise IllegalMoveError(where)
+            pips = sum(t.pips for t in tiles)
+        else:
+            if hand is not None and pips != sum(t.pips for t in hand):
+                raise IllegalMoveError(f"{who} holds {sum(t.pips for t in hand)} pips, not {pips}")
+            low, high = self._pip_range(seat)
+            if not low <= pips <= high:
+                raise IllegalMoveError(f"{who} cannot count {pips} with {self.counts[seat]} "
+                                       f"tiles: between {low} and {high} pips are possible")
+        if tiles is not None and hand is None:
+            self.shown[seat] = tiles
+        self.revealed[seat] = pips
+
+    def _pip_range(self, seat: int) -> tuple[int, int]:
+        k = self.counts[seat]
+        pool = sorted(t.pips for t in self.unseen())
+        if len(pool) < k:
+            return (0, 0)
+        return sum(pool[:k]), sum(pool[-k:]) if k else 0
+
+
+class Match:
+    """A match of rounds at one table; the log's whole meaning."""
+
+    def __init__(self, rules: Rules, players: list[str], viewer: str | None = None):
+        rules.check_players(len(players))
+        self.rules = rules
+        self.players = list(players)
+        self.seats = len(players)
+        self.viewer = None if viewer is None else players.index(viewer)
+        self.rounds: list[Round] = []
+        self.warnings: list[str] = []
+
+    @property
+    def round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def seat(self, name: str) -> int:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise IllegalMoveError(
+                f"'{name}' is not at this table (the players are {', '.join(self.players)})") from None
+
+    def possessive(self, seat: int) -> str:
+        return "your" if seat == self.viewer else f"{self.players[seat]}'s"
+
+    def scores(self) -> dict[int, int]:
+        """Match points by side, every finished round's points included once known."""
+        totals = {side_of(s, self.rules): 0 for s in range(self.seats)}
+        for r in self.rounds:
+            for side, pts in r.fives.items():
+                totals[side] += pts
+            res = r.result()
+            if res:
+                for side, pts in res.points.items():
+                    totals[side] += pts
+        return totals
+
+    def player_scores(self) -> dict[str, int]:
+        sides = self.scores()
+        return {p: sides[side_of(s, self.rules)] for s, p in enumerate(self.players)}
+
+    def match_winner(self) -> int | None:
+        """The side that won the match, once a finished round settles it."""
+        r = self.round
+        if r is None or r.result() is None:
+            return None
+        scores = self.scores()
+        if self.rules.target == 0:
+            res = r.result()
+            return None if res.winner is None else side_of(res.winner, self.rules)
+        best = max(scores.values())
+        if best >= self.rules.target:
+            leaders = [side for side, v in scores.items() if v == best]
+            return leaders[0] if len(leaders) == 1 else None
+        return None
+
+    @property
+    def finished(self) -> bool:
+        r = self.round
+        if r is None or r.result() is None:
+            return False
+        return self.rules.target == 0 or max(self.scores().values()) >= self.rules.target
+
+    def start_round(self, number: int) -> Round:
+        if self.rounds:
+            prev = self.rounds[-1]
+            if not prev.over:
+                raise IllegalMoveError(f"round {prev.number} is still being played")
+            if prev.result() is None:
+                raise IllegalMoveError(
+                    f"round {number} cannot start: round {prev.number}'s points are not known yet "
+                    f"(log {', '.join(prev.missing_counts())} with 'shows' or 'counts')")
+            if self.finished:
+                raise IllegalMoveError(f"the match is over{self._over_text()}")
+        expected = len(self.rounds) + 1
+        if number != expected:
+            raise IllegalMoveError(f"this is round {expected}, not round {number}")
+        opening, opener = self._next_opening()
+        r = Round(self, number, opening, opener)
+        self.rounds.append(r)
+        return r
+
+    def _over_text(self) -> str:
+        if self.rules.target == 0:
+            return " (target=0: a single round)"
+        scores = self.scores()
+        leader = max(range(self.seats), key=lambda s: scores[side_of(s, self.rules)])
+        return f": {self.players[leader]} reached {scores[side_of(leader, self.rules)]}"
+
+    def _next_opening(self) -> tuple[str, int | None]:
+        if not self.rounds:
+            return ("chosen" if self.rules.lead == "chosen" else "lead", None)
+        prev = self.rounds[-1]
+        if self.rules.next_lead == "rotate" and prev.opener is not None:
+            return ("fixed", (prev.opener + 1) % self.seats)
+        if self.rules.next_lead == "winner":
+            res = prev.result()
+            if res and res.winner is not None:
+                return ("fixed", res.winner)
+        return ("chosen" if self.rules.lead == "chosen" else "lead", None)
+
+    def apply(self, event: Event, line: int | None = None) -> list[str]:
+        """Apply one event, or raise and leave everything as it was; returns new warnings."""
+        if isinstance(event, NewRound):
+            self.start_round(event.number)
+            return []
+        seat = self.seat(event.player)
+        r = self.round
+        if r is None:
+            if not isinstance(event, Holds):
+                raise IllegalMoveError("no round has started: begin with 'round 1' and your hand")
+            r = self.start_round(1)
+            try:
+                return self.apply(event, line)
+            except Exception:
+                self.rounds.pop()
+                raise
+        warnings: list[str] = []
+        if isinstance(event, Holds):
+            if self.viewer is not None and seat != self.viewer:
+                raise IllegalMoveError(f"{event.player} holds ...: the log records only your own "
+                                       f"hand ({self.players[self.viewer]})")
+            if r.history:
+                raise IllegalMoveError("your hand is logged at the start of the round, before any play")
+            r.deal(seat, event.tiles)
+            r.dealt_ready = True
+        elif isinstance(event, Play):
+            warnings = r.play(seat, event.tile, event.on, line)
+        elif isinstance(event, Draw):
+            r.draw(seat, event.count, event.tiles, line)
+        elif isinstance(event, Pass):
+            r.pass_(seat, line)
+        elif isinstance(event, Shows):
+            r.reveal(seat, event.tiles, None)
+        elif isinstance(event, Counts):
+            r.reveal(seat, None, event.pips)
+        self.warnings.extend(warnings)
+        return warnings
+
+
+# -- full-information play (simulation, tests, training) ---------------------------------
+def setup_round(round_: Round, hands: list[tuple[Tile, ...]], stock: list[Tile]) -> None:
+    """Deal every hand and the ordered boneyard: the whole truth, for a simulated round."""
+    for seat, hand in enumerate(hands):
+        round_.deal(seat, tuple(hand))
+    round_.stock = list(stock)
+    round_.boneyard = len(stock)
+    round_.dealt_ready = True
+
+
+def opening_moves(round_: Round) -> list[tuple[int, Tile]]:
+    """Who may open with what, when every hand is known."""
+    hands = round_.hands
+    seats = range(len(hands))
+    if round_.opening == "fixed":
+        s = round_.fixed_opener
+        return [(s, t) for t in sort_tiles(hands[s])]
+    if round_.opening == "chosen" or round_.rules.lead == "chosen":
+        return [(s, t) for s in seats for t in sort_tiles(hands[s])]
+    doubles = [(t, s) for s in seats for t in hands[s] if t.is_double]
+    if round_.rules.lead == "highest-double":
+        if doubles:
+            t, s = max(doubles)
+            return [(s, t)]
+        t, s = max(((t, s) for s in seats for t in hands[s]), key=lambda x: (x[0].pips, x[0].high))
+        return [(s, t)]
+    s = max(doubles)[1] if doubles else 0
+    return [(s, t) for t in sort_tiles(hands[s])]
+
+
+def legal_moves(round_: Round) -> list[Event]:
+    """Every legal event for the seat to move (or every opening), when hands are known."""
+    if round_.over:
+        return []
+    if round_.layout.is_empty:
+        return [Play(round_.name(s), t) for s, t in opening_moves(round_)]
+    seat = round_.turn
+    who = round_.name(seat)
+    moves: list[Event] = []
+    for t in round_._playable(seat):
+        sides = []
+        seen_sig = set()
+        for e in round_.layout.options(t):
+            sig = round_.layout.place(t, e.side).signature(round_.rules.all_fives)
+            if sig not in seen_sig:
+                seen_sig.add(sig)
+                sides.append(e.side)
+        on_side = len(sides) > 1
+        for side in sides:
+            number = round_.layout.end(side).number
+            moves.append(Play(who, t, side if on_side else number))
+    if moves:
+        return moves
+    if round_.rules.draws and round_.drawable:
+        return [Draw(who, 1, (round_.stock[0],) if round_.stock else None)]
+    return [Pass(who)]

@@ -1,0 +1,271 @@
+"""The game-log file: read it, write it, replay it (DESIGN §1).
+
+The log is the single source of truth.  ``loads``/``dumps`` keep your comments and
+your spelling of each line; ``replay`` rebuilds the match and names the line of the
+first event the rules refuse.  ``dump`` writes beside the old file and renames it
+into place, so a crash never leaves half a log on disk.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import DominoError, LogFileError, NotationError
+from .events import NAME, Event, Holds, NewRound, parse_event
+from .game import Match
+from .rules import Rules, preset
+from .tiles import Tile, format_tiles
+
+TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]$')
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the body: an event, or a comment or blank kept as written."""
+
+    event: Event | None
+    comment: str | None = None
+    text: str = field(default="", compare=False)  # the line as the person wrote it
+
+    def render(self) -> str:
+        if self.event is None:
+            return self.comment or ""
+        return self.text or str(self.event)
+
+
+@dataclass(frozen=True)
+class TagLine:
+    """Where a tag stands among the header's comments."""
+
+    name: str
+
+
+@dataclass
+class GameLog:
+    tags: dict[str, str] = field(default_factory=dict)
+    body: list[Entry] = field(default_factory=list)
+    # the header as written: comment and blank lines, and TagLine places for the tags
+    header: list["str | TagLine"] = field(default_factory=list)
+
+    # -- what the tags mean --------------------------------------------------------------
+    @property
+    def players(self) -> list[str]:
+        return self.tags.get("Players", "").split()
+
+    @property
+    def me(self) -> str:
+        return self.tags.get("Me") or (self.players[0] if self.players else "")
+
+    @property
+    def rules(self) -> Rules:
+        return rules_from_tags(self.tags)
+
+    @property
+    def events(self) -> list[Event]:
+        return [e.event for e in self.body if e.event is not None]
+
+    def numbered_events(self) -> list[tuple[int, Event]]:
+        """Each event with its line number in ``dumps(self)``."""
+        first = len(self.header_lines()) + 1
+        return [(first + i, e.event) for i, e in enumerate(self.body) if e.event is not None]
+
+    # -- changing it -------------------------------------------------------------------
+    def replay(self) -> Match:
+        """Rebuild the match, refusing the first event the rules forbid (with its line)."""
+        match = Match(self.rules, self.players, self.me)
+        match.tags = dict(self.tags)
+        lines = self.numbered_events()
+        for (number, event), entry in zip(lines, [e for e in self.body if e.event is not None]):
+            try:
+                match.apply(event, number)
+            except DominoError as e:
+                raise type(e)(f"line {number} '{entry.render()}': {e}") from None
+        return match
+
+    def appended(self, lines: list[str]) -> "GameLog":
+        """A copy with these event lines added; raises if any one is refused (all or nothing)."""
+        new = GameLog(dict(self.tags), list(self.body), list(self.header))
+        rules = self.rules
+        for text in lines:
+            try:
+                event = parse_event(text, rules.set, self.me)
+            except DominoError as e:
+                raise type(e)(f"{e}") from None
+            new.body.append(Entry(event, text=str(event)))
+        new.replay()
+        return new
+
+    def without_last(self, n: int = 1) -> "GameLog":
+        """A copy with the last ``n`` events removed (comments after them go too)."""
+        if n < 1:
+            raise NotationError(f"undo {n}: undo at least one event")
+        positions = [i for i, e in enumerate(self.body) if e.event is not None]
+        if n > len(positions):
+            raise NotationError(f"undo {n}: the log has only {len(positions)} events")
+        cut = positions[-n]
+        return GameLog(dict(self.tags), self.body[:cut], list(self.header))
+
+    def header_lines(self) -> list[str]:
+        placed = {h.name for h in self.header if isinstance(h, TagLine)}
+        out = [f'[{h.name} "{self.tags[h.name]}"]' if isinstance(h, TagLine) else h
+               for h in self.header if not isinstance(h, TagLine) or h.name in self.tags]
+        out += [f'[{k} "{v}"]' for k, v in self.tags.items() if k not in placed]
+        return out
+
+
+def rules_from_tags(tags: dict[str, str]) -> Rules:
+    return preset(tags.get("Rules", "classic"), tags.get("Set", ""))
+
+
+def check_players(players: list[str], me: str | None) -> None:
+    if len(players) < 2:
+        raise LogFileError("the [Players] tag needs 2 to 4 names in turn order, like "
+                           '[Players "me ana bob"]')
+    if len(players) > 4:
+        raise LogFileError(f"{len(players)} players ({' '.join(players)}): "
+                           "dominoes here is for 2 to 4 players")
+    for p in players:
+        if not NAME.match(p):
+            raise LogFileError(f"'{p}' is not a player name: use letters, digits, _ and -")
+        if p.lower() in ("round",):
+            raise LogFileError(f"'{p}' cannot be a player name: it is a word of the log")
+    if len(set(players)) != len(players):
+        raise LogFileError(f"a name is written twice in the players '{' '.join(players)}'")
+    if me is not None and me not in players:
+        raise LogFileError(f"[Me \"{me}\"]: {me} is not one of the players {' '.join(players)}")
+
+
+def loads(text: str) -> GameLog:
+    """Read a log's text: tags, then events; syntax only (``replay`` checks the rules)."""
+    log = GameLog()
+    lines = text.splitlines()
+    in_body = False
+    raw_events: list[tuple[int, str]] = []
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if line.startswith("["):
+            if in_body:
+                raise LogFileError(f"line {number} '{line}': tags go at the top of the log, "
+                                   "before the first round")
+            m = TAG.match(line)
+            if not m:
+                raise LogFileError(f"line {number} '{line}': a tag is written "
+                                   '[Name "value"], like [Rules "classic"]')
+            name, value = m.group(1), m.group(2)
+            if name in log.tags:
+                raise LogFileError(f"line {number} '{line}': the {name} tag is given twice")
+            log.tags[name] = value
+            log.header.append(TagLine(name))
+        elif not line or line.startswith("#"):
+            if in_body:
+                log.body.append(Entry(None, raw.rstrip()))
+            else:
+                log.header.append(raw.rstrip())
+        else:
+            in_body = True
+            raw_events.append((len(log.body), line))
+            log.body.append(Entry(None, ""))  # filled below, once the rules are known
+    if "Players" not in log.tags:
+        raise LogFileError('the log has no [Players "..."] tag naming the players in turn order')
+    check_players(log.players, log.tags.get("Me"))
+    try:
+        rules = log.rules
+        rules.check_players(len(log.players))
+    except DominoError as e:
+        raise LogFileError(f"{e}") from None
+    first = len(log.header) + 1
+    for index, line in raw_events:
+        try:
+            event = parse_event(line, rules.set, log.me)
+        except DominoError as e:
+            raise NotationError(f"line {first + index}: {e}") from None
+        log.body[index] = Entry(event, text=line)
+    return log
+
+
+def dumps(log: GameLog) -> str:
+    out = log.header_lines() + [e.render() for e in log.body]
+    return "\n".join(out) + "\n"
+
+
+def read_text(path: str | os.PathLike) -> str:
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise LogFileError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise LogFileError(f"{p} is a folder, not a game log") from None
+    except OSError as e:
+        raise LogFileError(f"{p}: cannot be read ({e.strerror})") from None
+    if b"\0" in data:
+        raise LogFileError(f"{p} is not a text file, so it cannot be a game log")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LogFileError(f"{p} is not UTF-8 text, so it cannot be a game log") from None
+
+
+def load(path: str | os.PathLike) -> GameLog:
+    text = read_text(path)
+    try:
+        return loads(text)
+    except DominoError as e:
+        raise type(e)(f"{Path(path)}: {e}") from None
+
+
+def write_text_safely(path: str | os.PathLike, text: str) -> None:
+    """Write beside the old file, fsync, rename into place: old or new, never half."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o7777)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def dump(log: GameLog, path: str | os.PathLike) -> None:
+    write_text_safely(path, dumps(log))
+
+
+def new_log(players: list[str], hand: list[Tile], rules_name: str = "classic",
+            overrides: list[str] | tuple[str, ...] = (), me: str | None = None,
+            extra_tags: dict[str, str] | None = None) -> GameLog:
+    """A fresh log with its tags, ``round 1`` and your hand, checked by a replay."""
+    check_players(players, me)
+    tags = {"Rules": rules_name}
+    setting = " ".join(overrides)
+    if setting:
+        tags["Set"] = setting
+    tags["Players"] = " ".join(players)
+    tags["Me"] = me or players[0]
+    tags.update(extra_tags or {})
+    rules = rules_from_tags(tags)
+    rules.check_players(len(players))
+    log = GameLog(tags, [Entry(NewRound(1)), Entry(Holds(tags["Me"], tuple(hand)),
+                                                   text=f"{tags['Me']} holds {format_tiles(hand)}")])
+    log.replay()
+    return log

@@ -1,0 +1,186 @@
+"""The tiles on the table: a line with two open ends, or four round a spinner.
+
+A ``Layout`` is immutable; ``play`` returns the next one, so any earlier table can
+be kept or thrown away freely (undo is a replay).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .errors import AmbiguousMoveError, IllegalMoveError
+from .tiles import Tile
+
+SIDES = ("left", "right", "up", "down")
+LINE_SIDES = ("left", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """One open end: the number showing, and how it counts in All Fives."""
+
+    side: str
+    number: int
+    double: bool = False  # a double lies crossways here: both halves count
+    bare: bool = False  # a spinner arm (up/down) with nothing on it: counts nothing
+
+    @property
+    def count(self) -> int:
+        if self.bare:
+            return 0
+        return 2 * self.number if self.double else self.number
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    center: Tile | None = None
+    arms: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
+    ends: tuple[End, ...] = ()
+    spinner: Tile | None = None
+    spinner_sides: frozenset[str] = frozenset()  # line ends that are still the spinner itself
+    spinning: bool = False  # the first double becomes a spinner (rule spinner=first-double)
+
+    @classmethod
+    def empty(cls, spinner: bool = False) -> "Layout":
+        return cls(spinning=spinner)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.center is None
+
+    @property
+    def numbers(self) -> list[int]:
+        """The open-end numbers, in side order (left, right, up, down)."""
+        return [e.number for e in self.ends]
+
+    @property
+    def tiles(self) -> list[Tile]:
+        out = [] if self.center is None else [self.center]
+        for arm in self.arms:
+            out.extend(arm)
+        return out
+
+    def end(self, side: str) -> End | None:
+        for e in self.ends:
+            if e.side == side:
+                return e
+        return None
+
+    def fives_count(self) -> int:
+        """The sum All Fives scores on: a lone first tile counts both its halves."""
+        if self.center is None:
+            return 0
+        if not any(self.arms):
+            return self.center.pips
+        return sum(e.count for e in self.ends)
+
+    def can_play(self, tile: Tile) -> bool:
+        if self.center is None:
+            return True
+        return any(tile.bears(e.number) for e in self.ends)
+
+    def playable_numbers(self) -> set[int]:
+        return {e.number for e in self.ends}
+
+    # -- placing tiles -------------------------------------------------------------
+    def open_with(self, tile: Tile) -> "Layout":
+        if self.center is not None:
+            raise IllegalMoveError(f"{tile} cannot open: the round is already open")
+        ends = (End("left", tile.high, tile.is_double), End("right", tile.low, tile.is_double))
+        if self.spinning and tile.is_double:
+            return replace(self, center=tile, ends=ends, spinner=tile,
+                           spinner_sides=frozenset(LINE_SIDES))
+        return replace(self, center=tile, ends=ends)
+
+    def place(self, tile: Tile, side: str) -> "Layout":
+        """Join ``tile`` on the open end at ``side`` (which it must match)."""
+        end = self.end(side)
+        if end is None or not tile.bears(end.number):
+            raise IllegalMoveError(f"{tile} does not fit the {side} end")
+        showing = tile.other(end.number)
+        new_end = End(side, showing, tile.is_double)
+        ends = [new_end if e.side == side else e for e in self.ends]
+        arms = list(self.arms)
+        i = SIDES.index(side)
+        arms[i] = arms[i] + (tile,)
+        spinner, sides = self.spinner, self.spinner_sides
+        if side in sides:
+            sides = sides - {side}
+            if not sides:  # both sides of the spinner are taken: up and down open
+                ends += [End("up", spinner.high, bare=True), End("down", spinner.high, bare=True)]
+        elif self.spinning and spinner is None and tile.is_double and side in LINE_SIDES:
+            spinner, sides = tile, frozenset({side})
+        return replace(self, arms=tuple(arms), ends=tuple(ends), spinner=spinner,
+                       spinner_sides=sides)
+
+    def signature(self, all_fives: bool) -> tuple:
+        """What matters for the rest of the round: two equal signatures play alike."""
+        ends = sorted(
+            (e.number, e.count if all_fives else 0, e.side in self.spinner_sides, e.bare)
+            for e in self.ends
+        )
+        return (tuple(ends), self.spinner is not None)
+
+    def options(self, tile: Tile) -> list[End]:
+        return [e for e in self.ends if tile.bears(e.number)]
+
+    def resolve(self, tile: Tile, on: int | str | None, all_fives: bool = False) -> str | None:
+        """The side ``tile`` goes on, from what was written after ``on``.
+
+        ``None`` for the opening tile.  Raises when the tile fits nowhere, or when it
+        fits two ends and the choice changes the rest of the round.
+        """
+        if self.center is None:
+            if on is not None:
+                raise IllegalMoveError(
+                    f"the table is empty: the first tile is played without 'on {on}'")
+            return None
+        fits = self.options(tile)
+        if isinstance(on, str):
+            end = self.end(on)
+            if end is None:
+                open_sides = ", ".join(e.side for e in self.ends)
+                raise IllegalMoveError(f"the {on} end is not open (the open ends are {open_sides})")
+            if not tile.bears(end.number):
+                raise IllegalMoveError(f"{tile} does not match the {on} end, which shows {end.number}")
+            return on
+        if on is not None:
+            if on not in self.playable_numbers():
+                raise IllegalMoveError(
+                    f"no open end shows {on} (the open ends are {describe_numbers(self.numbers)})")
+            if not tile.bears(on):
+                raise IllegalMoveError(f"{tile} cannot go on {on}: it has no {on}")
+            fits = [e for e in fits if e.number == on]
+        if not fits:
+            raise IllegalMoveError(
+                f"{tile} does not match the open ends {describe_numbers(self.numbers)}")
+        if len(fits) > 1:
+            outcomes = {self.place(tile, e.side).signature(all_fives) for e in fits}
+            if len(outcomes) > 1:
+                choices = " or ".join(f"'on {e.side}'" for e in fits)
+                if len({e.number for e in fits}) > 1:
+                    shown = " or ".join(f"'on {n}'" for n in sorted({e.number for e in fits}))
+                    raise AmbiguousMoveError(
+                        f"{tile} fits the ends showing {describe_numbers([e.number for e in fits])}: "
+                        f"say which, {shown}")
+                raise AmbiguousMoveError(
+                    f"{tile} fits {len(fits)} ends showing {fits[0].number} and the choice matters "
+                    f"here: say which, {choices}")
+        return fits[0].side
+
+    def play(self, tile: Tile, on: int | str | None = None, all_fives: bool = False) -> "Layout":
+        side = self.resolve(tile, on, all_fives)
+        return self.open_with(tile) if side is None else self.place(tile, side)
+
+    def describe(self) -> str:
+        if self.center is None:
+            return "empty table"
+        return "open ends " + describe_numbers(self.numbers)
+
+
+def describe_numbers(numbers: list[int]) -> str:
+    """``3 and 2``, ``3, 2 and 5``: how a player reads the ends aloud."""
+    words = [str(n) for n in numbers]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
