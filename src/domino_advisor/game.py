@@ -279,8 +279,8 @@ class Round:
         for n in sorted({tile.high, tile.low}):
             source = self.voids[seat].get(n)
             if source:
-                out.append(f"{self.name(seat)} plays {tile}{_where(line)}, but {source} and has "
-                           f"drawn nothing since, so held no {n}: a misplay or a mistyped line")
+                out.append(f"{self.name(seat)} plays {tile}{_where(line)}, but {source} and has not "
+                           f"drawn since, so held no {n}: a misplay or a mistyped line")
                 del self.voids[seat][n]
         return out
 

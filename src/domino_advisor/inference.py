@@ -1,0 +1,490 @@
+"""Exact tile counting from one seat's view (DESIGN §4).
+
+Every deal and draw order consistent with the log is equally likely.  Each
+opponent's hand is the dealt group plus one group per drawing turn, and each group
+carries the voids of the passes and draws it lived through.  Tiles that may go to
+the same places are interchangeable, so a dynamic program over those classes and
+the places' remaining room counts the consistent worlds exactly (Python integers),
+gives every marginal by a forward-backward pass, and samples worlds without
+rejection.  Which group a played tile came from is summed over first, per opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import factorial
+
+from .tiles import Tile, full_set, mask_of
+from .view import SeatView
+
+BONEYARD = "boneyard"
+LATER = 10**9  # the time of "the end of the log", after every event
+
+
+@dataclass
+class Group:
+    """Tiles a seat took at one moment: the deal, or one turn's draws."""
+
+    seat: int
+    acquired: float  # history index of the deal (-1) or the first draw of the turn
+    size: int
+    dealt: bool
+
+
+@dataclass
+class Void:
+    """A pass or a draw: the seat held no tile bearing these numbers then."""
+
+    seat: int
+    time: int
+    numbers: set[int]
+    line: int | None
+    verb: str
+
+    def text(self, names) -> str:
+        where = f" (line {self.line})" if self.line else ""
+        nums = " and ".join(str(n) for n in sorted(self.numbers))
+        return f"{names[self.seat]} {self.verb} on {nums}{where}"
+
+
+@dataclass
+class Case:
+    """One branch of the lead rule's evidence: tiles the deal could not hold, a tile it must."""
+
+    forbid_dealt: int = 0  # tiles no opponent was dealt
+    required: tuple[Tile, int] | None = None  # (tile, seat): that seat was dealt it
+
+
+@dataclass
+class Evidence:
+    groups: dict[int, list[Group]]
+    voids: list[Void]
+    played: dict[int, list[tuple[Tile, int, int | None]]]  # seat -> (tile, time, line) of unpinned tiles
+    cases: list[Case]
+    lead_text: str = ""
+
+
+def _bearing(numbers, top: int) -> int:
+    return mask_of(t for t in full_set(top) if t.high in numbers or t.low in numbers)
+
+
+def gather(view: SeatView) -> Evidence:
+    """Turn the round's public moves into groups, voids and lead-rule cases."""
+    groups: dict[int, list[Group]] = {s: [Group(s, -1, view.rules.hand_size(view.seats), True)]
+                                      for s in view.opponents}
+    voids: list[Void] = []
+    played: dict[int, list] = {s: [] for s in view.opponents}
+    drawing: dict[int, Group] = {}
+    for i, a in enumerate(view.history):
+        s = a.seat
+        if s == view.me:
+            continue
+        if a.kind == "draw":
+            if s in drawing:
+                drawing[s].size += a.count
+            else:
+                drawing[s] = Group(s, i, a.count, False)
+                groups[s].append(drawing[s])
+                voids.append(Void(s, i, set(a.ends), a.line, "drew"))
+        elif a.kind == "pass":
+            voids.append(Void(s, i, set(a.ends), a.line, "passed"))
+            drawing.pop(s, None)
+        elif i == 0:
+            groups[s][0].size -= 1  # the opening tile came from the deal
+        elif s in drawing:
+            drawing.pop(s).size -= 1  # the tile played after drawing is the last one drawn
+        else:
+            played[s].append((a.tile, i, a.line))
+    for s, g in drawing.items():  # still drawing: the last tile drawn may still play
+        g.size -= 1
+        groups[s].append(Group(s, len(view.history) - 0.5, 1, False))
+    for s, tiles in view.shown.items():
+        played[s].extend((t, LATER, None) for t in tiles)
+    cases, text = _lead_cases(view)
+    return Evidence(groups, voids, played, cases, text)
+
+
+def _lead_cases(view: SeatView) -> tuple[list[Case], str]:
+    if not view.history or view.opening != "lead" or view.rules.lead == "chosen":
+        return [Case()], ""
+    first = view.history[0]
+    opener, tile, top = first.seat, first.tile, view.rules.set
+    tiles = full_set(top)
+    doubles = [t for t in tiles if t.is_double]
+    name = view.names[opener]
+    if view.rules.lead == "highest-double":
+        if tile.is_double:
+            forbid = mask_of(d for d in doubles if d > tile)
+            return [Case(forbid)], f"{name} opened {tile}, so nobody was dealt a higher double"
+        forbid = mask_of(t for t in tiles if t.is_double or t.heavier_than(tile))
+        return [Case(forbid)], f"{name} opened {tile}, so nobody was dealt a double or a heavier tile"
+    mine = [d for d in view.dealt if d.is_double]
+    if opener == view.me:
+        if mine:
+            return [Case(mask_of(d for d in doubles if d > max(mine)))], ""
+        return [Case(mask_of(doubles))], ""
+    low = max(mine) if mine else None
+    cases = [Case(mask_of(d for d in doubles if d > D), (D, opener))
+             for D in doubles if low is None or D > low]
+    if opener == 0 and low is None:
+        cases.append(Case(mask_of(doubles)))
+    return cases, f"{name} led, so {name} was dealt the highest double" + (
+        " (or nobody was dealt one)" if opener == 0 and low is None else "")
+
+
+# -- counting ---------------------------------------------------------------------------
+@dataclass
+class _Slot:
+    seat: int | None  # None: the boneyard
+    forbid: int  # tiles this slot cannot hold now
+    dealt: bool  # the slot holds (part of) the seat's dealt group
+
+
+class _Problem:
+    """One lead-rule case: counts, marginals and samples over the slots' capacities."""
+
+    def __init__(self, view: SeatView, ev: Evidence, case: Case, unseen: list[Tile]):
+        self.slots: list[_Slot] = []
+        init: dict[tuple, int] = {(): 1}
+        for s in view.opponents:
+            dist, slots = _seat_distribution(s, ev, case, view.rules.set)
+            self.slots.extend(slots)
+            init = {a + b: w * w2 for a, w in init.items() for b, w2 in dist.items()}
+        if not _case_possible(view, ev, case):
+            init = {}
+        self.init = init
+        classes: dict[tuple, list[Tile]] = defaultdict(list)
+        for t in unseen:
+            if case.required and case.required[0] == t:
+                key = (tuple(i for i, sl in enumerate(self.slots) if sl.seat == case.required[1]
+                             and sl.dealt and not sl.forbid >> t.index & 1), False)
+            else:
+                key = (tuple(i for i, sl in enumerate(self.slots) if not sl.forbid >> t.index & 1), True)
+            classes[key].append(t)
+        self.classes = [(a, by, ts) for (a, by), ts in sorted(classes.items(), key=lambda kv: len(kv[1]))]
+        self.unseen_count = len(unseen)
+        self._run()
+
+    def _run(self) -> None:
+        k = len(self.slots)
+        self.splits = [_splits(len(tiles), allowed, k, by) for allowed, by, tiles in self.classes]
+        remaining = self.unseen_count
+        forward = [self.init]
+        for (allowed, by, tiles), splits in zip(self.classes, self.splits):
+            nxt: dict[tuple, int] = {}
+            remaining -= len(tiles)
+            for state, w in forward[-1].items():
+                for xs, ways in splits:
+                    new = _sub(state, xs)
+                    if new is None or sum(new) > remaining:
+                        continue
+                    nxt[new] = nxt.get(new, 0) + w * ways
+            forward.append(nxt)
+        zero = tuple([0] * k)
+        back: list[dict[tuple, int]] = [dict() for _ in forward]
+        back[-1] = {zero: 1} if zero in forward[-1] else {}
+        # expected tiles of each class per slot (the last entry: the boneyard), times the total
+        self.expect = [[0] * (k + 1) for _ in self.classes]
+        for i in range(len(self.classes) - 1, -1, -1):
+            c = len(self.classes[i][2])
+            nb, bi, ex = back[i + 1], back[i], self.expect[i]
+            for state, fw in forward[i].items():
+                total = 0
+                for xs, ways in self.splits[i]:
+                    new = _sub(state, xs)
+                    if new is None:
+                        continue
+                    b = nb.get(new)
+                    if not b:
+                        continue
+                    contrib = ways * b
+                    total += contrib
+                    mass = fw * contrib
+                    for slot, x in enumerate(xs):
+                        if x:
+                            ex[slot] += mass * x
+                    ex[k] += mass * (c - sum(xs))
+                if total:
+                    bi[state] = total
+        self.back = back
+        self.total = sum(w * back[0].get(s, 0) for s, w in self.init.items())
+
+    def sample(self, rng: random.Random) -> dict[Tile, int | None]:
+        """One world drawn exactly from the posterior: each unseen tile's seat (None: boneyard)."""
+        state = _pick([(s, w * self.back[0].get(s, 0)) for s, w in self.init.items()], rng)
+        out: dict[Tile, int | None] = {}
+        for i, (allowed, by, tiles) in enumerate(self.classes):
+            options = []
+            for xs, ways in self.splits[i]:
+                new = _sub(state, xs)
+                if new is not None and self.back[i + 1].get(new):
+                    options.append(((xs, new), ways * self.back[i + 1][new]))
+            xs, state = _pick(options, rng)
+            pool = list(tiles)
+            rng.shuffle(pool)
+            pos = 0
+            for slot, x in enumerate(xs):
+                for t in pool[pos:pos + x]:
+                    out[t] = self.slots[slot].seat
+                pos += x
+            for t in pool[pos:]:
+                out[t] = None
+        return out
+
+
+def _case_possible(view: SeatView, ev: Evidence, case: Case) -> bool:
+    """The opening tile was dealt too; the case's double must be unseen, or played or
+    shown by the seat that was dealt it."""
+    if not view.history:
+        return True
+    first = view.history[0]
+    if first.seat != view.me and case.forbid_dealt >> first.tile.index & 1:
+        return False
+    if not case.required:
+        return True
+    tile, seat = case.required
+    if first.tile == tile:
+        return first.seat == seat
+    if tile not in view.table and tile not in view.hand:
+        return True
+    return any(t == tile for t, _, _ in ev.played.get(seat, ()))
+
+
+def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict[tuple, int], list[_Slot]]:
+    """Where one opponent's unseen tiles may sit: its slots, and how much room each has.
+
+    The room depends on which group each tile it played came from; that is summed over
+    here, and groups that forbid the same tiles are merged (a multinomial factor).
+    """
+    groups = ev.groups[s]
+    voids = [v for v in ev.voids if v.seat == s]
+    cache: dict[frozenset, int] = {}
+
+    def forbid(g: Group, until: float) -> int:
+        m = case.forbid_dealt if g.dealt else 0
+        for v in voids:
+            if g.acquired <= v.time < until:
+                key = frozenset(v.numbers)
+                if key not in cache:
+                    cache[key] = _bearing(v.numbers, top)
+                m |= cache[key]
+        return m
+
+    held = [forbid(g, LATER + 1) for g in groups]
+    dist: dict[tuple, int] = {tuple([0] * len(groups)): 1}
+    required = case.required
+    for tile, time, _line in ev.played[s]:
+        if required and required[0] == tile:
+            ok = required[1] == s and not forbid(groups[0], time) >> tile.index & 1
+            allowed = [0] if ok else []
+        else:
+            allowed = [gi for gi, g in enumerate(groups)
+                       if g.acquired < time and not forbid(g, time) >> tile.index & 1]
+        nxt: dict[tuple, int] = {}
+        for used, w in dist.items():
+            for gi in allowed:
+                if used[gi] < groups[gi].size:
+                    u = list(used)
+                    u[gi] += 1
+                    key = tuple(u)
+                    nxt[key] = nxt.get(key, 0) + w
+        dist = nxt
+    keep_dealt_apart = bool(required and required[1] == s)
+    keys = [("dealt", f) if gi == 0 and keep_dealt_apart else f for gi, f in enumerate(held)]
+    slot_of: dict[object, int] = {}
+    slots: list[_Slot] = []
+    for gi, key in enumerate(keys):
+        if key not in slot_of:
+            slot_of[key] = len(slots)
+            slots.append(_Slot(s, held[gi], groups[gi].dealt))
+        elif groups[gi].dealt:
+            slots[slot_of[key]].dealt = True
+    out: dict[tuple, int] = {}
+    for used, w in dist.items():
+        caps = [0] * len(slots)
+        parts: dict[int, list[int]] = defaultdict(list)
+        for gi, g in enumerate(groups):
+            left = g.size - used[gi]
+            caps[slot_of[keys[gi]]] += left
+            parts[slot_of[keys[gi]]].append(left)
+        for sizes in parts.values():
+            w *= _multinomial(sizes)
+        key = tuple(caps)
+        out[key] = out.get(key, 0) + w
+    return out, slots
+
+
+def _pick(weighted, rng: random.Random):
+    total = sum(w for _, w in weighted)
+    r = rng.randrange(total)
+    for item, w in weighted:
+        if r < w:
+            return item
+        r -= w
+    raise AssertionError("unreachable")
+
+
+def _sub(state: tuple, xs: tuple) -> tuple | None:
+    out = []
+    for a, b in zip(state, xs):
+        if b > a:
+            return None
+        out.append(a - b)
+    return tuple(out)
+
+
+def _multinomial(parts: list[int]) -> int:
+    n = factorial(sum(parts))
+    for p in parts:
+        n //= factorial(p)
+    return n
+
+
+def _splits(c: int, allowed: tuple[int, ...], k: int, boneyard: bool) -> list[tuple[tuple, int]]:
+    """Every way to share ``c`` interchangeable tiles among the allowed slots (and the boneyard)."""
+    out = []
+
+    def rec(i: int, left: int, xs: list[int]):
+        if i == len(allowed):
+            if left and not boneyard:
+                return
+            vec = [0] * k
+            for slot, x in zip(allowed, xs):
+                vec[slot] = x
+            out.append((tuple(vec), _multinomial(xs + [left])))
+            return
+        for x in range(left + 1):
+            xs.append(x)
+            rec(i + 1, left - x, xs)
+            xs.pop()
+
+    rec(0, c, [])
+    return out
+
+
+# -- the public result ------------------------------------------------------------------
+@dataclass
+class Inference:
+    view: SeatView
+    worlds: int
+    unseen: list[Tile]
+    probability: dict[Tile, dict[int | None, Fraction]]  # tile -> seat (None: boneyard) -> p
+    warnings: list[str] = field(default_factory=list)
+    problems: list[_Problem] = field(default_factory=list, repr=False)
+    evidence: Evidence | None = field(default=None, repr=False)
+
+    def where(self, tile: Tile) -> dict[str, float]:
+        p = self.probability[tile]
+        out = {self.view.names[s]: float(p[s]) for s in self.view.opponents}
+        out[BONEYARD] = float(p[None])
+        return out
+
+    def expected_pips(self, seat: int) -> Fraction:
+        shown = sum(t.pips for t in self.view.shown.get(seat, ()))
+        return shown + sum(self.probability[t][seat] * t.pips for t in self.unseen)
+
+    def cannot_hold(self, seat: int) -> list[int]:
+        top = self.view.rules.set
+        held = set()
+        for t in self.view.shown.get(seat, ()):
+            held |= {t.high, t.low}
+        for t in self.unseen:
+            if self.probability[t][seat] > 0:
+                held |= {t.high, t.low}
+        return [n for n in range(top + 1) if n not in held]
+
+    _number_holds: dict = field(default_factory=dict, repr=False)
+
+    def holds_number(self, seat: int, number: int) -> Fraction:
+        """The chance ``seat`` holds at least one tile bearing ``number`` (exact)."""
+        key = (seat, number)
+        if key not in self._number_holds:
+            if any(t.bears(number) for t in self.view.shown.get(seat, ())):
+                self._number_holds[key] = Fraction(1)
+            elif number in self.cannot_hold(seat):
+                self._number_holds[key] = Fraction(0)
+            else:
+                none = _count(self.view, self.evidence, self.unseen, extra=(seat, number))
+                self._number_holds[key] = 1 - Fraction(none, self.worlds)
+        return self._number_holds[key]
+
+    def sample(self, rng: random.Random) -> dict[Tile, int | None]:
+        """A world drawn exactly from the posterior."""
+        weights = [(p, p.total) for p in self.problems if p.total]
+        return _pick(weights, rng).sample(rng)
+
+
+def unseen_tiles(view: SeatView) -> list[Tile]:
+    shown = {t for ts in view.shown.values() for t in ts}
+    return [t for t in sorted(full_set(view.rules.set), reverse=True)
+            if t not in view.hand and t not in view.table and t not in shown]
+
+
+def _problems(view, ev, unseen, extra=None) -> list[_Problem]:
+    if extra is not None:
+        seat, number = extra
+        # forbid the number to every group of that seat, now: a void at the end of the log
+        ev = Evidence(ev.groups, ev.voids + [Void(seat, LATER, {number}, None, "")], ev.played,
+                      ev.cases)
+    return [_Problem(view, ev, case, unseen) for case in ev.cases]
+
+
+def _count(view, ev, unseen, extra=None) -> int:
+    return sum(p.total for p in _problems(view, ev, unseen, extra))
+
+
+def infer(view: SeatView) -> Inference:
+    """The exact posterior for ``view``; contradicted evidence is dropped with a warning."""
+    ev = gather(view)
+    unseen = unseen_tiles(view)
+    warnings: list[str] = []
+    problems = _problems(view, ev, unseen)
+    total = sum(p.total for p in problems)
+    if not total:
+        ev, problems, total, warnings = _relax(view, ev, unseen)
+    probability: dict[Tile, dict[int | None, Fraction]] = {}
+    locs = [*view.opponents, None]
+    acc = {t: {loc: 0 for loc in locs} for t in unseen}
+    for p in problems:
+        if not p.total:
+            continue
+        for (allowed, by, tiles), ex in zip(p.classes, p.expect):
+            c = len(tiles)
+            for slot, mass in enumerate(ex):
+                if not mass:
+                    continue
+                seat = p.slots[slot].seat if slot < len(p.slots) else None
+                for t in tiles:
+                    acc[t][seat] += Fraction(mass, c)
+    for t in unseen:
+        probability[t] = {loc: Fraction(acc[t][loc]) / total for loc in locs}
+    return Inference(view, total, unseen, probability, warnings, problems, ev)
+
+
+def _relax(view, ev: Evidence, unseen):
+    """No world fits: drop the evidence the log contradicts, latest first, and say so."""
+    warnings = []
+    if ev.cases != [Case()]:
+        trial = Evidence(ev.groups, ev.voids, ev.played, [Case()])
+        problems = _problems(view, trial, unseen)
+        if sum(p.total for p in problems):
+            warnings.append(f"the lead rule does not fit the rest of the log ({ev.lead_text}); "
+                            "that deduction is set aside")
+            return trial, problems, sum(p.total for p in problems), warnings
+    voids = list(ev.voids)
+    dropped = []
+    while voids:
+        gone = voids.pop()
+        dropped.append(gone)
+        trial = Evidence(ev.groups, voids, ev.played, [Case()])
+        problems = _problems(view, trial, unseen)
+        total = sum(p.total for p in problems)
+        if total:
+            for v in dropped:
+                warnings.append(f"the log contradicts '{v.text(view.names)}': "
+                                "that evidence is set aside")
+            return trial, problems, total, warnings
+    raise ValueError("no deal fits this log, even with every deduction set aside")

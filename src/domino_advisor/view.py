@@ -1,0 +1,77 @@
+"""What one seat knows: the public events and its own hand, nothing else.
+
+Inference and advice are built on a ``SeatView``, never on the full state, so a
+simulated bot or the advisor cannot peek at a hidden hand even by mistake
+(OpenSpiel keeps the same separation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .game import Acted, Round
+from .rules import Rules
+from .tiles import Tile
+
+
+@dataclass(frozen=True)
+class SeatView:
+    rules: Rules
+    names: tuple[str, ...]
+    me: int
+    dealt: tuple[Tile, ...]  # the hand you were dealt
+    hand: frozenset[Tile]  # the hand you hold now
+    counts: tuple[int, ...]  # tiles each seat holds now
+    boneyard: int
+    history: tuple[Acted, ...]  # every public move of the round, with the ends it met
+    opening: str  # "lead", "fixed" or "chosen"
+    shown: dict  # seat -> tiles shown at the end of the round
+    turn: int | None
+    over: bool
+    table: frozenset[Tile]
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def opponents(self) -> list[int]:
+        return [s for s in range(self.seats) if s != self.me]
+
+    @property
+    def still_drawing(self) -> int | None:
+        """The seat in the middle of drawing (it drew last and has not played yet)."""
+        if self.over or not self.history:
+            return None
+        last = self.history[-1]
+        if last.kind == "draw" and last.seat == self.turn:
+            return last.seat
+        return None
+
+    @classmethod
+    def of(cls, round_: Round, seat: int) -> "SeatView":
+        if round_.dealt[seat] is None:
+            raise ValueError(f"{round_.name(seat)}'s hand is not known")
+        return cls(
+            rules=round_.rules,
+            names=tuple(round_.match.players),
+            me=seat,
+            dealt=round_.dealt[seat],
+            hand=frozenset(round_.hands[seat]),
+            counts=tuple(round_.counts),
+            boneyard=round_.boneyard,
+            history=tuple(_hide_draws(round_.history, seat)),
+            opening=round_.opening,
+            shown={s: t for s, t in round_.shown.items() if s != seat},
+            turn=round_.turn,
+            over=round_.over,
+            table=frozenset(round_.placed),
+        )
+
+
+def _hide_draws(history, seat):
+    for a in history:
+        if a.kind == "draw" and a.seat != seat and a.tiles is not None:
+            yield Acted(a.seat, a.kind, a.tile, a.count, None, a.ends, a.line)
+        else:
+            yield a

@@ -1,0 +1,70 @@
+"""Random positions from random legal games, for checks against independent truth."""
+
+from __future__ import annotations
+
+import random
+
+from domino_advisor.deal import shuffle_deal
+from domino_advisor.events import NewRound
+from domino_advisor.game import Match, legal_moves, setup_round
+from domino_advisor.rules import preset
+from domino_advisor.view import SeatView
+
+NAMES = ["me", "ana", "bob", "cy"]
+
+
+def random_round(rules, seats: int, rng: random.Random, cut: int | None = None) -> Match:
+    """A round played at random with every hand known, stopped after ``cut`` events."""
+    match = Match(rules, NAMES[:seats])
+    match.apply(NewRound(1))
+    hands, stock = shuffle_deal(rules, seats, rng)
+    setup_round(match.round, hands, stock)
+    r = match.round
+    steps = 0
+    while not r.over and (cut is None or steps < cut):
+        move = rng.choice(legal_moves(r))
+        match.apply(move)
+        steps += 1
+    return match
+
+
+def to_position(view: SeatView) -> dict:
+    """The brute-force checker's input, from a seat's view."""
+    lead = view.rules.lead if view.opening == "lead" and view.rules.lead != "chosen" else "free"
+    events = []
+    for a in view.history:
+        e = {"seat": a.seat, "kind": a.kind, "ends": list(a.ends)}
+        if a.kind == "play":
+            e["tile"] = [a.tile.high, a.tile.low]
+        elif a.kind == "draw":
+            e["count"] = a.count
+            e["tiles"] = None if a.tiles is None else [[t.high, t.low] for t in a.tiles]
+        events.append(e)
+    return {
+        "top": view.rules.set, "players": view.seats, "me": view.me,
+        "hand_size": view.rules.hand_size(view.seats), "draw": view.rules.draw,
+        "lead": lead, "first_seat": 0,
+        "my_hand": [[t.high, t.low] for t in view.dealt], "events": events,
+    }
+
+
+SMALL_TABLES = [
+    # (preset, overrides, seats): small sets so brute force stays quick
+    ("classic", {"set": "3", "hand": "3"}, 2),
+    ("classic", {"set": "4", "hand": "3"}, 3),
+    ("classic", {"set": "4", "hand": "2"}, 4),
+    ("all-fives", {"set": "4", "hand": "3"}, 3),
+    ("all-fives", {"set": "4", "hand": "3", "spinner": "first-double"}, 2),
+    ("draw", {"set": "4", "hand": "3"}, 3),
+    ("draw", {"set": "3", "hand": "2"}, 4),
+    ("reserve", {"set": "4", "hand": "3"}, 3),
+    ("block", {"set": "4", "hand": "3"}, 3),
+    ("block", {"set": "3", "hand": "2"}, 4),
+    ("partnership", {"set": "4", "hand": "3"}, 4),
+    ("classic", {"set": "4", "hand": "4", "spinner": "first-double"}, 2),
+]
+
+
+def small_rules(i: int):
+    name, overrides, seats = SMALL_TABLES[i % len(SMALL_TABLES)]
+    return preset(name, overrides), seats

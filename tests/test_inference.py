@@ -1,0 +1,148 @@
+"""The exact inference against brute-force enumeration, the shared worked example,
+and the posterior's own invariants."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import bruteforce
+from positions import random_round, small_rules, to_position
+from domino_advisor import gamelog
+from domino_advisor.inference import infer
+from domino_advisor.view import SeatView
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "examples"
+DATA = Path(__file__).parent / "data"
+
+
+def _example(name: str) -> Path:
+    for folder in (SHARED, DATA):
+        if (folder / name).exists():
+            return folder / name
+    pytest.skip(f"{name} not found")
+
+
+def test_shared_example_matches_expected_exactly():
+    expected = json.loads(_example("three-players.expected.json").read_text())
+    match = gamelog.load(_example("three-players.dom")).replay()
+    inf = infer(SeatView.of(match.round, match.viewer))
+    assert [str(t) for t in inf.unseen] == expected["unseen"]
+    for tile in inf.unseen:
+        got = inf.where(tile)
+        for loc, p in expected["where"][str(tile)].items():
+            assert got[loc] == pytest.approx(p, abs=1e-9)
+    for p in expected["players"]:
+        seat = match.players.index(p["name"])
+        assert inf.cannot_hold(seat) == p["cannot_hold"]
+        assert float(inf.expected_pips(seat)) == pytest.approx(p["expected_pips"], abs=1e-9)
+
+
+def _positions(count: int, seed: int):
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        rules, seats = small_rules(made)
+        match = random_round(rules, seats, rng, cut=rng.randint(1, 14))
+        r = match.round
+        if r.over:
+            continue
+        viewer = rng.randrange(seats)
+        yield SeatView.of(r, viewer)
+        made += 1
+
+
+@pytest.mark.parametrize("chunk", range(6))
+def test_inference_equals_brute_force(chunk):
+    for view in _positions(50, seed=1000 + chunk):
+        truth = bruteforce.posterior(to_position(view))
+        inf = infer(view)
+        assert not inf.warnings
+        assert [(t.high, t.low) for t in sorted(inf.unseen)] == sorted(truth.unseen)
+        for t in inf.unseen:
+            for s in view.opponents:
+                assert inf.probability[t][s] == truth.where[(t.high, t.low)][s], (t, s)
+            assert inf.probability[t][None] == truth.where[(t.high, t.low)]["boneyard"]
+        for s in view.opponents:
+            assert inf.cannot_hold(s) == truth.cannot_hold[s]
+            assert inf.expected_pips(s) == truth.expected_pips[s]
+
+
+def test_probabilities_sum_and_true_hands_possible():
+    rng = random.Random(7)
+    for i in range(120):
+        rules, seats = small_rules(i)
+        match = random_round(rules, seats, rng, cut=rng.randint(1, 16))
+        r = match.round
+        if r.over:
+            continue
+        view = SeatView.of(r, 0)
+        inf = infer(view)
+        for t in inf.unseen:
+            assert sum(inf.probability[t].values()) == 1
+        for s in view.opponents:
+            assert sum(inf.probability[t][s] for t in inf.unseen) == r.counts[s]
+            for t in r.hands[s]:  # the truth is never ruled out
+                assert inf.probability[t][s] > 0
+        assert sum(inf.probability[t][None] for t in inf.unseen) == r.boneyard
+
+
+def test_holds_number_against_brute_force_by_sampling_free_count():
+    """P(seat holds a number) from the DP equals counting over exact samples' support."""
+    rng = random.Random(11)
+    for view in _positions(25, seed=77):
+        inf = infer(view)
+        truth = bruteforce.posterior(to_position(view))
+        for s in view.opponents:
+            for n in range(view.rules.set + 1):
+                p = inf.holds_number(s, n)
+                assert 0 <= p <= 1
+                if n in truth.cannot_hold[s]:
+                    assert p == 0
+
+
+def test_sampler_is_exact_in_distribution():
+    """Sampled worlds reproduce the exact marginals (a chi-square-free tolerance check)."""
+    rng = random.Random(5)
+    views = list(_positions(6, seed=99))
+    for view in views:
+        inf = infer(view)
+        n = 3000
+        counts = {t: {s: 0 for s in [*view.opponents, None]} for t in inf.unseen}
+        for _ in range(n):
+            world = inf.sample(rng)
+            assert sorted(world) == sorted(inf.unseen)
+            for t, loc in world.items():
+                counts[t][loc] += 1
+            for s in view.opponents:
+                assert sum(1 for loc in world.values() if loc == s) == view.counts[s]
+        for t in inf.unseen:
+            for loc, c in counts[t].items():
+                p = float(inf.probability[t][loc])
+                assert abs(c / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 0.01
+
+
+def test_contradiction_gives_warning_not_crash():
+    text = """[Rules "block"]
+[Players "me ana bob"]
+round 1
+me holds 6-6 6-1 5-2 4-0 1-1
+me plays 6-6
+ana plays 6-3 on 6
+bob passes
+me plays 6-1 on 6
+ana passes
+bob plays 3-2 on 3
+me plays 5-2 on 2
+ana plays 5-5 on 5
+"""
+    log = gamelog.loads(text)
+    match = log.replay()
+    assert any("bob passed on 3 and 6" in w for w in match.warnings), match.warnings
+    inf = infer(SeatView.of(match.round, 0))
+    assert inf.worlds > 0
+    assert inf.warnings
