@@ -169,59 +169,144 @@ class _Problem:
         self._run()
 
     def _run(self) -> None:
+        """Forward counts, then backward counts and expected placements, over packed states.
+
+        A state (each slot's remaining room) is packed into one integer with a guard
+        bit per field, so subtracting a split and checking it fits is one operation.
+        """
         k = len(self.slots)
-        self.splits = [_splits(len(tiles), allowed, k, by) for allowed, by, tiles in self.classes]
+        caps = [max((st[i] for st in self.init), default=0) for i in range(k)]
+        width = max(caps + [1]).bit_length() + 1
+        self.width = width
+        guard = sum(1 << (width * i + width - 1) for i in range(k))
+        pack = lambda xs: sum(x << (width * i) for i, x in enumerate(xs))  # noqa: E731
+        self.pack = pack
+        last = len(self.classes) - 1
+        self.splits = []
+        for i, (allowed, by, tiles) in enumerate(self.classes):
+            if i == last:
+                self.splits.append(None)  # the last class must fill exactly what is left
+                continue
+            raw = _splits(len(tiles), allowed, k, by, caps)
+            self.splits.append(sorted(((pack(xs), sum(xs), ways, xs) for xs, ways in raw),
+                                      key=lambda sp: -sp[1]))
         remaining = self.unseen_count
-        forward = [self.init]
-        for (allowed, by, tiles), splits in zip(self.classes, self.splits):
-            nxt: dict[tuple, int] = {}
+        forward = [{pack(st): w for st, w in self.init.items()}]
+        sums = {pack(st): sum(st) for st in self.init}
+        rest = []  # tiles still to place after each class
+        for i, (allowed, by, tiles) in enumerate(self.classes):
             remaining -= len(tiles)
+            rest.append(remaining)
+            nxt: dict[int, int] = {}
+            if i == last:
+                for state, w in forward[-1].items():
+                    if self._fills(state, i):
+                        nxt[0] = nxt.get(0, 0) + w * self._last_ways(state, i)
+                forward.append(nxt)
+                break
             for state, w in forward[-1].items():
-                for xs, ways in splits:
-                    new = _sub(state, xs)
-                    if new is None or sum(new) > remaining:
+                need = sums[state] - remaining  # the boneyard takes the rest: bound the split
+                for xs, sx, ways, _ in self.splits[i]:
+                    if sx < need:
+                        break
+                    new = (state | guard) - xs
+                    if new & guard != guard:
                         continue
-                    nxt[new] = nxt.get(new, 0) + w * ways
+                    new ^= guard
+                    if new in nxt:
+                        nxt[new] += w * ways
+                    else:
+                        nxt[new] = w * ways
+                        sums[new] = sums[state] - sx
             forward.append(nxt)
-        zero = tuple([0] * k)
-        back: list[dict[tuple, int]] = [dict() for _ in forward]
-        back[-1] = {zero: 1} if zero in forward[-1] else {}
-        # expected tiles of each class per slot (the last entry: the boneyard), times the total
+        self.sums = sums
+        back: list[dict[int, int]] = [dict() for _ in forward]
+        back[-1] = {0: 1} if 0 in forward[-1] else {}
         self.expect = [[0] * (k + 1) for _ in self.classes]
         for i in range(len(self.classes) - 1, -1, -1):
             c = len(self.classes[i][2])
             nb, bi, ex = back[i + 1], back[i], self.expect[i]
+            if i == last:
+                for state, fw in forward[i].items():
+                    if nb and self._fills(state, i):
+                        ways = self._last_ways(state, i)
+                        bi[state] = ways
+                        xs = self._unpack(state)
+                        mass = fw * ways
+                        for slot, x in enumerate(xs):
+                            ex[slot] += mass * x
+                        ex[k] += mass * (c - sum(xs))
+                continue
+            split_mass = [0] * len(self.splits[i])
+            need_after = rest[i]
             for state, fw in forward[i].items():
+                need = sums[state] - need_after
                 total = 0
-                for xs, ways in self.splits[i]:
-                    new = _sub(state, xs)
-                    if new is None:
+                for j, (xs, sx, ways, _) in enumerate(self.splits[i]):
+                    if sx < need:
+                        break
+                    new = (state | guard) - xs
+                    if new & guard != guard:
                         continue
-                    b = nb.get(new)
+                    b = nb.get(new ^ guard)
                     if not b:
                         continue
                     contrib = ways * b
                     total += contrib
-                    mass = fw * contrib
-                    for slot, x in enumerate(xs):
-                        if x:
-                            ex[slot] += mass * x
-                    ex[k] += mass * (c - sum(xs))
+                    split_mass[j] += fw * contrib
                 if total:
                     bi[state] = total
+            for (xs, sx, ways, tup), mass in zip(self.splits[i], split_mass):
+                if mass:
+                    for slot, x in enumerate(tup):
+                        if x:
+                            ex[slot] += mass * x
+                    ex[k] += mass * (c - sx)
         self.back = back
-        self.total = sum(w * back[0].get(s, 0) for s, w in self.init.items())
+        self.total = sum(w * back[0].get(pack(s), 0) for s, w in self.init.items())
+
+    def _unpack(self, state: int) -> tuple[int, ...]:
+        w = self.width
+        m = (1 << w) - 1
+        return tuple((state >> (w * i)) & m for i in range(len(self.slots)))
+
+    def _fills(self, state: int, i: int) -> bool:
+        """The last class fits the room left exactly: only its allowed slots have room."""
+        allowed, by, tiles = self.classes[i]
+        xs = self._unpack(state)
+        if any(x and slot not in allowed for slot, x in enumerate(xs)):
+            return False
+        left = len(tiles) - sum(xs)
+        return left >= 0 and (by or left == 0)
+
+    def _last_ways(self, state: int, i: int) -> int:
+        xs = list(self._unpack(state))
+        return _multinomial(xs + [len(self.classes[i][2]) - sum(xs)])
+
+    def _class_splits(self, i: int, state: int):
+        """(split as a tuple, state after it, ways) for every split of class i that can finish."""
+        if self.splits[i] is None:
+            if self._fills(state, i):
+                yield self._unpack(state), 0, self._last_ways(state, i)
+            return
+        w = self.width
+        guard = sum(1 << (w * j + w - 1) for j in range(len(self.slots)))
+        for xs, sx, ways, tup in self.splits[i]:
+            new = (state | guard) - xs
+            if new & guard != guard:
+                continue
+            new ^= guard
+            if self.back[i + 1].get(new):
+                yield tup, new, ways
 
     def sample(self, rng: random.Random) -> dict[Tile, int | None]:
         """One world drawn exactly from the posterior: each unseen tile's seat (None: boneyard)."""
-        state = _pick([(s, w * self.back[0].get(s, 0)) for s, w in self.init.items()], rng)
+        state = _pick([(self.pack(s), w * self.back[0].get(self.pack(s), 0))
+                       for s, w in self.init.items()], rng)
         out: dict[Tile, int | None] = {}
         for i, (allowed, by, tiles) in enumerate(self.classes):
-            options = []
-            for xs, ways in self.splits[i]:
-                new = _sub(state, xs)
-                if new is not None and self.back[i + 1].get(new):
-                    options.append(((xs, new), ways * self.back[i + 1][new]))
+            options = [((xs, new), ways * self.back[i + 1][new])
+                       for xs, new, ways in self._class_splits(i, state)]
             xs, state = _pick(options, rng)
             pool = list(tiles)
             rng.shuffle(pool)
@@ -327,15 +412,6 @@ def _pick(weighted, rng: random.Random):
     raise AssertionError("unreachable")
 
 
-def _sub(state: tuple, xs: tuple) -> tuple | None:
-    out = []
-    for a, b in zip(state, xs):
-        if b > a:
-            return None
-        out.append(a - b)
-    return tuple(out)
-
-
 def _multinomial(parts: list[int]) -> int:
     n = factorial(sum(parts))
     for p in parts:
@@ -343,7 +419,8 @@ def _multinomial(parts: list[int]) -> int:
     return n
 
 
-def _splits(c: int, allowed: tuple[int, ...], k: int, boneyard: bool) -> list[tuple[tuple, int]]:
+def _splits(c: int, allowed: tuple[int, ...], k: int, boneyard: bool,
+            caps: list[int]) -> list[tuple[tuple, int]]:
     """Every way to share ``c`` interchangeable tiles among the allowed slots (and the boneyard)."""
     out = []
 
@@ -356,7 +433,7 @@ def _splits(c: int, allowed: tuple[int, ...], k: int, boneyard: bool) -> list[tu
                 vec[slot] = x
             out.append((tuple(vec), _multinomial(xs + [left])))
             return
-        for x in range(left + 1):
+        for x in range(min(left, caps[allowed[i]]) + 1):
             xs.append(x)
             rec(i + 1, left - x, xs)
             xs.pop()
