@@ -1,0 +1,8 @@
+"""domino-advisor: a tile-counting advisor for dominoes played at a real table."""
+
+from .errors import AmbiguousMoveError, DominoError, IllegalMoveError, LogFileError, NotationError, RulesError
+from .tiles import Tile
+
+__all__ = ["Tile", "DominoError", "NotationError", "IllegalMoveError", "AmbiguousMoveError",
+           "RulesError", "LogFileError"]
+__version__ = "0.1.0"

@@ -67,18 +67,23 @@ def play_match(rules: Rules, players: list[str], seed: int, policy: Policy = ran
 
 
 def seat_log_lines(events: list[Event], deals, viewer: str, players: list[str]) -> list[str]:
-    """The log one seat would write of a full-information game: its hand, others' draws hidden."""
-    lines: list[str] = []
+    """The log one seat would write of a full-information game: its hand, others' draws
+    hidden, one turn's single draws written as one line."""
+    out: list[Event] = []
     seat = players.index(viewer)
     hands = dict(deals)
     for e in events:
         if isinstance(e, NewRound):
-            lines.append(str(e))
-            lines.append(str(Holds(viewer, tuple(sorted(hands[e.number][seat], reverse=True)))))
-        elif isinstance(e, Draw) and e.player != viewer:
-            lines.append(str(Draw(e.player, e.count)))
-        elif isinstance(e, Shows) and e.player == viewer:
-            lines.append(str(e))
+            out.append(e)
+            out.append(Holds(viewer, tuple(sorted(hands[e.number][seat], reverse=True))))
+        elif isinstance(e, Draw):
+            tiles = e.tiles if e.player == viewer else None
+            prev = out[-1] if out else None
+            if isinstance(prev, Draw) and prev.player == e.player:
+                joined = None if tiles is None else prev.tiles + tiles
+                out[-1] = Draw(e.player, prev.count + e.count, joined)
+            else:
+                out.append(Draw(e.player, e.count, tiles))
         else:
-            lines.append(str(e))
-    return lines
+            out.append(e)
+    return [str(e) for e in out]

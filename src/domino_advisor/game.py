@@ -589,10 +589,9 @@ def legal_moves(round_: Round) -> list[Event]:
             if sig not in seen_sig:
                 seen_sig.add(sig)
                 sides.append(e.side)
-        on_side = len(sides) > 1
-        for side in sides:
-            number = round_.layout.end(side).number
-            moves.append(Play(who, t, side if on_side else number))
+        numbers = [round_.layout.end(side).number for side in sides]
+        for side, number in zip(sides, numbers):
+            moves.append(Play(who, t, side if numbers.count(number) > 1 else number))
     if moves:
         return moves
     if round_.rules.draws and round_.drawable:

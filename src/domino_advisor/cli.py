@@ -1,0 +1,161 @@
+"""The command line: parse, call the core, render. No game logic lives here."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from . import api, gamelog, render
+from .errors import DominoError, LogFileError
+from .rules import PRESETS
+from .tiles import parse_tiles
+
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+
+class Table(click.Group):
+    """A group whose commands turn bad input into a message and exit code 2, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except DominoError as e:
+            errors.print(f"[bold red]error:[/] {e}", markup=True, soft_wrap=True)
+            ctx.exit(2)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except KeyboardInterrupt:
+            errors.print("interrupted")
+            ctx.exit(130)
+        except Exception as e:  # an internal error: say so plainly, exit 1
+            if os.environ.get("DOMINO_ADVISOR_DEBUG"):
+                raise
+            errors.print(f"[bold red]internal error:[/] {type(e).__name__}: {e} "
+                         "(set DOMINO_ADVISOR_DEBUG=1 for the traceback)", soft_wrap=True)
+            ctx.exit(1)
+
+
+@click.group(cls=Table, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="domino-advisor")
+def main():
+    """A tile-counting advisor for dominoes played at a real table.
+
+    Log your hand and every play, draw and pass you see; it tells you what each
+    opponent cannot hold and where every unseen tile probably is.
+    """
+
+
+def _print_json(data) -> None:
+    click.echo(json.dumps(data, indent=1))
+
+
+def _show_status(log: gamelog.GameLog) -> None:
+    pos = api.Position.of(log)
+    console.print(render.status_view(pos, api.status_of(pos)))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--players", required=True, help='names in turn order, like "me ana bob"')
+@click.option("--rules", "rules_name", default="classic", show_default=True,
+              help="a preset: " + ", ".join(PRESETS))
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
+              help="override a rule, like --set target=150 (repeatable)")
+@click.option("--me", default=None, help="whose hand you log (default: the first player)")
+@click.option("--hand", required=True, help='the tiles dealt to you, like "6-6 6-3 5-2 3-1 0-0"')
+@click.option("--force", is_flag=True, help="overwrite FILE if it exists")
+def new(file, players, rules_name, overrides, me, hand, force):
+    """Start a game log: the tags, round 1 and your hand."""
+    path = Path(file)
+    if path.exists() and not force:
+        raise LogFileError(f"{path} already exists: pick another name, or --force to overwrite it")
+    names = players.replace(",", " ").split()
+    rules = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)})
+    log = gamelog.new_log(names, parse_tiles(hand, rules.set), rules_name, overrides, me)
+    gamelog.dump(log, path)
+    console.print(f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}")
+    _show_status(log)
+
+
+@main.command(name="log")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("events", nargs=-1, required=True)
+@click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
+def log_(file, events, quiet):
+    """Append events, each one quoted argument; all or nothing."""
+    old = gamelog.load(file)
+    before = len(old.replay().warnings)
+    new_log = old.appended(list(events))
+    gamelog.dump(new_log, file)
+    pos = api.Position.of(new_log)
+    for w in pos.match.warnings[before:]:
+        errors.print(f"[yellow]warning:[/] {w}", soft_wrap=True)
+    if not quiet:
+        console.print(f"logged {len(events)} event{'s' if len(events) != 1 else ''}")
+        console.print(render.status_view(pos, api.status_of(pos)))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("n", type=click.IntRange(min=1), default=1)
+def undo(file, n):
+    """Remove the last N events (default 1)."""
+    old = gamelog.load(file)
+    removed = [str(e) for e in old.events[-n:]] if n <= len(old.events) else []
+    new_log = old.without_last(n)
+    new_log.replay()
+    gamelog.dump(new_log, file)
+    for line in removed:
+        console.print(f"removed: {line}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
+def status(file, as_json):
+    """The table, your hand, what each opponent can hold, where the unseen tiles are."""
+    log = gamelog.load(file)
+    pos = api.Position.of(log)
+    data = api.status_of(pos)
+    if as_json:
+        _print_json(data)
+    else:
+        console.print(render.status_view(pos, data))
+
+
+@main.command()
+@click.argument("preset", required=False)
+def rules(preset):
+    """The rule presets and their parameters."""
+    if preset is not None and preset not in PRESETS:
+        raise DominoError(f"'{preset}' is not a rule preset (the presets are {', '.join(PRESETS)})")
+    console.print(render.rules_table(preset))
+
+
+@main.command()
+@click.option("--pause", is_flag=True, help="wait for Enter after each event")
+def demo(pause):
+    """Walk a bundled example game event by event, showing what the advisor sees."""
+    from .demo import run_demo
+
+    run_demo(console, pause=pause)
+
+
+@main.command()
+@click.option("--positions", default=200, show_default=True, help="positions per table")
+@click.option("--seed", default=1, show_default=True)
+def bench(positions, seed):
+    """Print the speed figures on fixed positions."""
+    from .bench import run_bench
+
+    run_bench(console, positions, seed)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

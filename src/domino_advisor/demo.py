@@ -1,0 +1,70 @@
+"""The README's first command: a bundled game walked event by event.
+
+After each move it says what the move taught (who now lacks which numbers, which
+tiles are now certain) and, at each of your turns, shows the full status.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from . import api, gamelog, render
+from .gamelog import GameLog
+
+
+def demo_text() -> str:
+    return resources.files("domino_advisor").joinpath("data/demo.dom").read_text(encoding="utf-8")
+
+
+def lessons(before: dict | None, after: dict) -> list[str]:
+    """What became known between two statuses, in a player's words."""
+    out = []
+    old_players = {p["name"]: p for p in (before or {}).get("players", [])}
+    for p in after["players"]:
+        old = set(old_players.get(p["name"], {}).get("cannot_hold", []))
+        new = [n for n in p["cannot_hold"] if n not in old]
+        if new and p["tiles"]:
+            nums = " and ".join(str(n) for n in new)
+            out.append(f"{p['name']} now certainly has no {nums}")
+    old_where = (before or {}).get("where", {})
+    for tile, probs in after["where"].items():
+        for loc, pr in probs.items():
+            if pr >= 0.999999 and old_where.get(tile, {}).get(loc, 0) < 0.999999:
+                out.append(f"{tile} is certainly {'in the boneyard' if loc == 'boneyard' else 'with ' + loc}")
+    return out
+
+
+def run_demo(console: Console, pause: bool = False) -> None:
+    full = gamelog.loads(demo_text())
+    console.print(Rule("domino-advisor demo"))
+    console.print(Text(
+        "A round of classic draw dominoes for three, logged from me's seat. Watch what each "
+        "draw and pass gives away, and where the unseen tiles must be.", style="italic"))
+    entries = [e for e in full.body if e.event is not None]
+    log = GameLog(dict(full.tags), [], list(full.header))
+    before = None
+    for entry in entries:
+        log = GameLog(log.tags, log.body + [entry], log.header)
+        pos = api.Position.of(log)
+        data = api.status_of(pos)
+        line = Text(f"> {entry.render()}", style="bold")
+        console.print(line)
+        if pos.view is not None and before is not None:
+            for lesson in lessons(before, data):
+                console.print(Text(f"    {lesson}", style="cyan"))
+        for w in pos.match.warnings:
+            console.print(Text(f"    warning: {w}", style="yellow"))
+        if pos.view is not None:
+            before = data
+        if data["to_move"] == log.me and not data["over"]:
+            console.print(Rule(f"your turn (round {data['round']})", style="green"))
+            console.print(render.status_view(pos, data))
+            console.print(Rule(style="green"))
+            if pause:
+                console.input("[dim]press Enter to go on[/]")
+    console.print(Rule("the round is over"))
+    console.print(render.status_view(pos, data))

@@ -1,0 +1,194 @@
+"""Rich renderables for people: every table and panel the CLI prints comes from here.
+
+Colour is decoration only: every fact is also in the text, so NO_COLOR and a pipe
+lose nothing.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .api import Position
+from .layout import Layout, describe_numbers
+from .rules import DESCRIPTIONS, PRESETS, Rules
+from .tiles import Tile
+
+
+def tile_text(t: Tile, style: str = "bold") -> Text:
+    return Text(f"[{t.high}|{t.low}]", style=style)
+
+
+def chain(layout: Layout) -> Text:
+    """The line of play as it lies, left end to right end, arms of a spinner below."""
+    if layout.center is None:
+        return Text("(empty table)", style="dim")
+    out = Text()
+    left = list(layout.arms[0])
+    # tiles on the left arm are shown reversed so touching halves meet
+    showing = layout.center.high
+    pieces = []
+    for t in left:
+        far = t.other(showing)
+        pieces.append((far, showing))
+        showing = far
+    for far, near in reversed(pieces):
+        out.append(f"[{far}|{near}]" if far != near else f"[{far}|{near}]")
+        out.append(" ")
+    c = layout.center
+    out.append(f"[{c.high}|{c.low}]", style="bold yellow" if layout.spinner == c else "bold")
+    showing = c.low
+    for t in layout.arms[1]:
+        far = t.other(showing)
+        out.append(" ")
+        out.append(f"[{showing}|{far}]", style="bold yellow" if layout.spinner == t else "")
+        showing = far
+    for i, side in ((2, "up"), (3, "down")):
+        if layout.arms[i]:
+            showing = layout.spinner.high
+            out.append(f"\n{side:>5}: ")
+            for t in layout.arms[i]:
+                far = t.other(showing)
+                out.append(f"[{showing}|{far}] ")
+                showing = far
+    return out
+
+
+def status_view(pos: Position, data: dict) -> Group:
+    match, r = pos.match, pos.match.round
+    rules = match.rules
+    parts = []
+    head = Text()
+    head.append(f"{rules.name}", style="bold")
+    diff = rules.differences()
+    if diff:
+        head.append(" (" + " ".join(f"{k}={v}" for k, v in diff.items()) + ")", style="dim")
+    head.append(f"   round {data['round']}")
+    if data["over"]:
+        head.append("   round over", style="bold magenta")
+        if data["winner"]:
+            head.append(f": {data['winner']} won it")
+    elif data["to_move"]:
+        head.append("   to move: ")
+        head.append(data["to_move"], style="bold green")
+    head.append(f"   boneyard {data['boneyard']}")
+    if rules.reserve:
+        head.append(f" (reserve {rules.reserve})", style="dim")
+    parts.append(head)
+    if r is not None:
+        table = Text("table: ")
+        table.append_text(chain(r.layout))
+        if not r.layout.is_empty:
+            table.append(f"\nopen ends: {describe_numbers(r.layout.numbers)}", style="bold cyan")
+            if rules.all_fives:
+                table.append(f"  (ends count {r.layout.fives_count()})", style="dim")
+        parts.append(table)
+        hand = Text("your hand: ")
+        for t in sorted(r.hands[match.viewer] or (), reverse=True):
+            hand.append(f"[{t.high}|{t.low}] ", style="bold green" if r.layout.can_play(t) and
+                        not r.over and r.turn == match.viewer else "")
+        parts.append(hand)
+    parts.append(opponents_table(data, rules))
+    if data.get("unseen"):
+        parts.append(unseen_table(data))
+    parts.append(scores_text(data, rules))
+    for w in data["warnings"]:
+        parts.append(Text(f"warning: {w}", style="yellow"))
+    return Group(*parts)
+
+
+def opponents_table(data: dict, rules: Rules) -> Table:
+    top = rules.set
+    t = Table(title="what each opponent can hold", title_justify="left", show_edge=False)
+    t.add_column("player")
+    t.add_column("tiles", justify="right")
+    t.add_column("pips≈", justify="right")
+    for n in range(top + 1):
+        t.add_column(str(n), justify="right")
+    for p in data["players"]:
+        row = [p["name"], str(p["tiles"]),
+               "" if p.get("expected_pips") is None else f"{p['expected_pips']:.1f}"]
+        holds = p.get("holds_number")
+        for n in range(top + 1):
+            if n in p["cannot_hold"]:
+                row.append(Text("--", style="bold red"))
+            elif holds is None:
+                row.append(Text("?", style="dim"))
+            else:
+                row.append(Text(f"{holds[n]:.0%}", style="green" if holds[n] >= 0.999 else ""))
+        t.add_row(*row)
+    if "unseen_by_number" in data:
+        row = ["unseen", "", ""] + [str(c) for c in data["unseen_by_number"]]
+        t.add_row(*row, style="dim")
+    t.caption = "-- certainly lacks it; % the chance of holding at least one; unseen: tiles of each number not yet seen"
+    t.caption_justify = "left"
+    return t
+
+
+def unseen_table(data: dict) -> Table:
+    names = [p["name"] for p in data["players"]] + ["boneyard"]
+    t = Table(title="where each unseen tile is", title_justify="left", show_edge=False)
+    t.add_column("tile")
+    for n in names:
+        t.add_column(n, justify="right")
+    t.add_column("most likely")
+    for tile in data["unseen"]:
+        probs = data["where"][tile]
+        best = max(names, key=lambda n: probs[n])
+        cells = []
+        for n in names:
+            p = probs[n]
+            style = "bold" if p >= 0.999 else ("dim" if p == 0 else "")
+            cells.append(Text("-" if p == 0 else f"{p:.0%}", style=style))
+        certain = probs[best] >= 0.999
+        t.add_row(tile, *cells, Text(f"{best}{' (certain)' if certain else ''}",
+                                     style="bold" if certain else ""))
+    return t
+
+
+def scores_text(data: dict, rules: Rules) -> Text:
+    out = Text("scores: ")
+    for name, pts in data["scores"].items():
+        out.append(f"{name} {pts}  ")
+    if rules.target:
+        out.append(f"(target {rules.target})", style="dim")
+    else:
+        out.append("(single round)", style="dim")
+    if data.get("match_over"):
+        winners = data.get("match_winner") or []
+        out.append("   match over" + (f": {' and '.join(winners)} won" if winners else ""),
+                   style="bold magenta")
+    return out
+
+
+def rules_table(name: str | None) -> Table:
+    if name is None:
+        keys = list(DESCRIPTIONS)
+        t = Table(title="rule presets (any parameter can be overridden with --set key=value)",
+                  title_justify="left")
+        t.add_column("parameter")
+        for p in PRESETS:
+            t.add_column(p)
+        for k in keys:
+            t.add_row(k, *[_value(getattr(r, k), k) for r in PRESETS.values()])
+        return t
+    r = PRESETS[name]
+    t = Table(title=f"preset {name}", title_justify="left")
+    t.add_column("parameter")
+    t.add_column("value")
+    t.add_column("meaning", style="dim")
+    for k, desc in DESCRIPTIONS.items():
+        t.add_row(k, _value(getattr(r, k), k), desc)
+    return t
+
+
+def _value(v, key: str) -> str:
+    if key == "hand" and v is None:
+        return "7/5/5"
+    return str(v)
+
+
+def error_panel(message: str) -> Panel:
+    return Panel(Text(message), title="not accepted", border_style="red", expand=False)
