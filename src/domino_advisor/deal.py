@@ -87,3 +87,22 @@ def seat_log_lines(events: list[Event], deals, viewer: str, players: list[str]) 
         else:
             out.append(e)
     return [str(e) for e in out]
+
+
+def random_position(rules: Rules, seats: int, rng: random.Random, min_draws: int = 0,
+                    events: tuple[int, int] = (4, 30), policy: Policy = random_policy) -> Round:
+    """A round stopped part-way, every hand known, with at least ``min_draws`` draw events."""
+    names = ["me", "ana", "bob", "cy"][:seats]
+    while True:
+        match = Match(rules, names)
+        match.apply(NewRound(1))
+        hands, stock = shuffle_deal(rules, seats, rng)
+        setup_round(match.round, hands, stock)
+        r = match.round
+        cut = rng.randint(*events)
+        for _ in range(cut):
+            if r.over:
+                break
+            match.apply(policy(r, legal_moves(r), rng))
+        if not r.over and sum(1 for a in r.history if a.kind == "draw") >= min_draws:
+            return r
