@@ -166,7 +166,12 @@ class Round:
             raise IllegalMoveError(f"round {self.number} has not been dealt: log your hand first "
                                    f"('{self.match.players[self.match.viewer or 0]} holds ...')")
         if self.turn is not None and seat != self.turn:
-            raise IllegalMoveError(f"it is {self.name(self.turn)}'s turn, not {self.name(seat)}'s")
+            whose = "yours" if seat == self.match.viewer else f"{self.name(seat)}'s"
+            raise IllegalMoveError(f"it is {self.name(self.turn)}'s turn, not {whose}")
+
+    def _fit(self, tile: Tile) -> str:
+        """The open ends a tile plays on, in words: '6', or '3 and 5'."""
+        return describe_numbers(sorted({e.number for e in self.layout.options(tile)}))
 
     def _playable(self, seat: int) -> list[Tile]:
         h = self.hands[seat]
@@ -220,7 +225,8 @@ class Round:
         if self.hands[seat] is not None:
             raise IllegalMoveError(f"{who}'s hand for round {self.number} is already logged")
         if len(tiles) != size:
-            raise IllegalMoveError(f"{who} holds {len(tiles)} tiles, but each player is dealt {size}")
+            you = "you hold" if seat == self.match.viewer else f"{who} holds"
+            raise IllegalMoveError(f"{you} {len(tiles)} tiles, but each player is dealt {size}")
         for t in tiles:
             where = self._owner_text(t)
             if where:
@@ -301,7 +307,7 @@ class Round:
         if playable:
             you = "you hold" if seat == self.match.viewer else f"{who} holds"
             raise IllegalMoveError(f"{who} cannot draw: {you} {playable[0]}, which plays on "
-                                   f"{describe_numbers(self.layout.numbers)}")
+                                   f"{self._fit(playable[0])}")
         if hand is not None and tiles is None:
             raise IllegalMoveError(f"{who} drew {count}: write which tiles, like '{who} draws 6-4 1-0'")
         if hand is None and tiles is not None:
@@ -319,7 +325,7 @@ class Round:
             for t in tiles[:-1]:
                 if self.layout.can_play(t):
                     raise IllegalMoveError(f"{who} would have stopped drawing at {t}, which plays on "
-                                           f"{describe_numbers(self.layout.numbers)}")
+                                           f"{self._fit(t)}")
         ends = tuple(self.layout.numbers)
         self.boneyard -= count
         if self.stock is not None:
@@ -343,7 +349,7 @@ class Round:
         if playable:
             you = "you hold" if seat == self.match.viewer else f"{who} holds"
             raise IllegalMoveError(f"{who} cannot pass: {you} {playable[0]}, which plays on "
-                                   f"{describe_numbers(self.layout.numbers)}")
+                                   f"{self._fit(playable[0])}")
         ends = tuple(self.layout.numbers)
         if self.hands[seat] is None:
             if self.drew[seat]:

@@ -18,7 +18,7 @@ from .errors import DominoError, LogFileError, NotationError
 from .events import NAME, Event, Holds, NewRound, parse_event
 from .game import Match
 from .rules import Rules, preset
-from .tiles import Tile, format_tiles
+from .tiles import Tile
 
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]$')
 
@@ -265,7 +265,6 @@ def new_log(players: list[str], hand: list[Tile], rules_name: str = "classic",
     tags.update(extra_tags or {})
     rules = rules_from_tags(tags)
     rules.check_players(len(players))
-    log = GameLog(tags, [Entry(NewRound(1)), Entry(Holds(tags["Me"], tuple(hand)),
-                                                   text=f"{tags['Me']} holds {format_tiles(hand)}")])
-    log.replay()
-    return log
+    holds = Holds(tags["Me"], tuple(hand))
+    Match(rules, players, tags["Me"]).apply(holds)  # checks the hand before anything is written
+    return GameLog(tags, [Entry(NewRound(1)), Entry(holds, text=str(holds))])

@@ -165,14 +165,14 @@ def scores_text(data: dict, rules: Rules) -> Text:
 
 def rules_table(name: str | None) -> Table:
     if name is None:
-        keys = list(DESCRIPTIONS)
-        t = Table(title="rule presets (any parameter can be overridden with --set key=value)",
-                  title_justify="left")
-        t.add_column("parameter")
-        for p in PRESETS:
-            t.add_column(p)
-        for k in keys:
-            t.add_row(k, *[_value(getattr(r, k), k) for r in PRESETS.values()])
+        t = Table(title="rule presets (see one with 'rules NAME'; change any parameter with "
+                        "--set key=value)", title_justify="left", show_lines=True)
+        t.add_column("preset", style="bold")
+        t.add_column("parameters")
+        shown = ("hand", "lead", "next_lead", "draw", "reserve", "spinner", "scoring", "out",
+                 "blocked", "tie", "round_to", "target", "teams")
+        for p, r in PRESETS.items():
+            t.add_row(p, "  ".join(f"{k}={_value(getattr(r, k), k)}" for k in shown))
         return t
     r = PRESETS[name]
     t = Table(title=f"preset {name}", title_justify="left")

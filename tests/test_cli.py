@@ -1,0 +1,239 @@
+"""The command line, driven through click's CliRunner: good paths, and every bad input
+the issue lists, each with exit code 2, a message that says what is wrong, no
+traceback, and the log on disk byte for byte as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from domino_advisor.cli import main
+
+HAND = "6-6 6-3 5-2 3-1 0-0"
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def game(tmp_path, runner) -> Path:
+    path = tmp_path / "game.dom"
+    res = runner.invoke(main, ["new", str(path), "--players", "me ana bob", "--hand", HAND])
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def run(runner, *args):
+    return runner.invoke(main, [str(a) for a in args])
+
+
+def refused(runner, path: Path, *args, says: str):
+    """Run a command that must be refused, and check the file did not change."""
+    before = path.read_bytes() if path.exists() else None
+    res = run(runner, *args)
+    assert res.exit_code == 2, res.output
+    assert says in res.output, res.output
+    assert "Traceback" not in res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit)
+    if before is not None:
+        assert path.read_bytes() == before
+    return res
+
+
+def test_every_command_has_help(runner):
+    res = run(runner, "--help")
+    assert res.exit_code == 0
+    for name, cmd in main.commands.items():
+        assert cmd.help, name
+        assert run(runner, name, "--help").exit_code == 0
+
+
+def test_new_log_status_undo_round_trip(runner, game):
+    res = run(runner, "log", game, "me plays 6-6", "ana plays 6-4 on 6", "bob draws 2")
+    assert res.exit_code == 0, res.output
+    text = game.read_text()
+    assert text.endswith("me plays 6-6\nana plays 6-4 on 6\nbob draws 2\n")
+    data = json.loads(run(runner, "status", game, "--json").output)
+    assert data["to_move"] == "bob" and sorted(data["ends"]) == [4, 6] and data["boneyard"] == 11
+    assert data["hand"] == ["6-3", "5-2", "3-1", "0-0"]
+    assert [p["name"] for p in data["players"]] == ["ana", "bob"]
+    assert data["players"][1]["cannot_hold"] == []  # still drawing: the last tile may play
+    res = run(runner, "undo", game, 2)
+    assert res.exit_code == 0 and "removed: bob draws 2" in res.output
+    assert game.read_text().endswith("me plays 6-6\n")
+
+
+def test_log_keeps_comments_and_spelling(runner, game):
+    game.write_text(game.read_text() + "# first play, by hand\nme plays 66\n")
+    assert run(runner, "log", game, "ana plays 64 on 6").exit_code == 0
+    assert game.read_text().endswith("# first play, by hand\nme plays 66\nana plays 6-4 on 6\n")
+
+
+def test_all_or_nothing(runner, game):
+    refused(runner, game, "log", game, "me plays 6-6", "ana plays 6-4 on 6", "bob plays 5-5 on 4",
+            says="5-5 cannot go on 4")
+
+
+BAD_EVENTS = [
+    # (events logged first, the bad event, what the message must say)
+    ([], "bob plays 5-5", "bob cannot open with 5-5: you hold 6-6, a higher double"),
+    (["me plays 6-6"], "bob plays 6-4 on 6", "it is ana's turn, not bob's"),
+    (["me plays 6-6"], "ana plays 6-6 on 6", "6-6 is already on the table (me, turn 1)"),
+    (["me plays 6-6"], "ana plays 6-3 on 6", "6-3 is in your hand"),
+    (["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"], "me plays 5-5 on 1",
+     "you do not hold 5-5"),
+    (["me plays 6-6"], "ana plays 5-4 on 6", "5-4 cannot go on 6"),
+    (["me plays 6-6"], "ana plays 5-4", "5-4 does not match the open ends 6 and 6"),
+    (["me plays 6-6"], "ana plays 6-4 on 3", "no open end shows 3"),
+    (["me plays 6-6"], "ana plays 6-4 on up", "the up end is not open"),
+    (["me plays 6-6"], "ana passes", "ana cannot pass: 13 tiles can still be drawn"),
+    (["me plays 6-6"], "ana draws 14", "ana cannot draw 14: only 13 can be drawn"),
+    (["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"], "me draws 5-5",
+     "me cannot draw: you hold 6-3, which plays on 6"),
+    (["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"], "me passes",
+     "me cannot pass: 13 tiles can still be drawn"),
+    (["me plays 6-6"], "ana plays 7-2 on 6", "'7-2' is not a tile of the double-six set"),
+    (["me plays 6-6"], "ana plays 6-x on 6", "'6-x' is not a tile"),
+    (["me plays 6-6"], "zed plays 6-4 on 6", "'zed' is not at this table"),
+    (["me plays 6-6"], "ana jumps", "'jumps' is not something a player does"),
+    (["me plays 6-6"], "ana draws 5-5", "ana's draws are hidden"),
+    ([], "ana holds 5-5 4-4 1-1 2-2 3-3", "the log records only your own hand"),
+    (["me plays 6-6"], "ana shows 5-5", "round 1 is not over"),
+    (["me plays 6-6"], "round 2", "round 1 is still being played"),
+    (["me plays 6-6"], "ana plays", "say which tile"),
+    (["me plays 6-6"], "ana plays 6-4 on", "write 'plays 6-4' or 'plays 6-4 on 6'"),
+]
+
+
+@pytest.mark.parametrize("before,bad,says", BAD_EVENTS, ids=[b for _, b, _ in BAD_EVENTS])
+def test_bad_events_are_refused(runner, game, before, bad, says):
+    if before:
+        assert run(runner, "log", game, *before).exit_code == 0
+    refused(runner, game, "log", game, bad, says=says)
+
+
+def test_block_game_refuses_draws_and_reserve_counts(runner, tmp_path):
+    path = tmp_path / "b.dom"
+    assert run(runner, "new", path, "--players", "me ana", "--rules", "block", "--hand",
+               "6-6 6-3 5-2 3-1 0-0 4-4 2-1").exit_code == 0
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    refused(runner, path, "log", path, "ana draws 1", says="this is a block game")
+    assert run(runner, "log", path, "ana passes").exit_code == 0
+    path2 = tmp_path / "r.dom"
+    assert run(runner, "new", path2, "--players", "me ana", "--rules", "reserve", "--hand",
+               "6-6 6-3 5-2 3-1 0-0 4-4 2-1").exit_code == 0
+    assert run(runner, "log", path2, "ana plays 5-5").exit_code == 0
+    refused(runner, path2, "log", path2, "me draws 1-1", says="me cannot draw: you hold 5-2")
+    path3 = tmp_path / "r3.dom"
+    assert run(runner, "new", path3, "--players", "me ana", "--rules", "reserve", "--hand",
+               "6-6 6-3 6-2 3-1 0-0 4-4 2-1").exit_code == 0
+    assert run(runner, "log", path3, "ana plays 5-5").exit_code == 0
+    refused(runner, path3, "log", path3, "me draws " + " ".join(
+        ["5-4", "5-3", "5-1", "5-0", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2", "3-0", "2-2", "1-1"]),
+        says="only 12 can be drawn (14 in the boneyard, 2 must stay in the boneyard)")
+
+
+NEW_BAD = [
+    (["--hand", "6-6 6-3"], "you hold 2 tiles, but each player is dealt 5"),
+    (["--hand", "6-6 6-3 6-6 1-1 2-2"], "6-6 is written twice"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--players", "me ana bob cy dan"], "dominoes here is for 2 to 4"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--rules", "foo"], "'foo' is not a rule preset"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--set", "target=abc"], "target takes a whole number"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--set", "colour=red"], "there is no rule called 'colour'"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--set", "spinner=sometimes"], "spinner is one of none, first-double"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--set", "target"], "write key=value"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--rules", "partnership"], "teams=partners needs 4 players"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--me", "zed"], "zed is not one of the players"),
+    (["--hand", "6-6 6-3 5-5 1-1 2-2", "--players", "me ana me"], "a name is written twice"),
+    (["--hand", "6-6 6-3 9-5 1-1 2-2"], "'9-5' is not a tile of the double-six set"),
+]
+
+
+@pytest.mark.parametrize("args,says", NEW_BAD, ids=[s for _, s in NEW_BAD])
+def test_new_refuses_bad_input(runner, tmp_path, args, says):
+    path = tmp_path / "n.dom"
+    full = ["new", path, "--players", "me ana bob", *args]
+    refused(runner, path, *full, says=says)
+    assert not path.exists()
+
+
+def test_new_will_not_overwrite(runner, game):
+    refused(runner, game, "new", game, "--players", "me ana", "--hand", "6-6 5-5 4-4 3-3 2-2 1-1 0-0",
+            says="already exists")
+
+
+FILE_BAD = [
+    (b"\x7fELF\x00\x01binary", "is not a text file"),
+    ("é".encode("latin-1") + b"\n", "is not UTF-8 text"),
+    (b'[Rules classic]\n[Players "me ana"]\n', "a tag is written [Name \"value\"]"),
+    (b'[Players "me ana"]\nround 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\n[Rules "classic"]\n',
+     "tags go at the top"),
+    (b'[Rules "classic"]\nround 1\n', "no [Players"),
+    (b'[Players "me ana bob cy dan"]\n', "for 2 to 4 players"),
+    (b'[Rules "fives"]\n[Players "me ana"]\n', "'fives' is not a rule preset"),
+    (b'[Players "me ana"]\nround 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1\n', "you hold 6 tiles"),
+    (b'[Players "me ana"]\nround 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\nme plays 5-5\n',
+     "me cannot open with 5-5: you hold 6-6, a higher double"),
+]
+
+
+@pytest.mark.parametrize("content,says", FILE_BAD, ids=[s for _, s in FILE_BAD])
+def test_bad_files(runner, tmp_path, content, says):
+    path = tmp_path / "bad.dom"
+    path.write_bytes(content)
+    refused(runner, path, "status", path, says=says)
+    refused(runner, path, "log", path, "ana passes", says=says)
+
+
+def test_missing_file_and_folder(runner, tmp_path):
+    assert "no such file" in run(runner, "status", tmp_path / "nope.dom").output
+    assert run(runner, "status", tmp_path / "nope.dom").exit_code == 2
+    assert run(runner, "status", tmp_path).exit_code == 2
+
+
+def test_undo_bad_counts(runner, game):
+    refused(runner, game, "undo", game, 9, says="the log has only 2 events")
+    refused(runner, game, "undo", game, 0, says="0 is not in the range")
+
+
+def test_rules_command(runner):
+    res = run(runner, "rules")
+    assert res.exit_code == 0 and "all-fives" in res.output and "partnership" in res.output
+    res = run(runner, "rules", "reserve")
+    assert res.exit_code == 0 and "rotate" in res.output
+    assert run(runner, "rules", "nope").exit_code == 2
+
+
+def test_status_json_on_shared_example(runner):
+    example = Path(__file__).resolve().parents[2] / "shared" / "examples" / "three-players.dom"
+    if not example.exists():
+        pytest.skip("shared example not present")
+    data = json.loads(run(runner, "status", example, "--json").output)
+    for key in ["round", "to_move", "over", "ends", "boneyard", "hand", "players", "unseen",
+                "where", "scores", "winner", "warnings"]:
+        assert key in data
+    assert data["to_move"] == "me" and sorted(data["ends"]) == [2, 3]
+    assert data["players"][0]["cannot_hold"] == [0, 1, 3, 6]
+
+
+def test_demo_runs_and_degrades_without_colour(runner, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    res = run(runner, "demo")
+    assert res.exit_code == 0, res.output
+    assert "\x1b[" not in res.output
+    assert "bob now certainly has no 2 and 5" in res.output
+    assert "me won it" in res.output
+
+
+def test_module_entry_point():
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "domino_advisor", "rules"], capture_output=True,
+                         text=True)
+    assert res.returncode == 0 and "classic" in res.stdout
