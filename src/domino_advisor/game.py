@@ -128,8 +128,13 @@ class Round:
         return [self.name(s) for s in range(self.match.seats) if self.pips(s) is None]
 
     def to_move(self) -> int | None:
+        """Who acts next; before the opening, whoever must hold the set's top double."""
         if self.over or not self.dealt_ready:
             return None
+        if self.turn is None and self.opening == "lead" and self.rules.lead != "chosen":
+            top = Tile(self.rules.set, self.rules.set)
+            holders = [s for s, h in enumerate(self.hands) if h is not None and top in h]
+            return holders[0] if holders else None
         return self.turn
 
     def cannot_hold(self, seat: int) -> list[int]:
