@@ -212,7 +212,7 @@ def test_rules_command(runner):
 def test_status_json_on_shared_example(runner):
     example = Path(__file__).resolve().parents[2] / "shared" / "examples" / "three-players.dom"
     if not example.exists():
-        pytest.skip("shared example not present")
+        example = Path(__file__).parent / "data" / "three-players.dom"
     data = json.loads(run(runner, "status", example, "--json").output)
     for key in ["round", "to_move", "over", "ends", "boneyard", "hand", "players", "unseen",
                 "where", "scores", "winner", "warnings"]:
@@ -237,3 +237,8 @@ def test_module_entry_point():
     res = subprocess.run([sys.executable, "-m", "domino_advisor", "rules"], capture_output=True,
                          text=True)
     assert res.returncode == 0 and "classic" in res.stdout
+
+
+def test_unknown_option_and_command(runner, game):
+    refused(runner, game, "status", game, "--colour", says="No such option")
+    refused(runner, game, "frobnicate", game, says="No such command")
