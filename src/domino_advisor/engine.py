@@ -1,0 +1,225 @@
+"""A compact round for the hot path: tiles as small ints, hands as bitmasks.
+
+The advisor plays thousands of rounds out per decision, so this mirrors ``game`` and
+``layout`` without their checks and messages.  ``tests/test_engine.py`` plays the two
+side by side on random games and requires the same ends, scores and results.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from .rules import Rules
+from .scoring import Result, fives_points, score_blocked, score_out, side_of
+from .tiles import Tile, full_set
+
+# an end: (side, number, kind) with kind 0 plain, 1 a double crossways, 2 a bare spinner arm
+PLAIN, DOUBLE, BARE = 0, 1, 2
+LEFT, RIGHT, UP, DOWN = 0, 1, 2, 3
+
+
+@cache
+def tables(top: int):
+    """Per-tile arrays and per-number masks for a set."""
+    tiles = full_set(top)
+    hi = [t.high for t in tiles]
+    lo = [t.low for t in tiles]
+    pips = [t.pips for t in tiles]
+    number_mask = [sum(1 << t.index for t in tiles if t.bears(n)) for n in range(top + 1)]
+    doubles = sum(1 << t.index for t in tiles if t.is_double)
+    return hi, lo, pips, number_mask, doubles
+
+
+def bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class FastRound:
+    __slots__ = ("rules", "n", "hands", "stock", "ends", "spinner", "sides", "center", "armed",
+                 "turn", "passes", "over", "out", "fives", "reserve", "draws", "all_fives",
+                 "spinning", "T")
+
+    def __init__(self, rules: Rules, hands: list[int], stock: list[int], turn: int):
+        self.rules = rules
+        self.n = len(hands)
+        self.hands = hands
+        self.stock = stock
+        self.ends: tuple = ()
+        self.spinner = -1
+        self.sides = 0  # bit 0: left side still the spinner itself; bit 1: right
+        self.center = -1
+        self.armed = False
+        self.turn = turn
+        self.passes = 0
+        self.over = False
+        self.out = -1
+        self.fives = [0] * self.n
+        self.reserve = rules.reserve
+        self.draws = rules.draws
+        self.all_fives = rules.all_fives
+        self.spinning = rules.spinner == "first-double"
+        self.T = tables(rules.set)
+
+    def clone(self) -> "FastRound":
+        c = FastRound.__new__(FastRound)
+        for k in FastRound.__slots__:
+            setattr(c, k, getattr(self, k))
+        c.hands = list(self.hands)
+        c.stock = list(self.stock)
+        c.fives = list(self.fives)
+        return c
+
+    # -- what can be played ---------------------------------------------------------------
+    def end_mask(self) -> int:
+        nm = self.T[3]
+        m = 0
+        for _, num, _ in self.ends:
+            m |= nm[num]
+        return m
+
+    def playable(self, seat: int) -> int:
+        if self.center < 0:
+            return self.hands[seat]
+        return self.hands[seat] & self.end_mask()
+
+    def drawable(self) -> int:
+        return len(self.stock) - self.reserve if self.draws and len(self.stock) > self.reserve else 0
+
+    def moves(self, seat: int) -> list[tuple[int, int]]:
+        """(tile, end index) pairs; end -1 opens the round.  Alike ends are offered once."""
+        hi, lo = self.T[0], self.T[1]
+        if self.center < 0:
+            return [(t, -1) for t in bits(self.hands[seat])]
+        out = []
+        for t in bits(self.hands[seat] & self.end_mask()):
+            seen = set()
+            for j, (side, num, kind) in enumerate(self.ends):
+                if hi[t] == num or lo[t] == num:
+                    key = (num, kind if self.all_fives else 0, bool(self.sides >> side & 1) if side < 2 else False)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append((t, j))
+        return out
+
+    # -- changing the state ----------------------------------------------------------------
+    def play(self, t: int, j: int) -> None:
+        seat = self.turn
+        hi, lo = self.T[0][t], self.T[1][t]
+        double = hi == lo
+        if j < 0:
+            self.center = t
+            kind = DOUBLE if double else PLAIN
+            self.ends = ((LEFT, hi, kind), (RIGHT, lo, kind))
+            if self.spinning and double:
+                self.spinner, self.sides = hi, 3
+        else:
+            side, num, _ = self.ends[j]
+            showing = lo if hi == num else hi
+            ends = list(self.ends)
+            ends[j] = (side, showing, DOUBLE if double else PLAIN)
+            self.armed = True
+            if side < 2 and self.sides >> side & 1:
+                self.sides &= ~(1 << side)
+                if not self.sides:
+                    ends.append((UP, self.spinner, BARE))
+                    ends.append((DOWN, self.spinner, BARE))
+            elif self.spinning and self.spinner < 0 and double and side < 2:
+                self.spinner, self.sides = hi, 1 << side
+            self.ends = tuple(ends)
+        self.hands[seat] &= ~(1 << t)
+        self.passes = 0
+        if self.all_fives:
+            pts = fives_points(self.fives_count())
+            if pts:
+                self.fives[side_of(seat, self.rules)] += pts
+        if not self.hands[seat]:
+            self.over, self.out = True, seat
+        else:
+            self.turn = (seat + 1) % self.n
+
+    def fives_count(self) -> int:
+        if self.center < 0:
+            return 0
+        if not self.armed:
+            return self.T[2][self.center]
+        total = 0
+        for _, num, kind in self.ends:
+            total += 2 * num if kind == DOUBLE else (0 if kind == BARE else num)
+        return total
+
+    def draw(self) -> int:
+        t = self.stock.pop(0)
+        self.hands[self.turn] |= 1 << t
+        return t
+
+    def pass_(self) -> None:
+        self.passes += 1
+        if self.passes >= self.n:
+            self.over = True
+        else:
+            self.turn = (self.turn + 1) % self.n
+
+    def pips(self, seat: int) -> int:
+        p = self.T[2]
+        return sum(p[t] for t in bits(self.hands[seat]))
+
+    def result(self) -> Result:
+        pips = [self.pips(s) for s in range(self.n)]
+        if self.out >= 0:
+            return score_out(self.out, pips, self.rules)
+        return score_blocked(pips, self.rules)
+
+    # -- playing out ------------------------------------------------------------------------
+    def step(self, choose, rng: random.Random) -> None:
+        """One turn for the seat to move: play, or draw until a tile plays, or pass."""
+        seat = self.turn
+        while True:
+            moves = self.moves(seat)
+            if moves:
+                t, j = choose(self, moves, rng)
+                self.play(t, j)
+                return
+            if self.drawable():
+                self.draw()
+                continue
+            self.pass_()
+            return
+
+    def play_out(self, policies, rng: random.Random) -> Result:
+        """Play to the end of the round, each seat by its own policy."""
+        while not self.over:
+            self.step(policies[self.turn], rng)
+        return self.result()
+
+
+def from_tiles(rules: Rules, hands: list, stock: list[Tile], turn: int) -> FastRound:
+    """A fresh fast round from tiles (for tests and simulation)."""
+    masks = [sum(1 << t.index for t in h) for h in hands]
+    return FastRound(rules, masks, [t.index for t in stock], turn)
+
+
+def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
+    """The fast twin of a reference round, with every hand and the stock order given."""
+    r = round_
+    fr = FastRound(r.rules, [sum(1 << t.index for t in h) for h in hands],
+                   [t.index for t in stock], r.turn if r.turn is not None else 0)
+    lay = r.layout
+    if lay.center is not None:
+        fr.center = lay.center.index
+        fr.armed = any(lay.arms)
+        side_id = {"left": LEFT, "right": RIGHT, "up": UP, "down": DOWN}
+        fr.ends = tuple((side_id[e.side], e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN))
+                        for e in lay.ends)
+        if lay.spinner is not None:
+            fr.spinner = lay.spinner.high
+            fr.sides = sum(1 << side_id[s] for s in lay.spinner_sides)
+    fr.passes = r.passes
+    fr.over = r.over
+    fr.out = r.out if r.out is not None else -1
+    for side, pts in r.fives.items():
+        fr.fives[side] = pts
+    return fr
