@@ -484,8 +484,21 @@ class Inference:
             elif number in self.cannot_hold(seat):
                 self._number_holds[key] = Fraction(0)
             else:
-                none = _count(self.view, self.evidence, self.unseen, extra=(seat, number))
-                self._number_holds[key] = 1 - Fraction(none, self.worlds)
+                self._number_holds[key] = 1 - self.holds_none(seat, {number})
+        return self._number_holds[key]
+
+    def holds_none(self, seat: int, numbers) -> Fraction:
+        """The chance ``seat`` holds no tile bearing any of ``numbers``: it cannot play on them."""
+        numbers = frozenset(numbers)
+        key = (seat, numbers)
+        if key not in self._number_holds:
+            if any(t.high in numbers or t.low in numbers for t in self.view.shown.get(seat, ())):
+                self._number_holds[key] = Fraction(0)
+            elif self.view.counts[seat] == 0 or numbers <= set(self.cannot_hold(seat)):
+                self._number_holds[key] = Fraction(1)
+            else:
+                none = _count(self.view, self.evidence, self.unseen, extra=(seat, numbers))
+                self._number_holds[key] = Fraction(none, self.worlds)
         return self._number_holds[key]
 
     def sample(self, rng: random.Random) -> dict[Tile, int | None]:
@@ -502,10 +515,10 @@ def unseen_tiles(view: SeatView) -> list[Tile]:
 
 def _problems(view, ev, unseen, extra=None) -> list[_Problem]:
     if extra is not None:
-        seat, number = extra
-        # forbid the number to every group of that seat, now: a void at the end of the log
-        ev = Evidence(ev.groups, ev.voids + [Void(seat, LATER, {number}, None, "")], ev.played,
-                      ev.cases)
+        seat, numbers = extra
+        # forbid the numbers to every group of that seat, now: a void at the end of the log
+        ev = Evidence(ev.groups, ev.voids + [Void(seat, LATER, set(numbers), None, "")],
+                      ev.played, ev.cases)
     return [_Problem(view, ev, case, unseen) for case in ev.cases]
 
 

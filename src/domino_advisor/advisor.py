@@ -1,0 +1,251 @@
+"""Which move to make, and why (DESIGN §5).
+
+Worlds are sampled from the exact posterior; every candidate is played out in the
+same worlds with the same dice (common random numbers), so differences between
+candidates are not noise between worlds.  When every hidden tile's place is certain
+and nothing can be drawn, the round is solved exactly instead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from .bots import heuristic
+from .engine import FastRound, from_round
+from .errors import IllegalMoveError
+from .events import Draw, Event, Pass, Play
+from .game import Round
+from .inference import Inference, infer
+from .layout import describe_numbers
+from .scoring import side_of
+from .search import solve
+from .tiles import Tile, sort_tiles
+from .view import SeatView
+
+SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
+
+
+@dataclass
+class Candidate:
+    tile: Tile | None  # None for a draw or a pass
+    side: str | None  # the end it joins; None for an opening
+    on: int | str | None  # how the log writes it
+    wins: float = 0.0
+    ties: float = 0.0
+    played: int = 0
+    reply_points: float = 0.0
+    reasons: list[str] = field(default_factory=list)
+    exact: bool = False
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def value(self) -> float:
+        """Ranking value: a won round counts 1, a drawn one a half."""
+        return (self.wins + 0.5 * self.ties) / self.played if self.played else 0.0
+
+    @property
+    def margin(self) -> float:
+        """One standard error of the win estimate."""
+        if self.exact or not self.played:
+            return 0.0
+        p = self.win
+        return math.sqrt(max(p * (1 - p), 1e-9) / self.played)
+
+
+@dataclass
+class Advice:
+    seat: int
+    name: str
+    action: str  # play, draw or pass
+    moves: list[Candidate]
+    samples: int
+    seconds: float
+    exact: bool
+
+    def event(self) -> Event:
+        best = self.moves[0]
+        if self.action == "play":
+            return Play(self.name, best.tile, best.on)
+        if self.action == "draw":
+            return Draw(self.name, 1)
+        return Pass(self.name)
+
+
+def candidates(r: Round, seat: int) -> list[Candidate]:
+    """Every legal play for the seat from its own hand; alike ends are offered once."""
+    hand = r.hands[seat]
+    if r.layout.is_empty:
+        if r.opening == "lead" and r.rules.lead == "highest-double":
+            doubles = [t for t in hand if t.is_double]
+            tile = max(doubles) if doubles else max(hand, key=lambda t: (t.pips, t.high))
+            return [Candidate(tile, None, None)]
+        return [Candidate(t, None, None) for t in sort_tiles(hand)]
+    out = []
+    for t in sort_tiles(hand):
+        options = r.layout.options(t)
+        sigs = {}
+        for e in options:
+            sig = r.layout.place(t, e.side).signature(r.rules.all_fives)
+            sigs.setdefault(sig, e)
+        kept = list(sigs.values())
+        numbers = [e.number for e in kept]
+        for e in kept:
+            out.append(Candidate(t, e.side, e.side if numbers.count(e.number) > 1 else e.number))
+    return out
+
+
+def _apply(fr: FastRound, c: Candidate) -> None:
+    if c.side is None:
+        fr.play(c.tile.index, -1)
+    else:
+        j = [e[0] for e in fr.ends].index(SIDE_IDS[c.side])
+        fr.play(c.tile.index, j)
+
+
+def _world(r: Round, seat: int, world: dict, rng: random.Random) -> FastRound:
+    """A fast round for one sampled world: the sampled hands, the boneyard shuffled."""
+    hands = [set(r.hands[seat]) if s == seat else set() for s in range(r.match.seats)]
+    stock = []
+    for t, loc in world.items():
+        if loc is None:
+            stock.append(t)
+        else:
+            hands[loc].add(t)
+    rng.shuffle(stock)
+    return from_round(r, hands, stock)
+
+
+def _true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
+    """Every hand as it is, the boneyard's order unknown (for the omniscient ceiling)."""
+    stock = list(r.stock or [])
+    rng.shuffle(stock)
+    return from_round(r, [set(h) for h in r.hands], stock)
+
+
+def advise(r: Round, seat: int, samples: int = 300, seed: int = 0, seconds: float | None = None,
+           inference: Inference | None = None, omniscient: bool = False, reasons: bool = True,
+           policy=heuristic) -> Advice:
+    """Rank the seat's moves by estimated chance of winning the round."""
+    start = time.perf_counter()
+    name = r.name(seat)
+    if r.over:
+        raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
+    to_move = r.to_move()
+    if r.turn is not None and r.turn != seat or (r.turn is None and to_move not in (None, seat)):
+        raise IllegalMoveError(f"it is {r.name(r.turn if r.turn is not None else to_move)}'s turn, "
+                               f"not {'yours' if seat == r.match.viewer else name + 's'}")
+    moves = candidates(r, seat)
+    if not moves:
+        action = "draw" if r.rules.draws and r.drawable else "pass"
+        c = Candidate(None, None, None, exact=True)
+        return Advice(seat, name, action, [c], 0, time.perf_counter() - start, True)
+    rng = random.Random(seed)
+    inf = None
+    if not omniscient:
+        inf = inference or infer(SeatView.of(r, seat))
+    my_side = side_of(seat, r.rules)
+    exact = False
+    if len(moves) > 1:
+        exact = _try_exact(r, seat, moves, inf, omniscient)
+        if not exact:
+            _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side)
+    else:
+        moves[0].exact = True
+        moves[0].played = 0
+    moves.sort(key=lambda c: -c.value)
+    if reasons and inf is not None:
+        for c in moves:
+            c.reasons = explain(r, seat, c, inf)
+    return Advice(seat, name, "play", moves, samples, time.perf_counter() - start, exact)
+
+
+def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
+    """Solve the round when nothing is hidden that matters: two players, nothing to draw."""
+    if r.match.seats != 2 or (r.rules.draws and r.drawable):
+        return False
+    if omniscient:
+        hands = [set(h) for h in r.hands]
+    else:
+        hands = [set(r.hands[seat]) if s == seat else set() for s in range(2)]
+        for t in inf.unseen:
+            p = inf.probability[t]
+            owner = [loc for loc, v in p.items() if v == 1]
+            if not owner:
+                return False
+            if owner[0] is not None:
+                hands[owner[0]].add(t)
+    base = from_round(r, hands, [])
+    my_side = side_of(seat, r.rules)
+    for c in moves:
+        fr = base.clone()
+        _apply(fr, c)
+        value = solve(fr, my_side)
+        c.wins, c.ties, c.played, c.exact = (1.0 if value == 2 else 0.0), (1.0 if value == 1 else 0.0), 1, True
+    return True
+
+
+def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side):
+    policies = [policy] * r.match.seats
+    n = 0
+    while n < samples:
+        if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
+            break
+        world_seed = rng.getrandbits(32)
+        base = _true_world(r, seat, rng) if omniscient else _world(r, seat, inf.sample(rng), rng)
+        for c in moves:
+            fr = base.clone()
+            _apply(fr, c)
+            nxt = fr.turn
+            before = fr.fives[side_of(nxt, r.rules)] if r.rules.all_fives else 0
+            play_rng = random.Random(world_seed)
+            if not fr.over:
+                fr.step(policies[fr.turn], play_rng)
+            if r.rules.all_fives:
+                c.reply_points += fr.fives[side_of(nxt, r.rules)] - before
+            res = fr.play_out(policies, play_rng)
+            if res.winner is None:
+                c.ties += 1
+            elif side_of(res.winner, r.rules) == my_side:
+                c.wins += 1
+            c.played += 1
+        n += 1
+
+
+def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
+    """The plain-language case for a move, from the explainable features."""
+    out = []
+    t = c.tile
+    out.append(f"sheds {t.pips} pip{'s' if t.pips != 1 else ''}")
+    if t.is_double:
+        out.append(f"dumps the double {t} while it can still be placed")
+    after = r.layout.play(t, c.side if c.side else None, r.rules.all_fives) if c.side else \
+        r.layout.open_with(t)
+    numbers = sorted(set(after.numbers))
+    out.append(f"leaves ends {describe_numbers(after.numbers)}")
+    for s in range(r.match.seats):
+        if s == seat or side_of(s, r.rules) == side_of(seat, r.rules) or not r.counts[s]:
+            continue
+        p = float(inf.holds_none(s, numbers))
+        if p >= 0.9999:
+            out.append(f"{r.name(s)} certainly cannot play on them")
+        elif p >= 0.2:
+            out.append(f"{r.name(s)} cannot play on them ({p:.0%})")
+    rest = [x for x in r.hands[seat] if x != t]
+    keep = sorted({n for x in rest for n in (x.high, x.low)})
+    if rest:
+        follow = [x for x in rest if any(x.bears(n) for n in numbers)]
+        out.append(f"keeps {len(keep)} numbers in your hand ({' '.join(map(str, keep))})"
+                   + (f", {len(follow)} tile{'s' if len(follow) != 1 else ''} to follow on" if follow else ""))
+    if r.rules.all_fives:
+        count = after.fives_count()
+        if count and count % 5 == 0:
+            out.append(f"scores {count} now")
+        if c.played and not c.exact:
+            out.append(f"the reply scores {c.reply_points / c.played:.1f} on average")
+    return out

@@ -1,0 +1,81 @@
+"""Move policies on the fast engine: the bots of ``simulate`` and ``train``, and the
+rollout policy the advisor plays sampled worlds out with.
+
+A policy is ``choose(round, moves, rng) -> (tile, end)``; it may read only the table,
+its own hand and the public counts, never another hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .engine import DOUBLE, FastRound, bits
+
+
+def random_choice(fr: FastRound, moves, rng: random.Random):
+    return moves[rng.randrange(len(moves))]
+
+
+def heaviest(fr: FastRound, moves, rng: random.Random):
+    """Heaviest tile first, doubles before others of the same weight."""
+    hi, lo, pips = fr.T[0], fr.T[1], fr.T[2]
+    return max(moves, key=lambda m: (pips[m[0]], hi[m[0]] == lo[m[0]], hi[m[0]], -m[1]))
+
+
+class Weights:
+    """What the heuristic values, per pip shed / double dumped / option kept / point scored."""
+
+    def __init__(self, pips=1.0, double=4.0, follow=2.0, variety=1.5, fives=1.2, starve=5.0):
+        self.pips, self.double, self.follow = pips, double, follow
+        self.variety, self.fives, self.starve = variety, fives, starve
+
+
+DEFAULT = Weights()
+
+
+def ends_after(fr: FastRound, t: int, j: int) -> list[int]:
+    """The open-end numbers after playing tile ``t`` on end ``j`` (ignoring spinner arms opening)."""
+    hi, lo = fr.T[0][t], fr.T[1][t]
+    if j < 0:
+        return [hi, lo]
+    nums = [num for _, num, _ in fr.ends]
+    num = nums[j]
+    nums[j] = lo if hi == num else hi
+    return nums
+
+
+def features(fr: FastRound, seat: int, t: int, j: int) -> tuple[int, bool, int, int, int, int]:
+    """(pips shed, double, my tiles that follow, numbers I keep, fives scored, ends nobody next can cover)."""
+    hi, lo, pips, nm = fr.T[:4]
+    after = ends_after(fr, t, j)
+    rest = fr.hands[seat] & ~(1 << t)
+    cover = 0
+    for n in set(after):
+        cover |= nm[n]
+    follow = bin(rest & cover).count("1")
+    variety = 0
+    for n in range(len(nm)):
+        if rest & nm[n]:
+            variety += 1
+    fives = 0
+    if fr.all_fives:
+        probe = fr.clone()
+        probe.play(t, j)
+        fives = probe.fives_count()
+        fives = fives if fives and fives % 5 == 0 else 0
+    return pips[t], hi[t] == lo[t], follow, variety, fives, 0
+
+
+def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
+    """The explainable features alone: shed pips, dump doubles, keep options, score fives."""
+    seat = fr.turn
+    best, best_score = moves[0], None
+    for m in moves:
+        p, d, follow, variety, fives, _ = features(fr, seat, *m)
+        score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
+        if best_score is None or score > best_score:
+            best, best_score = m, score
+    return best
+
+
+POLICIES = {"random": random_choice, "heavy": heaviest, "heuristic": heuristic}

@@ -1,0 +1,75 @@
+"""Players for ``simulate`` and ``train``: each chooses an event for its seat from the
+reference round, seeing only what that seat may see (the advisor works from a
+``SeatView``; the fast policies read only their own hand and the table)."""
+
+from __future__ import annotations
+
+import random
+
+from .advisor import SIDE_IDS, advise
+from .bots import POLICIES
+from .engine import from_round
+from .events import Event, Play
+from .game import Round, legal_moves
+
+
+class PolicyPlayer:
+    def __init__(self, name: str):
+        self.name = name
+        self.policy = POLICIES[name]
+
+    def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
+        moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
+        plays = [m for m in moves if isinstance(m, Play)]
+        if len(plays) <= 1:
+            return moves[0]
+        # the fast twin of this seat's position; other hands are left empty: policies never look
+        hands = [set(r.hands[s]) if s == seat else set() for s in range(r.match.seats)]
+        fr = from_round(r, hands, [])
+        fr.turn = seat
+        options = []
+        for m in plays:
+            if r.layout.is_empty:
+                options.append(((m.tile.index, -1), m))
+            else:
+                side = r.layout.resolve(m.tile, m.on, r.rules.all_fives)
+                j = [e[0] for e in fr.ends].index(SIDE_IDS[side])
+                options.append(((m.tile.index, j), m))
+        pick = self.policy(fr, [o for o, _ in options], rng)
+        return next(m for o, m in options if o == pick)
+
+
+class AdvisorPlayer:
+    def __init__(self, samples: int = 48, omniscient: bool = False):
+        self.name = "omniscient" if omniscient else "advisor"
+        self.samples = samples
+        self.omniscient = omniscient
+
+    def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
+        moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
+        plays = [m for m in moves if isinstance(m, Play)]
+        if len(plays) <= 1:
+            return moves[0]
+        advice = advise(r, seat, samples=self.samples, seed=rng.getrandbits(32),
+                        omniscient=self.omniscient, reasons=False)
+        event = advice.event()
+        if r.layout.is_empty:
+            return next(m for m in plays if m.tile == event.tile)
+        side = r.layout.resolve(event.tile, event.on, r.rules.all_fives)
+        for m in plays:
+            if m.tile == event.tile and r.layout.resolve(m.tile, m.on, r.rules.all_fives) == side:
+                return m
+        return next(m for m in plays if m.tile == event.tile)
+
+
+BOTS = ("random", "heavy", "heuristic", "advisor", "omniscient")
+
+
+def make_player(spec: str):
+    """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision)."""
+    name, _, arg = spec.partition(":")
+    if name in POLICIES:
+        return PolicyPlayer(name)
+    if name in ("advisor", "omniscient"):
+        return AdvisorPlayer(int(arg) if arg else 48, omniscient=name == "omniscient")
+    raise ValueError(name)
