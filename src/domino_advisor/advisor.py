@@ -100,8 +100,10 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
     return out
 
 
-def _apply(fr: FastRound, c: Candidate) -> None:
-    if c.side is None:
+def _apply(fr: FastRound, c: Candidate, policy=heuristic, rng=None) -> None:
+    if c.tile is None:  # a forced draw or pass: take the turn as the rules make you
+        fr.step(policy, rng or random.Random(0))
+    elif c.side is None:
         fr.play(c.tile.index, -1)
     else:
         j = [e[0] for e in fr.ends].index(SIDE_IDS[c.side])
@@ -141,28 +143,24 @@ def advise(r: Round, seat: int, samples: int = 300, seed: int = 0, seconds: floa
         raise IllegalMoveError(f"it is {r.name(r.turn if r.turn is not None else to_move)}'s turn, "
                                f"not {'yours' if seat == r.match.viewer else name + 's'}")
     moves = candidates(r, seat)
-    if not moves:
+    action = "play"
+    if not moves:  # nothing plays: draw or pass, and say what the round now looks like
         action = "draw" if r.rules.draws and r.drawable else "pass"
-        c = Candidate(None, None, None, exact=True)
-        return Advice(seat, name, action, [c], 0, time.perf_counter() - start, True)
+        moves = [Candidate(None, None, None)]
     rng = random.Random(seed)
     inf = None
     if not omniscient:
         inf = inference or infer(SeatView.of(r, seat))
     my_side = side_of(seat, r.rules)
-    exact = False
-    if len(moves) > 1:
-        exact = _try_exact(r, seat, moves, inf, omniscient)
-        if not exact:
-            _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side)
-    else:
-        moves[0].exact = True
-        moves[0].played = 0
+    exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient)
+    if not exact:
+        _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side)
     moves.sort(key=lambda c: -c.value)
-    if reasons and inf is not None:
+    if reasons and inf is not None and action == "play":
         for c in moves:
             c.reasons = explain(r, seat, c, inf)
-    return Advice(seat, name, "play", moves, samples, time.perf_counter() - start, exact)
+    used = max(c.played for c in moves) if not exact else 0
+    return Advice(seat, name, action, moves, used, time.perf_counter() - start, exact)
 
 
 def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
@@ -200,7 +198,7 @@ def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, pol
         base = _true_world(r, seat, rng) if omniscient else _world(r, seat, inf.sample(rng), rng)
         for c in moves:
             fr = base.clone()
-            _apply(fr, c)
+            _apply(fr, c, policy, random.Random(world_seed ^ 1))
             nxt = fr.turn
             before = fr.fives[side_of(nxt, r.rules)] if r.rules.all_fives else 0
             play_rng = random.Random(world_seed)

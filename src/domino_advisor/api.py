@@ -93,3 +93,46 @@ def status_of(pos: Position) -> dict:
 def status(log_text: str) -> dict:
     """``status --json`` for a log given as text."""
     return status_of(Position.of(loads(log_text)))
+
+
+def advice_of(pos: Position, samples: int = 300, seed: int = 0, seconds: float | None = 0.9):
+    """The advisor's ranking for your seat in a replayed log (raises if it is not your turn)."""
+    from .advisor import advise as run_advisor
+    from .errors import IllegalMoveError
+
+    r = pos.match.round
+    if r is None or r.dealt[pos.match.viewer] is None:
+        raise IllegalMoveError("there is nothing to advise yet: log your hand first")
+    if r.over:
+        raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
+    me = pos.match.viewer
+    if r.to_move() != me:
+        if r.to_move() is None:
+            raise IllegalMoveError("who opens is not known yet: log the opening play")
+        raise IllegalMoveError(f"it is {r.name(r.to_move())}'s turn, not yours: "
+                               "advice is for your own turn")
+    return run_advisor(r, me, samples=samples, seed=seed, seconds=seconds, inference=pos.inference)
+
+
+def advice_dict(advice) -> dict:
+    moves = []
+    for c in advice.moves:
+        if c.tile is None:
+            continue
+        moves.append({
+            "tile": str(c.tile),
+            "on": c.on,
+            "win": _num(c.win),
+            "margin": _num(c.margin),
+            "exact": c.exact,
+            "reasons": c.reasons,
+        })
+    best = advice.moves[0]
+    return {"to_move": advice.name, "action": advice.action, "moves": moves,
+            "win": _num(best.win), "margin": _num(best.margin),
+            "samples": advice.samples, "seconds": round(advice.seconds, 3), "exact": advice.exact}
+
+
+def advise(log_text: str, samples: int = 300, seed: int = 0, seconds: float | None = 0.9) -> dict:
+    """``advise --json`` for a log given as text."""
+    return advice_dict(advice_of(Position.of(loads(log_text)), samples, seed, seconds))

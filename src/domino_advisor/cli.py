@@ -130,6 +130,69 @@ def status(file, as_json):
 
 
 @main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
+@click.option("--samples", default=1000, show_default=True, type=click.IntRange(min=1),
+              help="sampled deals to play each move out in")
+@click.option("--seed", default=0, show_default=True, help="for repeatable advice")
+@click.option("--time", "seconds", default=0.9, show_default=True, type=click.FloatRange(min=0.01),
+              help="stop sampling after this many seconds")
+def advise(file, as_json, samples, seed, seconds):
+    """Ranked moves with reasons and the estimated chance of winning the round."""
+    pos = api.Position.of(gamelog.load(file))
+    data = api.advice_dict(api.advice_of(pos, samples, seed, seconds))
+    if as_json:
+        _print_json(data)
+    else:
+        console.print(render.advice_view(data))
+
+
+@main.command()
+@click.option("--rules", "rules_name", default="classic", show_default=True,
+              help="a preset: " + ", ".join(PRESETS))
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option("--bots", required=True,
+              help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "
+                   "omniscient[:samples]; e.g. advisor,heavy")
+@click.option("--games", default=200, show_default=True, type=click.IntRange(min=1))
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+              help="processes to play in")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
+def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
+    """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .players import BOTS
+    from .rules import preset as make_rules
+    from .simulate import deal_count, simulate as run
+
+    rules = make_rules(rules_name, overrides)
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    for spec in specs:
+        name, _, arg = spec.partition(":")
+        if name not in BOTS or (arg and (not arg.isdigit() or name not in ("advisor", "omniscient"))):
+            raise DominoError(f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
+                              "advisor:N and omniscient:N set the samples)")
+    rules.check_players(seats)
+    deals = deal_count(games, seats)
+    with Progress(TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=errors, transient=True, disable=as_json) as progress:
+        task = progress.add_task("deals", total=deals)
+        scores = run(rules, seats, specs, games, jobs, seed,
+                     on_progress=lambda n: progress.advance(task, n))
+    if as_json:
+        _print_json({"rules": rules_name, "players": seats, "deals": deals, "bots": [
+            {"bot": s.spec, "seats": s.seats, "games": s.games, "win_rate": s.win_rate,
+             "win_ci95": s.interval(s.per_deal_wins), "tie_rate": s.ties / s.games,
+             "points_per_game": s.points_per_game, "points_ci95": s.interval(s.per_deal_points)}
+            for s in scores]})
+    else:
+        console.print(render.simulate_table(scores, rules_name, seats, deals * seats))
+
+
+@main.command()
 @click.argument("preset", required=False)
 def rules(preset):
     """The rule presets and their parameters."""

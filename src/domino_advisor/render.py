@@ -192,3 +192,43 @@ def _value(v, key: str) -> str:
 
 def error_panel(message: str) -> Panel:
     return Panel(Text(message), title="not accepted", border_style="red", expand=False)
+
+
+def advice_view(data: dict) -> Group:
+    """The ranked moves with their win chances and reasons."""
+    if data["action"] != "play":
+        what = "draw until a tile plays" if data["action"] == "draw" else "pass"
+        return Group(Text(f"{data['to_move']}: nothing plays, so {what}; your chance of winning "
+                          f"this round is about {data['win']:.0%} ±{data['margin']:.0%}.", style="bold"))
+    t = Table(title=f"advice for {data['to_move']}", title_justify="left", show_lines=True)
+    t.add_column("#", justify="right")
+    t.add_column("move", style="bold")
+    t.add_column("win", justify="right")
+    t.add_column("why")
+    for i, m in enumerate(data["moves"], 1):
+        move = m["tile"] + ("" if m["on"] is None else f" on {m['on']}")
+        if m["exact"] and len(data["moves"]) > 1:
+            win = f"{m['win']:.0%} (exact)"
+        else:
+            win = f"{m['win']:.0%} ±{m['margin']:.0%}"
+        t.add_row(str(i), move, win, "; ".join(m["reasons"]), style="green" if i == 1 else "")
+    how = "solved exactly" if data["exact"] else f"{data['samples']} sampled deals"
+    note = Text(f"win: the chance you win this round ({how}, {data['seconds']:.2f} s)", style="dim")
+    return Group(t, note)
+
+
+def simulate_table(scores, rules_name: str, seats: int, games: int) -> Table:
+    t = Table(title=f"{rules_name}, {seats} players, {games} games on duplicate deals",
+              title_justify="left")
+    t.add_column("bot")
+    t.add_column("seats", justify="right")
+    t.add_column("games won", justify="right")
+    t.add_column("95% CI", justify="right")
+    t.add_column("drawn", justify="right")
+    t.add_column("points/game", justify="right")
+    t.add_column("95% CI", justify="right")
+    for s in scores:
+        t.add_row(s.spec, str(s.seats), f"{s.win_rate:.1%}", f"±{s.interval(s.per_deal_wins):.1%}",
+                  f"{s.ties / s.games:.1%}" if s.games else "-",
+                  f"{s.points_per_game:.2f}", f"±{s.interval(s.per_deal_points):.2f}")
+    return t

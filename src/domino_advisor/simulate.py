@@ -1,0 +1,141 @@
+"""Bot tournaments on duplicate deals: each deal is replayed with the hands rotated
+among the seats, so every bot plays every hand and the luck of the deal cancels.
+
+A game here is one round (one deal).  The core is plain Python and reports through
+a callback; the CLI draws the progress bar.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from .deal import shuffle_deal
+from .events import NewRound
+from .game import Match, legal_moves, setup_round
+from .players import make_player
+from .rules import Rules
+from .scoring import side_of
+
+NAMES = ["s1", "s2", "s3", "s4"]
+
+
+@dataclass
+class BotScore:
+    spec: str
+    seats: int = 0  # seats this bot fills at the table
+    games: int = 0
+    wins: float = 0.0
+    ties: float = 0.0
+    points: float = 0.0
+    per_deal_wins: list[float] = field(default_factory=list)
+    per_deal_points: list[float] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def points_per_game(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def interval(self, values: list[float]) -> float:
+        """Half-width of a 95% confidence interval over deals (duplicates are paired)."""
+        n = len(values)
+        if n < 2:
+            return float("nan")
+        mean = sum(values) / n
+        var = sum((v - mean) ** 2 for v in values) / (n - 1)
+        return 1.96 * math.sqrt(var / n)
+
+
+def play_game(rules: Rules, players: list, hands, stock, rng: random.Random,
+              chosen_opener: int = 0) -> tuple[int | None, dict[int, int]]:
+    """One round with every hand known to the engine; returns the winner and side points."""
+    seats = len(players)
+    match = Match(rules, NAMES[:seats])
+    match.apply(NewRound(1))
+    r = match.round
+    setup_round(r, hands, stock)
+    if r.opening == "chosen":
+        r.turn = chosen_opener
+    while not r.over:
+        moves = legal_moves(r)
+        seat = r.turn if r.turn is not None else match.seat(moves[0].player)
+        match.apply(players[seat].choose(r, seat, rng))
+    res = r.result()
+    points = dict(r.fives)
+    for side, pts in res.points.items():
+        points[side] = points.get(side, 0) + pts
+    return res.winner, points
+
+
+def run_deals(rules: Rules, seats: int, specs: list[str], seed: int, deals: range) -> list[dict]:
+    """Play these deals (each rotated through the seats); one summary per deal."""
+    players = [make_player(specs[s % len(specs)]) for s in range(seats)]
+    out = []
+    for d in deals:
+        rng = random.Random(seed * 1_000_003 + d)
+        hands, stock = shuffle_deal(rules, seats, rng)
+        opener = rng.randrange(seats)
+        per_bot: dict[str, list[float]] = {}
+        for k in range(seats):
+            rotated = [hands[(s + k) % seats] for s in range(seats)]
+            game_rng = random.Random(rng.getrandbits(64))
+            winner, points = play_game(rules, players, rotated, stock, game_rng, (opener - k) % seats)
+            for s in range(seats):
+                spec = specs[s % len(specs)]
+                w, t, p, g = per_bot.get(spec, [0.0, 0.0, 0.0, 0])
+                side = side_of(s, rules)
+                won = winner is not None and side_of(winner, rules) == side
+                w += 1 if won else 0
+                t += 1 if winner is None else 0
+                p += points.get(side, 0)
+                per_bot[spec] = [w, t, p, g + 1]
+        out.append(per_bot)
+    return out
+
+
+def _chunk(args):
+    return run_deals(*args)
+
+
+def simulate(rules: Rules, seats: int, specs: list[str], games: int, jobs: int = 1, seed: int = 0,
+             on_progress=None) -> list[BotScore]:
+    """Play about ``games`` games (whole deals of ``seats`` rotations) and score each bot."""
+    rules.check_players(seats)
+    for spec in specs:
+        make_player(spec)
+    deals = max(1, math.ceil(games / seats))
+    size = max(1, min(25, deals // (jobs * 4) or 1))
+    chunks = [range(i, min(i + size, deals)) for i in range(0, deals, size)]
+    scores = {spec: BotScore(spec, seats=sum(1 for s in range(seats) if specs[s % len(specs)] == spec))
+              for spec in dict.fromkeys(specs)}
+
+    def absorb(results):
+        for per_bot in results:
+            for spec, (w, t, p, g) in per_bot.items():
+                sc = scores[spec]
+                sc.games += g
+                sc.wins += w
+                sc.ties += t
+                sc.points += p
+                sc.per_deal_wins.append(w / g)
+                sc.per_deal_points.append(p / g)
+            if on_progress:
+                on_progress(1)
+
+    if jobs <= 1:
+        for ch in chunks:
+            absorb(run_deals(rules, seats, specs, seed, ch))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for results in pool.map(_chunk, [(rules, seats, specs, seed, ch) for ch in chunks]):
+                absorb(results)
+    return list(scores.values())
+
+
+def deal_count(games: int, seats: int) -> int:
+    return max(1, math.ceil(games / seats))
