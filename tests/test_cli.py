@@ -96,7 +96,7 @@ BAD_EVENTS = [
     (["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"], "me draws 5-5",
      "me cannot draw: you hold 6-3, which plays on 6"),
     (["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"], "me passes",
-     "me cannot pass: 13 tiles can still be drawn"),
+     "me cannot pass: you hold 6-3, which plays on 6"),
     (["me plays 6-6"], "ana plays 7-2 on 6", "'7-2' is not a tile of the double-six set"),
     (["me plays 6-6"], "ana plays 6-x on 6", "'6-x' is not a tile"),
     (["me plays 6-6"], "zed plays 6-4 on 6", "'zed' is not at this table"),

@@ -21,11 +21,12 @@ from .game import Round
 from .inference import Inference, infer
 from .layout import describe_numbers
 from .scoring import side_of
-from .search import solve
+from .search import TooBig, solve
 from .tiles import Tile, sort_tiles
 from .view import SeatView
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
+SOLVE_BELOW = 10  # a sampled world with this many tiles in hands or fewer is solved exactly
 
 
 @dataclass
@@ -188,7 +189,8 @@ def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
     return True
 
 
-def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side):
+def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side,
+              solve_below=SOLVE_BELOW):
     policies = [policy] * r.match.seats
     n = 0
     while n < samples:
@@ -196,9 +198,21 @@ def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, pol
             break
         world_seed = rng.getrandbits(32)
         base = _true_world(r, seat, rng) if omniscient else _world(r, seat, inf.sample(rng), rng)
+        small = sum(bin(h).count("1") for h in base.hands) <= solve_below
+        memo: dict = {}
         for c in moves:
             fr = base.clone()
             _apply(fr, c, policy, random.Random(world_seed ^ 1))
+            if small:  # this world is small enough to play perfectly: solve it
+                try:
+                    value = solve(fr, my_side, memo, [20000])
+                except TooBig:
+                    value = None
+                if value is not None:
+                    c.wins += value == 2
+                    c.ties += value == 1
+                    c.played += 1
+                    continue
             nxt = fr.turn
             before = fr.fives[side_of(nxt, r.rules)] if r.rules.all_fives else 0
             play_rng = random.Random(world_seed)

@@ -79,3 +79,28 @@ def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
 
 
 POLICIES = {"random": random_choice, "heavy": heaviest, "heuristic": heuristic}
+
+
+def informed(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
+    """The rollout policy inside one sampled world, where every hand of that world is known.
+
+    On top of the heuristic it starves the next opponent: ends that seat cannot
+    cover make it draw or pass.  Used only to play sampled worlds out, never as a
+    player at a real table.
+    """
+    seat = fr.turn
+    nxt = (seat + 1) % fr.n
+    teams = fr.rules.teams == "partners"
+    nm = fr.T[3]
+    best, best_score = moves[0], None
+    for m in moves:
+        p, d, follow, variety, fives, _ = features(fr, seat, *m)
+        score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
+        cover = 0
+        for n in set(ends_after(fr, *m)):
+            cover |= nm[n]
+        if not fr.hands[nxt] & cover and (not teams or nxt % 2 != seat % 2):
+            score += w.starve
+        if best_score is None or score > best_score:
+            best, best_score = m, score
+    return best

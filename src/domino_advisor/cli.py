@@ -154,7 +154,8 @@ def advise(file, as_json, samples, seed, seconds):
 @click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
 @click.option("--bots", required=True,
               help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "
-                   "omniscient[:samples]; e.g. advisor,heavy")
+                   "omniscient[:samples], dominoes[:samples] (the dominoes package's bot, "
+                   "partnership only); e.g. advisor,heavy")
 @click.option("--games", default=200, show_default=True, type=click.IntRange(min=1))
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
               help="processes to play in")
@@ -172,7 +173,7 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     for spec in specs:
         name, _, arg = spec.partition(":")
-        if name not in BOTS or (arg and (not arg.isdigit() or name not in ("advisor", "omniscient"))):
+        if name not in BOTS or (arg and (not arg.isdigit() or name not in ("advisor", "omniscient", "dominoes"))):
             raise DominoError(f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
                               "advisor:N and omniscient:N set the samples)")
     rules.check_players(seats)

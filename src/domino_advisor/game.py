@@ -30,6 +30,7 @@ class Acted:
     tiles: tuple[Tile, ...] | None = None  # drawn tiles, when the drawer's hand is known
     ends: tuple[int, ...] = ()
     line: int | None = None
+    side: str | None = None  # the end a play joined (None for the opening)
 
 
 def _where(line: int | None) -> str:
@@ -111,6 +112,8 @@ class Round:
         if not self.over:
             return None
         seats = range(self.match.seats)
+        if self.how == "target":
+            return Result("target", self.out)
         if self.how == "blocked" and self.rules.blocked == "none":
             return score_blocked([0] * self.match.seats, self.rules)
         pips = [self.pips(s) for s in seats]
@@ -164,6 +167,9 @@ class Round:
         return None
 
     def _check_turn(self, seat: int, doing: str) -> None:
+        if self.over and self.how == "target":
+            raise IllegalMoveError(f"the match is over: {self.name(self.out)} reached the target "
+                                   f"of {self.rules.target} in round {self.number}")
         if self.over:
             raise IllegalMoveError(f"round {self.number} is over: nobody {doing} now "
                                    "(log the hands with 'shows' or 'counts', or start the next round)")
@@ -172,7 +178,8 @@ class Round:
                                    f"('{self.match.players[self.match.viewer or 0]} holds ...')")
         if self.turn is not None and seat != self.turn:
             whose = "yours" if seat == self.match.viewer else f"{self.name(seat)}'s"
-            raise IllegalMoveError(f"it is {self.name(self.turn)}'s turn, not {whose}")
+            turn = "your" if self.turn == self.match.viewer else f"{self.name(self.turn)}'s"
+            raise IllegalMoveError(f"it is {turn} turn, not {whose}")
 
     def _fit(self, tile: Tile) -> str:
         """The open ends a tile plays on, in words: '6', or '3 and 5'."""
@@ -209,12 +216,18 @@ class Round:
             return
         # highest-double-any: the holder of the highest double opens with any tile
         first = self.match.players[0]
+        top = Tile(self.rules.set, self.rules.set)
+        for s, h in others:
+            if top in h:
+                raise IllegalMoveError(f"{base}: {holder(s)} {top}, the highest double, "
+                                       "and the holder of the highest double leads")
         if own is not None:
             mine = doubles(own)
             if not mine and seat != 0:
+                you = "you" if seat == self.match.viewer else who
                 raise IllegalMoveError(
                     f"{base}: {'you hold' if seat == self.match.viewer else who + ' holds'} no double, "
-                    f"so {who} cannot lead (the highest double leads, or {first} if nobody has one)")
+                    f"so {you} cannot lead (the highest double leads, or {first} if nobody has one)")
             for s, h in others:
                 top_own = max(mine) if mine else None
                 higher = [d for d in doubles(h) if top_own is None or d > top_own]
@@ -248,11 +261,12 @@ class Round:
         if hand is None:
             where = self._owner_text(tile)
             if where:
-                raise IllegalMoveError(where)
+                raise IllegalMoveError(f"{self.name(seat)} cannot play {tile}: {where}")
         opening = self.layout.is_empty
         if opening and self.turn is None:
             self._check_opening(seat, tile)
-        new_layout = self.layout.play(tile, on, self.rules.all_fives)
+        side = self.layout.resolve(tile, on, self.rules.all_fives)
+        new_layout = self.layout.open_with(tile) if side is None else self.layout.place(tile, side)
         warnings = []
         if hand is None and not opening:
             warnings = self._contradictions(seat, tile, line)
@@ -266,7 +280,7 @@ class Round:
         if self.drew[seat] and hand is None:
             self.voids[seat] = {n: self.voids_source(seat, ends, "drew", line) for n in ends}
         self.counts[seat] -= 1
-        self.history.append(Acted(seat, "play", tile, ends=ends, line=line))
+        self.history.append(Acted(seat, "play", tile, ends=ends, line=line, side=side))
         if opening:
             self.opener = seat
         self.passes = 0
@@ -276,6 +290,10 @@ class Round:
             if pts:
                 side = side_of(seat, self.rules)
                 self.fives[side] = self.fives.get(side, 0) + pts
+                if self.rules.target and self.match.scores()[side] >= self.rules.target:
+                    # the first to reach the target wins the match there and then
+                    self.over, self.how, self.out, self.turn = True, "target", seat, None
+                    return warnings
         if self.counts[seat] == 0:
             self.over, self.how, self.out, self.turn = True, "out", seat, None
         else:
@@ -307,6 +325,8 @@ class Round:
             keep = f", {self.rules.reserve} must stay in the boneyard" if self.rules.reserve else ""
             raise IllegalMoveError(f"{who} cannot draw {count}: only {self.drawable} "
                                    f"can be drawn ({self.boneyard} in the boneyard{keep})")
+        if count < 1:
+            raise IllegalMoveError(f"{who} draws {count}: a draw is at least one tile")
         hand = self.hands[seat]
         playable = self._playable(seat)
         if playable:
@@ -348,13 +368,15 @@ class Round:
         who = self.name(seat)
         if self.layout.is_empty:
             raise IllegalMoveError(f"{who} cannot pass before the first tile is played")
-        if self.rules.draws and self.drawable:
-            raise IllegalMoveError(f"{who} cannot pass: {self.drawable} tiles can still be drawn")
         playable = self._playable(seat)
         if playable:
             you = "you hold" if seat == self.match.viewer else f"{who} holds"
             raise IllegalMoveError(f"{who} cannot pass: {you} {playable[0]}, which plays on "
                                    f"{self._fit(playable[0])}")
+        if self.rules.draws and self.drawable:
+            n = self.drawable
+            raise IllegalMoveError(f"{who} cannot pass: {n} tile{'s' if n != 1 else ''} "
+                                   "can still be drawn")
         ends = tuple(self.layout.numbers)
         if self.hands[seat] is None:
             if self.drew[seat]:

@@ -62,14 +62,18 @@ class AdvisorPlayer:
         return next(m for m in plays if m.tile == event.tile)
 
 
-BOTS = ("random", "heavy", "heuristic", "advisor", "omniscient")
+BOTS = ("random", "heavy", "heuristic", "advisor", "omniscient", "dominoes")
 
 
 def make_player(spec: str):
-    """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision)."""
+    """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision), ``dominoes[:samples]``."""
     name, _, arg = spec.partition(":")
     if name in POLICIES:
         return PolicyPlayer(name)
     if name in ("advisor", "omniscient"):
         return AdvisorPlayer(int(arg) if arg else 48, omniscient=name == "omniscient")
+    if name == "dominoes":
+        from .peers import PeerPlayer
+
+        return PeerPlayer(int(arg) if arg else 8)
     raise ValueError(name)

@@ -25,7 +25,7 @@ NAMES = ["s1", "s2", "s3", "s4"]
 @dataclass
 class BotScore:
     spec: str
-    seats: int = 0  # seats this bot fills at the table
+    seats: int = 0  # seats this bot fills at the table (a win is any of them winning)
     games: int = 0
     wins: float = 0.0
     ties: float = 0.0
@@ -85,14 +85,12 @@ def run_deals(rules: Rules, seats: int, specs: list[str], seed: int, deals: rang
             rotated = [hands[(s + k) % seats] for s in range(seats)]
             game_rng = random.Random(rng.getrandbits(64))
             winner, points = play_game(rules, players, rotated, stock, game_rng, (opener - k) % seats)
-            for s in range(seats):
-                spec = specs[s % len(specs)]
+            for spec in dict.fromkeys(specs):
+                sides = {side_of(s, rules) for s in range(seats) if specs[s % len(specs)] == spec}
                 w, t, p, g = per_bot.get(spec, [0.0, 0.0, 0.0, 0])
-                side = side_of(s, rules)
-                won = winner is not None and side_of(winner, rules) == side
-                w += 1 if won else 0
+                w += 1 if winner is not None and side_of(winner, rules) in sides else 0
                 t += 1 if winner is None else 0
-                p += points.get(side, 0)
+                p += sum(points.get(side, 0) for side in sides) / len(sides)
                 per_bot[spec] = [w, t, p, g + 1]
         out.append(per_bot)
     return out

@@ -72,6 +72,6 @@ class SeatView:
 def _hide_draws(history, seat):
     for a in history:
         if a.kind == "draw" and a.seat != seat and a.tiles is not None:
-            yield Acted(a.seat, a.kind, a.tile, a.count, None, a.ends, a.line)
+            yield Acted(a.seat, a.kind, a.tile, a.count, None, a.ends, a.line, a.side)
         else:
             yield a
