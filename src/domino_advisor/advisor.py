@@ -21,12 +21,12 @@ from .game import Round
 from .inference import Inference, infer
 from .layout import describe_numbers
 from .scoring import side_of
-from .search import TooBig, solve
+from .search import LineSolver, TooBig, solve
 from .tiles import Tile, sort_tiles
 from .view import SeatView
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
-SOLVE_BELOW = 10  # a sampled world with this many tiles in hands or fewer is solved exactly
+SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
 
 
 @dataclass
@@ -38,6 +38,7 @@ class Candidate:
     ties: float = 0.0
     played: int = 0
     reply_points: float = 0.0
+    margin_points: float = 0.0  # your side's points less the best other side's, summed
     reasons: list[str] = field(default_factory=list)
     exact: bool = False
 
@@ -49,6 +50,11 @@ class Candidate:
     def value(self) -> float:
         """Ranking value: a won round counts 1, a drawn one a half."""
         return (self.wins + 0.5 * self.ties) / self.played if self.played else 0.0
+
+    @property
+    def points(self) -> float:
+        """Average points ahead of the best other side at the end of the round."""
+        return self.margin_points / self.played if self.played else 0.0
 
     @property
     def margin(self) -> float:
@@ -68,6 +74,7 @@ class Advice:
     samples: int
     seconds: float
     exact: bool
+    all_fives: bool = False
 
     def event(self) -> Event:
         best = self.moves[0]
@@ -156,12 +163,16 @@ def advise(r: Round, seat: int, samples: int = 300, seed: int = 0, seconds: floa
     exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient)
     if not exact:
         _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side)
-    moves.sort(key=lambda c: -c.value)
+    if r.rules.all_fives and not exact:
+        moves.sort(key=lambda c: (-c.points, -c.value))  # All Fives is a race for points
+    else:
+        moves.sort(key=lambda c: -c.value)
     if reasons and inf is not None and action == "play":
         for c in moves:
             c.reasons = explain(r, seat, c, inf)
     used = max(c.played for c in moves) if not exact else 0
-    return Advice(seat, name, action, moves, used, time.perf_counter() - start, exact)
+    return Advice(seat, name, action, moves, used, time.perf_counter() - start, exact,
+                  r.rules.all_fives)
 
 
 def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
@@ -190,29 +201,29 @@ def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
 
 
 def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side,
-              solve_below=SOLVE_BELOW):
+              solve_below=None):
     policies = [policy] * r.match.seats
+    solve_below = SOLVE_BELOW if solve_below is None else solve_below
     n = 0
     while n < samples:
         if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
             break
         world_seed = rng.getrandbits(32)
         base = _true_world(r, seat, rng) if omniscient else _world(r, seat, inf.sample(rng), rng)
-        small = sum(bin(h).count("1") for h in base.hands) <= solve_below
-        memo: dict = {}
-        for c in moves:
+        values = None
+        # a world with nothing left to draw and few tiles is played perfectly; future
+        # draws are left to rollouts, since a solver would know them in advance
+        if (not r.rules.all_fives and not base.drawable()
+                and sum(bin(h).count("1") for h in base.hands) <= solve_below):
+            values = _solve_world(base, moves, my_side, policy, world_seed)
+        for i, c in enumerate(moves):
+            if values is not None:  # the world was small enough to play perfectly
+                c.wins += values[i] == 2
+                c.ties += values[i] == 1
+                c.played += 1
+                continue
             fr = base.clone()
             _apply(fr, c, policy, random.Random(world_seed ^ 1))
-            if small:  # this world is small enough to play perfectly: solve it
-                try:
-                    value = solve(fr, my_side, memo, [20000])
-                except TooBig:
-                    value = None
-                if value is not None:
-                    c.wins += value == 2
-                    c.ties += value == 1
-                    c.played += 1
-                    continue
             nxt = fr.turn
             before = fr.fives[side_of(nxt, r.rules)] if r.rules.all_fives else 0
             play_rng = random.Random(world_seed)
@@ -225,8 +236,39 @@ def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, pol
                 c.ties += 1
             elif side_of(res.winner, r.rules) == my_side:
                 c.wins += 1
+            if r.rules.all_fives:
+                totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
+                for side, pts in res.points.items():
+                    totals[side] += pts
+                for side in totals:
+                    totals[side] += fr.fives[side] - base.fives[side]
+                mine = totals.pop(my_side)
+                c.margin_points += mine - max(totals.values())
             c.played += 1
         n += 1
+
+
+def _solve_world(base: FastRound, moves, my_side: int, policy, world_seed: int,
+                 budget: int = 6000) -> list[int] | None:
+    """Every candidate's exact value in one sampled world, or None if that is too big.
+
+    All candidates in a world are judged the same way (all solved, or all played
+    out), so comparing them stays fair.
+    """
+    memo: dict = {}
+    left = [budget]
+    values = []
+    line = None
+    if all(c.tile is not None for c in moves) and LineSolver.fits(base):
+        line = LineSolver(base, my_side, budget * 4)
+    try:
+        for c in moves:
+            fr = base.clone()
+            _apply(fr, c, policy, random.Random(world_seed ^ 1))
+            values.append(line.value(fr) if line else solve(fr, my_side, memo, left))
+    except TooBig:
+        return None
+    return values
 
 
 def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:

@@ -127,6 +127,8 @@ def advice_dict(advice) -> dict:
             "exact": c.exact,
             "reasons": c.reasons,
         })
+        if advice.all_fives and not c.exact:
+            moves[-1]["points_ahead"] = _num(c.points)
     best = advice.moves[0]
     return {"to_move": advice.name, "action": advice.action, "moves": moves,
             "win": _num(best.win), "margin": _num(best.margin),

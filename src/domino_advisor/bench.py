@@ -30,7 +30,8 @@ def _figures(times: list[float]) -> tuple[float, float, float]:
     return statistics.median(times) * 1e3, p90 * 1e3, times[-1] * 1e3
 
 
-def run_bench(console: Console, positions: int = 200, seed: int = 1) -> list[dict]:
+def run_bench(console: Console, positions: int = 200, seed: int = 1, advice_positions: int = 20,
+              samples: int = 1000, seconds: float = 0.9) -> list[dict]:
     table = Table(title=f"inference speed, {positions} positions each (milliseconds)",
                   title_justify="left")
     for col in ("positions", "median", "p90", "worst", "full status: median", "worst"):
@@ -65,4 +66,41 @@ def run_bench(console: Console, positions: int = 200, seed: int = 1) -> list[dic
     console.print(table)
     console.print("inference: exact posterior of every unseen tile; full status adds, for each "
                   "opponent and number, the exact chance of holding it.", style="dim")
+    if advice_positions:
+        rows += advice_bench(console, advice_positions, seed, samples, seconds)
+    return rows
+
+
+def advice_bench(console: Console, positions: int, seed: int, samples: int, seconds: float):
+    """Latency of the default ``advise`` at positions with a real choice to make."""
+    from .advisor import advise
+    from .events import Play
+    from .game import legal_moves
+
+    table = Table(title=f"advice latency, {positions} positions each, {samples} samples, "
+                        f"{seconds} s cap (seconds)", title_justify="left")
+    for col in ("positions", "median", "worst", "samples used: median"):
+        table.add_column(col, justify="right" if col != "positions" else "left")
+    rows = []
+    with Progress(console=console, transient=True) as progress:
+        for label, name, overrides, seats, draws in TABLES:
+            task = progress.add_task(label, total=positions)
+            rng = random.Random(seed)
+            rules = preset(name, overrides)
+            times, used = [], []
+            while len(times) < positions:
+                r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 8))
+                if r.turn is None or len({m.tile for m in legal_moves(r) if isinstance(m, Play)}) < 2:
+                    continue
+                t0 = time.perf_counter()
+                adv = advise(r, r.turn, samples=samples, seed=1, seconds=seconds)
+                times.append(time.perf_counter() - t0)
+                used.append(adv.samples)
+                progress.advance(task)
+            times.sort()
+            rows.append({"table": label, "advice_median_s": statistics.median(times),
+                         "advice_worst_s": times[-1]})
+            table.add_row(label, f"{statistics.median(times):.2f}", f"{times[-1]:.2f}",
+                          str(int(statistics.median(used))))
+    console.print(table)
     return rows

@@ -212,13 +212,15 @@ def demo(pause):
 
 
 @main.command()
-@click.option("--positions", default=200, show_default=True, help="positions per table")
+@click.option("--positions", default=200, show_default=True, help="inference positions per table")
+@click.option("--advice-positions", default=20, show_default=True,
+              help="advice positions per table (0 skips the advice figures)")
 @click.option("--seed", default=1, show_default=True)
-def bench(positions, seed):
-    """Print the speed figures on fixed positions."""
+def bench(positions, advice_positions, seed):
+    """Print the speed figures (inference, advice) on fixed positions."""
     from .bench import run_bench
 
-    run_bench(console, positions, seed)
+    run_bench(console, positions, seed, advice_positions)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,7 +1,8 @@
 """The README's first command: a bundled game walked event by event.
 
 After each move it says what the move taught (who now lacks which numbers, which
-tiles are now certain) and, at each of your turns, shows the full status.
+tiles are now certain) and, at each of your turns, shows the full status and the
+advisor's ranking of your moves.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ def run_demo(console: Console, pause: bool = False) -> None:
         if data["to_move"] == log.me and not data["over"]:
             console.print(Rule(f"your turn (round {data['round']})", style="green"))
             console.print(render.status_view(pos, data))
+            advice = api.advice_dict(api.advice_of(pos, samples=300, seed=1, seconds=None))
+            console.print(render.advice_view(advice))
             console.print(Rule(style="green"))
             if pause:
                 console.input("[dim]press Enter to go on[/]")

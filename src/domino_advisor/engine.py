@@ -66,11 +66,13 @@ class FastRound:
 
     def clone(self) -> "FastRound":
         c = FastRound.__new__(FastRound)
-        for k in FastRound.__slots__:
-            setattr(c, k, getattr(self, k))
-        c.hands = list(self.hands)
-        c.stock = list(self.stock)
-        c.fives = list(self.fives)
+        c.rules, c.n, c.T = self.rules, self.n, self.T
+        c.hands, c.stock, c.fives = self.hands[:], self.stock[:], self.fives[:]
+        c.ends, c.spinner, c.sides, c.center, c.armed = (
+            self.ends, self.spinner, self.sides, self.center, self.armed)
+        c.turn, c.passes, c.over, c.out = self.turn, self.passes, self.over, self.out
+        c.reserve, c.draws, c.all_fives, c.spinning = (
+            self.reserve, self.draws, self.all_fives, self.spinning)
         return c
 
     # -- what can be played ---------------------------------------------------------------

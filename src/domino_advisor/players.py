@@ -40,7 +40,7 @@ class PolicyPlayer:
 
 
 class AdvisorPlayer:
-    def __init__(self, samples: int = 48, omniscient: bool = False):
+    def __init__(self, samples: int = 100, omniscient: bool = False):
         self.name = "omniscient" if omniscient else "advisor"
         self.samples = samples
         self.omniscient = omniscient
@@ -71,7 +71,7 @@ def make_player(spec: str):
     if name in POLICIES:
         return PolicyPlayer(name)
     if name in ("advisor", "omniscient"):
-        return AdvisorPlayer(int(arg) if arg else 48, omniscient=name == "omniscient")
+        return AdvisorPlayer(int(arg) if arg else 100, omniscient=name == "omniscient")
     if name == "dominoes":
         from .peers import PeerPlayer
 

@@ -211,9 +211,14 @@ def advice_view(data: dict) -> Group:
             win = f"{m['win']:.0%} (exact)"
         else:
             win = f"{m['win']:.0%} ±{m['margin']:.0%}"
+        if "points_ahead" in m:
+            win += f"\n{m['points_ahead']:+.1f} pts"
         t.add_row(str(i), move, win, "; ".join(m["reasons"]), style="green" if i == 1 else "")
     how = "solved exactly" if data["exact"] else f"{data['samples']} sampled deals"
-    note = Text(f"win: the chance you win this round ({how}, {data['seconds']:.2f} s)", style="dim")
+    fives = any("points_ahead" in m for m in data["moves"])
+    note = Text(f"win: the chance you win this round ({how}, {data['seconds']:.2f} s)"
+                + ("; pts: your points ahead of the best other side by the round's end, the "
+                   "ranking in All Fives" if fives else ""), style="dim")
     return Group(t, note)
 
 

@@ -8,7 +8,7 @@ wins the round, 1 a drawn (tied) round, 0 it loses.
 
 from __future__ import annotations
 
-from .engine import FastRound
+from .engine import FastRound, bits
 from .scoring import side_of
 
 
@@ -74,3 +74,124 @@ def _solve(fr: FastRound, side: int, memo: dict, budget: list[int], alpha: int, 
     if exact:
         memo[key] = value
     return value
+
+
+class LineSolver:
+    """The same search, lean, for a single line of play (no spinner) judged by who wins.
+
+    Only the two end numbers matter then, so a position is a handful of small ints:
+    the hands, the ends (in either order), how far into the stock, whose turn, and
+    how many have passed in a row.  About ten times faster than ``solve``.
+    """
+
+    def __init__(self, fr: FastRound, side: int, budget: int = 10**9):
+        self.rules = fr.rules
+        self.n = fr.n
+        self.hi, self.lo, self.pips, self.nm = fr.T[0], fr.T[1], fr.T[2], fr.T[3]
+        self.stock = tuple(fr.stock)
+        self.drawable = len(fr.stock) - fr.reserve if fr.draws else 0
+        self.side = side
+        self.sides = [side_of(s, fr.rules) for s in range(fr.n)]
+        self.memo: dict = {}
+        self.budget = budget
+        self.order = {}  # tiles heaviest first, for quick cut-offs
+
+    @staticmethod
+    def fits(fr: FastRound) -> bool:
+        return fr.spinner < 0 and not fr.spinning and fr.center >= 0 and len(fr.ends) == 2
+
+    def value(self, fr: FastRound) -> int:
+        if fr.over:
+            return _terminal(fr, self.side)
+        a, b = fr.ends[0][1], fr.ends[1][1]
+        drawn = 0
+        return self._v(tuple(fr.hands), min(a, b), max(a, b), drawn, fr.turn, fr.passes)
+
+    def _end(self, hands, a, b) -> int:
+        pips = [self._pips(h) for h in hands]
+        if self.rules.blocked == "none":
+            return 1
+        totals = {}
+        for s, p in enumerate(pips):
+            totals[self.sides[s]] = totals.get(self.sides[s], 0) + p
+        low = min(totals.values())
+        tied = [sd for sd, t in totals.items() if t == low]
+        if len(tied) > 1:
+            return 1 if self.rules.tie == "none" or self.side not in tied else 2
+        return 2 if tied[0] == self.side else 0
+
+    def _pips(self, h: int) -> int:
+        p = self.pips
+        total = 0
+        while h:
+            low = h & -h
+            total += p[low.bit_length() - 1]
+            h ^= low
+        return total
+
+    def _v(self, hands, a, b, drawn, turn, passes) -> int:
+        key = (hands, a, b, drawn, turn, passes)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.budget -= 1
+        if self.budget < 0:
+            raise TooBig
+        nm, hi, lo = self.nm, self.hi, self.lo
+        hand = hands[turn]
+        playable = hand & (nm[a] | nm[b])
+        nxt = (turn + 1) % self.n
+        if not playable:
+            if drawn < self.drawable:  # draw one and look again
+                t = self.stock[drawn]
+                new = list(hands)
+                new[turn] = hand | (1 << t)
+                value = self._v(tuple(new), a, b, drawn + 1, turn, passes)
+            elif passes + 1 >= self.n:
+                value = self._end(hands, a, b)
+            else:
+                value = self._v(hands, a, b, drawn, nxt, passes + 1)
+            self.memo[key] = value
+            return value
+        mine = self.sides[turn] == self.side
+        best = -1 if mine else 3
+        order = self.order.get(playable)
+        if order is None:
+            order = sorted(bits(playable), key=lambda t: -self.pips[t])
+            self.order[playable] = order
+        for t in order:
+            rest = hand & ~(1 << t)
+            h, l = hi[t], lo[t]
+            options = []
+            if h == a or l == a:
+                options.append((l if h == a else h, b))
+            if (h == b or l == b) and a != b:
+                options.append((a, l if h == b else h))
+            for x, y in options:
+                if not rest:
+                    v = 2 if self.sides[turn] == self.side else 0
+                else:
+                    new = list(hands)
+                    new[turn] = rest
+                    v = self._v(tuple(new), min(x, y), max(x, y), drawn, nxt, 0)
+                if mine:
+                    if v > best:
+                        best = v
+                        if best == 2:
+                            self.memo[key] = 2
+                            return 2
+                else:
+                    if v < best:
+                        best = v
+                        if best == 0:
+                            self.memo[key] = 0
+                            return 0
+        self.memo[key] = best
+        return best
+
+
+def _terminal(fr: FastRound, side: int) -> int:
+    res = fr.result()
+    if res.winner is None:
+        return 1
+    return 2 if side_of(res.winner, fr.rules) == side else 0
