@@ -5,7 +5,8 @@ from pathlib import Path
 
 from domino_advisor import deal, rules
 from domino_advisor.events import NewRound, Shows
-from domino_advisor.game import Match, legal_moves, setup_round
+from domino_advisor.match import Match
+from domino_advisor.moves import legal_moves, setup_round
 
 HEAD = """# The bundled demo: one round of classic draw dominoes for three, logged from me's seat.
 # Every line is something you would see at the table: your own hand and draws,

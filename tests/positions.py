@@ -6,7 +6,8 @@ import random
 
 from domino_advisor.deal import shuffle_deal
 from domino_advisor.events import NewRound
-from domino_advisor.game import Match, legal_moves, setup_round
+from domino_advisor.match import Match
+from domino_advisor.moves import legal_moves, setup_round
 from domino_advisor.rules import preset
 from domino_advisor.view import SeatView
 

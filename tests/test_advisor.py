@@ -12,7 +12,8 @@ from domino_advisor import api, gamelog
 from domino_advisor.advisor import advise
 from domino_advisor.deal import seat_log_lines, shuffle_deal
 from domino_advisor.events import NewRound, Play
-from domino_advisor.game import Match, legal_moves, setup_round
+from domino_advisor.match import Match
+from domino_advisor.moves import legal_moves, setup_round
 from domino_advisor.rules import preset
 from domino_advisor.scoring import side_of
 

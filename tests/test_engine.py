@@ -9,7 +9,8 @@ import pytest
 from domino_advisor.deal import shuffle_deal
 from domino_advisor.engine import from_tiles
 from domino_advisor.events import Draw, NewRound, Pass, Play
-from domino_advisor.game import Match, legal_moves, setup_round
+from domino_advisor.match import Match
+from domino_advisor.moves import legal_moves, setup_round
 from domino_advisor.rules import PRESETS, preset
 
 SIDE = {"left": 0, "right": 1, "up": 2, "down": 3}

@@ -91,18 +91,21 @@ def test_probabilities_sum_and_true_hands_possible():
         assert sum(inf.probability[t][None] for t in inf.unseen) == r.boneyard
 
 
-def test_holds_number_against_brute_force_by_sampling_free_count():
-    """P(seat holds a number) from the DP equals counting over exact samples' support."""
-    rng = random.Random(11)
+def test_holds_number_against_brute_force():
+    """P(seat holds no tile of n) = worlds where it could also pass on n / all worlds."""
     for view in _positions(25, seed=77):
         inf = infer(view)
-        truth = bruteforce.posterior(to_position(view))
+        position = to_position(view)
+        truth = bruteforce.posterior(position)
         for s in view.opponents:
             for n in range(view.rules.set + 1):
-                p = inf.holds_number(s, n)
-                assert 0 <= p <= 1
-                if n in truth.cannot_hold[s]:
-                    assert p == 0
+                extra = dict(position, events=position["events"] + [
+                    {"seat": s, "kind": "pass", "ends": [n]}])
+                try:
+                    none = bruteforce.posterior(extra).worlds
+                except bruteforce.Inconsistent:
+                    none = 0
+                assert inf.holds_number(s, n) == 1 - Fraction(none, truth.worlds), (s, n)
 
 
 def test_sampler_is_exact_in_distribution():

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from domino_advisor import gamelog
 from domino_advisor.deal import play_match, random_policy, seat_log_lines, shuffle_deal
 from domino_advisor.events import NewRound
-from domino_advisor.game import Match, legal_moves, setup_round
+from domino_advisor.match import Match
+from domino_advisor.moves import legal_moves, setup_round
 from domino_advisor.inference import infer
 from domino_advisor.rules import PRESETS, preset
 from domino_advisor.tiles import full_set

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import Match
+from .match import Match
 from .gamelog import GameLog, loads
 from .inference import Inference, infer
 from .view import SeatView

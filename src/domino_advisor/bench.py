@@ -75,7 +75,7 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int, seco
     """Latency of the default ``advise`` at positions with a real choice to make."""
     from .advisor import advise
     from .events import Play
-    from .game import legal_moves
+    from .moves import legal_moves
 
     table = Table(title=f"advice latency, {positions} positions each, {samples} samples, "
                         f"{seconds} s cap (seconds)", title_justify="left")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .engine import DOUBLE, FastRound, bits
+from .engine import FastRound
 
 
 def random_choice(fr: FastRound, moves, rng: random.Random):

@@ -10,7 +10,9 @@ import random
 from typing import Callable
 
 from .events import Draw, Event, Holds, NewRound, Play, Shows
-from .game import Match, Round, legal_moves, setup_round
+from .game import Round
+from .match import Match
+from .moves import legal_moves, setup_round
 from .rules import Rules
 from .tiles import Tile, full_set
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .errors import DominoError, LogFileError, NotationError
 from .events import NAME, Event, Holds, NewRound, parse_event
-from .game import Match
+from .match import Match
 from .rules import Rules, preset
 from .tiles import Tile
 

@@ -14,7 +14,8 @@ import random
 
 from .errors import RulesError
 from .events import Event, Play
-from .game import Round, legal_moves
+from .game import Round
+from .moves import legal_moves
 from .tiles import Tile
 
 

@@ -10,7 +10,8 @@ from .advisor import SIDE_IDS, advise
 from .bots import POLICIES
 from .engine import from_round
 from .events import Event, Play
-from .game import Round, legal_moves
+from .game import Round
+from .moves import legal_moves
 
 
 class PolicyPlayer:

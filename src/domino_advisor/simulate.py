@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from .deal import shuffle_deal
 from .events import NewRound
-from .game import Match, legal_moves, setup_round
+from .match import Match
+from .moves import legal_moves, setup_round
 from .players import make_player
 from .rules import Rules
 from .scoring import side_of

@@ -1,0 +1,128 @@
+"""The evidence a round's public moves give about the hidden hands (DESIGN §4).
+
+Each opponent's hand is the dealt group plus one group per drawing turn; a pass or
+a draw is a void on the numbers then showing, for the groups held at that moment.
+The lead rule adds what the deal could not hold, split into disjoint cases where it
+is a disjunction (``highest-double-any``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tiles import Tile, full_set, mask_of
+from .view import SeatView
+
+BONEYARD = "boneyard"
+LATER = 10**9  # the time of "the end of the log", after every event
+
+
+@dataclass
+class Group:
+    """Tiles a seat took at one moment: the deal, or one turn's draws."""
+
+    seat: int
+    acquired: float  # history index of the deal (-1) or the first draw of the turn
+    size: int
+    dealt: bool
+
+
+@dataclass
+class Void:
+    """A pass or a draw: the seat held no tile bearing these numbers then."""
+
+    seat: int
+    time: int
+    numbers: set[int]
+    line: int | None
+    verb: str
+
+    def text(self, names) -> str:
+        where = f" (line {self.line})" if self.line else ""
+        nums = " and ".join(str(n) for n in sorted(self.numbers))
+        return f"{names[self.seat]} {self.verb} on {nums}{where}"
+
+
+@dataclass
+class Case:
+    """One branch of the lead rule's evidence: tiles the deal could not hold, a tile it must."""
+
+    forbid_dealt: int = 0  # tiles no opponent was dealt
+    required: tuple[Tile, int] | None = None  # (tile, seat): that seat was dealt it
+
+
+@dataclass
+class Evidence:
+    groups: dict[int, list[Group]]
+    voids: list[Void]
+    played: dict[int, list[tuple[Tile, int, int | None]]]  # seat -> (tile, time, line) of unpinned tiles
+    cases: list[Case]
+    lead_text: str = ""
+
+
+def bearing_mask(numbers, top: int) -> int:
+    return mask_of(t for t in full_set(top) if t.high in numbers or t.low in numbers)
+
+
+def gather(view: SeatView) -> Evidence:
+    """Turn the round's public moves into groups, voids and lead-rule cases."""
+    groups: dict[int, list[Group]] = {s: [Group(s, -1, view.rules.hand_size(view.seats), True)]
+                                      for s in view.opponents}
+    voids: list[Void] = []
+    played: dict[int, list] = {s: [] for s in view.opponents}
+    drawing: dict[int, Group] = {}
+    for i, a in enumerate(view.history):
+        s = a.seat
+        if s == view.me:
+            continue
+        if a.kind == "draw":
+            if s in drawing:
+                drawing[s].size += a.count
+            else:
+                drawing[s] = Group(s, i, a.count, False)
+                groups[s].append(drawing[s])
+                voids.append(Void(s, i, set(a.ends), a.line, "drew"))
+        elif a.kind == "pass":
+            voids.append(Void(s, i, set(a.ends), a.line, "passed"))
+            drawing.pop(s, None)
+        elif i == 0:
+            groups[s][0].size -= 1  # the opening tile came from the deal
+        elif s in drawing:
+            drawing.pop(s).size -= 1  # the tile played after drawing is the last one drawn
+        else:
+            played[s].append((a.tile, i, a.line))
+    for s, g in drawing.items():  # still drawing: the last tile drawn may still play
+        g.size -= 1
+        groups[s].append(Group(s, len(view.history) - 0.5, 1, False))
+    for s, tiles in view.shown.items():
+        played[s].extend((t, LATER, None) for t in tiles)
+    cases, text = _lead_cases(view)
+    return Evidence(groups, voids, played, cases, text)
+
+
+def _lead_cases(view: SeatView) -> tuple[list[Case], str]:
+    if not view.history or view.opening != "lead" or view.rules.lead == "chosen":
+        return [Case()], ""
+    first = view.history[0]
+    opener, tile, top = first.seat, first.tile, view.rules.set
+    tiles = full_set(top)
+    doubles = [t for t in tiles if t.is_double]
+    name = view.names[opener]
+    if view.rules.lead == "highest-double":
+        if tile.is_double:
+            forbid = mask_of(d for d in doubles if d > tile)
+            return [Case(forbid)], f"{name} opened {tile}, so nobody was dealt a higher double"
+        forbid = mask_of(t for t in tiles if t.is_double or t.heavier_than(tile))
+        return [Case(forbid)], f"{name} opened {tile}, so nobody was dealt a double or a heavier tile"
+    mine = [d for d in view.dealt if d.is_double]
+    if opener == view.me:
+        if mine:
+            return [Case(mask_of(d for d in doubles if d > max(mine)))], ""
+        return [Case(mask_of(doubles))], ""
+    low = max(mine) if mine else None
+    cases = [Case(mask_of(d for d in doubles if d > D), (D, opener))
+             for D in doubles if low is None or D > low]
+    if opener == 0 and low is None:
+        cases.append(Case(mask_of(doubles)))
+    return cases, f"{name} led, so {name} was dealt the highest double" + (
+        " (or nobody was dealt one)" if opener == 0 and low is None else "")

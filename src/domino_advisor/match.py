@@ -1,0 +1,153 @@
+"""A match: rounds in order, the scores across them, and the target.
+
+``Match.apply`` takes any event of the log; a round's own events go to its ``Round``.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalMoveError
+from .events import Counts, Draw, Event, Holds, NewRound, Pass, Play, Shows
+from .game import Round
+from .rules import Rules
+from .scoring import side_of
+
+
+class Match:
+    """A match of rounds at one table; the log's whole meaning."""
+
+    def __init__(self, rules: Rules, players: list[str], viewer: str | None = None):
+        rules.check_players(len(players))
+        self.rules = rules
+        self.players = list(players)
+        self.seats = len(players)
+        self.viewer = None if viewer is None else players.index(viewer)
+        self.rounds: list[Round] = []
+        self.warnings: list[str] = []
+
+    @property
+    def round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def seat(self, name: str) -> int:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise IllegalMoveError(
+                f"'{name}' is not at this table (the players are {', '.join(self.players)})") from None
+
+    def possessive(self, seat: int) -> str:
+        return "your" if seat == self.viewer else f"{self.players[seat]}'s"
+
+    def scores(self) -> dict[int, int]:
+        """Match points by side, every finished round's points included once known."""
+        totals = {side_of(s, self.rules): 0 for s in range(self.seats)}
+        for r in self.rounds:
+            for side, pts in r.fives.items():
+                totals[side] += pts
+            res = r.result()
+            if res:
+                for side, pts in res.points.items():
+                    totals[side] += pts
+        return totals
+
+    def player_scores(self) -> dict[str, int]:
+        sides = self.scores()
+        return {p: sides[side_of(s, self.rules)] for s, p in enumerate(self.players)}
+
+    def match_winner(self) -> int | None:
+        """The side that won the match, once a finished round settles it."""
+        r = self.round
+        if r is None or r.result() is None:
+            return None
+        scores = self.scores()
+        if self.rules.target == 0:
+            res = r.result()
+            return None if res.winner is None else side_of(res.winner, self.rules)
+        best = max(scores.values())
+        if best >= self.rules.target:
+            leaders = [side for side, v in scores.items() if v == best]
+            return leaders[0] if len(leaders) == 1 else None
+        return None
+
+    @property
+    def finished(self) -> bool:
+        r = self.round
+        if r is None or r.result() is None:
+            return False
+        return self.rules.target == 0 or max(self.scores().values()) >= self.rules.target
+
+    def start_round(self, number: int) -> Round:
+        if self.rounds:
+            prev = self.rounds[-1]
+            if not prev.over:
+                raise IllegalMoveError(f"round {prev.number} is still being played")
+            if prev.result() is None:
+                raise IllegalMoveError(
+                    f"round {number} cannot start: round {prev.number}'s points are not known yet "
+                    f"(log {', '.join(prev.missing_counts())} with 'shows' or 'counts')")
+            if self.finished:
+                raise IllegalMoveError(f"the match is over{self._over_text()}")
+        expected = len(self.rounds) + 1
+        if number != expected:
+            raise IllegalMoveError(f"this is round {expected}, not round {number}")
+        opening, opener = self._next_opening()
+        r = Round(self, number, opening, opener)
+        self.rounds.append(r)
+        return r
+
+    def _over_text(self) -> str:
+        if self.rules.target == 0:
+            return " (target=0: a single round)"
+        scores = self.scores()
+        leader = max(range(self.seats), key=lambda s: scores[side_of(s, self.rules)])
+        return f": {self.players[leader]} reached {scores[side_of(leader, self.rules)]}"
+
+    def _next_opening(self) -> tuple[str, int | None]:
+        if not self.rounds:
+            return ("chosen" if self.rules.lead == "chosen" else "lead", None)
+        prev = self.rounds[-1]
+        if self.rules.next_lead == "rotate" and prev.opener is not None:
+            return ("fixed", (prev.opener + 1) % self.seats)
+        if self.rules.next_lead == "winner":
+            res = prev.result()
+            if res and res.winner is not None:
+                return ("fixed", res.winner)
+        return ("chosen" if self.rules.lead == "chosen" else "lead", None)
+
+    def apply(self, event: Event, line: int | None = None) -> list[str]:
+        """Apply one event, or raise and leave everything as it was; returns new warnings."""
+        if isinstance(event, NewRound):
+            self.start_round(event.number)
+            return []
+        seat = self.seat(event.player)
+        r = self.round
+        if r is None:
+            if not isinstance(event, Holds):
+                raise IllegalMoveError("no round has started: begin with 'round 1' and your hand")
+            r = self.start_round(1)
+            try:
+                return self.apply(event, line)
+            except Exception:
+                self.rounds.pop()
+                raise
+        warnings: list[str] = []
+        if isinstance(event, Holds):
+            if self.viewer is not None and seat != self.viewer:
+                raise IllegalMoveError(f"{event.player} holds ...: the log records only your own "
+                                       f"hand ({self.players[self.viewer]})")
+            if r.history:
+                raise IllegalMoveError("your hand is logged at the start of the round, before any play")
+            r.deal(seat, event.tiles)
+            r.dealt_ready = True
+        elif isinstance(event, Play):
+            warnings = r.play(seat, event.tile, event.on, line)
+        elif isinstance(event, Draw):
+            r.draw(seat, event.count, event.tiles, line)
+        elif isinstance(event, Pass):
+            r.pass_(seat, line)
+        elif isinstance(event, Shows):
+            r.reveal(seat, event.tiles, None)
+        elif isinstance(event, Counts):
+            r.reveal(seat, None, event.pips)
+        self.warnings.extend(warnings)
+        return warnings

@@ -1,0 +1,63 @@
+"""Legal moves when every hand is known: simulation, training and the tests."""
+
+from __future__ import annotations
+
+from .events import Draw, Event, Pass, Play
+from .game import Round
+from .tiles import Tile, sort_tiles
+
+
+def setup_round(round_: Round, hands: list[tuple[Tile, ...]], stock: list[Tile]) -> None:
+    """Deal every hand and the ordered boneyard: the whole truth, for a simulated round."""
+    for seat, hand in enumerate(hands):
+        round_.deal(seat, tuple(hand))
+    round_.stock = list(stock)
+    round_.boneyard = len(stock)
+    round_.dealt_ready = True
+
+
+def opening_moves(round_: Round) -> list[tuple[int, Tile]]:
+    """Who may open with what, when every hand is known."""
+    hands = round_.hands
+    seats = range(len(hands))
+    if round_.opening == "fixed":
+        s = round_.fixed_opener
+        return [(s, t) for t in sort_tiles(hands[s])]
+    if round_.opening == "chosen" or round_.rules.lead == "chosen":
+        return [(s, t) for s in seats for t in sort_tiles(hands[s])]
+    doubles = [(t, s) for s in seats for t in hands[s] if t.is_double]
+    if round_.rules.lead == "highest-double":
+        if doubles:
+            t, s = max(doubles)
+            return [(s, t)]
+        t, s = max(((t, s) for s in seats for t in hands[s]), key=lambda x: (x[0].pips, x[0].high))
+        return [(s, t)]
+    s = max(doubles)[1] if doubles else 0
+    return [(s, t) for t in sort_tiles(hands[s])]
+
+
+def legal_moves(round_: Round) -> list[Event]:
+    """Every legal event for the seat to move (or every opening), when hands are known."""
+    if round_.over:
+        return []
+    if round_.layout.is_empty:
+        return [Play(round_.name(s), t) for s, t in opening_moves(round_)]
+    seat = round_.turn
+    who = round_.name(seat)
+    moves: list[Event] = []
+    for t in round_._playable(seat):
+        sides = []
+        seen_sig = set()
+        for e in round_.layout.options(t):
+            sig = round_.layout.place(t, e.side).signature(round_.rules.all_fives)
+            if sig not in seen_sig:
+                seen_sig.add(sig)
+                sides.append(e.side)
+        numbers = [round_.layout.end(side).number for side in sides]
+        for side, number in zip(sides, numbers):
+            moves.append(Play(who, t, side if numbers.count(number) > 1 else number))
+    if moves:
+        return moves
+    if round_.rules.draws and round_.drawable:
+        return [Draw(who, 1, (round_.stock[0],) if round_.stock else None)]
+    return [Pass(who)]
