@@ -242,3 +242,34 @@ def test_module_entry_point():
 def test_unknown_option_and_command(runner, game):
     refused(runner, game, "status", game, "--colour", says="No such option")
     refused(runner, game, "frobnicate", game, says="No such command")
+
+
+def test_advise_json_contract(runner, game):
+    assert run(runner, "log", game, "me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4").exit_code == 0
+    res = run(runner, "advise", game, "--json", "--samples", "60", "--seed", "2")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["to_move"] == "me" and data["action"] == "play"
+    tiles = [(m["tile"], m["on"]) for m in data["moves"]]
+    assert ("6-3", 6) in tiles and ("3-1", 1) in tiles
+    assert all(0 <= m["win"] <= 1 and m["reasons"] for m in data["moves"])
+    wins = [m["win"] for m in data["moves"]]
+    assert data["moves"][0]["win"] == max(wins)
+    again = json.loads(run(runner, "advise", game, "--json", "--samples", "60", "--seed", "2").output)
+    assert [m["tile"] for m in again["moves"]] == [m["tile"] for m in data["moves"]]
+    assert "win" in run(runner, "advise", game, "--samples", "30").output
+
+
+def test_advise_refuses_when_not_your_turn(runner, game):
+    assert run(runner, "log", game, "me plays 6-6").exit_code == 0
+    refused(runner, game, "advise", game, says="it is ana's turn, not yours")
+    refused(runner, game, "advise", game, "--samples", "0", says="0 is not in the range")
+
+
+def test_advise_says_draw_when_nothing_plays(runner, tmp_path):
+    path = tmp_path / "d.dom"
+    assert run(runner, "new", path, "--players", "me ana", "--hand", "6-6 4-4 4-3 4-2 3-3 3-2 2-2").exit_code == 0
+    assert run(runner, "log", path, "me plays 6-6", "ana plays 6-5 on 6").exit_code == 0
+    data = json.loads(run(runner, "advise", path, "--json", "--samples", "30").output)
+    assert data["action"] == "draw" and data["moves"] == [] and 0 <= data["win"] <= 1
+    assert "nothing plays, so draw" in run(runner, "advise", path, "--samples", "30").output

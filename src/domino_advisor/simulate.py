@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .deal import shuffle_deal
+from .errors import RulesError
 from .events import NewRound
 from .match import Match
 from .moves import legal_moves, setup_round
@@ -107,6 +108,10 @@ def simulate(rules: Rules, seats: int, specs: list[str], games: int, jobs: int =
     rules.check_players(seats)
     for spec in specs:
         make_player(spec)
+    if any(spec.partition(":")[0] == "dominoes" for spec in specs) and (
+            seats != 4 or rules.teams != "partners" or rules.draws):
+        raise RulesError("the dominoes package's bot plays only four partners with no boneyard: "
+                         "use --rules partnership --players 4")
     deals = max(1, math.ceil(games / seats))
     size = max(1, min(25, deals // (jobs * 4) or 1))
     chunks = [range(i, min(i + size, deals)) for i in range(0, deals, size)]

@@ -1,0 +1,72 @@
+"""Tournaments: tallies add up, results do not depend on how the work is split, and
+bad bots or tables are refused with a message."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from domino_advisor.cli import main
+from domino_advisor.errors import RulesError
+from domino_advisor.rules import preset
+from domino_advisor.simulate import simulate
+
+
+def test_tallies_and_duplicate_deals():
+    scores = simulate(preset("classic"), 2, ["heuristic", "heavy"], 40, jobs=1, seed=3)
+    a, b = scores
+    assert a.games == b.games == 40  # 20 deals, each played twice with the hands swapped
+    assert len(a.per_deal_wins) == 20
+    assert a.wins + b.wins + a.ties == 40  # every game is won by one side or drawn
+    assert a.ties == b.ties
+
+
+def test_split_across_processes_gives_the_same_result():
+    one = simulate(preset("block"), 3, ["random", "heavy", "heuristic"], 30, jobs=1, seed=5)
+    two = simulate(preset("block"), 3, ["random", "heavy", "heuristic"], 30, jobs=2, seed=5)
+    assert [(s.spec, s.wins, s.points) for s in one] == [(s.spec, s.wins, s.points) for s in two]
+
+
+def test_partnership_sides_share_results():
+    scores = simulate(preset("partnership"), 4, ["heavy", "random"], 8, jobs=1, seed=1)
+    assert [s.seats for s in scores] == [2, 2]
+    assert scores[0].wins + scores[1].wins + scores[0].ties == scores[0].games
+
+
+def test_peer_bot_needs_its_rule_set():
+    with pytest.raises(RulesError, match="four partners"):
+        simulate(preset("classic"), 2, ["dominoes", "heavy"], 2)
+
+
+def test_peer_bot_plays_legally():
+    pytest.importorskip("dominoes")
+    scores = simulate(preset("partnership"), 4, ["dominoes", "heavy"], 8, jobs=1, seed=2)
+    assert scores[0].games == 8
+
+
+def test_advisor_in_a_tournament():
+    scores = simulate(preset("classic"), 2, ["advisor:8", "random"], 4, jobs=1, seed=1)
+    assert scores[0].games == 4
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--bots", "genius,heavy"], "'genius' is not a bot"),
+    (["--bots", "heavy:3,heavy"], "'heavy:3' is not a bot"),
+    (["--bots", "dominoes,heavy"], "four partners"),
+    (["--bots", "heavy", "--players", "5"], "5 is not in the range"),
+    (["--bots", "heavy", "--rules", "nope"], "'nope' is not a rule preset"),
+])
+def test_simulate_refuses_bad_input(args, says):
+    res = CliRunner().invoke(main, ["simulate", *args, "--games", "2"])
+    assert res.exit_code == 2 and says in res.output, res.output
+    assert "Traceback" not in res.output
+
+
+def test_simulate_json():
+    res = CliRunner().invoke(main, ["simulate", "--bots", "heavy,random", "--games", "6", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert [b["bot"] for b in data["bots"]] == ["heavy", "random"]
+    assert data["deals"] == 3 and data["bots"][0]["games"] == 6
