@@ -278,8 +278,7 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
     out.append(f"sheds {t.pips} pip{'s' if t.pips != 1 else ''}")
     if t.is_double:
         out.append(f"dumps the double {t} while it can still be placed")
-    after = r.layout.play(t, c.side if c.side else None, r.rules.all_fives) if c.side else \
-        r.layout.open_with(t)
+    after = r.layout.place(t, c.side) if c.side else r.layout.open_with(t)
     numbers = sorted(set(after.numbers))
     out.append(f"leaves ends {describe_numbers(after.numbers)}")
     for s in range(r.match.seats):
@@ -294,7 +293,8 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
     keep = sorted({n for x in rest for n in (x.high, x.low)})
     if rest:
         follow = [x for x in rest if any(x.bears(n) for n in numbers)]
-        out.append(f"keeps {len(keep)} numbers in your hand ({' '.join(map(str, keep))})"
+        out.append(f"keeps {len(keep)} number{'s' if len(keep) != 1 else ''} in your hand "
+                   f"({describe_numbers(keep)})"
                    + (f", {len(follow)} tile{'s' if len(follow) != 1 else ''} to follow on" if follow else ""))
     if r.rules.all_fives:
         count = after.fives_count()
