@@ -38,6 +38,15 @@ def _rules(name, spinner, target=None):
     return preset(name, overrides)
 
 
+def _dealt(rules, seats: int, rng: random.Random) -> Match:
+    """A match whose first round is dealt, every hand known."""
+    match = Match(rules, NAMES[:seats])
+    match.apply(NewRound(1))
+    hands, stock = shuffle_deal(rules, seats, rng)
+    setup_round(match.round, hands, stock)
+    return match
+
+
 def check_invariants(r) -> None:
     """Every tile in exactly one place; the pips add up to the set's total."""
     places = [set(r.placed)] + [set(h) for h in r.hands] + [set(r.stock)]
@@ -56,10 +65,7 @@ def test_random_rounds_keep_invariants(table):
     name, seats, spinner, seed = table
     rules = _rules(name, spinner)
     rng = random.Random(seed)
-    match = Match(rules, NAMES[:seats])
-    match.apply(NewRound(1))
-    hands, stock = shuffle_deal(rules, seats, rng)
-    setup_round(match.round, hands, stock)
+    match = _dealt(rules, seats, rng)
     r = match.round
     check_invariants(r)
     while not r.over:
@@ -102,10 +108,7 @@ def test_true_hands_always_possible_full_set(table, cut):
     name, seats, spinner, seed = table
     rules = _rules(name, spinner)
     rng = random.Random(seed)
-    match = Match(rules, NAMES[:seats])
-    match.apply(NewRound(1))
-    hands, stock = shuffle_deal(rules, seats, rng)
-    setup_round(match.round, hands, stock)
+    match = _dealt(rules, seats, rng)
     r = match.round
     for _ in range(cut):
         if r.over:
