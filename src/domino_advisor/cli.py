@@ -148,6 +148,23 @@ def advise(file, as_json, samples, seed, seconds):
 
 
 @main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--samples", default=1000, show_default=True, type=click.IntRange(min=1),
+              help="sampled deals for the advice on your turns")
+@click.option("--time", "seconds", default=0.9, show_default=True, type=click.FloatRange(min=0.01),
+              help="time limit for each piece of advice")
+def session(file, samples, seconds):
+    """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
+    try:
+        import readline  # noqa: F401  (line editing and history, where the terminal has them)
+    except ImportError:  # pragma: no cover
+        pass
+    from .session import run as run_session
+
+    run_session(file, console, input, samples, seconds)
+
+
+@main.command()
 @click.option("--rules", "rules_name", default="classic", show_default=True,
               help="a preset: " + ", ".join(PRESETS))
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")

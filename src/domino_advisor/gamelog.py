@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import DominoError, LogFileError, NotationError
-from .events import NAME, Event, Holds, NewRound, parse_event
+from .events import NAME, Event, Holds, NewRound, Play, parse_event
 from .match import Match
 from .rules import Rules, preset
 from .tiles import Tile
@@ -90,13 +90,17 @@ class GameLog:
         """A copy with these event lines added; raises if any one is refused (all or nothing)."""
         new = GameLog(dict(self.tags), list(self.body), list(self.header))
         rules = self.rules
+        match = self.replay()
+        line = len(new.header_lines()) + len(new.body)
         for text in lines:
+            line += 1
+            event = parse_event(text, rules.set, self.me)
+            event = _name_the_end(match, event)
             try:
-                event = parse_event(text, rules.set, self.me)
+                match.apply(event, line)
             except DominoError as e:
-                raise type(e)(f"{e}") from None
+                raise type(e)(f"line {line} '{event}': {e}") from None
             new.body.append(Entry(event, text=str(event)))
-        new.replay()
         return new
 
     def without_last(self, n: int = 1) -> "GameLog":
@@ -115,6 +119,22 @@ class GameLog:
                for h in self.header if not isinstance(h, TagLine) or h.name in self.tags]
         out += [f'[{k} "{v}"]' for k, v in self.tags.items() if k not in placed]
         return out
+
+
+def _name_the_end(match: Match, event):
+    """Write which end a play joined (``on 5``), where the player left it to be seen."""
+    r = match.round
+    if not isinstance(event, Play) or event.on is not None or r is None or r.layout.is_empty:
+        return event
+    try:
+        side = r.layout.resolve(event.tile, None, match.rules.all_fives)
+    except DominoError:
+        return event  # let the rules say what is wrong
+    number = r.layout.end(side).number
+    alike = [e for e in r.layout.ends if e.number == number]
+    return Play(event.player, event.tile, number if len(alike) == 1 or
+                len({r.layout.place(event.tile, e.side).signature(match.rules.all_fives)
+                     for e in alike}) == 1 else side)
 
 
 def rules_from_tags(tags: dict[str, str]) -> Rules:

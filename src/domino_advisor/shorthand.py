@@ -1,0 +1,70 @@
+"""What people type at a table, turned into log lines.
+
+``ana 64`` is ``ana plays 6-4``, ``ana 64 on 4`` joins the 4, ``bob d2`` draws two,
+``cy p`` passes, ``me d 61 30`` names the tiles you drew, ``ana s 33 21`` shows a
+hand, ``bob c 14`` counts one.  A full log line is taken as it is.  Session commands
+(``u``, ``?``, ``a``...) are not events and are read by the session itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import NotationError
+from .events import VERBS
+
+COUNT = re.compile(r"^d(\d+)$", re.IGNORECASE)
+
+
+def expand(line: str, players: list[str], me: str) -> str:
+    """The full log line for a shorthand line (or the line itself if already full)."""
+    words = line.split()
+    if not words:
+        raise NotationError("an empty line is not an event")
+    if words[0].lower() == "round" or (len(words) > 1 and words[1].lower() in VERBS):
+        return " ".join(words)
+    who = _player(words[0], players, line)
+    rest = words[1:]
+    if not rest:
+        raise NotationError(f"'{line}': say what {who} did, like '{who} 64', '{who} d2' or '{who} p'")
+    head = rest[0].lower()
+    if head in ("p", "pass"):
+        if len(rest) > 1:
+            raise NotationError(f"'{line}': a pass takes nothing after it")
+        return f"{who} passes"
+    m = COUNT.match(head)
+    if m and who != me:
+        if len(rest) > 1:
+            raise NotationError(f"'{line}': write how many {who} drew, like '{who} d2'")
+        return f"{who} draws {m.group(1)}"
+    if head == "d" or (head.startswith("d") and who == me and len(head) > 1):
+        tiles = rest[1:] if head == "d" else [head[1:]] + rest[1:]
+        if not tiles:
+            raise NotationError(f"'{line}': say what {who} drew: " + (
+                "the tiles, like 'me d 64 10'" if who == me else f"how many, like '{who} d2'"))
+        return f"{who} draws {' '.join(tiles)}"
+    if head in ("s", "show", "shows"):
+        return f"{who} shows {' '.join(rest[1:])}"
+    if head in ("c", "count", "counts"):
+        return f"{who} counts {' '.join(rest[1:])}"
+    if head in ("h", "hold", "holds"):
+        return f"{who} holds {' '.join(rest[1:])}"
+    # a play: '64', '64 on 4', '64 4', '64 left'
+    tile, tail = rest[0], rest[1:]
+    if tail and tail[0].lower() == "on":
+        tail = tail[1:]
+    if len(tail) > 1:
+        raise NotationError(f"'{line}': write a play as '{who} 64' or '{who} 64 on 4'")
+    return f"{who} plays {tile}" + (f" on {tail[0]}" if tail else "")
+
+
+def _player(word: str, players: list[str], line: str) -> str:
+    if word in players:
+        return word
+    starts = [p for p in players if p.lower().startswith(word.lower())]
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise NotationError(f"'{line}': '{word}' could be {' or '.join(starts)}")
+    raise NotationError(f"'{line}': '{word}' is not at this table (the players are "
+                        f"{', '.join(players)})")
