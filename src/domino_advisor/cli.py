@@ -165,6 +165,35 @@ def session(file, samples, seconds):
 
 
 @main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
+@click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
+@click.option("--samples", default=300, show_default=True, type=click.IntRange(min=1),
+              help="sampled deals for each decision")
+@click.option("--seed", default=0, show_default=True)
+def review(file, html_out, as_json, samples, seed):
+    """After the game: your decisions against the advisor's, and when each inference became known."""
+    from rich.progress import Progress
+
+    from .review import review as run_review, to_html
+
+    log = gamelog.load(file)
+    with Progress(console=errors, transient=True, disable=as_json) as progress:
+        task = progress.add_task("reviewing", total=len(log.events))
+        result = run_review(log, samples, seed,
+                            on_step=lambda done, total: progress.update(task, completed=done))
+    data = result.as_dict()
+    if html_out:
+        gamelog.write_text_safely(html_out, to_html(data, f"Review of {Path(file).name}"))
+    if as_json:
+        _print_json(data)
+    else:
+        console.print(render.review_view(data))
+        if html_out:
+            console.print(f"wrote {html_out}")
+
+
+@main.command()
 @click.option("--rules", "rules_name", default="classic", show_default=True,
               help="a preset: " + ", ".join(PRESETS))
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")

@@ -250,6 +250,10 @@ def write_text_safely(path: str | os.PathLike, text: str) -> None:
             os.fsync(f.fileno())
         if target.exists():
             os.chmod(tmp, target.stat().st_mode & 0o7777)
+        else:  # a new file gets the usual permissions, not mkstemp's private ones
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):

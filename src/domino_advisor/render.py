@@ -237,3 +237,38 @@ def simulate_table(scores, rules_name: str, seats: int, games: int) -> Table:
                   f"{s.ties / s.games:.1%}" if s.games else "-",
                   f"{s.points_per_game:.2f}", f"±{s.interval(s.per_deal_points):.2f}")
     return t
+
+
+def review_view(data: dict) -> Group:
+    """Your decisions beside the advisor's, what you learned when, and a summary."""
+    parts = []
+    t = Table(title=f"your decisions ({data['me']})", title_justify="left")
+    for col in ("line", "you played", "win", "advisor", "win", "cost"):
+        t.add_column(col, justify="right" if col in ("line", "win", "cost") else "left")
+    for d in data["decisions"]:
+        style = "" if d["cost"] < 0.02 else ("yellow" if d["cost"] < 0.1 else "red")
+        t.add_row(str(d["line"]), d["played"], f"{d['played_win']:.0%}",
+                  "same" if d["played"] == d["best"] else d["best"], f"{d['best_win']:.0%}",
+                  f"{d['cost']:.0%}" if d["cost"] else "-", style=style)
+    parts.append(t)
+    if data["insights"]:
+        it = Table(title="when each inference became known", title_justify="left", show_edge=False)
+        it.add_column("line", justify="right")
+        it.add_column("after")
+        it.add_column("known from then on")
+        for i in data["insights"]:
+            it.add_row(str(i["line"]), i["event"], i["text"])
+        parts.append(it)
+    summary = Text()
+    n = len(data["decisions"])
+    summary.append(f"{data['agreed']} of {n} decisions agreed with the advisor", style="bold")
+    summary.append(f"; win chance given up in all: {data['total_cost']:.0%}")
+    costly = sorted((d for d in data["decisions"] if d["cost"] > 0), key=lambda d: -d["cost"])[:3]
+    for d in costly:
+        summary.append(f"\n  line {d['line']}: {d['played']} instead of {d['best']} cost "
+                       f"{d['cost']:.0%} of your chance to win the round")
+    for text in data["doubles"]:
+        summary.append(f"\n  double held too long: {text}", style="yellow")
+    summary.append(f"\n({data['samples']} sampled deals a decision)", style="dim")
+    parts.append(summary)
+    return Group(*parts)

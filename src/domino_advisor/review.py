@@ -1,0 +1,216 @@
+"""After the game: your decisions beside the advisor's, and when each inference
+became known.
+
+The log is replayed event by event.  At each of your turns with a real choice the
+advisor ranks the moves from what you knew then (never from what came later), so
+the cost of a decision is the win chance given up against the best move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .advisor import advise
+from .errors import IllegalMoveError
+from .events import Play
+from .gamelog import GameLog
+from .inference import infer
+from .layout import describe_numbers
+from .match import Match
+from .view import SeatView
+
+
+@dataclass
+class Decision:
+    round: int
+    line: int
+    played: str  # the move as logged
+    best: str  # the advisor's first choice
+    played_win: float
+    best_win: float
+    choices: int
+    all_fives: bool = False
+
+    @property
+    def cost(self) -> float:
+        return max(0.0, self.best_win - self.played_win)
+
+    @property
+    def agreed(self) -> bool:
+        return self.played == self.best
+
+
+@dataclass
+class Insight:
+    round: int
+    line: int
+    event: str
+    text: str
+
+
+@dataclass
+class Review:
+    players: list[str]
+    me: str
+    decisions: list[Decision] = field(default_factory=list)
+    insights: list[Insight] = field(default_factory=list)
+    doubles: list[str] = field(default_factory=list)
+    samples: int = 0
+
+    def costliest(self, n: int = 3) -> list[Decision]:
+        return sorted((d for d in self.decisions if d.cost > 0), key=lambda d: -d.cost)[:n]
+
+    def as_dict(self) -> dict:
+        return {
+            "me": self.me,
+            "samples": self.samples,
+            "decisions": [{"round": d.round, "line": d.line, "played": d.played, "best": d.best,
+                           "played_win": round(d.played_win, 4), "best_win": round(d.best_win, 4),
+                           "cost": round(d.cost, 4), "choices": d.choices} for d in self.decisions],
+            "insights": [{"round": i.round, "line": i.line, "event": i.event, "text": i.text}
+                         for i in self.insights],
+            "doubles": self.doubles,
+            "agreed": sum(d.agreed for d in self.decisions),
+            "total_cost": round(sum(d.cost for d in self.decisions), 4),
+        }
+
+
+def _move_text(tile, on) -> str:
+    return f"{tile}" + ("" if on is None else f" on {on}")
+
+
+def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Review:
+    """Replay the log and judge each of your decisions from what you knew then."""
+    log.replay()  # a log the rules refuse is reported as such, before any work
+    match = Match(log.rules, log.players, log.me)
+    me = match.viewer
+    out = Review(list(log.players), log.me, samples=samples)
+    known: dict[int, set[int]] = {}
+    certain: set[tuple] = set()
+    chances: dict[str, list] = {}  # double -> [turns it could have been played, round]
+    numbered = log.numbered_events()
+    for index, (line, event) in enumerate(numbered):
+        r = match.round
+        if (isinstance(event, Play) and r is not None and match.seat(event.player) == me
+                and not r.layout.is_empty):
+            decision = _judge(r, me, event, samples, seed + index)
+            if decision:
+                decision.line = line
+                out.decisions.append(decision)
+            for t in r.hands[me]:
+                if t.is_double and r.layout.can_play(t) and t != event.tile:
+                    chances.setdefault(str(t), [0, r.number])[0] += 1
+        match.apply(event, line)
+        r = match.round
+        if on_step:
+            on_step(index + 1, len(numbered))
+        if r is None or r.dealt[me] is None:
+            continue
+        if r.history and r.history[-1].line == line or isinstance(event, Play):
+            _notice(out, match, r, line, event, known, certain)
+        if r.over:
+            for t in r.hands[me]:
+                if t.is_double and str(t) in chances:
+                    n, rnd = chances.pop(str(t))
+                    out.doubles.append(f"round {rnd}: you held {t} through {n} turn{'s' if n != 1 else ''} "
+                                       f"when it could be played, and it was left in your hand "
+                                       f"({t.pips} pips)")
+            known.clear()
+            certain.clear()
+    return out
+
+
+def _judge(r, me: int, event: Play, samples: int, seed: int) -> Decision | None:
+    try:
+        advice = advise(r, me, samples=samples, seed=seed, seconds=None)
+    except IllegalMoveError:
+        return None
+    if advice.action != "play" or len(advice.moves) < 2:
+        return None
+    side = r.layout.resolve(event.tile, event.on, r.rules.all_fives)
+    mine = next((c for c in advice.moves if c.tile == event.tile and c.side == side), None)
+    if mine is None:  # an end that plays alike: the advisor listed it once
+        mine = next(c for c in advice.moves if c.tile == event.tile)
+    best = advice.moves[0]
+    played = _move_text(mine.tile, mine.on)
+    return Decision(r.number, 0, played, _move_text(best.tile, best.on), mine.win, best.win,
+                    len(advice.moves), r.rules.all_fives)
+
+
+def _notice(out: Review, match: Match, r, line: int, event, known, certain) -> None:
+    """Record what this event made certain: numbers a player lacks, tiles located."""
+    view = SeatView.of(r, match.viewer)
+    inf = infer(view)
+    for s in view.opponents:
+        if not r.counts[s]:
+            continue
+        lacks = set(inf.cannot_hold(s))
+        new = sorted(lacks - known.get(s, set()))
+        known[s] = lacks
+        if new:
+            out.insights.append(Insight(r.number, line, str(event), _why(match, r, s, new, event)))
+    for t in inf.unseen:
+        for loc, p in inf.probability[t].items():
+            if p == 1 and (t, loc) not in certain:
+                certain.add((t, loc))
+                where = "in the boneyard" if loc is None else f"with {match.players[loc]}"
+                out.insights.append(Insight(r.number, line, str(event), f"{t} is certainly {where}"))
+
+
+def _why(match: Match, r, seat: int, numbers: list[int], event) -> str:
+    """The reason a player now certainly lacks these numbers, as a player would say it."""
+    who = match.players[seat]
+    nums = describe_numbers(numbers)
+    last = next((a for a in reversed(r.history) if a.seat == seat and a.kind in ("draw", "pass")),
+                None)
+    if last is not None and set(numbers) <= set(last.ends):
+        verb = "drew" if last.kind == "draw" else "passed"
+        ends = "·".join(str(n) for n in sorted(set(last.ends)))
+        where = f" (line {last.line})" if last.line and last.line != r.history[-1].line else ""
+        return f"{who} {verb} on {ends}{where}, so {who} lacks {nums}"
+    seen = set(r.placed) | set(r.hands[match.viewer] or ())
+    gone = [n for n in numbers if all(t in seen for t in _tiles_of(n, match.rules.set))]
+    if gone == numbers:
+        return f"every {nums} is now on the table or in your hand, so {who} lacks {nums}"
+    return f"every unseen {nums} must be elsewhere, so {who} lacks {nums}"
+
+
+def _tiles_of(n: int, top: int):
+    from .tiles import Tile
+    return [Tile(n, k) for k in range(top + 1)]
+
+
+def to_html(data: dict, title: str) -> str:
+    """A standalone page of the review: no scripts, no outside files."""
+    from html import escape
+
+    def row(cells, tag="td", cls=""):
+        attr = f' class="{cls}"' if cls else ""
+        return f"<tr{attr}>" + "".join(f"<{tag}>{escape(str(c))}</{tag}>" for c in cells) + "</tr>"
+
+    decisions = "".join(
+        row([d["line"], d["played"], f"{d['played_win']:.0%}",
+             "same" if d["played"] == d["best"] else d["best"], f"{d['best_win']:.0%}",
+             f"{d['cost']:.0%}" if d["cost"] else "-"],
+            cls="bad" if d["cost"] >= 0.1 else ("meh" if d["cost"] >= 0.02 else ""))
+        for d in data["decisions"])
+    insights = "".join(row([i["line"], i["event"], i["text"]]) for i in data["insights"])
+    doubles = "".join(f"<li>{escape(t)}</li>" for t in data["doubles"]) or "<li>none</li>"
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }}
+table {{ border-collapse: collapse; margin: 1em 0; }}
+td, th {{ border-bottom: 1px solid #ddd; padding: .3em .8em; text-align: left; }}
+tr.bad td {{ background: #fdd; }} tr.meh td {{ background: #ffd; }}
+</style></head><body>
+<h1>{escape(title)}</h1>
+<p>{data['agreed']} of {len(data['decisions'])} decisions agreed with the advisor; win chance
+given up in all: {data['total_cost']:.0%} ({data['samples']} sampled deals a decision).</p>
+<h2>Your decisions</h2>
+<table>{row(["line", "you played", "win", "advisor", "win", "cost"], "th")}{decisions}</table>
+<h2>Doubles held too long</h2><ul>{doubles}</ul>
+<h2>When each inference became known</h2>
+<table>{row(["line", "after", "known from then on"], "th")}{insights}</table>
+</body></html>
+"""
