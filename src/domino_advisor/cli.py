@@ -197,6 +197,36 @@ def review(file, html_out, as_json, samples, seed):
 @click.option("--rules", "rules_name", default="classic", show_default=True,
               help="a preset: " + ", ".join(PRESETS))
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+@click.option("--players", "seats", default=3, show_default=True, type=click.IntRange(2, 4))
+@click.option("--seed", default=None, type=int, help="replay a lesson (default: a new one)")
+@click.option("--bots", default="heuristic", show_default=True,
+              type=click.Choice(["random", "heavy", "heuristic", "advisor"]), help="the opponents")
+def train(rules_name, overrides, seats, seed, bots):
+    """A practice game against bots that quizzes you on tile counting."""
+    import random as _random
+
+    from .rules import preset as make_rules
+    from .train import Trainer
+
+    rules = make_rules(rules_name, overrides).with_overrides({"target": "0"})
+    rules.check_players(seats)
+    if seed is None:
+        seed = _random.randrange(10**6)
+    console.print(f"lesson {seed} (replay it with --seed {seed})", style="dim")
+
+    def read(prompt):
+        try:
+            return input(prompt)
+        except EOFError:
+            return "q"
+
+    Trainer(rules, seats, seed, console, read, bots).play()
+
+
+@main.command()
+@click.option("--rules", "rules_name", default="classic", show_default=True,
+              help="a preset: " + ", ".join(PRESETS))
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
 @click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
 @click.option("--bots", required=True,
               help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "

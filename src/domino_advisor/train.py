@@ -1,0 +1,215 @@
+"""A practice game against bots that quizzes you on tile counting.
+
+At each of your turns it asks one counting question (which numbers can an opponent
+not hold, how many of a number are unseen, where a tile most likely is) and which
+move you would make; it scores each answer against the exact inference and the
+advisor, then plays your move.  Seeded, so a lesson can be replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from . import render
+from .advisor import advise
+from .deal import shuffle_deal
+from .errors import DominoError
+from .events import NewRound, Play
+from .inference import infer
+from .match import Match
+from .moves import legal_moves, setup_round
+from .players import make_player
+from .rules import Rules
+from .tiles import Tile
+
+KINDS = ("lacks", "unseen", "where")
+
+
+class Quit(Exception):
+    """The player asked to stop."""
+
+
+@dataclass
+class Score:
+    asked: dict[str, int] = field(default_factory=lambda: {k: 0 for k in (*KINDS, "move")})
+    points: dict[str, float] = field(default_factory=lambda: {k: 0.0 for k in (*KINDS, "move")})
+
+    def add(self, kind: str, points: float) -> None:
+        self.asked[kind] += 1
+        self.points[kind] += points
+
+    @property
+    def accuracy(self) -> float:
+        asked = sum(self.asked.values())
+        return sum(self.points.values()) / asked if asked else 0.0
+
+
+def parse_numbers(text: str, top: int) -> set[int]:
+    text = text.strip().lower()
+    if text in ("-", "none", "nothing", ""):
+        return set()
+    out = set()
+    for word in text.replace(",", " ").split():
+        if not word.isdigit() or int(word) > top:
+            raise DominoError(f"'{word}' is not a number from 0 to {top}")
+        out.add(int(word))
+    return out
+
+
+class Trainer:
+    def __init__(self, rules: Rules, players: int, seed: int, console: Console,
+                 read: Callable[[str], str], bots: str = "heuristic", samples: int = 200):
+        self.rules = rules
+        self.console = console
+        self.read = read
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.names = ["me", "ana", "bob", "cy"][:players]
+        self.match = Match(rules, self.names)
+        self.bots = [None] + [make_player(bots) for _ in range(players - 1)]
+        self.score = Score()
+        self.turn_no = 0
+
+    def ask(self, prompt: str) -> str:
+        answer = self.read(prompt).strip()
+        if answer.lower() in ("q", "quit"):
+            raise Quit
+        return answer
+
+    def play(self) -> Score:
+        self.match.apply(NewRound(1))
+        hands, stock = shuffle_deal(self.rules, len(self.names), self.rng)
+        setup_round(self.match.round, hands, stock)
+        r = self.match.round
+        self.console.print(Text(f"a practice round of {self.rules.name} for {len(self.names)}: you (me) "
+                                "against the bots. q quits.", style="bold"))
+        try:
+            while not r.over:
+                moves = legal_moves(r)
+                seat = r.turn if r.turn is not None else self.match.seat(moves[0].player)
+                if seat == 0:
+                    self.your_turn(r, moves)
+                else:
+                    event = self.bots[seat].choose(r, seat, self.rng)
+                    self.match.apply(event)
+                    self.console.print(Text(f"  {event}", style="dim"))
+        except Quit:
+            self.console.print("stopped.")
+        self.finish(r)
+        return self.score
+
+    def your_turn(self, r, moves) -> None:
+        plays = [m for m in moves if isinstance(m, Play)]
+        if not plays:  # draw or pass: nothing to decide
+            self.match.apply(moves[0])
+            self.console.print(Text(f"  {moves[0]}", style="dim"))
+            return
+        self.turn_no += 1
+        from .view import SeatView
+
+        view = SeatView.of(r, 0)
+        inf = infer(view)
+        self.console.print(render.chain(r.layout))
+        self.console.print("your hand: " + " ".join(str(t) for t in sorted(r.hands[0], reverse=True)))
+        if not r.layout.is_empty and view.opponents:
+            self.quiz(KINDS[(self.turn_no - 1) % len(KINDS)], view, inf)
+        if len(plays) == 1:
+            self.match.apply(plays[0])
+            self.console.print(Text(f"  {plays[0]} (your only move)", style="dim"))
+            return
+        self.move_question(r, plays)
+
+    def quiz(self, kind: str, view, inf) -> None:
+        top = self.rules.set
+        if kind == "lacks":
+            s = self.rng.choice(view.opponents)
+            name = view.names[s]
+            truth = set(inf.cannot_hold(s))
+            while True:
+                try:
+                    said = parse_numbers(self.ask(f"which numbers can {name} certainly not hold? "), top)
+                    break
+                except DominoError as e:
+                    self.console.print(Text(str(e), style="red"))
+            union = said | truth
+            points = len(said & truth) / len(union) if union else 1.0
+            self.tell(points, f"{name} certainly lacks: {' '.join(map(str, sorted(truth))) or 'nothing'}")
+            self.score.add("lacks", points)
+        elif kind == "unseen":
+            n = self.rng.randrange(top + 1)
+            truth = sum(1 for t in inf.unseen if t.bears(n))
+            while True:
+                answer = self.ask(f"how many {n}s have you not seen yet? ")
+                if answer.isdigit():
+                    break
+                self.console.print(Text("a whole number, please", style="red"))
+            points = 1.0 if int(answer) == truth else 0.0
+            self.tell(points, f"{truth} tiles with a {n} are unseen")
+            self.score.add("unseen", points)
+        else:
+            tile: Tile = self.rng.choice(inf.unseen)
+            where = inf.where(tile)
+            best = max(where.values())
+            likely = [k for k, v in where.items() if v >= best - 1e-12]
+            names = [view.names[s] for s in view.opponents] + ["boneyard"]
+            while True:
+                answer = self.ask(f"where is {tile} most likely ({', '.join(names)})? ").lower()
+                if answer in names:
+                    break
+                self.console.print(Text(f"one of {', '.join(names)}", style="red"))
+            points = 1.0 if answer in likely else 0.0
+            odds = ", ".join(f"{k} {v:.0%}" for k, v in where.items())
+            self.tell(points, f"{tile}: {odds}")
+            self.score.add("where", points)
+
+    def move_question(self, r, plays) -> None:
+        advice = advise(r, 0, samples=self.samples, seed=self.rng.getrandbits(32), seconds=None,
+                        reasons=False)
+        while True:
+            answer = self.ask("your move (like 64 or 64 on 4)? ")
+            words = answer.replace(" on ", " ").split()
+            try:
+                tile = Tile.parse(words[0], self.rules.set) if words else None
+                if tile is None or len(words) > 2:
+                    raise DominoError("write a move like 64 or 64 on 4")
+                on = None
+                if len(words) == 2:
+                    on = int(words[1]) if words[1].isdigit() else words[1]
+                side = r.layout.resolve(tile, on, self.rules.all_fives)
+                chosen = next(m for m in plays if m.tile == tile and
+                              r.layout.resolve(m.tile, m.on, self.rules.all_fives) == side)
+                break
+            except StopIteration:
+                self.console.print(Text(f"you do not hold {tile}", style="red"))
+            except (DominoError, ValueError) as e:
+                self.console.print(Text(str(e), style="red"))
+        mine = next((c for c in advice.moves if c.tile == chosen.tile and c.side == side),
+                    next(c for c in advice.moves if c.tile == chosen.tile))
+        best = advice.moves[0]
+        points = 1.0 if best.win <= 0 else max(0.0, 1 - (best.win - mine.win) / best.win)
+        best_text = f"{best.tile}" + ("" if best.on is None else f" on {best.on}")
+        self.tell(points, f"the advisor plays {best_text} ({best.win:.0%} to win); yours: {mine.win:.0%}")
+        self.score.add("move", points)
+        self.match.apply(chosen)
+
+    def tell(self, points: float, text: str) -> None:
+        mark = "right" if points >= 0.999 else ("close" if points >= 0.5 else "not quite")
+        style = "green" if points >= 0.999 else ("yellow" if points >= 0.5 else "red")
+        self.console.print(Text(f"  {mark}: {text}", style=style))
+
+    def finish(self, r) -> None:
+        res = r.result()
+        if r.over and res is not None:
+            who = "nobody (a tie)" if res.winner is None else self.names[res.winner]
+            self.console.print(Text(f"round over: {who} won", style="bold"))
+        s = self.score
+        for kind, label in (("lacks", "what they lack"), ("unseen", "counting the sevens"),
+                            ("where", "where a tile is"), ("move", "your moves")):
+            if s.asked[kind]:
+                self.console.print(f"{label}: {s.points[kind]:.1f} of {s.asked[kind]}")
+        self.console.print(Text(f"accuracy: {s.accuracy:.0%}", style="bold"))

@@ -1,0 +1,91 @@
+"""Training, driven by scripted answers: right answers score, wrong ones do not, a
+seed replays the same lesson, and q or end of input stops cleanly."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from click.testing import CliRunner
+from rich.console import Console
+
+from domino_advisor.cli import main
+from domino_advisor.inference import infer
+from domino_advisor.moves import legal_moves
+from domino_advisor.rules import preset
+from domino_advisor.train import Trainer, parse_numbers
+from domino_advisor.view import SeatView
+from domino_advisor.events import Play
+
+
+def oracle(trainer_box, wrong=False):
+    """Answers every question from the exact inference (or deliberately wrong)."""
+    def read(prompt):
+        t = trainer_box[0]
+        r = t.match.round
+        inf = infer(SeatView.of(r, 0))
+        if m := re.match(r"which numbers can (\w+) certainly not hold", prompt):
+            s = t.names.index(m.group(1))
+            truth = inf.cannot_hold(s)
+            return "0 1 2 3 4 5 6" if wrong else (" ".join(map(str, truth)) or "-")
+        if m := re.match(r"how many (\d+)s", prompt):
+            n = int(m.group(1))
+            truth = sum(1 for x in inf.unseen if x.bears(n))
+            return str(truth + (3 if wrong else 0))
+        if m := re.match(r"where is (\S+) most likely", prompt):
+            tile = next(x for x in inf.unseen if str(x) == m.group(1))
+            where = inf.where(tile)
+            best = max(where, key=where.get)
+            worst = min(where, key=where.get)
+            return worst if wrong and where[worst] < where[best] else best
+        if prompt.startswith("your move"):
+            play = next(m for m in legal_moves(r) if isinstance(m, Play))
+            return f"{play.tile}" + ("" if play.on is None else f" on {play.on}")
+        raise AssertionError(prompt)
+    return read
+
+
+def run_lesson(seed, wrong=False, players=3):
+    out = io.StringIO()
+    box = []
+    trainer = Trainer(preset("classic", {"target": "0"}), players, seed,
+                      Console(file=out, width=100, no_color=True), oracle(box, wrong), samples=20)
+    box.append(trainer)
+    score = trainer.play()
+    return score, out.getvalue()
+
+
+def test_right_answers_score_full_marks():
+    score, out = run_lesson(3)
+    for kind in ("lacks", "unseen", "where"):
+        assert score.points[kind] == score.asked[kind]
+    assert sum(score.asked.values()) >= 3
+    assert "round over" in out and "accuracy:" in out
+
+
+def test_wrong_answers_lose_marks():
+    score, out = run_lesson(3, wrong=True)
+    assert score.points["unseen"] == 0 and score.asked["unseen"] >= 1
+    assert "not quite" in out
+
+
+def test_a_seed_replays_the_same_lesson():
+    assert run_lesson(8)[1] == run_lesson(8)[1]
+    assert run_lesson(8)[1] != run_lesson(9)[1]
+
+
+def test_parse_numbers():
+    assert parse_numbers("3 5", 6) == {3, 5} and parse_numbers("-", 6) == set()
+    assert parse_numbers("3,5", 6) == {3, 5}
+
+
+def test_train_through_the_cli_stops_at_end_of_input():
+    res = CliRunner().invoke(main, ["train", "--seed", "4"], input="x\n\n3\n")
+    assert res.exit_code == 0, res.output
+    assert "lesson 4" in res.output and "stopped." in res.output and "accuracy:" in res.output
+    assert "a whole number, please" in res.output
+
+
+def test_train_refuses_bad_options():
+    res = CliRunner().invoke(main, ["train", "--rules", "partnership", "--players", "3"])
+    assert res.exit_code == 2 and "teams=partners needs 4 players" in res.output
