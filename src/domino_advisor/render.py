@@ -56,7 +56,8 @@ def chain(layout: Layout) -> Text:
     return out
 
 
-def status_view(pos: Position, data: dict) -> Group:
+def status_view(pos: Position, data: dict, compact: bool = False) -> Group:
+    """The table for people; ``compact`` leaves out the long table of unseen tiles."""
     match, r = pos.match, pos.match.round
     rules = match.rules
     parts = []
@@ -91,7 +92,7 @@ def status_view(pos: Position, data: dict) -> Group:
                         not r.over and r.turn == match.viewer else "")
         parts.append(hand)
     parts.append(opponents_table(data, rules))
-    if data.get("unseen"):
+    if data.get("unseen") and not compact:
         parts.append(unseen_table(data))
     parts.append(scores_text(data, rules))
     for w in data["warnings"]:

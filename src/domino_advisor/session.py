@@ -24,7 +24,8 @@ HELP = """type what happens, one line at a time:
   ana s 33 21     ana shows her hand   bob c 14     bob counts 14 pips
   round 2         start the next round, then: me h 66 53 ...  (your new hand)
 or a full log line ('ana plays 6-4 on 6').  Commands:
-  a  advice now    s  status    u [N]  undo the last N events    ?  this help    q  quit
+  a  advice now    s  full status (with every unseen tile)    u [N]  undo the last N events
+  ?  this help     q  quit
 Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
 
 
@@ -45,8 +46,8 @@ class Session:
             return "round over> "
         return f"{self.pos.match.players[who]}> " if who is not None else "> "
 
-    def show_status(self) -> None:
-        self.console.print(render.status_view(self.pos, api.status_of(self.pos)))
+    def show_status(self, compact: bool = False) -> None:
+        self.console.print(render.status_view(self.pos, api.status_of(self.pos), compact))
 
     def show_advice(self) -> None:
         advice = api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds)
@@ -89,7 +90,7 @@ class Session:
         self.console.print(Text(f"logged: {self.log.events[-1]}", style="dim"))
         for w in self.pos.warnings[before:]:
             self.console.print(Text(f"warning: {w}", style="yellow"))
-        self.show_status()
+        self.show_status(compact=True)
         if self.my_turn():
             self.show_advice()
         return True
