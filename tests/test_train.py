@@ -69,6 +69,12 @@ def test_wrong_answers_lose_marks():
     assert "not quite" in out
 
 
+def test_opponents_draws_stay_hidden():
+    for seed in range(6):
+        out = run_lesson(seed)[1]
+        assert not re.search(r"(ana|bob) draws \d-\d", out)
+
+
 def test_a_seed_replays_the_same_lesson():
     assert run_lesson(8)[1] == run_lesson(8)[1]
     assert run_lesson(8)[1] != run_lesson(9)[1]

@@ -19,7 +19,7 @@ from . import render
 from .advisor import advise
 from .deal import shuffle_deal
 from .errors import DominoError
-from .events import NewRound, Play
+from .events import Draw, NewRound, Play
 from .inference import infer
 from .match import Match
 from .moves import legal_moves, setup_round
@@ -97,7 +97,8 @@ class Trainer:
                 else:
                     event = self.bots[seat].choose(r, seat, self.rng)
                     self.match.apply(event)
-                    self.console.print(Text(f"  {event}", style="dim"))
+                    shown = Draw(event.player, event.count) if isinstance(event, Draw) else event
+                    self.console.print(Text(f"  {shown}", style="dim"))  # their draws stay hidden
         except Quit:
             self.console.print("stopped.")
         self.finish(r)
