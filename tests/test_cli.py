@@ -273,3 +273,50 @@ def test_advise_says_draw_when_nothing_plays(runner, tmp_path):
     data = json.loads(run(runner, "advise", path, "--json", "--samples", "30").output)
     assert data["action"] == "draw" and data["moves"] == [] and 0 <= data["win"] <= 1
     assert "nothing plays, so draw" in run(runner, "advise", path, "--samples", "30").output
+
+
+def test_review_findings_stay_fixed(runner, tmp_path, game):
+    # odd digits are not numbers: a clear refusal, not an internal error
+    assert run(runner, "log", game, "me plays 6-6").exit_code == 0
+    for bad in ("ana draws ²", "round ²", "ana plays 6-4 on ²"):
+        refused(runner, game, "log", game, bad, says="")
+    # writing where it cannot: exit 2 and a message
+    res = run(runner, "new", tmp_path / "no" / "such" / "g.dom", "--players", "me ana bob", "--hand", HAND)
+    assert res.exit_code == 2 and "cannot write there" in res.output
+    # reserved and Unicode names
+    res = run(runner, "new", tmp_path / "b.dom", "--players", "me boneyard bob", "--hand", HAND)
+    assert res.exit_code == 2 and "cannot be a player name" in res.output
+    assert run(runner, "new", tmp_path / "j.dom", "--players", "me josé bob", "--hand", HAND).exit_code == 0
+    # a rule set twice
+    res = run(runner, "new", tmp_path / "t.dom", "--players", "me ana", "--hand", HAND + " 2-2 1-1",
+              "--set", "hand=7 hand=6")
+    assert res.exit_code == 2 and "hand is set twice" in res.output
+    # no bots at all
+    assert run(runner, "simulate", "--bots", ",", "--games", "1").exit_code == 2
+
+
+def test_winner_known_when_someone_goes_out(runner, tmp_path):
+    path = tmp_path / "w.dom"
+    assert run(runner, "new", path, "--players", "me ana", "--set", "hand=1", "--hand", "6-6").exit_code == 0
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    data = json.loads(run(runner, "status", path, "--json").output)
+    assert data["over"] and data["winner"] == "me"
+
+
+def test_advise_on_is_a_number_and_side_is_added(runner, tmp_path):
+    path = tmp_path / "f.dom"
+    assert run(runner, "new", path, "--players", "me ana", "--rules", "all-fives", "--hand",
+               "6-6 6-1 5-0 4-4 3-2 2-2 1-0").exit_code == 0
+    assert run(runner, "log", path, "me plays 6-6", "ana plays 6-3 on 6", "me plays 3-2 on 3",
+               "ana plays 6-2 on 2").exit_code == 0
+    data = json.loads(run(runner, "advise", path, "--json", "--samples", "20").output)
+    assert all(isinstance(m["on"], int) for m in data["moves"])
+    assert {m.get("side") for m in data["moves"] if m["tile"] == "6-1"} == {"left", "right"}
+
+
+def test_chosen_lead_can_be_advised(runner, tmp_path):
+    path = tmp_path / "c.dom"
+    assert run(runner, "new", path, "--players", "me ana", "--rules", "reserve", "--hand",
+               "6-6 6-1 5-0 4-4 3-2 2-2 1-0").exit_code == 0
+    data = json.loads(run(runner, "advise", path, "--json", "--samples", "10").output)
+    assert data["action"] == "play" and len(data["moves"]) == 7

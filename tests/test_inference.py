@@ -149,3 +149,22 @@ ana plays 5-5 on 5
     inf = infer(SeatView.of(match.round, 0))
     assert inf.worlds > 0
     assert inf.warnings
+
+
+def test_a_misplay_sets_aside_only_that_players_void():
+    text = """[Rules "block"]
+[Players "me ana bob"]
+round 1
+me holds 6-6 6-1 5-0 4-4 3-2
+me plays 6-6
+ana passes
+bob passes
+me plays 6-1 on 6
+ana plays 6-5 on 6
+"""
+    from domino_advisor import api
+
+    data = api.status(text)
+    assert [p["cannot_hold"] for p in data["players"]] == [[], [6]]  # bob's pass still counts
+    assert len(data["warnings"]) == 1 and "ana passed on 6 (line 6)" in data["warnings"][0]
+    assert data["where"]["6-4"]["bob"] == 0

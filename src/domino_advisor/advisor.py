@@ -34,6 +34,7 @@ class Candidate:
     tile: Tile | None  # None for a draw or a pass
     side: str | None  # the end it joins; None for an opening
     on: int | str | None  # how the log writes it
+    number: int | None = None  # the number showing on the end it joins
     wins: float = 0.0
     ties: float = 0.0
     played: int = 0
@@ -104,7 +105,8 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
         kept = list(sigs.values())
         numbers = [e.number for e in kept]
         for e in kept:
-            out.append(Candidate(t, e.side, e.side if numbers.count(e.number) > 1 else e.number))
+            out.append(Candidate(t, e.side, e.side if numbers.count(e.number) > 1 else e.number,
+                                 e.number))
     return out
 
 

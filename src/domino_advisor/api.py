@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .match import Match
@@ -37,10 +38,24 @@ class Position:
 
     @property
     def warnings(self) -> list[str]:
+        """The engine's warnings, then the inference's that say something new."""
         out = list(self.match.warnings)
-        if self.inference:
-            out += [w for w in self.inference.warnings if w not in out]
+        for w in self.inference.warnings if self.inference else []:
+            m = re.search(r"played (\S+) at line (\d+)", w)
+            if m and any(f"plays {m.group(1)} (line {m.group(2)})" in e for e in out):
+                continue  # the engine has already named this misplay
+            if w not in out:
+                out.append(w)
         return out
+
+
+def _round_winner(r, result, names) -> str | None:
+    """Who won the round: known the moment someone goes out, else once hands are counted."""
+    if r is None or not r.over:
+        return None
+    if r.how in ("out", "target"):
+        return names[r.out]
+    return names[result.winner] if result and result.winner is not None else None
 
 
 def status_of(pos: Position) -> dict:
@@ -59,7 +74,7 @@ def status_of(pos: Position) -> dict:
         "unseen": [],
         "where": {},
         "scores": match.player_scores(),
-        "winner": names[result.winner] if result and result.winner is not None else None,
+        "winner": _round_winner(r, result, names),
         "warnings": pos.warnings,
     }
     if r is None:
@@ -106,7 +121,9 @@ def advice_of(pos: Position, samples: int = 300, seed: int = 0, seconds: float |
     if r.over:
         raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
     me = pos.match.viewer
-    if r.to_move() != me:
+    choosing = r.to_move() is None and r.layout.is_empty and (
+        r.opening == "chosen" or r.rules.lead == "chosen")  # the table picks who opens: if you do
+    if r.to_move() != me and not choosing:
         if r.to_move() is None:
             raise IllegalMoveError("who opens is not known yet: log the opening play")
         raise IllegalMoveError(f"it is {r.name(r.to_move())}'s turn, not yours: "
@@ -121,12 +138,14 @@ def advice_dict(advice) -> dict:
             continue
         moves.append({
             "tile": str(c.tile),
-            "on": c.on,
+            "on": c.number,
             "win": _num(c.win),
             "margin": _num(c.margin),
             "exact": c.exact,
             "reasons": c.reasons,
         })
+        if isinstance(c.on, str):  # two ends show the number and the choice matters
+            moves[-1]["side"] = c.on
         if advice.all_fives and not c.exact:
             moves[-1]["points_ahead"] = _num(c.points)
     best = advice.moves[0]

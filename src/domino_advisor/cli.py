@@ -90,12 +90,13 @@ def new(file, players, rules_name, overrides, me, hand, force):
 def log_(file, events, quiet):
     """Append events, each one quoted argument; all or nothing."""
     old = gamelog.load(file)
-    before = len(old.replay().warnings)
+    before = set(api.Position.of(old).warnings)
     new_log = old.appended(list(events))
     gamelog.dump(new_log, file)
     pos = api.Position.of(new_log)
-    for w in pos.match.warnings[before:]:
-        errors.print(f"[yellow]warning:[/] {w}", soft_wrap=True)
+    for w in pos.warnings:
+        if w not in before:
+            errors.print(f"[yellow]warning:[/] {w}", soft_wrap=True)
     if not quiet:
         console.print(f"logged {len(events)} event{'s' if len(events) != 1 else ''}")
         console.print(render.status_view(pos, api.status_of(pos)))
@@ -247,6 +248,8 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
 
     rules = make_rules(rules_name, overrides)
     specs = [b.strip() for b in bots.split(",") if b.strip()]
+    if not specs:
+        raise DominoError("--bots names at least one bot, like --bots advisor,heavy")
     for spec in specs:
         name, _, arg = spec.partition(":")
         if name not in BOTS or (arg and (not arg.isdigit() or name not in ("advisor", "omniscient", "dominoes"))):

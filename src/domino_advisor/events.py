@@ -14,7 +14,13 @@ from .errors import NotationError
 from .layout import SIDES
 from .tiles import DEFAULT_TOP, Tile, format_tiles, parse_tiles
 
-NAME = re.compile(r"^[A-Za-z0-9_-]+$")
+NAME = re.compile(r"^[\w-]+$")
+DIGITS = re.compile(r"^[0-9]+$")
+
+
+def _number(word: str) -> bool:
+    """Plain digits 0-9 only: '²' or full-width digits are not numbers here."""
+    return bool(DIGITS.match(word))
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,7 @@ def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None) -> Eve
     if not words:
         raise NotationError("an empty line is not an event")
     if words[0].lower() == "round":
-        if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+        if len(words) != 2 or not _number(words[1]) or int(words[1]) < 1:
             raise NotationError(f"'{line.strip()}': write a new round as 'round 2'")
         return NewRound(int(words[1]))
     if len(words) < 2:
@@ -136,7 +142,7 @@ def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | Non
     if verb == "draws":
         if not rest:
             raise NotationError("say how many tiles, like 'draws 2', or which you drew")
-        if len(rest) == 1 and rest[0].isdigit() and (len(rest[0]) == 1 or player != me):
+        if len(rest) == 1 and _number(rest[0]) and (len(rest[0]) == 1 or player != me):
             count = int(rest[0])
             if count < 1:
                 raise NotationError("a draw is at least one tile")
@@ -144,7 +150,7 @@ def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | Non
         tiles = tuple(parse_tiles(rest, top))
         return Draw(player, len(tiles), tiles)
     if verb == "counts":
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or not _number(rest[0]):
             raise NotationError("write the pips as a whole number, like 'counts 14'")
         return Counts(player, int(rest[0]))
     tiles = tuple(parse_tiles(rest, top))
@@ -159,6 +165,6 @@ def _parse_on(word: str, top: int) -> int | str:
     w = word.lower()
     if w in SIDES:
         return w
-    if w.isdigit() and int(w) <= top:
+    if _number(w) and int(w) <= top:
         return int(w)
     raise NotationError(f"'on {word}': name an open end by its number (0-{top}) or as left, right, up or down")

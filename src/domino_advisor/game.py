@@ -303,7 +303,7 @@ class Round:
         return warnings
 
     def voids_source(self, seat: int, ends, verb: str, line: int | None) -> str:
-        return f"{self.name(seat)} {verb} on {describe_numbers(list(ends))}{_where(line)}"
+        return f"{self.name(seat)} {verb} on {describe_numbers(sorted(set(ends)))}{_where(line)}"
 
     def _contradictions(self, seat: int, tile: Tile, line: int | None) -> list[str]:
         out = []
@@ -422,8 +422,9 @@ class Round:
                 raise IllegalMoveError(f"{who} holds {sum(t.pips for t in hand)} pips, not {pips}")
             low, high = self._pip_range(seat)
             if not low <= pips <= high:
-                raise IllegalMoveError(f"{who} cannot count {pips} with {self.counts[seat]} "
-                                       f"tiles: between {low} and {high} pips are possible")
+                k = self.counts[seat]
+                raise IllegalMoveError(f"{who} cannot count {pips} with {k} tile{'s' if k != 1 else ''}: "
+                                       f"between {low} and {high} pips are possible")
         if tiles is not None and hand is None:
             self.shown[seat] = tiles
         self.revealed[seat] = pips

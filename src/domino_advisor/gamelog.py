@@ -99,7 +99,7 @@ class GameLog:
             try:
                 match.apply(event, line)
             except DominoError as e:
-                raise type(e)(f"line {line} '{event}': {e}") from None
+                raise type(e)(f"line {line} '{' '.join(text.split())}': {e}") from None
             new.body.append(Entry(event, text=str(event)))
         return new
 
@@ -150,8 +150,8 @@ def check_players(players: list[str], me: str | None) -> None:
                            "dominoes here is for 2 to 4 players")
     for p in players:
         if not NAME.match(p):
-            raise LogFileError(f"'{p}' is not a player name: use letters, digits, _ and -")
-        if p.lower() in ("round",):
+            raise LogFileError(f"'{p}' is not a player name: use letters, digits, _ and - (no spaces)")
+        if p.lower() in ("round", "boneyard"):
             raise LogFileError(f"'{p}' cannot be a player name: it is a word of the log")
     if len(set(players)) != len(players):
         raise LogFileError(f"a name is written twice in the players '{' '.join(players)}'")
@@ -162,7 +162,7 @@ def check_players(players: list[str], me: str | None) -> None:
 def loads(text: str) -> GameLog:
     """Read a log's text: tags, then events; syntax only (``replay`` checks the rules)."""
     log = GameLog()
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
     in_body = False
     raw_events: list[tuple[int, str]] = []
     for number, raw in enumerate(lines, 1):
@@ -242,7 +242,10 @@ def write_text_safely(path: str | os.PathLike, text: str) -> None:
     """Write beside the old file, fsync, rename into place: old or new, never half."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise LogFileError(f"{target}: cannot write there ({e.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
@@ -255,9 +258,11 @@ def write_text_safely(path: str | os.PathLike, text: str) -> None:
             os.umask(umask)
             os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise LogFileError(f"{target}: cannot write it ({e.strerror}); nothing was changed") from None
         raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)

@@ -135,8 +135,23 @@ def infer(view: SeatView) -> Inference:
 
 
 def _relax(view, ev: Evidence, unseen):
-    """No world fits: drop the evidence the log contradicts, latest first, and say so."""
+    """No world fits: set aside the evidence the log contradicts, and say so.
+
+    First the voids a later play contradicts directly (the player passed or drew on a
+    number, then played it with no draw between): only that player's void on that
+    number goes.  Then the lead rule's deduction; last, other voids, latest first.
+    """
     warnings = []
+    voids, direct = _without_direct_contradictions(ev)
+    if direct:
+        trial = Evidence(ev.groups, voids, ev.played, ev.cases)
+        problems = _problems(view, trial, unseen)
+        for text in direct:
+            warnings.append(text.format(*[view.names[i] for i in range(view.seats)]))
+        total = sum(p.total for p in problems)
+        if total:
+            return trial, problems, total, warnings
+        ev = trial
     if ev.cases != [Case()]:
         trial = Evidence(ev.groups, ev.voids, ev.played, [Case()])
         problems = _problems(view, trial, unseen)
@@ -158,3 +173,26 @@ def _relax(view, ev: Evidence, unseen):
                                 "that evidence is set aside")
             return trial, problems, total, warnings
     raise ValueError("no deal fits this log, even with every deduction set aside")
+
+
+def _without_direct_contradictions(ev: Evidence) -> tuple[list[Void], list[str]]:
+    """Voids with each directly contradicted number removed, and a note for each removal."""
+    voids = [Void(v.seat, v.time, set(v.numbers), v.line, v.verb) for v in ev.voids]
+    notes = []
+    for s, plays in ev.played.items():
+        for tile, time, line in plays:
+            numbers = {tile.high, tile.low}
+            forbidding = [v for v in voids if v.seat == s and v.time < time and v.numbers & numbers]
+            possible = any(g.acquired < time and not any(
+                g.acquired <= v.time for v in forbidding) for g in ev.groups[s])
+            if possible or not forbidding:
+                continue
+            for v in forbidding:
+                gone = sorted(v.numbers & numbers)
+                v.numbers -= numbers
+                where = f" (line {v.line})" if v.line else ""
+                played = f" at line {line}" if line else ""
+                notes.append("the log contradicts '{%d} %s on %s%s': {%d} played %s%s; that void is "
+                             "set aside" % (s, v.verb, " and ".join(map(str, gone)), where, s, tile,
+                                            played))
+    return [v for v in voids if v.numbers], notes

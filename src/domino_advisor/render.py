@@ -95,7 +95,7 @@ def status_view(pos: Position, data: dict, compact: bool = False) -> Group:
     if data.get("unseen") and not compact:
         parts.append(unseen_table(data))
     parts.append(scores_text(data, rules))
-    for w in data["warnings"]:
+    for w in ([] if compact else data["warnings"]):
         parts.append(Text(f"warning: {w}", style="yellow"))
     return Group(*parts)
 
@@ -207,7 +207,7 @@ def advice_view(data: dict) -> Group:
     t.add_column("win", justify="right")
     t.add_column("why")
     for i, m in enumerate(data["moves"], 1):
-        move = m["tile"] + ("" if m["on"] is None else f" on {m['on']}")
+        move = m["tile"] + ("" if m["on"] is None else f" on {m.get('side', m['on'])}")
         if m["exact"] and len(data["moves"]) > 1:
             win = f"{m['win']:.0%} (exact)"
         else:

@@ -121,7 +121,10 @@ def parse_overrides(overrides: Mapping[str, str] | Iterable[str] | str) -> dict[
         key, eq, value = word.partition("=")
         if not eq or not key or not value:
             raise RulesError(f"'{word}' is not a rule setting: write key=value, like target=150")
-        pairs[key.strip().replace("-", "_")] = value.strip()
+        key = key.strip().replace("-", "_")
+        if key in pairs:
+            raise RulesError(f"'{word}': {key} is set twice")
+        pairs[key] = value.strip()
     return pairs
 
 

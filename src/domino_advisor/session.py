@@ -85,10 +85,10 @@ class Session:
                 self.console.print(Text(f"removed: {e}", style="yellow"))
             return True
         event = expand(text, self.pos.match.players, self.log.me)
-        before = len(self.pos.warnings)
+        before = set(self.pos.warnings)
         self.commit(self.log.appended([event]))
         self.console.print(Text(f"logged: {self.log.events[-1]}", style="dim"))
-        for w in self.pos.warnings[before:]:
+        for w in [w for w in self.pos.warnings if w not in before]:
             self.console.print(Text(f"warning: {w}", style="yellow"))
         self.show_status(compact=True)
         if self.my_turn():

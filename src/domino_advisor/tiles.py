@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 from .errors import NotationError
 
 DEFAULT_TOP = 6
-_SEPARATED = re.compile(r"^\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*$")
+_SEPARATED = re.compile(r"^\s*([0-9]{1,2})\s*[-|:/]\s*([0-9]{1,2})\s*$")
 _SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
 
 
@@ -45,7 +45,7 @@ class Tile:
         m = _SEPARATED.match(raw)
         if m:
             a, b = int(m.group(1)), int(m.group(2))
-        elif len(raw) == 2 and raw.isdigit():
+        elif len(raw) == 2 and raw.isascii() and raw.isdigit():
             a, b = int(raw[0]), int(raw[1])
         else:
             raise NotationError(
