@@ -26,6 +26,8 @@ from .tiles import Tile, sort_tiles
 from .view import SeatView
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
+DEFAULT_SAMPLES = 1000
+DEFAULT_SECONDS = 0.6  # leaves room for start-up and the log's replay within a second
 SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .match import Match
 from .gamelog import GameLog, loads
 from .inference import Inference, infer
@@ -110,7 +111,8 @@ def status(log_text: str) -> dict:
     return status_of(Position.of(loads(log_text)))
 
 
-def advice_of(pos: Position, samples: int = 300, seed: int = 0, seconds: float | None = 0.9):
+def advice_of(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+               seconds: float | None = DEFAULT_SECONDS):
     """The advisor's ranking for your seat in a replayed log (raises if it is not your turn)."""
     from .advisor import advise as run_advisor
     from .errors import IllegalMoveError
@@ -154,6 +156,7 @@ def advice_dict(advice) -> dict:
             "samples": advice.samples, "seconds": round(advice.seconds, 3), "exact": advice.exact}
 
 
-def advise(log_text: str, samples: int = 300, seed: int = 0, seconds: float | None = 0.9) -> dict:
+def advise(log_text: str, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+               seconds: float | None = DEFAULT_SECONDS) -> dict:
     """``advise --json`` for a log given as text."""
     return advice_dict(advice_of(Position.of(loads(log_text)), samples, seed, seconds))

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .deal import random_position
 from .inference import infer
 from .rules import preset
@@ -31,14 +32,14 @@ def _figures(times: list[float]) -> tuple[float, float, float]:
 
 
 def run_bench(console: Console, positions: int = 200, seed: int = 1, advice_positions: int = 20,
-              samples: int = 1000, seconds: float = 0.9) -> list[dict]:
+              samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS) -> list[dict]:
     table = Table(title=f"inference speed, {positions} positions each (milliseconds)",
                   title_justify="left")
     for col in ("positions", "median", "p90", "worst", "full status: median", "worst"):
         table.add_column(col, justify="right" if col != "positions" else "left")
     rows = []
     with Progress(console=console, transient=True) as progress:
-        for label, name, overrides, seats, draws in TABLES:
+        for label, name, overrides, seats, draws in TABLES if positions else ():
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
             rules = preset(name, overrides)
@@ -63,9 +64,11 @@ def run_bench(console: Console, positions: int = 200, seed: int = 1, advice_posi
             rows.append({"table": label, "median_ms": med, "p90_ms": p90, "worst_ms": worst,
                          "status_median_ms": fmed, "status_worst_ms": fworst})
             table.add_row(label, f"{med:.2f}", f"{p90:.2f}", f"{worst:.2f}", f"{fmed:.2f}", f"{fworst:.2f}")
-    console.print(table)
-    console.print("inference: exact posterior of every unseen tile; full status adds, for each "
-                  "opponent and number, the exact chance of holding it.", style="dim")
+    if positions:
+        console.print(table)
+    if positions:
+        console.print("inference: exact posterior of every unseen tile; full status adds, for "
+                      "each opponent and number, the exact chance of holding it.", style="dim")
     if advice_positions:
         rows += advice_bench(console, advice_positions, seed, samples, seconds)
     return rows

@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 
 from . import api, gamelog, render
+from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError
 from .rules import PRESETS
 from .tiles import parse_tiles
@@ -133,10 +134,10 @@ def status(file, as_json):
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
-@click.option("--samples", default=1000, show_default=True, type=click.IntRange(min=1),
+@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, type=click.IntRange(min=1),
               help="sampled deals to play each move out in")
 @click.option("--seed", default=0, show_default=True, help="for repeatable advice")
-@click.option("--time", "seconds", default=0.9, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=click.FloatRange(min=0.01),
               help="stop sampling after this many seconds")
 def advise(file, as_json, samples, seed, seconds):
     """Ranked moves with reasons and the estimated chance of winning the round."""
@@ -150,9 +151,9 @@ def advise(file, as_json, samples, seed, seconds):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--samples", default=1000, show_default=True, type=click.IntRange(min=1),
+@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, type=click.IntRange(min=1),
               help="sampled deals for the advice on your turns")
-@click.option("--time", "seconds", default=0.9, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=click.FloatRange(min=0.01),
               help="time limit for each piece of advice")
 def session(file, samples, seconds):
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
@@ -291,7 +292,8 @@ def demo(pause):
 
 
 @main.command()
-@click.option("--positions", default=200, show_default=True, help="inference positions per table")
+@click.option("--positions", default=200, show_default=True,
+              help="inference positions per table (0 skips the inference figures)")
 @click.option("--advice-positions", default=20, show_default=True,
               help="advice positions per table (0 skips the advice figures)")
 @click.option("--seed", default=1, show_default=True)

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from . import api, gamelog, render
+from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError
 from .shorthand import expand
 
@@ -30,7 +31,7 @@ Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
 
 
 class Session:
-    def __init__(self, path, console: Console, samples: int = 1000, seconds: float = 0.9):
+    def __init__(self, path, console: Console, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS):
         self.path = path
         self.console = console
         self.samples = samples
@@ -102,8 +103,8 @@ class Session:
         self.log, self.pos = new_log, pos
 
 
-def run(path, console: Console, read: Callable[[str], str], samples: int = 1000,
-        seconds: float = 0.9) -> int:
+def run(path, console: Console, read: Callable[[str], str], samples: int = DEFAULT_SAMPLES,
+        seconds: float = DEFAULT_SECONDS) -> int:
     """The loop: read a line, act, repeat, until q, end of input or Ctrl-C."""
     session = Session(path, console, samples, seconds)
     console.print(Text(f"session on {path}: type ? for help, q to quit", style="bold"))
