@@ -25,9 +25,9 @@ def heaviest(fr: FastRound, moves, rng: random.Random):
 class Weights:
     """What the heuristic values, per pip shed / double dumped / option kept / point scored."""
 
-    def __init__(self, pips=1.0, double=4.0, follow=2.0, variety=1.5, fives=1.2, starve=5.0):
+    def __init__(self, pips=1.0, double=4.0, follow=2.0, variety=1.5, fives=1.2):
         self.pips, self.double, self.follow = pips, double, follow
-        self.variety, self.fives, self.starve = variety, fives, starve
+        self.variety, self.fives = variety, fives
 
 
 DEFAULT = Weights()
@@ -44,8 +44,8 @@ def ends_after(fr: FastRound, t: int, j: int) -> list[int]:
     return nums
 
 
-def features(fr: FastRound, seat: int, t: int, j: int) -> tuple[int, bool, int, int, int, int]:
-    """(pips shed, double, my tiles that follow, numbers I keep, fives scored, ends nobody next can cover)."""
+def features(fr: FastRound, seat: int, t: int, j: int) -> tuple[int, bool, int, int, int]:
+    """(pips shed, double dumped, my tiles that follow on the new ends, numbers I keep, fives scored)."""
     hi, lo, pips, nm = fr.T[:4]
     after = ends_after(fr, t, j)
     rest = fr.hands[seat] & ~(1 << t)
@@ -63,7 +63,7 @@ def features(fr: FastRound, seat: int, t: int, j: int) -> tuple[int, bool, int, 
         probe.play(t, j)
         fives = probe.fives_count()
         fives = fives if fives and fives % 5 == 0 else 0
-    return pips[t], hi[t] == lo[t], follow, variety, fives, 0
+    return pips[t], hi[t] == lo[t], follow, variety, fives
 
 
 def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
@@ -71,8 +71,9 @@ def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
     seat = fr.turn
     best, best_score = moves[0], None
     for m in moves:
-        p, d, follow, variety, fives, _ = features(fr, seat, *m)
-        score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
+        p, d, follow, variety, fives = features(fr, seat, *m)
+        score = (w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety
+                 + w.fives * fives)
         if best_score is None or score > best_score:
             best, best_score = m, score
     return best
@@ -80,27 +81,3 @@ def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
 
 POLICIES = {"random": random_choice, "heavy": heaviest, "heuristic": heuristic}
 
-
-def informed(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
-    """The rollout policy inside one sampled world, where every hand of that world is known.
-
-    On top of the heuristic it starves the next opponent: ends that seat cannot
-    cover make it draw or pass.  Used only to play sampled worlds out, never as a
-    player at a real table.
-    """
-    seat = fr.turn
-    nxt = (seat + 1) % fr.n
-    teams = fr.rules.teams == "partners"
-    nm = fr.T[3]
-    best, best_score = moves[0], None
-    for m in moves:
-        p, d, follow, variety, fives, _ = features(fr, seat, *m)
-        score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
-        cover = 0
-        for n in set(ends_after(fr, *m)):
-            cover |= nm[n]
-        if not fr.hands[nxt] & cover and (not teams or nxt % 2 != seat % 2):
-            score += w.starve
-        if best_score is None or score > best_score:
-            best, best_score = m, score
-    return best

@@ -38,16 +38,6 @@ class SeatView:
     def opponents(self) -> list[int]:
         return [s for s in range(self.seats) if s != self.me]
 
-    @property
-    def still_drawing(self) -> int | None:
-        """The seat in the middle of drawing (it drew last and has not played yet)."""
-        if self.over or not self.history:
-            return None
-        last = self.history[-1]
-        if last.kind == "draw" and last.seat == self.turn:
-            return last.seat
-        return None
-
     @classmethod
     def of(cls, round_: Round, seat: int) -> "SeatView":
         if round_.dealt[seat] is None:
