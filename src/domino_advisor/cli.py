@@ -100,7 +100,7 @@ def log_(file, events, quiet):
             errors.print(f"[yellow]warning:[/] {w}", soft_wrap=True)
     if not quiet:
         console.print(f"logged {len(events)} event{'s' if len(events) != 1 else ''}")
-        console.print(render.status_view(pos, api.status_of(pos)))
+        console.print(render.status_view(pos, api.status_of(pos), compact=True))
 
 
 @main.command()
