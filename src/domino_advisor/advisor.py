@@ -284,7 +284,13 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
         out.append(f"dumps the double {t} while it can still be placed")
     after = r.layout.place(t, c.side) if c.side else r.layout.open_with(t)
     numbers = sorted(set(after.numbers))
-    out.append(f"leaves ends {describe_numbers(after.numbers)}")
+    if isinstance(c.on, str):  # two ends show the same number: say which one and why it matters
+        end = r.layout.end(c.side)
+        kind = " (a crossways double)" if end.double else (
+            " (the spinner's open side)" if c.side in r.layout.spinner_sides else "")
+        out.append(f"goes on the {c.side} end{kind}")
+    out.append(f"leaves ends {describe_numbers(after.numbers)}"
+               + (f", counting {after.fives_count()}" if r.rules.all_fives else ""))
     for s in range(r.match.seats):
         if s == seat or side_of(s, r.rules) == side_of(seat, r.rules) or not r.counts[s]:
             continue
