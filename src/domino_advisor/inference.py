@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .counting import pick, Problem
+from .errors import IllegalMoveError
 from .evidence import BONEYARD, LATER, Case, Evidence, Void, gather
 from .tiles import Tile, full_set
 from .view import SeatView
@@ -172,7 +173,8 @@ def _relax(view, ev: Evidence, unseen):
                 warnings.append(f"the log contradicts '{v.text(view.names)}': "
                                 "that evidence is set aside")
             return trial, problems, total, warnings
-    raise ValueError("no deal fits this log, even with every deduction set aside")
+    raise IllegalMoveError("no deal of the tiles fits this log, even with every deduction set "
+                           "aside: check the hands, draws and plays logged for this round")
 
 
 def _without_direct_contradictions(ev: Evidence) -> tuple[list[Void], list[str]]:
