@@ -99,16 +99,8 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
         return [Candidate(t, None, None) for t in sort_tiles(hand)]
     out = []
     for t in sort_tiles(hand):
-        options = r.layout.options(t)
-        sigs = {}
-        for e in options:
-            sig = r.layout.place(t, e.side).signature(r.rules.all_fives)
-            sigs.setdefault(sig, e)
-        kept = list(sigs.values())
-        numbers = [e.number for e in kept]
-        for e in kept:
-            out.append(Candidate(t, e.side, e.side if numbers.count(e.number) > 1 else e.number,
-                                 e.number))
+        for e, on in r.layout.choices(t, r.rules.all_fives):
+            out.append(Candidate(t, e.side, on, e.number))
     return out
 
 

@@ -130,11 +130,10 @@ def _name_the_end(match: Match, event):
         side = r.layout.resolve(event.tile, None, match.rules.all_fives)
     except DominoError:
         return event  # let the rules say what is wrong
-    number = r.layout.end(side).number
-    alike = [e for e in r.layout.ends if e.number == number]
-    return Play(event.player, event.tile, number if len(alike) == 1 or
-                len({r.layout.place(event.tile, e.side).signature(match.rules.all_fives)
-                     for e in alike}) == 1 else side)
+    sig = r.layout.place(event.tile, side).signature(match.rules.all_fives)
+    on = next(on for e, on in r.layout.choices(event.tile, match.rules.all_fives)
+              if r.layout.place(event.tile, e.side).signature(match.rules.all_fives) == sig)
+    return Play(event.player, event.tile, on)
 
 
 def rules_from_tags(tags: dict[str, str]) -> Rules:

@@ -124,6 +124,15 @@ class Layout:
     def options(self, tile: Tile) -> list[End]:
         return [e for e in self.ends if tile.bears(e.number)]
 
+    def choices(self, tile: Tile, all_fives: bool) -> list[tuple[End, int | str]]:
+        """The ends a tile can join, alike ends once, each with how the log writes it:
+        the number showing, or the side where two ends show it and the choice matters."""
+        kept: dict[tuple, End] = {}
+        for e in self.options(tile):
+            kept.setdefault(self.place(tile, e.side).signature(all_fives), e)
+        numbers = [e.number for e in kept.values()]
+        return [(e, e.side if numbers.count(e.number) > 1 else e.number) for e in kept.values()]
+
     def resolve(self, tile: Tile, on: int | str | None, all_fives: bool = False) -> str | None:
         """The side ``tile`` goes on, from what was written after ``on``.
 

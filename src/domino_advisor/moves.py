@@ -46,16 +46,8 @@ def legal_moves(round_: Round) -> list[Event]:
     who = round_.name(seat)
     moves: list[Event] = []
     for t in round_._playable(seat):
-        sides = []
-        seen_sig = set()
-        for e in round_.layout.options(t):
-            sig = round_.layout.place(t, e.side).signature(round_.rules.all_fives)
-            if sig not in seen_sig:
-                seen_sig.add(sig)
-                sides.append(e.side)
-        numbers = [round_.layout.end(side).number for side in sides]
-        for side, number in zip(sides, numbers):
-            moves.append(Play(who, t, side if numbers.count(number) > 1 else number))
+        for _, on in round_.layout.choices(t, round_.rules.all_fives):
+            moves.append(Play(who, t, on))
     if moves:
         return moves
     if round_.rules.draws and round_.drawable:
