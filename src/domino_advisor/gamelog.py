@@ -130,10 +130,7 @@ def _name_the_end(match: Match, event):
         side = r.layout.resolve(event.tile, None, match.rules.all_fives)
     except DominoError:
         return event  # let the rules say what is wrong
-    sig = r.layout.place(event.tile, side).signature(match.rules.all_fives)
-    on = next(on for e, on in r.layout.choices(event.tile, match.rules.all_fives)
-              if r.layout.place(event.tile, e.side).signature(match.rules.all_fives) == sig)
-    return Play(event.player, event.tile, on)
+    return Play(event.player, event.tile, r.layout.written(event.tile, side, match.rules.all_fives))
 
 
 def rules_from_tags(tags: dict[str, str]) -> Rules:

@@ -133,6 +133,12 @@ class Layout:
         numbers = [e.number for e in kept.values()]
         return [(e, e.side if numbers.count(e.number) > 1 else e.number) for e in kept.values()]
 
+    def written(self, tile: Tile, side: str, all_fives: bool) -> int | str:
+        """How the log writes ``tile`` joined at ``side``: the same as any alike end."""
+        sig = self.place(tile, side).signature(all_fives)
+        return next(on for e, on in self.choices(tile, all_fives)
+                    if self.place(tile, e.side).signature(all_fives) == sig)
+
     def resolve(self, tile: Tile, on: int | str | None, all_fives: bool = False) -> str | None:
         """The side ``tile`` goes on, from what was written after ``on``.
 

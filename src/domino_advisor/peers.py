@@ -62,10 +62,7 @@ class PeerPlayer:
         d, left = game.valid_moves[0]
         tile = Tile(d.first, d.second)
         side = "left" if left else "right"
-        for m in plays:
-            if m.tile == tile and r.layout.resolve(m.tile, m.on, r.rules.all_fives) == side:
-                return m
-        return next(m for m in plays if m.tile == tile)
+        return Play(r.name(seat), tile, r.layout.written(tile, side, r.rules.all_fives))
 
     @staticmethod
     def game_of(r: Round, seat: int, dominoes):

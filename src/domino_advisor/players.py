@@ -53,14 +53,7 @@ class AdvisorPlayer:
             return moves[0]
         advice = advise(r, seat, samples=self.samples, seed=rng.getrandbits(32),
                         omniscient=self.omniscient, reasons=False)
-        event = advice.event()
-        if r.layout.is_empty:
-            return next(m for m in plays if m.tile == event.tile)
-        side = r.layout.resolve(event.tile, event.on, r.rules.all_fives)
-        for m in plays:
-            if m.tile == event.tile and r.layout.resolve(m.tile, m.on, r.rules.all_fives) == side:
-                return m
-        return next(m for m in plays if m.tile == event.tile)
+        return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
 
 BOTS = ("random", "heavy", "heuristic", "advisor", "omniscient", "dominoes")
