@@ -6,7 +6,7 @@ from pathlib import Path
 from domino_advisor import deal, rules
 from domino_advisor.events import NewRound, Shows
 from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves, setup_round
+from domino_advisor.moves import legal_moves
 
 HEAD = """# The bundled demo: one round of classic draw dominoes for three, logged from me's seat.
 # Every line is something you would see at the table: your own hand and draws,
@@ -23,9 +23,7 @@ def main(seed: int = 78) -> None:
     names = ["me", "ana", "bob"]
     rng = random.Random(seed)
     m = Match(R, names)
-    m.apply(NewRound(1))
-    hands, stock = deal.shuffle_deal(R, 3, rng)
-    setup_round(m.round, hands, stock)
+    hands = deal.deal_round(m, rng)
     r = m.round
     events = [NewRound(1)]
     while not r.over:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.deal import shuffle_deal
-from domino_advisor.events import NewRound
+from domino_advisor.deal import deal_round
 from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves, setup_round
+from domino_advisor.moves import legal_moves
 from domino_advisor.rules import preset
 from domino_advisor.view import SeatView
 
@@ -17,9 +16,7 @@ NAMES = ["me", "ana", "bob", "cy"]
 def random_round(rules, seats: int, rng: random.Random, cut: int | None = None) -> Match:
     """A round played at random with every hand known, stopped after ``cut`` events."""
     match = Match(rules, NAMES[:seats])
-    match.apply(NewRound(1))
-    hands, stock = shuffle_deal(rules, seats, rng)
-    setup_round(match.round, hands, stock)
+    deal_round(match, rng)
     r = match.round
     steps = 0
     while not r.over and (cut is None or steps < cut):

@@ -10,10 +10,10 @@ import pytest
 
 from domino_advisor import api, gamelog
 from domino_advisor.advisor import advise
-from domino_advisor.deal import seat_log_lines, shuffle_deal
+from domino_advisor.deal import deal_round, seat_log_lines
 from domino_advisor.events import NewRound, Play
 from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves, setup_round
+from domino_advisor.moves import legal_moves
 from domino_advisor.rules import preset
 from domino_advisor.scoring import side_of
 
@@ -24,9 +24,7 @@ def _round_until_my_turn(rules, seats, rng, min_moves):
     """A full-information round stopped at a turn of seat 0 with two or more plays."""
     while True:
         match = Match(rules, NAMES[:seats])
-        match.apply(NewRound(1))
-        hands, stock = shuffle_deal(rules, seats, rng)
-        setup_round(match.round, hands, stock)
+        hands = deal_round(match, rng)
         r = match.round
         events = [NewRound(1)]
         steps = 0

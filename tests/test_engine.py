@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from domino_advisor.deal import shuffle_deal
+from domino_advisor.deal import deal_round
 from domino_advisor.engine import from_tiles
-from domino_advisor.events import Draw, NewRound, Pass, Play
+from domino_advisor.events import Draw, Pass, Play
 from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves, setup_round
+from domino_advisor.moves import legal_moves
 from domino_advisor.rules import PRESETS, preset
 
 SIDE = {"left": 0, "right": 1, "up": 2, "down": 3}
@@ -24,9 +24,7 @@ def test_fast_engine_mirrors_reference(name, seats, spinner):
     rng = random.Random(hash((name, seats, spinner)) % 10**6)
     for _ in range(15):
         match = Match(rules, ["me", "ana", "bob", "cy"][:seats])
-        match.apply(NewRound(1))
-        hands, stock = shuffle_deal(rules, seats, rng)
-        setup_round(match.round, hands, stock)
+        deal_round(match, rng)
         r = match.round
         fast = None
         while not r.over:

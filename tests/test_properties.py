@@ -10,10 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domino_advisor import gamelog
-from domino_advisor.deal import play_match, random_policy, seat_log_lines, shuffle_deal
-from domino_advisor.events import NewRound
+from domino_advisor.deal import deal_round, play_match, random_policy, seat_log_lines
 from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves, setup_round
+from domino_advisor.moves import legal_moves
 from domino_advisor.inference import infer
 from domino_advisor.rules import PRESETS, preset
 from domino_advisor.tiles import full_set
@@ -41,9 +40,7 @@ def _rules(name, spinner, target=None):
 def _dealt(rules, seats: int, rng: random.Random) -> Match:
     """A match whose first round is dealt, every hand known."""
     match = Match(rules, NAMES[:seats])
-    match.apply(NewRound(1))
-    hands, stock = shuffle_deal(rules, seats, rng)
-    setup_round(match.round, hands, stock)
+    deal_round(match, rng)
     return match
 
 

@@ -27,6 +27,14 @@ def shuffle_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[tup
     return hands, tiles[seats * size:]
 
 
+def deal_round(match: Match, rng: random.Random) -> list[tuple[Tile, ...]]:
+    """Start the match's next round with a fair shuffle, every hand known; returns the hands."""
+    match.apply(NewRound(len(match.rounds) + 1))
+    hands, stock = shuffle_deal(match.rules, match.seats, rng)
+    setup_round(match.round, hands, stock)
+    return hands
+
+
 def random_policy(round_: Round, moves: list[Event], rng: random.Random) -> Event:
     return rng.choice(moves)
 
@@ -50,13 +58,10 @@ def play_match(rules: Rules, players: list[str], seed: int, policy: Policy = ran
     events: list[Event] = []
     deals = []
     while not match.finished and len(match.rounds) < max_rounds:
-        number = len(match.rounds) + 1
-        match.apply(NewRound(number))
-        events.append(NewRound(number))
-        hands, stock = shuffle_deal(rules, len(players), rng)
-        setup_round(match.round, hands, stock)
-        deals.append((number, hands))
+        hands = deal_round(match, rng)
         r = match.round
+        events.append(NewRound(r.number))
+        deals.append((r.number, hands))
         while not r.over:
             move = policy(r, legal_moves(r), rng)
             match.apply(move)
@@ -97,9 +102,7 @@ def random_position(rules: Rules, seats: int, rng: random.Random, min_draws: int
     names = ["me", "ana", "bob", "cy"][:seats]
     while True:
         match = Match(rules, names)
-        match.apply(NewRound(1))
-        hands, stock = shuffle_deal(rules, seats, rng)
-        setup_round(match.round, hands, stock)
+        deal_round(match, rng)
         r = match.round
         cut = rng.randint(*events)
         for _ in range(cut):

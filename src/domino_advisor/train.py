@@ -17,12 +17,12 @@ from rich.text import Text
 
 from . import render
 from .advisor import advise
-from .deal import shuffle_deal
+from .deal import deal_round
 from .errors import DominoError
-from .events import Draw, NewRound, Play
+from .events import Draw, Play
 from .inference import infer
 from .match import Match
-from .moves import legal_moves, setup_round
+from .moves import legal_moves
 from .players import make_player
 from .rules import Rules
 from .tiles import Tile
@@ -82,9 +82,7 @@ class Trainer:
         return answer
 
     def play(self) -> Score:
-        self.match.apply(NewRound(1))
-        hands, stock = shuffle_deal(self.rules, len(self.names), self.rng)
-        setup_round(self.match.round, hands, stock)
+        deal_round(self.match, self.rng)
         r = self.match.round
         self.console.print(Text(f"a practice round of {self.rules.name} for {len(self.names)}: you (me) "
                                 "against the bots. q quits.", style="bold"))
