@@ -17,6 +17,7 @@ from .gamelog import GameLog
 from .inference import infer
 from .layout import describe_numbers
 from .match import Match
+from .tiles import full_set
 from .view import SeatView
 
 
@@ -169,15 +170,10 @@ def _why(match: Match, r, seat: int, numbers: list[int], event) -> str:
         where = f" (line {last.line})" if last.line and last.line != r.history[-1].line else ""
         return f"{who} {verb} on {ends}{where}, so {who} lacks {nums}"
     seen = set(r.placed) | set(r.hands[match.viewer] or ())
-    gone = [n for n in numbers if all(t in seen for t in _tiles_of(n, match.rules.set))]
+    gone = [n for n in numbers if all(t in seen for t in full_set(match.rules.set) if t.bears(n))]
     if gone == numbers:
         return f"every {nums} is now on the table or in your hand, so {who} lacks {nums}"
     return f"every unseen {nums} must be elsewhere, so {who} lacks {nums}"
-
-
-def _tiles_of(n: int, top: int):
-    from .tiles import Tile
-    return [Tile(n, k) for k in range(top + 1)]
 
 
 def to_html(data: dict, title: str) -> str:

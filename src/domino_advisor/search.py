@@ -32,10 +32,7 @@ def solve(fr: FastRound, side: int, memo: dict | None = None, budget: list[int] 
 
 def _solve(fr: FastRound, side: int, memo: dict, budget: list[int], alpha: int, beta: int) -> int:
     if fr.over:
-        res = fr.result()
-        if res.winner is None:
-            return 1
-        return 2 if side_of(res.winner, fr.rules) == side else 0
+        return _terminal(fr, side)
     key = _key(fr)
     hit = memo.get(key)
     if hit is not None:
