@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from clitools import HAND, refused, run
 from domino_advisor.cli import main
-
-HAND = "6-6 6-3 5-2 3-1 0-0"
 
 
 @pytest.fixture
@@ -26,23 +25,6 @@ def game(tmp_path, runner) -> Path:
     res = runner.invoke(main, ["new", str(path), "--players", "me ana bob", "--hand", HAND])
     assert res.exit_code == 0, res.output
     return path
-
-
-def run(runner, *args):
-    return runner.invoke(main, [str(a) for a in args])
-
-
-def refused(runner, path: Path, *args, says: str):
-    """Run a command that must be refused, and check the file did not change."""
-    before = path.read_bytes() if path.exists() else None
-    res = run(runner, *args)
-    assert res.exit_code == 2, res.output
-    assert says in res.output, res.output
-    assert "Traceback" not in res.output
-    assert res.exception is None or isinstance(res.exception, SystemExit)
-    if before is not None:
-        assert path.read_bytes() == before
-    return res
 
 
 def test_every_command_has_help(runner):
@@ -278,8 +260,9 @@ def test_advise_says_draw_when_nothing_plays(runner, tmp_path):
 def test_review_findings_stay_fixed(runner, tmp_path, game):
     # odd digits are not numbers: a clear refusal, not an internal error
     assert run(runner, "log", game, "me plays 6-6").exit_code == 0
-    for bad in ("ana draws ²", "round ²", "ana plays 6-4 on ²"):
-        refused(runner, game, "log", game, bad, says="")
+    for bad, says in (("ana draws ²", "'²' is not a tile"), ("round ²", "write a new round"),
+                      ("ana plays 6-4 on ²", "name an open end by its number")):
+        refused(runner, game, "log", game, bad, says=says)
     # writing where it cannot: exit 2 and a message
     res = run(runner, "new", tmp_path / "no" / "such" / "g.dom", "--players", "me ana bob", "--hand", HAND)
     assert res.exit_code == 2 and "cannot write there" in res.output

@@ -12,7 +12,7 @@ import pytest
 
 import bruteforce
 from positions import random_round, small_rules, to_position
-from domino_advisor import gamelog
+from domino_advisor import gamelog, logfile
 from domino_advisor.inference import infer
 from domino_advisor.view import SeatView
 
@@ -29,7 +29,7 @@ def _example(name: str) -> Path:
 
 def test_shared_example_matches_expected_exactly():
     expected = json.loads(_example("three-players.expected.json").read_text())
-    match = gamelog.load(_example("three-players.dom")).replay()
+    match = logfile.load(_example("three-players.dom")).replay()
     inf = infer(SeatView.of(match.round, match.viewer))
     assert [str(t) for t in inf.unseen] == expected["unseen"]
     for tile in inf.unseen:

@@ -2,44 +2,103 @@
 
 from __future__ import annotations
 
+import io
 import json
+import math
 import os
 import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
+from rich.text import Text
 
-from . import api, gamelog, render
+from . import api, gamelog, logfile, render
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError
 from .rules import PRESETS
+from .terminal import OutputError, ascii_safe_streams, echo, make_console, silence_stdout
 from .tiles import parse_tiles
 
-console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+console = make_console()
+errors = make_console(stderr=True)
+
+MAX_SAMPLES = 100_000
+
+
+def _error(label: str, message: str, style: str = "bold red") -> None:
+    """One line on stderr; the message is data (the console shows control characters
+    as escapes and reads no markup)."""
+    try:
+        errors.print(Text(f"{label}: ", style=style) + Text(message), soft_wrap=True)
+    except OutputError:
+        pass
 
 
 class Table(click.Group):
     """A group whose commands turn bad input into a message and exit code 2, never a traceback."""
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        ascii_safe_streams()
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.ClickException as e:  # a bad option: click's message, shown as data
+            buffer = io.StringIO()
+            e.show(file=buffer)
+            try:
+                errors.print(Text(buffer.getvalue().rstrip("\n")), soft_wrap=True)
+            except OutputError:
+                pass
+            sys.exit(e.exit_code)
+        except click.Abort:
+            _error("interrupted", "nothing more was done", style="bold")
+            sys.exit(130)
+        except OutputError as e:
+            silence_stdout()
+            _error("error", f"could not write the output ({e})")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except DominoError as e:
-            errors.print(f"[bold red]error:[/] {e}", markup=True, soft_wrap=True)
+            _error("error", str(e))
             ctx.exit(2)
-        except (click.exceptions.Exit, click.ClickException, click.Abort):
+        except (click.exceptions.Exit, click.ClickException, click.Abort, OutputError):
             raise
         except KeyboardInterrupt:
-            errors.print("interrupted")
+            _error("interrupted", "nothing more was done", style="bold")
             ctx.exit(130)
         except Exception as e:  # an internal error: say so plainly, exit 1
             if os.environ.get("DOMINO_ADVISOR_DEBUG"):
                 raise
-            errors.print(f"[bold red]internal error:[/] {type(e).__name__}: {e} "
-                         "(set DOMINO_ADVISOR_DEBUG=1 for the traceback)", soft_wrap=True)
+            _error("internal error", f"{type(e).__name__}: {e} (set DOMINO_ADVISOR_DEBUG=1 for "
+                   "the traceback)")
             ctx.exit(1)
+
+
+class FiniteFloat(click.ParamType):
+    """A number of seconds: finite, within a range (``nan`` and ``inf`` are not times)."""
+
+    name = "seconds"
+
+    def __init__(self, low: float, high: float):
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"'{value}' is not a number of seconds", param, ctx)
+        if not math.isfinite(number) or not self.low <= number <= self.high:
+            self.fail(f"{value} is not between {self.low:g} and {self.high:g} seconds", param, ctx)
+        return number
+
+
+SECONDS = FiniteFloat(0.01, 3600)
+SAMPLES = click.IntRange(1, MAX_SAMPLES)
 
 
 @click.group(cls=Table, context_settings={"help_option_names": ["-h", "--help"]})
@@ -52,8 +111,19 @@ def main():
     """
 
 
+def _finite(data):
+    """JSON has no NaN: a figure that cannot be known is null."""
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(v) for v in data]
+    return data
+
+
 def _print_json(data) -> None:
-    click.echo(json.dumps(data, indent=1))
+    echo(json.dumps(_finite(data), indent=1, allow_nan=False))
 
 
 def _show_status(log: gamelog.GameLog) -> None:
@@ -74,13 +144,12 @@ def _show_status(log: gamelog.GameLog) -> None:
 def new(file, players, rules_name, overrides, me, hand, force):
     """Start a game log: the tags, round 1 and your hand."""
     path = Path(file)
-    if path.exists() and not force:
-        raise LogFileError(f"{path} already exists: pick another name, or --force to overwrite it")
     names = players.replace(",", " ").split()
     rules = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)})
     log = gamelog.new_log(names, parse_tiles(hand, rules.set), rules_name, overrides, me)
-    gamelog.dump(log, path)
-    console.print(f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}")
+    logfile.create(path, gamelog.dumps(log), force=force)
+    console.print(f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}",
+                  soft_wrap=True)
     _show_status(log)
 
 
@@ -90,14 +159,17 @@ def new(file, players, rules_name, overrides, me, hand, force):
 @click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
 def log_(file, events, quiet):
     """Append events, each one quoted argument; all or nothing."""
-    old = gamelog.load(file)
-    before = set(api.Position.of(old).warnings)
-    new_log = old.appended(list(events))
-    gamelog.dump(new_log, file)
-    pos = api.Position.of(new_log)
+    before: list[str] = []
+
+    def change(log: gamelog.GameLog) -> gamelog.GameLog:
+        before.extend(api.Position.of(log).warnings)
+        return log.appended(list(events))
+
+    written = logfile.update(file, change)
+    pos = api.Position.of(written.log)
     for w in pos.warnings:
         if w not in before:
-            errors.print(f"[yellow]warning:[/] {w}", soft_wrap=True)
+            _error("warning", w, style="yellow")
     if not quiet:
         console.print(f"logged {len(events)} event{'s' if len(events) != 1 else ''}")
         console.print(render.status_view(pos, api.status_of(pos), compact=True))
@@ -105,14 +177,18 @@ def log_(file, events, quiet):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("n", type=click.IntRange(min=1), default=1)
+@click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
 def undo(file, n):
     """Remove the last N events (default 1)."""
-    old = gamelog.load(file)
-    removed = [str(e) for e in old.events[-n:]] if n <= len(old.events) else []
-    new_log = old.without_last(n)
-    new_log.replay()
-    gamelog.dump(new_log, file)
+    removed: list[str] = []
+
+    def change(log: gamelog.GameLog) -> gamelog.GameLog:
+        new_log = log.without_last(n)
+        new_log.replay()
+        removed.extend(str(e) for e in log.events[-n:])
+        return new_log
+
+    logfile.update(file, change)
     for line in removed:
         console.print(f"removed: {line}")
 
@@ -122,7 +198,7 @@ def undo(file, n):
 @click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
 def status(file, as_json):
     """The table, your hand, what each opponent can hold, where the unseen tiles are."""
-    log = gamelog.load(file)
+    log = logfile.load(file)
     pos = api.Position.of(log)
     data = api.status_of(pos)
     if as_json:
@@ -134,14 +210,14 @@ def status(file, as_json):
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
-@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, type=click.IntRange(min=1),
+@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, type=SAMPLES,
               help="sampled deals to play each move out in")
 @click.option("--seed", default=0, show_default=True, help="for repeatable advice")
-@click.option("--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=SECONDS,
               help="stop sampling after this many seconds")
 def advise(file, as_json, samples, seed, seconds):
     """Ranked moves with reasons and the estimated chance of winning the round."""
-    pos = api.Position.of(gamelog.load(file))
+    pos = api.Position.of(logfile.load(file))
     data = api.advice_dict(api.advice_of(pos, samples, seed, seconds))
     if as_json:
         _print_json(data)
@@ -151,9 +227,9 @@ def advise(file, as_json, samples, seed, seconds):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, type=click.IntRange(min=1),
+@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, type=SAMPLES,
               help="sampled deals for the advice on your turns")
-@click.option("--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=SECONDS,
               help="time limit for each piece of advice")
 def session(file, samples, seconds):
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
@@ -169,24 +245,32 @@ def session(file, samples, seconds):
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
+@click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
-@click.option("--samples", default=300, show_default=True, type=click.IntRange(min=1),
+@click.option("--samples", default=300, show_default=True, type=SAMPLES,
               help="sampled deals for each decision")
 @click.option("--seed", default=0, show_default=True)
-def review(file, html_out, as_json, samples, seed):
+def review(file, html_out, force, as_json, samples, seed):
     """After the game: your decisions against the advisor's, and when each inference became known."""
     from rich.progress import Progress
 
     from .review import review as run_review, to_html
 
-    log = gamelog.load(file)
+    log = logfile.load(file)
+    if html_out:  # refuse before the long work, and again when writing
+        if logfile.same_file(html_out, file):
+            raise LogFileError(f"--html {html_out} is the game log itself: pick another name "
+                               "for the page")
+        if os.path.lexists(html_out) and not force:
+            raise LogFileError(f"{html_out} already exists: pick another name, or --force to "
+                               "overwrite it")
     with Progress(console=errors, transient=True, disable=as_json) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
         result = run_review(log, samples, seed,
                             on_step=lambda done, total: progress.update(task, completed=done))
     data = result.as_dict()
     if html_out:
-        gamelog.write_text_safely(html_out, to_html(data, f"Review of {Path(file).name}"))
+        logfile.create(html_out, to_html(data, f"Review of {Path(file).name}"), force=force)
     if as_json:
         _print_json(data)
     else:
@@ -234,16 +318,15 @@ def train(rules_name, overrides, seats, seed, bots):
               help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "
                    "omniscient[:samples], dominoes[:samples] (the dominoes package's bot, "
                    "partnership only); e.g. advisor,heavy")
-@click.option("--games", default=200, show_default=True, type=click.IntRange(min=1))
+@click.option("--games", default=200, show_default=True, type=click.IntRange(1, 1_000_000))
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
-              help="processes to play in")
+              help="processes to play in (at most one per CPU and per deal)")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
     """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .players import BOTS
     from .rules import preset as make_rules
     from .simulate import deal_count, simulate as run
 
@@ -251,18 +334,14 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     if not specs:
         raise DominoError("--bots names at least one bot, like --bots advisor,heavy")
-    for spec in specs:
-        name, _, arg = spec.partition(":")
-        if name not in BOTS or (arg and (not arg.isdigit() or name not in ("advisor", "omniscient", "dominoes"))):
-            raise DominoError(f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
-                              "advisor:N and omniscient:N set the samples)")
     rules.check_players(seats)
     deals = deal_count(games, seats)
     with Progress(TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=errors, transient=True, disable=as_json) as progress:
         task = progress.add_task("deals", total=deals)
         scores = run(rules, seats, specs, games, jobs, seed,
-                     on_progress=lambda n: progress.advance(task, n))
+                     on_progress=lambda n: progress.advance(task, n),
+                     on_warning=lambda w: _error("warning", w, style="yellow"))
     if as_json:
         _print_json({"rules": rules_name, "players": seats, "deals": deals, "bots": [
             {"bot": s.spec, "seats": s.seats, "games": s.games, "win_rate": s.win_rate,
@@ -292,9 +371,9 @@ def demo(pause):
 
 
 @main.command()
-@click.option("--positions", default=200, show_default=True,
+@click.option("--positions", default=200, show_default=True, type=click.IntRange(0, 100_000),
               help="inference positions per table (0 skips the inference figures)")
-@click.option("--advice-positions", default=20, show_default=True,
+@click.option("--advice-positions", default=20, show_default=True, type=click.IntRange(0, 10_000),
               help="advice positions per table (0 skips the advice figures)")
 @click.option("--seed", default=1, show_default=True)
 def bench(positions, advice_positions, seed):

@@ -11,16 +11,27 @@ import re
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .printable import excerpt
 from .layout import SIDES
-from .tiles import DEFAULT_TOP, Tile, format_tiles, parse_tiles
+from .tiles import DEFAULT_TOP, Tile, format_tiles, full_set, parse_tiles, set_name, set_size
 
-NAME = re.compile(r"^[\w-]+$")
-DIGITS = re.compile(r"^[0-9]+$")
+NAME = re.compile(r"[\w-]+\Z")
+DIGITS = re.compile(r"[0-9]+\Z")
+MAX_ROUNDS = 1_000
 
 
 def _number(word: str) -> bool:
     """Plain digits 0-9 only: '²' or full-width digits are not numbers here."""
     return bool(DIGITS.match(word))
+
+
+def number_at_most(word: str, most: int) -> int | None:
+    """``word`` as a whole number if it is plain digits no greater than ``most`` (a
+    5,000-digit number is never turned into an int only to be refused)."""
+    if not _number(word) or len(word.lstrip("0")) > len(str(most)):
+        return None
+    value = int(word)
+    return value if value <= most else None
 
 
 @dataclass(frozen=True)
@@ -105,25 +116,28 @@ def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None) -> Eve
     words = line.split()
     if not words:
         raise NotationError("an empty line is not an event")
+    shown = excerpt(" ".join(words), 60)  # a long line is quoted by its start
     if words[0].lower() == "round":
-        if len(words) != 2 or not _number(words[1]) or int(words[1]) < 1:
-            raise NotationError(f"'{line.strip()}': write a new round as 'round 2'")
-        return NewRound(int(words[1]))
+        number = number_at_most(words[1], MAX_ROUNDS) if len(words) == 2 else None
+        if not number:
+            raise NotationError(f"'{shown}': write a new round as 'round 2' "
+                                f"(1 to {MAX_ROUNDS:,})")
+        return NewRound(number)
     if len(words) < 2:
         raise NotationError(
-            f"'{line.strip()}' is not an event: write who and what, like 'ana plays 6-4 on 6'")
+            f"'{shown}' is not an event: write who and what, like 'ana plays 6-4 on 6'")
     player, verb, rest = words[0], words[1].lower(), words[2:]
     if not NAME.match(player):
-        raise NotationError(f"'{line.strip()}': '{player}' is not a player name")
+        raise NotationError(f"'{shown}': '{player}' is not a player name")
     if verb not in VERBS:
         raise NotationError(
-            f"'{line.strip()}': '{words[1]}' is not something a player does "
+            f"'{shown}': '{words[1]}' is not something a player does "
             "(plays, draws, passes, shows, counts, holds)")
     verb = VERBS[verb]
     try:
         return _parse_rest(player, verb, rest, top, me)
     except NotationError as e:
-        raise NotationError(f"'{line.strip()}': {e}") from None
+        raise NotationError(f"'{shown}': {e}") from None
 
 
 def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | None) -> Event:
@@ -143,7 +157,9 @@ def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | Non
         if not rest:
             raise NotationError("say how many tiles, like 'draws 2', or which you drew")
         if len(rest) == 1 and _number(rest[0]) and (len(rest[0]) == 1 or player != me):
-            count = int(rest[0])
+            count = number_at_most(rest[0], set_size(top))
+            if count is None:
+                raise NotationError(f"the {set_name(top)} set has only {set_size(top)} tiles")
             if count < 1:
                 raise NotationError("a draw is at least one tile")
             return Draw(player, count)
@@ -152,7 +168,11 @@ def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | Non
     if verb == "counts":
         if len(rest) != 1 or not _number(rest[0]):
             raise NotationError("write the pips as a whole number, like 'counts 14'")
-        return Counts(player, int(rest[0]))
+        most = sum(t.pips for t in full_set(top))
+        pips = number_at_most(rest[0], most)
+        if pips is None:
+            raise NotationError(f"a hand holds at most {most} pips in the {set_name(top)} set")
+        return Counts(player, pips)
     tiles = tuple(parse_tiles(rest, top))
     if verb == "shows":
         return Shows(player, tiles)
@@ -165,6 +185,7 @@ def _parse_on(word: str, top: int) -> int | str:
     w = word.lower()
     if w in SIDES:
         return w
-    if _number(w) and int(w) <= top:
-        return int(w)
+    number = number_at_most(w, top)
+    if number is not None:
+        return number
     raise NotationError(f"'on {word}': name an open end by its number (0-{top}) or as left, right, up or down")

@@ -1,26 +1,25 @@
-"""The game-log file: read it, write it, replay it (DESIGN §1).
+"""The game-log format: text to a ``GameLog`` and back, and its replay (DESIGN §1).
 
 The log is the single source of truth.  ``loads``/``dumps`` keep your comments and
 your spelling of each line; ``replay`` rebuilds the match and names the line of the
-first event the rules refuse.  ``dump`` writes beside the old file and renames it
-into place, so a crash never leaves half a log on disk.
+first event the rules refuse.  Only ``\n`` (or ``\r\n``) ends a line, so what a text
+tool shows as one line is one line here too.  Files on disk are ``logfile``'s business.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from .errors import DominoError, LogFileError, NotationError
 from .events import NAME, Event, Holds, NewRound, Play, parse_event
 from .match import Match
+from .printable import excerpt, is_control, printable
 from .rules import Rules, preset
 from .tiles import Tile
 
-TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]$')
+MAX_LINE = 4_096  # characters: a long comment fits, a runaway line does not
+TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]\s*(#.*)?$')
 
 
 @dataclass(frozen=True)
@@ -39,9 +38,11 @@ class Entry:
 
 @dataclass(frozen=True)
 class TagLine:
-    """Where a tag stands among the header's comments."""
+    """Where a tag stands among the header's comments, and how it was written."""
 
     name: str
+    value: str = field(default="", compare=False)  # the value as read
+    text: str = field(default="", compare=False)  # the line as written, comment and all
 
 
 @dataclass
@@ -94,13 +95,16 @@ class GameLog:
         line = len(new.header_lines()) + len(new.body)
         for text in lines:
             line += 1
-            event = parse_event(text, rules.set, self.me)
+            check_typed(text)
+            words, hash_, comment = text.partition("#")
+            event = parse_event(words, rules.set, self.me)
             event = _name_the_end(match, event)
             try:
                 match.apply(event, line)
             except DominoError as e:
-                raise type(e)(f"line {line} '{' '.join(text.split())}': {e}") from None
-            new.body.append(Entry(event, text=str(event)))
+                raise type(e)(f"line {line} '{' '.join(words.split())}': {e}") from None
+            note = f"  #{comment.rstrip()}" if hash_ else ""
+            new.body.append(Entry(event, text=f"{event}{note}"))
         return new
 
     def without_last(self, n: int = 1) -> "GameLog":
@@ -115,7 +119,8 @@ class GameLog:
 
     def header_lines(self) -> list[str]:
         placed = {h.name for h in self.header if isinstance(h, TagLine)}
-        out = [f'[{h.name} "{self.tags[h.name]}"]' if isinstance(h, TagLine) else h
+        out = [(h.text if h.text and self.tags[h.name] == h.value else f'[{h.name} "{self.tags[h.name]}"]')
+               if isinstance(h, TagLine) else h
                for h in self.header if not isinstance(h, TagLine) or h.name in self.tags]
         out += [f'[{k} "{v}"]' for k, v in self.tags.items() if k not in placed]
         return out
@@ -158,7 +163,7 @@ def check_players(players: list[str], me: str | None) -> None:
 def loads(text: str) -> GameLog:
     """Read a log's text: tags, then events; syntax only (``replay`` checks the rules)."""
     log = GameLog()
-    lines = text.removeprefix("\ufeff").splitlines()
+    lines = split_lines(text.removeprefix("\ufeff"))
     in_body = False
     raw_events: list[tuple[int, str]] = []
     for number, raw in enumerate(lines, 1):
@@ -175,7 +180,7 @@ def loads(text: str) -> GameLog:
             if name in log.tags:
                 raise LogFileError(f"line {number} '{line}': the {name} tag is given twice")
             log.tags[name] = value
-            log.header.append(TagLine(name))
+            log.header.append(TagLine(name, value, line))
         elif not line or line.startswith("#"):
             if in_body:
                 log.body.append(Entry(None, raw.rstrip()))
@@ -196,84 +201,38 @@ def loads(text: str) -> GameLog:
     first = len(log.header) + 1
     for index, line in raw_events:
         try:
-            event = parse_event(line, rules.set, log.me)
+            event = parse_event(line.partition("#")[0], rules.set, log.me)
         except DominoError as e:
             raise NotationError(f"line {first + index}: {e}") from None
         log.body[index] = Entry(event, text=line)
     return log
 
 
+def check_typed(text: str) -> None:
+    """A line typed to be logged: one line, of sane length, nothing that controls a terminal."""
+    if len(text) > MAX_LINE:
+        raise NotationError(f"'{excerpt(text)}' is {len(text):,} characters long: a log line is "
+                            f"at most {MAX_LINE:,}")
+    if "\n" in text or "\r" in text:
+        raise NotationError(f"'{printable(text)}' holds a line break: give one event per line")
+    bad = next((ch for ch in text if is_control(ch)), None)
+    if bad is not None:
+        raise NotationError(f"'{printable(text)}' holds a control character ({printable(bad)}): "
+                            "write events in plain text")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a log: ``\n`` or ``\r\n`` ends one, nothing else (not U+2028, not a
+    form feed), so a comment cannot hide an event from the tools people read logs with."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
 def dumps(log: GameLog) -> str:
     out = log.header_lines() + [e.render() for e in log.body]
     return "\n".join(out) + "\n"
-
-
-def read_text(path: str | os.PathLike) -> str:
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise LogFileError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise LogFileError(f"{p} is a folder, not a game log") from None
-    except OSError as e:
-        raise LogFileError(f"{p}: cannot be read ({e.strerror})") from None
-    if b"\0" in data:
-        raise LogFileError(f"{p} is not a text file, so it cannot be a game log")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LogFileError(f"{p} is not UTF-8 text, so it cannot be a game log") from None
-
-
-def load(path: str | os.PathLike) -> GameLog:
-    text = read_text(path)
-    try:
-        return loads(text)
-    except DominoError as e:
-        raise type(e)(f"{Path(path)}: {e}") from None
-
-
-def write_text_safely(path: str | os.PathLike, text: str) -> None:
-    """Write beside the old file, fsync, rename into place: old or new, never half."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise LogFileError(f"{target}: cannot write there ({e.strerror})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o7777)
-        else:  # a new file gets the usual permissions, not mkstemp's private ones
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException as e:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        if isinstance(e, OSError):
-            raise LogFileError(f"{target}: cannot write it ({e.strerror}); nothing was changed") from None
-        raise
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
-
-
-def dump(log: GameLog, path: str | os.PathLike) -> None:
-    write_text_safely(path, dumps(log))
 
 
 def new_log(players: list[str], hand: list[Tile], rules_name: str = "classic",

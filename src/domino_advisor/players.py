@@ -9,7 +9,8 @@ import random
 from .advisor import SIDE_IDS, advise
 from .bots import POLICIES
 from .engine import from_round
-from .events import Event, Play
+from .errors import NotationError
+from .events import Event, Play, number_at_most
 from .game import Round
 from .moves import legal_moves
 
@@ -59,15 +60,25 @@ class AdvisorPlayer:
 BOTS = ("random", "heavy", "heuristic", "advisor", "omniscient", "dominoes")
 
 
+SAMPLED = ("advisor", "omniscient", "dominoes")
+MAX_SAMPLES = 100_000
+
+
 def make_player(spec: str):
     """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision), ``dominoes[:samples]``."""
-    name, _, arg = spec.partition(":")
+    name, colon, arg = spec.partition(":")
+    if name not in BOTS or (colon and name not in SAMPLED):
+        raise NotationError(f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
+                            "advisor:N, omniscient:N and dominoes:N set the samples)")
+    samples = None
+    if colon:
+        samples = number_at_most(arg, MAX_SAMPLES)
+        if not samples:
+            raise NotationError(f"'{spec}': the samples are a whole number from 1 to {MAX_SAMPLES:,}")
     if name in POLICIES:
         return PolicyPlayer(name)
     if name in ("advisor", "omniscient"):
-        return AdvisorPlayer(int(arg) if arg else 100, omniscient=name == "omniscient")
-    if name == "dominoes":
-        from .peers import PeerPlayer
+        return AdvisorPlayer(samples or 100, omniscient=name == "omniscient")
+    from .peers import PeerPlayer
 
-        return PeerPlayer(int(arg) if arg else 8)
-    raise ValueError(name)
+    return PeerPlayer(samples or 8)

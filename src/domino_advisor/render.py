@@ -6,6 +6,8 @@ lose nothing.
 
 from __future__ import annotations
 
+import math
+
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -234,10 +236,15 @@ def simulate_table(scores, rules_name: str, seats: int, games: int) -> Table:
     t.add_column("points/game", justify="right")
     t.add_column("95% CI", justify="right")
     for s in scores:
-        t.add_row(s.spec, str(s.seats), f"{s.win_rate:.1%}", f"±{s.interval(s.per_deal_wins):.1%}",
+        t.add_row(s.spec, str(s.seats), f"{s.win_rate:.1%}", _plus_minus(s.interval(s.per_deal_wins), ".1%"),
                   f"{s.ties / s.games:.1%}" if s.games else "-",
-                  f"{s.points_per_game:.2f}", f"±{s.interval(s.per_deal_points):.2f}")
+                  f"{s.points_per_game:.2f}", _plus_minus(s.interval(s.per_deal_points), ".2f"))
     return t
+
+
+def _plus_minus(half_width: float, spec: str) -> str:
+    """An interval's half-width; one deal gives none ("-")."""
+    return f"±{half_width:{spec}}" if math.isfinite(half_width) else "-"
 
 
 def review_view(data: dict) -> Group:

@@ -1,7 +1,9 @@
 """The advisor at the table: type events as they happen, see the table after each.
 
-Every line is checked and written at once (crash-safe); a bad line explains itself
-and is not written.  The loop reads through a function and prints to a console, so
+Every line is checked and written at once (crash-safe, under the log's lock); a bad
+line explains itself and is not written.  If another program writes the log while the
+session is open, the session takes that version, says what changed, and never writes
+its older copy over it.  The loop reads through a function and prints to a console, so
 tests drive it with a script and the CLI with the terminal.
 """
 
@@ -12,9 +14,12 @@ from typing import Callable
 from rich.console import Console
 from rich.text import Text
 
-from . import api, gamelog, render
+from . import api, gamelog, logfile, render
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
-from .errors import DominoError
+from .errors import DominoError, LogFileError, NotationError
+from .events import DIGITS, number_at_most
+from .gamelog import check_typed
+from .printable import excerpt
 from .shorthand import expand
 
 HELP = """type what happens, one line at a time:
@@ -29,6 +34,9 @@ or a full log line ('ana plays 6-4 on 6').  Commands:
   ?  this help     q  quit
 Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
 
+UNDO_CHANGED = ("the log changed on disk, so nothing was undone: look at what changed and undo "
+                "again if you still mean to")
+
 
 class Session:
     def __init__(self, path, console: Console, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS):
@@ -36,7 +44,8 @@ class Session:
         self.console = console
         self.samples = samples
         self.seconds = seconds
-        self.log = gamelog.load(path)
+        self.text = logfile.read_text(path)  # the version of the file this session last saw
+        self.log = gamelog.loads(self.text)
         self.pos = api.Position.of(self.log)
 
     @property
@@ -69,6 +78,7 @@ class Session:
         if word in ("?", "h", "help"):
             self.console.print(HELP)
             return True
+        changed = self.refresh()
         if word in ("s", "status"):
             self.show_status()
             return True
@@ -77,17 +87,15 @@ class Session:
             return True
         parts = word.split()
         if parts[0] in ("u", "undo") and len(parts) <= 2:
-            n = int(parts[1]) if len(parts) == 2 and parts[1].isdigit() else 1
-            if len(parts) == 2 and not parts[1].isdigit():
-                raise DominoError(f"'{text}': undo takes a number, like 'u 2'")
-            removed = self.log.events[-n:] if n <= len(self.log.events) else []
-            self.commit(self.log.without_last(n))
-            for e in removed:
-                self.console.print(Text(f"removed: {e}", style="yellow"))
+            if changed:  # the user chose what to undo without seeing the change
+                raise NotationError(UNDO_CHANGED)
+            self.undo(text, parts[1] if len(parts) == 2 else "1")
             return True
-        event = expand(text, self.pos.match.players, self.log.me)
+        check_typed(text)
+        body, hash_, comment = text.partition("#")
+        event = expand(body, self.pos.match.players, self.log.me) + (f"  #{comment}" if hash_ else "")
         before = set(self.pos.warnings)
-        self.commit(self.log.appended([event]))
+        self.write(lambda log: log.appended([event]))
         self.console.print(Text(f"logged: {self.log.events[-1]}", style="dim"))
         for w in [w for w in self.pos.warnings if w not in before]:
             self.console.print(Text(f"warning: {w}", style="yellow"))
@@ -96,11 +104,74 @@ class Session:
             self.show_advice()
         return True
 
-    def commit(self, new_log: gamelog.GameLog) -> None:
-        """Check by replaying, write safely, then adopt: the disk never holds a bad log."""
-        pos = api.Position.of(new_log)
-        gamelog.dump(new_log, self.path)
-        self.log, self.pos = new_log, pos
+    def undo(self, text: str, count: str) -> None:
+        n = number_at_most(count, len(self.log.events))
+        if n is None:
+            shown = excerpt(text, 60)
+            if not DIGITS.match(count):
+                raise NotationError(f"'{shown}': undo takes a number, like 'u 2'")
+            raise NotationError(f"'{shown}': the log has only {len(self.log.events)} events")
+        removed = self.log.events[-n:] if n else []
+        # an undo names events by their place from the end: if the file changed, those
+        # places may hold someone else's events, so nothing is undone (see write)
+        self.write(lambda log: _checked(log.without_last(n)), reapply=False)
+        for e in removed:
+            self.console.print(Text(f"removed: {e}", style="yellow"))
+
+    def write(self, change: Callable[[gamelog.GameLog], gamelog.GameLog], reapply: bool = True) -> None:
+        """Change the log on disk, never over a version this session has not seen.
+
+        If another program wrote the file since this session last read it, the session
+        takes the new version, says what changed, and applies the typed line to it
+        (an undo is not repeated: the user decides again with the table in view).
+        """
+        for _ in range(3):
+            try:
+                written = logfile.update(self.path, change, expect=self.text)
+            except logfile.LogChanged as e:
+                self.adopt(e.text)
+                if not reapply:
+                    raise NotationError(UNDO_CHANGED) from None
+                continue
+            self.log, self.text = written.log, written.text
+            self.pos = api.Position.of(written.log)
+            return
+        raise NotationError("the log keeps changing on disk: nothing was written; try again")
+
+    def refresh(self) -> bool:
+        """Take the file's newest version if another program wrote it; True if it had."""
+        text = logfile.read_text(self.path)
+        if text == self.text:
+            return False
+        self.adopt(text)
+        return True
+
+    def adopt(self, text: str) -> None:
+        """Use the version on disk from now on, and say how it differs from ours."""
+        try:
+            log = gamelog.loads(text)
+            pos = api.Position.of(log)
+        except DominoError as e:
+            raise LogFileError(f"the log was changed on disk and cannot be read now ({e}); fix "
+                               "it, then go on: this session writes nothing over it") from None
+        old, new = self.log.events, log.events
+        same = 0
+        while same < min(len(old), len(new)) and old[same] == new[same]:
+            same += 1
+        self.console.print(Text("the log was changed by another program; this session now uses "
+                                "the version on disk:", style="bold yellow"))
+        for e in old[same:]:
+            self.console.print(Text(f"  no longer in the log: {e}", style="yellow"))
+        for e in new[same:]:
+            self.console.print(Text(f"  new in the log: {e}", style="yellow"))
+        if len(old) == len(new) == same:
+            self.console.print(Text("  (only comments or spacing changed)", style="yellow"))
+        self.text, self.log, self.pos = text, log, pos
+
+
+def _checked(log: gamelog.GameLog) -> gamelog.GameLog:
+    log.replay()
+    return log
 
 
 def run(path, console: Console, read: Callable[[str], str], samples: int = DEFAULT_SAMPLES,

@@ -12,8 +12,9 @@ import re
 
 from .errors import NotationError
 from .events import VERBS
+from .printable import excerpt
 
-COUNT = re.compile(r"^d(\d+)$", re.IGNORECASE)
+COUNT = re.compile(r"d([0-9]+)\Z", re.IGNORECASE)
 
 
 def expand(line: str, players: list[str], me: str) -> str:
@@ -21,26 +22,27 @@ def expand(line: str, players: list[str], me: str) -> str:
     words = line.split()
     if not words:
         raise NotationError("an empty line is not an event")
+    shown = excerpt(" ".join(words), 60)
     if words[0].lower() == "round" or (len(words) > 1 and words[1].lower() in VERBS):
         return " ".join(words)
-    who = _player(words[0], players, line)
+    who = _player(words[0], players, shown)
     rest = words[1:]
     if not rest:
-        raise NotationError(f"'{line}': say what {who} did, like '{who} 64', '{who} d2' or '{who} p'")
+        raise NotationError(f"'{shown}': say what {who} did, like '{who} 64', '{who} d2' or '{who} p'")
     head = rest[0].lower()
     if head in ("p", "pass"):
         if len(rest) > 1:
-            raise NotationError(f"'{line}': a pass takes nothing after it")
+            raise NotationError(f"'{shown}': a pass takes nothing after it")
         return f"{who} passes"
     m = COUNT.match(head)
-    if m and who != me:
-        if len(rest) > 1:
-            raise NotationError(f"'{line}': write how many {who} drew, like '{who} d2'")
+    if who != me and head.startswith("d") and head not in ("d", "draw", "draws"):
+        if not m or len(rest) > 1:
+            raise NotationError(f"'{shown}': write how many {who} drew, like '{who} d2'")
         return f"{who} draws {m.group(1)}"
     if head == "d" or (head.startswith("d") and who == me and len(head) > 1):
         tiles = rest[1:] if head == "d" else [head[1:]] + rest[1:]
         if not tiles:
-            raise NotationError(f"'{line}': say what {who} drew: " + (
+            raise NotationError(f"'{shown}': say what {who} drew: " + (
                 "the tiles, like 'me d 64 10'" if who == me else f"how many, like '{who} d2'"))
         return f"{who} draws {' '.join(tiles)}"
     if head in ("s", "show", "shows"):
@@ -54,17 +56,17 @@ def expand(line: str, players: list[str], me: str) -> str:
     if tail and tail[0].lower() == "on":
         tail = tail[1:]
     if len(tail) > 1:
-        raise NotationError(f"'{line}': write a play as '{who} 64' or '{who} 64 on 4'")
+        raise NotationError(f"'{shown}': write a play as '{who} 64' or '{who} 64 on 4'")
     return f"{who} plays {tile}" + (f" on {tail[0]}" if tail else "")
 
 
-def _player(word: str, players: list[str], line: str) -> str:
+def _player(word: str, players: list[str], shown: str) -> str:
     if word in players:
         return word
     starts = [p for p in players if p.lower().startswith(word.lower())]
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:
-        raise NotationError(f"'{line}': '{word}' could be {' or '.join(starts)}")
-    raise NotationError(f"'{line}': '{word}' is not at this table (the players are "
+        raise NotationError(f"'{shown}': '{word}' could be {' or '.join(starts)}")
+    raise NotationError(f"'{shown}': '{word}' is not at this table (the players are "
                         f"{', '.join(players)})")

@@ -8,8 +8,10 @@ a callback; the CLI draws the progress bar.
 from __future__ import annotations
 
 import math
+import os
 import random
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from .deal import shuffle_deal
@@ -103,7 +105,7 @@ def _chunk(args):
 
 
 def simulate(rules: Rules, seats: int, specs: list[str], games: int, jobs: int = 1, seed: int = 0,
-             on_progress=None) -> list[BotScore]:
+             on_progress=None, on_warning=None) -> list[BotScore]:
     """Play about ``games`` games (whole deals of ``seats`` rotations) and score each bot."""
     rules.check_players(seats)
     for spec in specs:
@@ -131,14 +133,33 @@ def simulate(rules: Rules, seats: int, specs: list[str], games: int, jobs: int =
             if on_progress:
                 on_progress(1)
 
-    if jobs <= 1:
-        for ch in chunks:
-            absorb(run_deals(rules, seats, specs, seed, ch))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for results in pool.map(_chunk, [(rules, seats, specs, seed, ch) for ch in chunks]):
+    jobs = max(1, min(jobs, len(chunks), os.cpu_count() or 1))  # more would only wait
+    done = 0
+    if jobs > 1:
+        try:
+            for results in _in_processes(jobs, [(rules, seats, specs, seed, ch) for ch in chunks]):
                 absorb(results)
+                done += 1
+        except (OSError, BrokenProcessPool) as e:
+            if on_warning:
+                on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
+    for ch in chunks[done:]:
+        absorb(run_deals(rules, seats, specs, seed, ch))
     return list(scores.values())
+
+
+def _in_processes(jobs: int, args: list):
+    """Chunks' results in order from a pool of processes; a pool that cannot start (no
+    more processes allowed) is shut down at once, its workers ended, not waited for."""
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        yield from pool.map(_chunk, args)
+    except BaseException:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def deal_count(games: int, seats: int) -> int:

@@ -19,11 +19,12 @@ from . import render
 from .advisor import advise
 from .deal import deal_round
 from .errors import DominoError
-from .events import Draw, Play
+from .events import Draw, Play, number_at_most
 from .inference import infer
 from .match import Match
 from .moves import legal_moves
 from .players import make_player
+from .printable import excerpt
 from .rules import Rules
 from .tiles import Tile
 
@@ -55,9 +56,10 @@ def parse_numbers(text: str, top: int) -> set[int]:
         return set()
     out = set()
     for word in text.replace(",", " ").split():
-        if not word.isdigit() or int(word) > top:
-            raise DominoError(f"'{word}' is not a number from 0 to {top}")
-        out.add(int(word))
+        number = number_at_most(word, top)
+        if number is None:
+            raise DominoError(f"'{excerpt(word)}' is not a number from 0 to {top}")
+        out.add(number)
     return out
 
 
@@ -143,11 +145,11 @@ class Trainer:
             n = self.rng.randrange(top + 1)
             truth = sum(1 for t in inf.unseen if t.bears(n))
             while True:
-                answer = self.ask(f"how many {n}s have you not seen yet? ")
-                if answer.isdigit():
+                count = number_at_most(self.ask(f"how many {n}s have you not seen yet? "), top + 1)
+                if count is not None:
                     break
-                self.console.print(Text("a whole number, please", style="red"))
-            points = 1.0 if int(answer) == truth else 0.0
+                self.console.print(Text(f"a whole number from 0 to {top + 1}, please", style="red"))
+            points = 1.0 if count == truth else 0.0
             self.tell(points, f"{truth} tiles with a {n} are unseen")
             self.score.add("unseen", points)
         else:
@@ -178,7 +180,8 @@ class Trainer:
                     raise DominoError("write a move like 64 or 64 on 4")
                 on = None
                 if len(words) == 2:
-                    on = int(words[1]) if words[1].isdigit() else words[1]
+                    on = number_at_most(words[1], self.rules.set)
+                    on = words[1] if on is None else on
                 side = r.layout.resolve(tile, on, self.rules.all_fives)
                 chosen = next(m for m in plays if m.tile == tile and
                               r.layout.resolve(m.tile, m.on, self.rules.all_fives) == side)

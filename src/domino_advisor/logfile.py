@@ -1,0 +1,381 @@
+"""The game log on disk: read within bounds, one writer at a time, replaced whole.
+
+The log is the player's only record, so every write here holds three promises:
+
+* **One writer at a time.**  A writer locks the log, reads it *under the lock*, makes
+  its change to what it read, and replaces the file before letting go.  Two ``log``
+  commands at the same moment therefore both land, one after the other.  The lock is
+  ``fcntl.flock`` on the log file itself (standard library, released by the kernel if
+  the process dies), not a ``.lock`` file beside it that would be left behind in the
+  player's folder; since a write renames a new file into place, a writer checks after
+  locking that the name still leads to the file it locked, and tries again if not.
+* **Nothing overwritten that was not named for it.**  Only regular files are written
+  (never a device, a pipe or a folder); a symlink is written through to its target, as
+  editors do; the file keeps its mode and owner; a read-only file, or one the user
+  could not write, is refused.  A writer that expects a certain version of the file
+  (an open session) gets ``LogChanged`` instead of writing over a newer one.
+* **Old or new, never half.**  The new text goes to a temporary file beside the log,
+  is flushed to disk, then renamed over it.  Temporary files of ours that a killed
+  process left behind are removed by the next writer.
+
+Reading is bounded before any work: only regular files, at most ``MAX_BYTES`` and lines
+of at most ``MAX_LINE`` characters, so a huge or endless file is refused at once.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import stat
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+from .errors import DominoError, LogFileError
+from .gamelog import MAX_LINE, GameLog, dumps, loads
+from .printable import excerpt, printable
+
+MAX_BYTES = 1_000_000  # a whole match is a few kB
+LOCK_SECONDS = 5.0  # how long a writer waits for another to finish
+_POLL = 0.02
+
+
+class LogChanged(DominoError):
+    """The log on disk is not the version this writer read: someone else wrote it."""
+
+    def __init__(self, path: Path, text: str):
+        super().__init__(f"{printable(str(path))} was changed by another program")
+        self.path = path
+        self.text = text
+
+
+def _name(path: Path) -> str:
+    return printable(str(path))
+
+
+# -- reading ---------------------------------------------------------------------------
+def _open_regular(path: Path, writing: bool = False, shown: Path | None = None
+                  ) -> tuple[int, os.stat_result]:
+    """Open without blocking on a pipe, and refuse anything but a regular file
+    (``shown``: the name the user gave, where ``path`` is what it leads to)."""
+    name = _name(shown or path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise LogFileError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise LogFileError(f"{name} is a folder, not a game log") from None
+    except OSError as e:
+        raise LogFileError(f"{name}: cannot be read ({e.strerror})") from None
+    st = os.fstat(fd)
+    if stat.S_ISDIR(st.st_mode):
+        os.close(fd)
+        raise LogFileError(f"{name} is a folder, not a game log")
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise LogFileError(f"{name} is not a regular file (a device, a pipe or a socket)"
+                           + (": nothing was written" if writing else ", so it cannot be a game log"))
+    return fd, st
+
+
+def _read_fd(fd: int, path: Path, size: int) -> str:
+    if size > MAX_BYTES:
+        raise LogFileError(f"{_name(path)} is {size:,} bytes: a game log is at most {MAX_BYTES:,} "
+                           "bytes (a whole match is a few kB), so this is not one")
+    chunks, total = [], 0
+    while total <= MAX_BYTES:
+        chunk = os.read(fd, MAX_BYTES + 1 - total)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    if total > MAX_BYTES:  # it grew while we read
+        raise LogFileError(f"{_name(path)} is over {MAX_BYTES:,} bytes: a game log is not that long")
+    return decode(b"".join(chunks), path)
+
+
+def decode(data: bytes, path: Path | str = "the log") -> str:
+    """The log's bytes as text, refused if they are not a text file of sane lines."""
+    if b"\0" in data:
+        raise LogFileError(f"{_name(Path(path))} is not a text file, so it cannot be a game log")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LogFileError(f"{_name(Path(path))} is not UTF-8 text, so it cannot be a game log") from None
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > MAX_LINE:
+            raise LogFileError(f"{_name(Path(path))} line {number} is {len(line):,} characters long "
+                               f"('{excerpt(line)}'): a log line is at most {MAX_LINE:,}")
+    return text
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """The text of a log file, within the bounds; never blocks on a pipe or a device."""
+    p = Path(path)
+    fd, st = _open_regular(p)
+    try:
+        return _read_fd(fd, p, st.st_size)
+    finally:
+        os.close(fd)
+
+
+def load(path: str | os.PathLike) -> GameLog:
+    text = read_text(path)
+    try:
+        return loads(text)
+    except DominoError as e:
+        raise type(e)(f"{_name(Path(path))}: {e}") from None
+
+
+# -- writing ---------------------------------------------------------------------------
+def _target(path: Path) -> Path:
+    """Where a write really goes: through symlinks to the file they name."""
+    return Path(os.path.realpath(path))
+
+
+def _check_writable(path: Path, st: os.stat_result, shown: Path) -> None:
+    name = _name(shown)
+    if stat.S_ISDIR(st.st_mode):
+        raise LogFileError(f"{name} is a folder: nothing was written")
+    if not stat.S_ISREG(st.st_mode):
+        raise LogFileError(f"{name} is not a regular file (a device, a pipe or a socket): "
+                           "nothing was written")
+    if not st.st_mode & 0o222:
+        raise LogFileError(f"{name} is read-only (mode {stat.S_IMODE(st.st_mode):04o}): nothing "
+                           "was written; make it writable (chmod u+w) if you mean to change it")
+    if not os.access(path, os.W_OK):
+        raise LogFileError(f"{name}: you may not write this file: nothing was written")
+    if st.st_nlink > 1:
+        raise LogFileError(f"{name} has {st.st_nlink} hard links: replacing it would leave the "
+                           "others behind, so nothing was written")
+
+
+_TEMP = ".tmp"
+
+
+def _remove_stale_temps(target: Path) -> None:
+    """Temporary files of ours left by a killed writer (only a lock holder makes them)."""
+    pattern = re.compile(r"^\." + re.escape(target.name) + r"\.[a-z0-9_]{8}" + re.escape(_TEMP) + "$")
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return
+    for n in names:
+        if pattern.match(n):
+            p = target.parent / n
+            try:
+                st = os.lstat(p)
+                if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid():
+                    os.unlink(p)
+            except OSError:
+                pass
+
+
+def _write_temp(target: Path, data: bytes, like: os.stat_result | None, shown: Path) -> str:
+    """A temporary file beside ``target`` holding ``data``, on disk, with the right mode."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_TEMP, dir=target.parent)
+    except OSError as e:
+        raise LogFileError(f"{_name(shown)}: cannot write there ({e.strerror}); nothing was "
+                           "changed") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            if like is not None:
+                os.fchmod(f.fileno(), stat.S_IMODE(like.st_mode))
+                _keep_owner(f.fileno(), like)
+            else:  # a new file gets the usual permissions, not mkstemp's private ones
+                umask = os.umask(0)
+                os.umask(umask)
+                os.fchmod(f.fileno(), 0o666 & ~umask)
+            os.fsync(f.fileno())
+    except BaseException as e:
+        _unlink(tmp)
+        if isinstance(e, OSError):
+            raise LogFileError(f"{_name(shown)}: cannot write it ({e.strerror}); nothing was "
+                               "changed") from None
+        raise
+    return tmp
+
+
+def _keep_owner(fd: int, like: os.stat_result) -> None:
+    """The replaced file keeps its owner and group where we are allowed to set them."""
+    uid = like.st_uid if os.geteuid() == 0 else -1
+    gid = like.st_gid if like.st_gid != os.getegid() else -1
+    if uid == -1 and gid == -1:
+        return
+    try:
+        os.fchown(fd, uid, gid)
+    except OSError:
+        pass
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _replace(target: Path, text: str, like: os.stat_result, shown: Path) -> None:
+    _remove_stale_temps(target)
+    tmp = _write_temp(target, text.encode("utf-8"), like, shown)
+    try:
+        os.replace(tmp, target)
+    except OSError as e:
+        _unlink(tmp)
+        raise LogFileError(f"{_name(shown)}: cannot write it ({e.strerror}); nothing was "
+                           "changed") from None
+    _sync_folder(target.parent)
+
+
+@dataclass
+class Locked:
+    """A log held for writing: its text as read under the lock, and how to replace it."""
+
+    path: Path  # as the user named it
+    target: Path  # the regular file it leads to
+    text: str
+    stat: os.stat_result
+
+    def replace(self, text: str) -> None:
+        _replace(self.target, text, self.stat, self.path)
+        self.text = text
+
+
+@contextmanager
+def locked(path: str | os.PathLike, read: bool = True) -> Iterator[Locked]:
+    """Hold the file's lock for a read-change-write; the text is read under the lock
+    (``read=False`` for a file about to be overwritten whole, such as a page)."""
+    p = Path(path)
+    wait = LOCK_SECONDS
+    deadline = time.monotonic() + wait
+    while True:
+        target = _target(p)
+        fd, st = _open_regular(target, writing=True, shown=p)
+        try:
+            if not _lock(fd, deadline):
+                raise LogFileError(f"{_name(p)} is being written by another program (waited "
+                                   f"{wait:g} s): nothing was written; try again")
+            try:
+                now = os.stat(target)
+            except FileNotFoundError:
+                now = None
+            if now is None or (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino):
+                continue  # replaced while we waited: lock the new version instead
+            _check_writable(target, now, p)
+            text = _read_fd(fd, p, now.st_size) if read else ""
+            yield Locked(p, target, text, now)
+            return
+        finally:
+            os.close(fd)  # closing releases the lock
+
+
+def _lock(fd: int, deadline: float) -> bool:
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(_POLL)
+
+
+@dataclass
+class Written:
+    """What a write found on disk and what it left there."""
+
+    before: str
+    log: GameLog
+    text: str
+
+
+def update(path: str | os.PathLike, change: Callable[[GameLog], GameLog],
+           expect: str | None = None) -> Written:
+    """Change the log as it is on disk now, under the lock; all or nothing.
+
+    ``expect`` is the text the caller last saw: if the file no longer holds it,
+    ``LogChanged`` is raised (carrying the new text) and nothing is written.
+    """
+    with locked(path) as f:
+        if expect is not None and f.text != expect:
+            raise LogChanged(f.path, f.text)
+        try:
+            log = loads(f.text)
+        except DominoError as e:
+            raise type(e)(f"{_name(f.path)}: {e}") from None
+        before = f.text
+        new = change(log)
+        text = dumps(new)
+        if text != before:
+            f.replace(text)
+        return Written(before, new, text)
+
+
+def create(path: str | os.PathLike, text: str, force: bool = False) -> None:
+    """Write a new file; an existing one only with ``force`` (and only a regular file)."""
+    p = Path(path)
+    target = _target(p)
+    if os.path.lexists(target):
+        if not force:
+            raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
+                               f"overwrite it")
+        with locked(p, read=False) as f:
+            f.replace(text)
+        return
+    if not target.parent.is_dir():
+        raise LogFileError(f"{_name(p)}: cannot write there (the folder {_name(target.parent)} "
+                           "does not exist)")
+    tmp = _write_temp(target, text.encode("utf-8"), None, p)
+    try:
+        os.link(tmp, target)  # fails if another program created the file meanwhile
+    except FileExistsError:
+        _unlink(tmp)
+        if not force:
+            raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
+                               f"overwrite it") from None
+        with locked(p, read=False) as f:
+            f.replace(text)
+        return
+    except OSError:  # a file system without hard links: claim the name, then replace it
+        _unlink(tmp)
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        except FileExistsError:
+            raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
+                               f"overwrite it") from None
+        except OSError as e:
+            raise LogFileError(f"{_name(p)}: cannot write there ({e.strerror})") from None
+        os.close(fd)
+        with locked(p, read=False) as f:
+            f.replace(text)
+        return
+    _unlink(tmp)
+    _sync_folder(target.parent)
+
+
+def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+    """Whether two names lead to one file (through symlinks and hard links)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return _target(Path(a)) == _target(Path(b))

@@ -1,0 +1,38 @@
+"""Text from a file or a person, made safe to show: data, never terminal control.
+
+A log line or a typed name may hold an escape sequence (``\\x1b[2J`` clears the
+screen), a bidirectional override that reorders what is shown, or a line separator
+that text tools disagree about.  Shown as they are, they would act on the terminal
+instead of being read; shown as escapes, the person sees exactly what is in the file.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Unicode categories that control instead of print: C0/C1 controls, format
+# characters (bidi overrides, zero-width marks), line and paragraph separators.
+_CONTROL = {"Cc", "Cf", "Zl", "Zp"}
+_KEEP = {"\n", "\t"}
+
+
+def is_control(ch: str) -> bool:
+    return ch not in _KEEP and unicodedata.category(ch) in _CONTROL
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as its escape (``\\x1b``)."""
+    if text.isprintable():  # the common case, at C speed
+        return text
+    return "".join(_escape(ch) if is_control(ch) else ch for ch in text)
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """The start of a long text, for quoting it in a message without repeating it all."""
+    text = printable(text[: limit * 2])
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,139 @@
+"""The consoles the commands print to: people's text shown as data, never as control.
+
+Every console here has markup and emoji codes off, so ``[/x]`` or ``:smile:`` in a
+name, a tag or a typed line prints as written instead of crashing or turning into a
+link; and every segment it writes has its control characters shown as escapes, so
+an escape sequence from a log line cannot clear the screen.  A terminal that cannot
+show box drawing or ``±`` gets plain ASCII of the same width, and an output that
+cannot be written (a full disk, a closed pipe) becomes one ``OutputError``.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import shutil
+import sys
+from typing import Any, TextIO
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
+
+from .printable import printable
+
+MIN_WIDTH, MAX_WIDTH = 20, 1000
+
+# one character for one character, so tables keep their shape in ASCII
+_ASCII = {"±": "+", "≈": "~", "·": ".", "…": ".", "—": "-", "–": "-", "×": "x", "→": ">",
+          "✓": "v", "✗": "x", "•": "*", "’": "'", "“": '"', "”": '"'}
+
+
+def _ascii_fallback(e: UnicodeError) -> tuple[str, int]:
+    if not isinstance(e, UnicodeEncodeError):
+        raise e
+    bad = e.object[e.start:e.end]
+    return "".join(_ASCII.get(ch, "?") for ch in bad), e.end
+
+
+codecs.register_error("domino-ascii", _ascii_fallback)
+
+
+class OutputError(Exception):
+    """Standard output or error could not be written (a full disk, a closed pipe)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+
+class _Stream:
+    """stdout or stderr as they are now (tests swap them), with write failures named."""
+
+    def __init__(self, stderr: bool):
+        self.stderr = stderr
+
+    @property
+    def target(self) -> TextIO:
+        return sys.stderr if self.stderr else sys.stdout
+
+    def write(self, text: str) -> int:
+        try:
+            return self.target.write(text)
+        except OSError as e:
+            raise OutputError(e) from None
+
+    def flush(self) -> None:
+        try:
+            self.target.flush()
+        except OSError as e:
+            raise OutputError(e) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.target, name)
+
+
+class _Data:
+    """A renderable whose text segments have their control characters shown as escapes."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for seg in console.render(self.inner, options):
+            if seg.control or seg.text.isprintable():
+                yield seg
+            else:
+                yield Segment(printable(seg.text), seg.style)
+
+
+class SafeConsole(Console):
+    """A rich console for people's text: no markup, no emoji codes, no terminal control."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        if len(objects) > 1 and all(isinstance(o, str) for o in objects):
+            objects = (kwargs.pop("sep", " ").join(objects),)
+        super().print(*(_Data(o) for o in objects), **kwargs)
+
+
+def _width() -> int | None:
+    """The width to force, where COLUMNS is set to something rich would take literally."""
+    columns = os.environ.get("COLUMNS", "")
+    if not columns.isdigit():
+        return None  # unset or not a number: rich asks the terminal
+    width = int(columns) if len(columns) < 6 else MAX_WIDTH
+    if width == 0:
+        width = shutil.get_terminal_size((80, 25)).columns or 80
+    return min(max(width, MIN_WIDTH), MAX_WIDTH)
+
+
+def make_console(stderr: bool = False) -> SafeConsole:
+    return SafeConsole(file=_Stream(stderr), markup=False, emoji=False, highlight=False,
+                       width=_width(), stderr=stderr)
+
+
+def ascii_safe_streams() -> None:
+    """Characters the output's encoding lacks print as their ASCII look-alikes, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="domino-ascii")
+            except (ValueError, OSError):
+                pass
+
+
+def echo(text: str) -> None:
+    """Plain text to standard output (JSON for programs), a failed write named."""
+    out = _Stream(False)
+    out.write(text + "\n")
+    out.flush()
+
+
+def silence_stdout() -> None:
+    """After a failed write, stop Python from failing again when it flushes at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -1,0 +1,49 @@
+"""Running the command line in tests: in process (click's CliRunner) and as a real
+process (for locks, pipes, terminals and memory), with the checks every refusal owes:
+exit code 2, a message that says what is wrong, no traceback, the file unchanged."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from domino_advisor.cli import main
+
+HAND = "6-6 6-3 5-2 3-1 0-0"
+CLI = [sys.executable, "-m", "domino_advisor"]
+
+
+def run(runner: CliRunner, *args, **kwargs):
+    return runner.invoke(main, [str(a) for a in args], **kwargs)
+
+
+def refused(runner: CliRunner, path: Path | None, *args, says: str, **kwargs):
+    """Run a command that must be refused, and check the file did not change."""
+    assert says, "a refusal test must name what the message says"
+    before = path.read_bytes() if path is not None and path.exists() else None
+    res = run(runner, *args, **kwargs)
+    assert res.exit_code == 2, res.output
+    assert says in res.output, res.output
+    assert "Traceback" not in res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    if before is not None:
+        assert path.read_bytes() == before
+    return res
+
+
+def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: str = HAND,
+             *extra) -> Path:
+    res = run(runner, "new", path, "--players", players, "--hand", hand, *extra)
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def process(*args, env: dict | None = None, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    """The command as a real process, colour off, output captured as bytes."""
+    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    return subprocess.run([*CLI, *[str(a) for a in args]], capture_output=True, env=full_env,
+                          timeout=timeout, **kwargs)

@@ -1,0 +1,159 @@
+"""Bounds checked before work: a huge or endless file is refused at once, processes are
+capped, and nothing prints NaN.  The time and memory figures here are safety limits with
+a wide margin (a 100 MB file refused in under 2 s and 200 MB), not benchmarks."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from clitools import CLI, new_game, process, refused, run
+from domino_advisor import simulate as simulate_module
+from domino_advisor.rules import preset
+
+HEADER = '[Rules "classic"]\n[Players "me ana bob"]\nround 1\nme holds 6-6 6-3 5-2 3-1 0-0\n'
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def _measured(*args) -> tuple[int, float, float, bytes]:
+    """Exit code, seconds and peak memory (MB) of one real process of the command."""
+    start = time.monotonic()
+    p = subprocess.Popen([*CLI, *map(str, args)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         env={**os.environ, "NO_COLOR": "1"})
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, time.monotonic() - start, usage.ru_maxrss / 1024, err
+
+
+def _big_file(path: Path, size: int, line: bytes) -> Path:
+    block = line * (1_000_000 // len(line))
+    with open(path, "wb") as f:
+        f.write(HEADER.encode())
+        written = 0
+        while written < size:
+            f.write(block)
+            written += len(block)
+    return path
+
+
+@pytest.mark.parametrize("kind,line", [("comments", b"# a long game, a long night\n"),
+                                       ("events", b"ana draws 1\n")])
+def test_a_100_mb_log_is_refused_at_once(tmp_path, kind, line):
+    path = _big_file(tmp_path / f"{kind}.dom", 100_000_000, line)
+    before = os.stat(path)
+    for command in (["status", path], ["log", path, "ana draws 1"]):
+        code, seconds, peak_mb, err = _measured(*command)
+        assert code == 2 and b"at most 1,000,000 bytes" in err, err
+        assert seconds < 2 and peak_mb < 200, (seconds, peak_mb)
+        assert len(err) < 300
+    after = os.stat(path)
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+
+
+def test_one_huge_line_is_refused_quoting_only_its_start(tmp_path):
+    path = tmp_path / "line.dom"
+    path.write_text(HEADER + "ana plays " + "6-4 " * 10_000 + "\n")
+    code, seconds, peak_mb, err = _measured("status", path)
+    assert code == 2 and b"characters long" in err and b"a log line is at most 4,096" in err, err
+    assert len(err) < 300 and seconds < 2 and peak_mb < 200
+    one_line = tmp_path / "one.dom"
+    one_line.write_bytes(b"#" * 52_000_000)
+    code, seconds, peak_mb, err = _measured("status", one_line)
+    assert code == 2 and len(err) < 300 and seconds < 2 and peak_mb < 200, err
+
+
+def test_devices_and_pipes_are_not_read(tmp_path):
+    for device in ("/dev/zero", "/dev/urandom"):
+        if Path(device).exists():
+            code, seconds, peak_mb, err = _measured("status", device)
+            assert code == 2 and b"not a regular file" in err and seconds < 5
+    fifo = tmp_path / "pipe.dom"
+    os.mkfifo(fifo)
+    res = process("status", fifo, timeout=20)  # a hang fails with TimeoutExpired
+    assert res.returncode == 2 and b"not a regular file" in res.stderr
+
+
+def test_a_log_at_the_limit_still_reads(tmp_path, runner):
+    """The bound is not tighter than it says: a log of 900 kB of comments is fine."""
+    path = new_game(runner, tmp_path / "notes.dom")
+    path.write_text(path.read_text() + "# " + "n" * 1000 + "\n" * 1 + ("# note\n" * 128_000))
+    assert path.stat().st_size < 1_000_000
+    assert run(runner, "status", path, "--json").exit_code == 0
+
+
+# -- simulate -----------------------------------------------------------------------------
+class _NoPool:
+    def __init__(self, *args, **kwargs):
+        raise AssertionError("no process pool for a single deal")
+
+
+def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch):
+    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", _NoPool)
+    rules = preset("classic")
+    scores = simulate_module.simulate(rules, 2, ["heavy", "random"], 1, jobs=1000, seed=3)
+    assert sum(s.games for s in scores) == 4  # one deal, each seat's side counted per bot
+
+    made = []
+
+    class Recording:
+        def __init__(self, max_workers):
+            made.append(max_workers)
+            raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Recording)
+    monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
+    warnings = []
+    simulate_module.simulate(rules, 2, ["heavy", "random"], 400, jobs=1000, seed=3,
+                             on_warning=warnings.append)
+    assert made == [2]
+    assert warnings and "could not run 2 processes" in warnings[0]
+
+
+def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, runner):
+    class Failing:
+        def __init__(self, max_workers):
+            self._processes = {}
+
+        def map(self, fn, args):
+            raise OSError(11, "Resource temporarily unavailable")
+
+        def shutdown(self, wait=True, cancel_futures=False):
+            pass
+
+    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Failing)
+    monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
+    res = run(runner, "simulate", "--bots", "heavy,random", "--games", "40", "--jobs", "2", "--json")
+    assert res.exit_code == 0, res.output
+    assert "could not run 2 processes" in res.output
+    plain = run(runner, "simulate", "--bots", "heavy,random", "--games", "40", "--json")
+    data = json.loads(plain.output)
+    assert data["bots"][0]["games"] == 40
+
+
+def test_simulate_json_never_prints_nan(runner):
+    res = run(runner, "simulate", "--bots", "heavy,random", "--games", "1", "--json")
+    assert res.exit_code == 0, res.output
+
+    def no_nan(token):
+        raise AssertionError(f"{token} is not JSON")
+
+    data = json.loads(res.output, parse_constant=no_nan)
+    assert data["deals"] == 1 and data["bots"][0]["win_ci95"] is None
+    table = run(runner, "simulate", "--bots", "heavy,random", "--games", "1")
+    assert table.exit_code == 0 and "nan" not in table.output
+
+
+def test_simulate_refuses_absurd_sizes(runner):
+    refused(runner, None, "simulate", "--bots", "heavy", "--games", "10000000000",
+            says="is not in the range")

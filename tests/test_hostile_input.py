@@ -1,0 +1,284 @@
+"""Text from a file, an option or a typed line is data: never markup, never terminal
+control, never a crash.  Numbers have sane ranges, and output that cannot be encoded or
+written is handled in one line.  Every refusal leaves the file's bytes as they were."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from clitools import CLI, HAND, new_game, process, refused, run
+
+MARKUP = "[/x]"
+LINK = "[link=file:///etc/passwd]click[/link]"
+ESCAPES = ["\x1b[2J", "\x1b]8;;http://evil.example/\x1b\\here\x1b]8;;\x1b\\", "\x9b31m", "\u202e"]
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def game(tmp_path, runner) -> Path:
+    path = new_game(runner, tmp_path / "game.dom")
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    return path
+
+
+def clean(output: str) -> None:
+    assert "Traceback" not in output and "MarkupError" not in output, output
+    assert "\x1b" not in output and "\x9b" not in output and "\u202e" not in output, repr(output)
+
+
+# -- markup --------------------------------------------------------------------------------
+def test_markup_in_an_event_is_shown_as_written(runner, game):
+    res = refused(runner, game, "log", game, f"bob plays {MARKUP}", says=MARKUP)
+    clean(res.output)
+
+
+def test_markup_in_tags_and_names(runner, tmp_path):
+    for tag, says in ((f'[Rules "{MARKUP}"]', MARKUP), (f'[Rules "{LINK}"]', LINK),
+                      (f'[Players "me {MARKUP}"]', MARKUP), (f'[Set "{LINK}=1"]', LINK)):
+        path = tmp_path / "t.dom"
+        players = '' if "Players" in tag else '[Players "me ana"]\n'
+        path.write_text(f'{tag}\n{players}round 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\n')
+        clean(refused(runner, path, "status", path, says=says).output)
+    res = refused(runner, None, "new", tmp_path / "n.dom", "--players", f"me {MARKUP}", "--hand", HAND,
+                  says=MARKUP)
+    clean(res.output)
+
+
+def test_markup_in_a_file_name_and_options(runner, tmp_path):
+    path = tmp_path / "[bold red]loud.dom"  # a file name cannot hold '/'
+    res = run(runner, "new", path, "--players", "me ana bob", "--hand", HAND)
+    assert res.exit_code == 0 and f"started {path}" in res.output, res.output
+    res = refused(runner, None, "status", tmp_path / "[link=https:x]click.dom", says="[link=https:x]")
+    clean(res.output)
+    for args in (["new", tmp_path / "r.dom", "--players", "me ana", "--rules", MARKUP, "--hand", HAND],
+                 ["simulate", "--bots", MARKUP, "--games", "1"],
+                 ["simulate", "--rules", MARKUP, "--bots", "heavy", "--games", "1"],
+                 ["train", "--bots", MARKUP],
+                 ["simulate", "--bots", "heavy", "--set", f"{MARKUP}=1", "--games", "1"]):
+        clean(refused(runner, None, *args, says=MARKUP).output)
+
+
+# -- terminal control ----------------------------------------------------------------------
+@pytest.mark.parametrize("escape", ESCAPES, ids=["clear", "osc-link", "csi-c1", "bidi"])
+def test_escapes_in_a_log_line_are_shown_as_escapes(runner, game, escape):
+    game.write_text(game.read_text() + f"ana plays 6-4{escape} on 6\n")
+    res = refused(runner, game, "status", game, says="is not a tile")
+    clean(res.output)
+    assert "\\x1b" in res.output or "\\x9b" in res.output or "\\u202e" in res.output
+
+
+def test_escapes_in_comments_and_tags_never_reach_the_terminal(runner, game):
+    game.write_text(game.read_text().replace("round 1", "# \x1b[2J wiped\nround 1") + "# \x1b]0;title\x07\n")
+    res = run(runner, "status", game)
+    assert res.exit_code == 0, res.output
+    clean(res.output)
+    res = run(runner, "log", game, "ana draws 1")
+    assert res.exit_code == 0
+    assert "\x1b[2J" in game.read_text()  # the file keeps what the user wrote
+
+
+def test_typed_escapes_are_refused_and_never_written(runner, game):
+    for bad, says in (("ana plays 6-4 on 6 # \x1b[2J", "holds a control character (\\x1b)"),
+                      ("ana draws 1 # one\nme plays 6-3 on 6", "holds a line break")):
+        res = refused(runner, game, "log", game, bad, says=says)
+        clean(res.output)
+
+
+def test_escapes_on_a_piped_stderr(tmp_path, runner):
+    path = new_game(runner, tmp_path / "p.dom")
+    res = process("log", path, "ana plays \x1b[2J6-4")
+    assert res.returncode == 2
+    assert b"\x1b" not in res.stderr + res.stdout and b"\\x1b[2J" in res.stderr
+
+
+def test_session_echoes_are_data(runner, game):
+    from domino_advisor.session import run as run_session
+    from domino_advisor.terminal import make_console
+
+    lines = iter([f"ana 64 on {MARKUP}", "ana \x1b[2J", "u \x1b[2J", "q"])
+    import io
+    import sys
+
+    out = io.StringIO()
+    old = sys.stdout
+    sys.stdout = out
+    try:
+        run_session(game, make_console(), lambda prompt: next(lines), samples=10, seconds=0.05)
+    finally:
+        sys.stdout = old
+    clean(out.getvalue())
+    assert "\\x1b[2J" in out.getvalue() and MARKUP in out.getvalue()
+
+
+# -- numbers --------------------------------------------------------------------------------
+HUGE = "9" * 4000
+
+
+def test_huge_and_odd_numbers_are_refused(runner, game):
+    refused(runner, game, "log", game, f"ana draws {HUGE}", says="has only 28 tiles")
+    refused(runner, game, "log", game, f"ana plays 6-4 on {HUGE}", says="name an open end")
+    refused(runner, game, "log", game, f"round {HUGE}", says="write a new round")
+    refused(runner, game, "undo", game, HUGE, says="is not in the range")
+    refused(runner, None, "bench", "--positions", "-5", says="-5 is not in the range")
+    refused(runner, None, "simulate", "--bots", f"advisor:{HUGE}", "--games", "1",
+            says="the samples are a whole number")
+    refused(runner, None, "simulate", "--bots", "advisor:²", "--games", "1",
+            says="the samples are a whole number")
+    refused(runner, game, "advise", game, "--samples", HUGE, says="is not in the range")
+
+
+def test_counts_beyond_the_set_are_refused(runner, game, tmp_path):
+    res = refused(runner, game, "log", game, f"ana counts {HUGE}", says="at most 168 pips")
+    assert len(res.output) < 400  # the message quotes the start of the line, not all of it
+    refused(runner, game, "log", game, "ana counts 169", says="at most 168 pips")
+    nine = new_game(runner, tmp_path / "nine.dom", "me ana bob", "9-9 6-3 5-2 3-1 0-0", "--set", "set=9")
+    refused(runner, nine, "log", nine, "ana counts 496", says="at most 495 pips in the double-nine set")
+
+
+def test_session_numbers(runner, game):
+    from domino_advisor.session import run as run_session
+    from domino_advisor.terminal import make_console
+    import io
+    import sys
+
+    before = game.read_bytes()
+    lines = iter([f"u {HUGE}", "u ²", f"bob d{HUGE}", "bob d²", "q"])
+    out = io.StringIO()
+    old = sys.stdout
+    sys.stdout = out
+    try:
+        assert run_session(game, make_console(), lambda prompt: next(lines), samples=10,
+                           seconds=0.05) == 0
+    finally:
+        sys.stdout = old
+    text = " ".join(out.getvalue().split())  # messages wrap at the console's width
+    assert "internal error" not in text and "Traceback" not in text, text
+    assert text.count("not logged") == 4, text
+    assert "the log has only 3 events" in text and "undo takes a number" in text
+    assert "write how many bob drew" in text and len(text) < 8000
+    assert game.read_bytes() == before
+
+
+def test_time_must_be_finite(runner, game):
+    for bad in ("nan", "inf", "-1", "0"):
+        refused(runner, game, "advise", game, "--time", bad, says="--time")
+
+
+# -- output that cannot be encoded or written -------------------------------------------------
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_status_on_a_terminal_without_unicode(tmp_path, runner, encoding):
+    path = new_game(runner, tmp_path / "e.dom")
+    res = process("status", path, env={"PYTHONIOENCODING": encoding})
+    assert res.returncode == 0, res.stderr
+    text = res.stdout.decode(encoding)
+    assert "what each opponent can hold" in text and "+-" in text  # ASCII boxes
+    res = process("advise", path, "--samples", "20", env={"PYTHONIOENCODING": encoding})
+    assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["rules"]])
+def test_a_full_disk_on_stdout_is_one_line(tmp_path, runner, args):
+    path = new_game(runner, tmp_path / "f.dom")
+    full = [args[0], path, *args[1:]] if args[0] != "rules" else args
+    with open("/dev/full", "w") as sink:
+        res = subprocess.run([*CLI, *map(str, full)], stdout=sink, stderr=subprocess.PIPE, timeout=60)
+    err = res.stderr.decode()
+    assert res.returncode == 1 and "Traceback" not in err, err
+    assert err.strip().count("\n") == 0 and "could not write the output" in err
+
+
+def test_a_closed_pipe_is_quiet(tmp_path, runner):
+    path = new_game(runner, tmp_path / "pipe.dom")
+    p = subprocess.Popen([*CLI, "status", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env={**os.environ, "NO_COLOR": "1"})
+    p.stdout.close()  # like `| head -0`
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert "Traceback" not in err and err.count("\n") <= 1, err
+
+
+def _on_a_terminal(args, env) -> str:
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.environ.update(env)
+        os.execv(CLI[0], [*CLI, *args])
+    out = b""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 1)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.waitpid(pid, 0)
+    return out.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("columns", ["0", "1", "abc", "99999999999999"])
+def test_odd_columns_on_a_terminal_still_print(tmp_path, runner, columns):
+    path = new_game(runner, tmp_path / "w.dom")
+    out = _on_a_terminal(["status", str(path)], {"COLUMNS": columns, "NO_COLOR": "1"})
+    assert "what each opponent" in out.replace("\r\n", " ").replace("\n", " ") or "opponent" in out, out
+
+
+# -- lines and comments --------------------------------------------------------------------------
+@pytest.mark.parametrize("separator", ["\u2028", "\u0085", "\x0c", "\u2029", "\x1c", "\r"])
+def test_a_comment_cannot_hide_an_event(runner, tmp_path, separator):
+    path = new_game(runner, tmp_path / "h.dom")
+    plain = json.loads(run(runner, "status", path, "--json").output)
+    path.write_text(path.read_text() + f"# note{separator}me draws 6-6\n")
+    res = run(runner, "status", path, "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output) == plain  # a comment, as every text tool shows it
+
+
+def test_crlf_lines_still_read(runner, tmp_path):
+    path = new_game(runner, tmp_path / "crlf.dom")
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n") + b"me plays 6-6\r\n")
+    data = json.loads(run(runner, "status", path, "--json").output)
+    assert data["to_move"] == "ana"
+
+
+def test_a_comment_after_an_event_is_kept(runner, game):
+    game.write_text(game.read_text() + "ana plays 6-2 on 6  # fixed by hand\n")
+    res = run(runner, "status", game, "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["to_move"] == "bob"
+    assert run(runner, "log", game, "bob plays 2-2 on 2   # a spinner? no").exit_code == 0
+    text = game.read_text()
+    assert "ana plays 6-2 on 6  # fixed by hand\n" in text
+    assert text.endswith("bob plays 2-2 on 2  # a spinner? no\n")
+    tagged = game.read_text().replace('[Rules "classic"]', '[Rules "classic"]  # our house')
+    game.write_text(tagged)
+    assert run(runner, "log", game, "me passes").exit_code == 2  # still refused for its own reason
+    assert run(runner, "undo", game).exit_code == 0
+    assert '[Rules "classic"]  # our house' in game.read_text()
+
+
+def test_a_session_starts_on_a_log_with_trailing_comments(runner, game):
+    from domino_advisor.session import Session
+    from domino_advisor.terminal import make_console
+
+    game.write_text(game.read_text() + "ana plays 6-2 on 6  # fixed by hand\n")
+    s = Session(game, make_console(), samples=10, seconds=0.05)
+    s.handle("bob 22 # slow")
+    assert game.read_text().endswith("bob plays 2-2 on 2  # slow\n")

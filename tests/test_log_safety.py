@@ -1,0 +1,315 @@
+"""The game log is the player's only record: nothing is lost to a second writer, and
+nothing is overwritten that the user did not name for it.  Every case goes through the
+command line and compares the file's bytes before and after."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from clitools import CLI, HAND, new_game, process, refused, run
+
+ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def game(tmp_path, runner) -> Path:
+    path = new_game(runner, tmp_path / "game.dom")
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    return path
+
+
+# -- two writers at once -----------------------------------------------------------------
+def _two_writers_at_once(path: Path, rounds: int) -> None:
+    """Each round: a fresh log where ana must draw, then two real ``log`` processes at
+    the same moment.  Every event lands, or its command says why (exit non-zero)."""
+    runner = CliRunner()
+    for i in range(rounds):
+        path.unlink(missing_ok=True)
+        new_game(runner, path)
+        assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+        procs = [subprocess.Popen([*CLI, "log", "-q", str(path), "ana draws 1"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+        results = [(p.wait(timeout=60), p.stderr.read().decode()) for p in procs]
+        for p in procs:
+            p.stdout.close()
+            p.stderr.close()
+        landed = path.read_text().count("ana draws 1")
+        succeeded = sum(1 for code, _ in results if code == 0)
+        assert landed == succeeded, (i, results, path.read_text())
+        for code, err in results:
+            assert code == 0 or err.strip(), (i, results)
+
+
+def test_two_log_commands_at_once_both_land(tmp_path):
+    _two_writers_at_once(tmp_path / "race.dom", rounds=4)
+
+
+@pytest.mark.slow
+def test_two_log_commands_at_once_200_rounds(tmp_path):
+    _two_writers_at_once(tmp_path / "race.dom", rounds=200)
+
+
+def test_threads_writing_one_log_lose_nothing(tmp_path):
+    """Many writers in one process: each ``update`` reads under the lock, so all land."""
+    from domino_advisor import logfile
+
+    runner = CliRunner()
+    path = new_game(runner, tmp_path / "threads.dom", "me ana", "6-6 6-3 5-2 3-1 0-0 1-1 2-2",
+                    "--set", "set=9", "--set", "hand=7")
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+
+    def draw(_):
+        logfile.update(path, lambda log: log.appended(["ana draws 1"]))
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(draw, range(24)))
+    assert path.read_text().count("ana draws 1") == 24
+
+
+def test_a_writer_that_cannot_get_the_lock_gives_up(runner, game, monkeypatch):
+    from domino_advisor import logfile
+
+    monkeypatch.setattr(logfile, "LOCK_SECONDS", 0.3)
+    with open(game) as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        start = time.monotonic()
+        refused(runner, game, "log", game, "ana draws 1", says="is being written by another program")
+        refused(runner, game, "undo", game, says="is being written by another program")
+        assert time.monotonic() - start < 5
+
+
+def test_session_never_writes_over_an_outside_change(tmp_path):
+    """A real session, a real ``log`` from another terminal, and an editor's save: every
+    event ends up in the file, in order, and the session says what changed."""
+    runner = CliRunner()
+    path = new_game(runner, tmp_path / "live.dom")
+    session = subprocess.Popen([*CLI, "session", str(path), "--samples", "20"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               env={**os.environ, "NO_COLOR": "1"})
+
+    def typed(line: str, shows: str) -> None:
+        session.stdin.write(line.encode() + b"\n")
+        session.stdin.flush()
+        deadline = time.monotonic() + 30
+        while shows not in path.read_text():
+            assert time.monotonic() < deadline, path.read_text()
+            time.sleep(0.05)
+
+    try:
+        typed("me 66", "me plays 6-6")
+        other = process("log", "-q", path, "ana draws 1")  # another terminal
+        assert other.returncode == 0, other.stderr
+        typed("ana 64", "ana plays 6-4 on 6")
+        # an editor saves the file with a note added by hand
+        text = path.read_text().replace("ana draws 1\n", "ana draws 1\n# she took her time\n")
+        path.write_text(text)
+        session.stdin.write(b"bob p\n")  # refused (bob must draw): nothing written, nothing lost
+        typed("bob d2", "bob draws 2")
+        session.stdin.write(b"q\n")
+        session.stdin.close()
+        out = session.stdout.read().decode()
+        assert session.wait(timeout=30) == 0
+    finally:
+        if session.poll() is None:
+            session.kill()
+    events = [line for line in path.read_text().splitlines() if line and not line.startswith(("[", "#"))]
+    assert events[-4:] == ["me plays 6-6", "ana draws 1", "ana plays 6-4 on 6", "bob draws 2"]
+    assert "# she took her time" in path.read_text()
+    assert "new in the log: ana draws 1" in out
+    assert "only comments or spacing changed" in out
+    assert "bob cannot pass" in out
+
+
+def test_session_undo_after_an_outside_change_undoes_nothing(tmp_path, monkeypatch):
+    from domino_advisor.session import Session
+    from domino_advisor.terminal import make_console
+
+    runner = CliRunner()
+    path = new_game(runner, tmp_path / "u.dom")
+    s = Session(path, make_console(), samples=10, seconds=0.05)
+    s.handle("me 66")
+    assert run(runner, "log", path, "ana draws 1").exit_code == 0
+    before = path.read_bytes()
+    with pytest.raises(Exception, match="nothing was undone"):
+        s.handle("u")
+    assert path.read_bytes() == before
+    s.handle("u")  # now the session has seen the new version: the undo is what the user sees
+    assert "ana draws 1" not in path.read_text() and "me plays 6-6" in path.read_text()
+
+
+# -- nothing overwritten that was not named ------------------------------------------------
+def test_review_html_never_replaces_the_log(runner, game, tmp_path):
+    refused(runner, game, "review", game, "--html", game, "--samples", "5",
+            says="is the game log itself")
+    refused(runner, game, "review", game, "--html", game, "--force", "--samples", "5",
+            says="is the game log itself")
+    link = tmp_path / "page.html"
+    link.symlink_to(game)
+    refused(runner, game, "review", game, "--html", link, "--force", "--samples", "5",
+            says="is the game log itself")
+
+
+def test_review_html_refuses_an_existing_page_unless_forced(runner, game, tmp_path):
+    page = tmp_path / "review.html"
+    page.write_text("my notes")
+    refused(runner, page, "review", game, "--html", page, "--samples", "5", says="already exists")
+    assert page.read_text() == "my notes"
+    res = run(runner, "review", game, "--html", page, "--force", "--samples", "5")
+    assert res.exit_code == 0, res.output
+    assert page.read_text().startswith("<!doctype html>")
+    fresh = tmp_path / "fresh.html"
+    assert run(runner, "review", game, "--html", fresh, "--samples", "5").exit_code == 0
+    assert fresh.read_text().startswith("<!doctype html>")
+
+
+@pytest.mark.skipif(not ROOT, reason="making a device node needs root")
+def test_device_nodes_are_never_replaced(runner, tmp_path, game):
+    node = tmp_path / "null-copy"
+    os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    refused(runner, None, "new", node, "--force", "--players", "me ana bob", "--hand", HAND,
+            says="not a regular file")
+    refused(runner, None, "review", game, "--html", node, "--force", "--samples", "5",
+            says="not a regular file")
+    refused(runner, None, "log", node, "ana passes", says="not a regular file")
+    assert stat.S_ISCHR(os.lstat(node).st_mode)
+
+
+def test_pipes_and_folders_are_never_written(runner, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    refused(runner, None, "new", fifo, "--force", "--players", "me ana bob", "--hand", HAND,
+            says="not a regular file")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    refused(runner, None, "new", folder, "--force", "--players", "me ana bob", "--hand", HAND,
+            says="folder")
+    assert folder.is_dir()
+
+
+def test_writes_go_through_a_symlink_to_its_target(runner, tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    target = new_game(runner, real / "g.dom")
+    link = tmp_path / "g.dom"
+    link.symlink_to(target)
+    assert run(runner, "log", link, "me plays 6-6", "ana draws 2").exit_code == 0
+    assert link.is_symlink() and target.read_text().endswith("ana draws 2\n")
+    assert run(runner, "undo", link).exit_code == 0
+    assert link.is_symlink() and target.read_text().endswith("me plays 6-6\n")
+    assert run(runner, "new", link, "--force", "--players", "me ana", "--hand",
+               HAND + " 1-1 2-2").exit_code == 0
+    assert link.is_symlink() and "[Players \"me ana\"]" in target.read_text()
+    assert sorted(p.name for p in real.iterdir()) == ["g.dom"]
+
+
+def test_mode_and_owner_are_kept(runner, game):
+    os.chmod(game, 0o640)
+    assert run(runner, "log", game, "ana draws 1").exit_code == 0
+    assert stat.S_IMODE(os.stat(game).st_mode) == 0o640
+    if ROOT:
+        os.chown(game, 65534, 65534)
+        assert run(runner, "log", game, "ana draws 1").exit_code == 0
+        st = os.stat(game)
+        assert (st.st_uid, st.st_gid) == (65534, 65534)
+
+
+def test_a_read_only_log_is_not_rewritten(runner, game):
+    os.chmod(game, 0o444)
+    refused(runner, game, "log", game, "ana draws 1", says="is read-only")
+    refused(runner, game, "undo", game, says="is read-only")
+    refused(runner, game, "new", game, "--force", "--players", "me ana bob", "--hand", HAND,
+            says="is read-only")
+    assert stat.S_IMODE(os.stat(game).st_mode) == 0o444
+
+
+def test_a_hard_linked_log_is_not_split(runner, game, tmp_path):
+    os.link(game, tmp_path / "other-name.dom")
+    refused(runner, game, "log", game, "ana draws 1", says="hard links")
+
+
+@pytest.fixture
+def open_folder():
+    """A folder every user can reach (pytest's own are private to their owner)."""
+    folder = Path(tempfile.mkdtemp(prefix="domino-advisor-"))
+    os.chmod(folder, 0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.skipif(not ROOT, reason="acting as another user needs root")
+def test_another_users_log_in_a_shared_folder_is_refused(open_folder):
+    """A world-writable folder lets anyone rename over a file; the log's owner's file
+    must not be replaced by another user's, nor change owner."""
+    shared = open_folder / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    runner = CliRunner()
+    path = new_game(runner, shared / "theirs.dom")
+    scratch = new_game(runner, shared / "warm.dom")
+    os.chmod(path, 0o644)
+    before = path.read_bytes()
+    script = textwrap.dedent(f"""
+        import os, sys
+        from domino_advisor.cli import main
+        def go(args):
+            try:
+                main.main(args, prog_name="domino-advisor")
+            except SystemExit as e:
+                return e.code
+        go(["log", "-q", {str(scratch)!r}, "me plays 6-6"])  # every module loaded while root
+        os.setgid(65534); os.setuid(65534)
+        sys.exit(go(["log", {str(path)!r}, "me plays 6-6"]))
+    """)
+    res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "NO_COLOR": "1"})
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert "you may not write this file" in res.stderr
+    assert path.read_bytes() == before and os.stat(path).st_uid == 0
+
+
+def test_stale_temp_files_of_ours_are_removed(runner, game, tmp_path):
+    ours = tmp_path / f".{game.name}.abcd1234.tmp"
+    ours.write_text("left by a killed writer")
+    theirs = [tmp_path / f".{game.name}.notes", tmp_path / ".other.dom.abcd1234.tmp"]
+    for p in theirs:
+        p.write_text("not ours to remove")
+    assert run(runner, "log", game, "ana draws 1").exit_code == 0
+    assert not ours.exists()
+    assert all(p.exists() for p in theirs)
+
+
+def test_killed_writers_leave_the_log_whole(tmp_path):
+    """SIGKILL at random moments of a write: the log is always the old or the new text,
+    and the next writer cleans what the killed one left."""
+    runner = CliRunner()
+    path = new_game(runner, tmp_path / "kill.dom")
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    for delay in (0.25, 0.3, 0.35, 0.4, 0.45, 0.5):
+        p = subprocess.Popen([*CLI, "log", "-q", str(path), "ana draws 1"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        p.kill()
+        p.wait()
+        data = path.read_bytes()
+        assert data.endswith(b"me plays 6-6\n") or data.endswith(b"ana draws 1\n")
+    assert run(runner, "log", path, "ana draws 1").exit_code == 0
+    assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
