@@ -98,7 +98,7 @@ def test_holds_number_against_brute_force():
         position = to_position(view)
         truth = bruteforce.posterior(position)
         for s in view.opponents:
-            for n in range(view.rules.set + 1):
+            for n in range(view.rules.top + 1):
                 extra = dict(position, events=position["events"] + [
                     {"seat": s, "kind": "pass", "ends": [n]}])
                 try:

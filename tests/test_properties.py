@@ -47,7 +47,7 @@ def _dealt(rules, seats: int, rng: random.Random) -> Match:
 def check_invariants(r) -> None:
     """Every tile in exactly one place; the pips add up to the set's total."""
     places = [set(r.placed)] + [set(h) for h in r.hands] + [set(r.stock)]
-    everything = set(full_set(r.rules.set))
+    everything = set(full_set(r.rules.top))
     assert sum(len(p) for p in places) == len(everything)
     assert set().union(*places) == everything
     assert sum(t.pips for p in places for t in p) == sum(t.pips for t in everything)

@@ -13,6 +13,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from . import lead
 from .bots import heuristic
 from .engine import FastRound, from_round
 from .errors import IllegalMoveError
@@ -91,12 +92,10 @@ class Advice:
 def candidates(r: Round, seat: int) -> list[Candidate]:
     """Every legal play for the seat from its own hand; alike ends are offered once."""
     hand = r.hands[seat]
-    if r.layout.is_empty:
-        if r.opening == "lead" and r.rules.lead == "highest-double":
-            doubles = [t for t in hand if t.is_double]
-            tile = max(doubles) if doubles else max(hand, key=lambda t: (t.pips, t.high))
-            return [Candidate(tile, None, None)]
-        return [Candidate(t, None, None) for t in sort_tiles(hand)]
+    if r.layout.is_empty:  # the openings your own hand allows (the others' are hidden)
+        own: list[set[Tile] | None] = [hand if s == seat else None for s in range(r.match.seats)]
+        return [Candidate(t, None, None) for s, t in lead.openings(r.rules, r.opening, own, seat)
+                if s == seat]
     out = []
     for t in sort_tiles(hand):
         for e, on in r.layout.choices(t, r.rules.all_fives):

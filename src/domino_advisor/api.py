@@ -80,7 +80,7 @@ def status_of(pos: Position) -> dict:
     }
     if r is None:
         return out
-    top = match.rules.set
+    top = match.rules.top
     for s in range(match.seats):
         if s == me:
             continue

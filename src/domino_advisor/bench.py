@@ -53,7 +53,7 @@ def run_bench(console: Console, positions: int = 200, seed: int = 1, advice_posi
                 for s in view.opponents:  # everything status shows
                     inf.cannot_hold(s)
                     inf.expected_pips(s)
-                    for n in range(rules.set + 1):
+                    for n in range(rules.top + 1):
                         inf.holds_number(s, n)
                 t2 = time.perf_counter()
                 inf_times.append(t1 - t0)

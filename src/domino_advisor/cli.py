@@ -146,7 +146,7 @@ def new(file, players, rules_name, overrides, me, hand, force):
     path = Path(file)
     names = players.replace(",", " ").split()
     rules = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)})
-    log = gamelog.new_log(names, parse_tiles(hand, rules.set), rules_name, overrides, me)
+    log = gamelog.new_log(names, parse_tiles(hand, rules.top), rules_name, overrides, me)
     logfile.create(path, gamelog.dumps(log), force=force)
     console.print(f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}",
                   soft_wrap=True)

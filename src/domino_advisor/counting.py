@@ -33,7 +33,7 @@ class Problem:
         self.slots: list[_Slot] = []
         init: dict[tuple, int] = {(): 1}
         for s in view.opponents:
-            dist, slots = _seat_distribution(s, ev, case, view.rules.set)
+            dist, slots = _seat_distribution(s, ev, case, view.rules.top)
             self.slots.extend(slots)
             init = {a + b: w * w2 for a, w in init.items() for b, w2 in dist.items()}
         if not _case_possible(view, ev, case):

@@ -20,7 +20,7 @@ Policy = Callable[[Round, list[Event], random.Random], Event]
 
 
 def shuffle_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
-    tiles = list(full_set(rules.set))
+    tiles = list(full_set(rules.top))
     rng.shuffle(tiles)
     size = rules.hand_size(seats)
     hands = [tuple(tiles[i * size:(i + 1) * size]) for i in range(seats)]

@@ -62,7 +62,7 @@ class FastRound:
         self.draws = rules.draws
         self.all_fives = rules.all_fives
         self.spinning = rules.spinner == "first-double"
-        self.T = tables(rules.set)
+        self.T = tables(rules.top)
 
     def clone(self) -> "FastRound":
         c = FastRound.__new__(FastRound)

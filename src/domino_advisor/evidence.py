@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import lead
 from .tiles import Tile, full_set, mask_of
 from .view import SeatView
 
@@ -101,28 +102,22 @@ def gather(view: SeatView) -> Evidence:
 
 
 def _lead_cases(view: SeatView) -> tuple[list[Case], str]:
-    if not view.history or view.opening != "lead" or view.rules.lead == "chosen":
+    if not view.history or lead.free(view.rules, view.opening):
         return [Case()], ""
     first = view.history[0]
-    opener, tile, top = first.seat, first.tile, view.rules.set
-    tiles = full_set(top)
-    doubles = [t for t in tiles if t.is_double]
+    opener, tile = first.seat, first.tile
+    # a double the opener must have been dealt is a constraint only on a hidden hand
+    cases = [Case(mask_of(c.forbid), None if c.required is None or opener == view.me
+                  else (c.required, opener))
+             for c in lead.evidence(view.rules, view.opening, opener, tile, view.seats, view.me,
+                                    view.dealt)]
     name = view.names[opener]
     if view.rules.lead == "highest-double":
         if tile.is_double:
-            forbid = mask_of(d for d in doubles if d > tile)
-            return [Case(forbid)], f"{name} opened {tile}, so nobody was dealt a higher double"
-        forbid = mask_of(t for t in tiles if t.is_double or t.heavier_than(tile))
-        return [Case(forbid)], f"{name} opened {tile}, so nobody was dealt a double or a heavier tile"
-    mine = [d for d in view.dealt if d.is_double]
+            return cases, f"{name} opened {tile}, so nobody was dealt a higher double"
+        return cases, f"{name} opened {tile}, so nobody was dealt a double or a heavier tile"
     if opener == view.me:
-        if mine:
-            return [Case(mask_of(d for d in doubles if d > max(mine)))], ""
-        return [Case(mask_of(doubles))], ""
-    low = max(mine) if mine else None
-    cases = [Case(mask_of(d for d in doubles if d > D), (D, opener))
-             for D in doubles if low is None or D > low]
-    if opener == 0 and low is None:
-        cases.append(Case(mask_of(doubles)))
+        return cases, ""
+    nobody = any(c.required is None for c in cases)
     return cases, f"{name} led, so {name} was dealt the highest double" + (
-        " (or nobody was dealt one)" if opener == 0 and low is None else "")
+        " (or nobody was dealt one)" if nobody else "")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import lead
 from .errors import IllegalMoveError
 from .layout import Layout, describe_numbers
 from .scoring import Result, fives_points, score_blocked, score_out, side_of
@@ -42,7 +43,7 @@ def _where(line: int | None) -> str:
 class Round:
     """One hand of dominoes from the deal to the count."""
 
-    def __init__(self, match: "Match", number: int, opening: str, opener: int | None):
+    def __init__(self, match: "Match", number: int, opening: lead.Opening, opener: int | None):
         self.match = match
         self.rules = match.rules
         self.number = number
@@ -93,7 +94,7 @@ class Round:
 
     def unseen(self) -> list[Tile]:
         seen = self.seen()
-        return [t for t in full_set(self.rules.set) if t not in seen]
+        return [t for t in full_set(self.rules.top) if t not in seen]
 
     def pips(self, seat: int) -> int | None:
         """The pips left in a hand, if known or deducible."""
@@ -133,18 +134,17 @@ class Round:
         return [self.name(s) for s in range(self.match.seats) if self.pips(s) is None]
 
     def to_move(self) -> int | None:
-        """Who acts next; before the opening, whoever must hold the set's top double."""
+        """Who acts next; before the opening, the seat the lead rule and the known hands
+        name (None while the table has yet to see who opens)."""
         if self.over or not self.dealt_ready:
             return None
-        if self.turn is None and self.opening == "lead" and self.rules.lead != "chosen":
-            top = Tile(self.rules.set, self.rules.set)
-            holders = [s for s, h in enumerate(self.hands) if h is not None and top in h]
-            return holders[0] if holders else None
+        if self.turn is None and self.layout.is_empty:
+            return lead.certain_opener(self.rules, self.opening, self.hands, self.fixed_opener)
         return self.turn
 
     def cannot_hold(self, seat: int) -> list[int]:
         """Numbers a seat certainly lacks from direct evidence: voids, counting, an empty hand."""
-        top = self.rules.set
+        top = self.rules.top
         if self.counts[seat] == 0:
             return list(range(top + 1))
         if self.hands[seat] is not None:
@@ -192,50 +192,24 @@ class Round:
         return [] if h is None else sort_tiles(t for t in h if self.layout.can_play(t))
 
     def _check_opening(self, seat: int, tile: Tile) -> None:
-        who = self.name(seat)
-        if self.opening == "fixed":
+        why = lead.refusal(self.rules, self.opening, seat, tile, self.hands)
+        if why is None:
             return
-        if self.opening == "chosen" or self.rules.lead == "chosen":
-            return
-        own = self.hands[seat]
-        others = [(s, h) for s, h in enumerate(self.hands) if s != seat and h is not None]
-        doubles = lambda h: [t for t in h if t.is_double]  # noqa: E731
-        holder = lambda s: "you hold" if s == self.match.viewer else f"{self.name(s)} holds"  # noqa: E731
-        base = f"{who} cannot open with {tile}"
-        if self.rules.lead == "highest-double":
-            for s, h in ([(seat, own)] if own is not None else []) + others:
-                higher = [d for d in doubles(h) if d > tile and d != tile] if tile.is_double else doubles(h)
-                if higher:
-                    what = "a higher double" if tile.is_double else "a double"
-                    raise IllegalMoveError(f"{base}: {holder(s)} {max(higher)}, {what}, "
-                                           "and the highest double opens (lead=highest-double)")
-                if not tile.is_double:
-                    heavier = [t for t in h if t.heavier_than(tile)]
-                    if heavier:
-                        raise IllegalMoveError(
-                            f"{base}: {holder(s)} {max(heavier, key=lambda t: (t.pips, t.high))}, "
-                            "a heavier tile, and with no double dealt the heaviest tile opens")
-            return
-        # highest-double-any: the holder of the highest double opens with any tile
-        first = self.match.players[0]
-        top = Tile(self.rules.set, self.rules.set)
-        for s, h in others:
-            if top in h:
-                raise IllegalMoveError(f"{base}: {holder(s)} {top}, the highest double, "
-                                       "and the holder of the highest double leads")
-        if own is not None:
-            mine = doubles(own)
-            if not mine and seat != 0:
-                you = "you" if seat == self.match.viewer else who
-                raise IllegalMoveError(
-                    f"{base}: {'you hold' if seat == self.match.viewer else who + ' holds'} no double, "
-                    f"so {you} cannot lead (the highest double leads, or {first} if nobody has one)")
-            for s, h in others:
-                top_own = max(mine) if mine else None
-                higher = [d for d in doubles(h) if top_own is None or d > top_own]
-                if higher:
-                    raise IllegalMoveError(f"{base}: {holder(s)} {max(higher)}, a higher double, "
-                                           "and the holder of the highest double leads")
+        holder = "you hold" if why.holder == self.match.viewer else f"{self.name(why.holder)} holds"
+        base = f"{self.name(seat)} cannot open with {tile}"
+        if why.kind == "higher-double":
+            rule = ("the highest double opens (lead=highest-double)" if self.rules.lead == "highest-double"
+                    else "the holder of the highest double leads")
+            raise IllegalMoveError(f"{base}: {holder} {why.tile}, a higher double, and {rule}")
+        if why.kind == "a-double":
+            raise IllegalMoveError(f"{base}: {holder} {why.tile}, a double, and the highest double "
+                                   "opens (lead=highest-double)")
+        if why.kind == "heavier":
+            raise IllegalMoveError(f"{base}: {holder} {why.tile}, a heavier tile, and with no double "
+                                   "dealt the heaviest tile opens")
+        you = "you" if seat == self.match.viewer else self.name(seat)
+        raise IllegalMoveError(f"{base}: {holder} no double, so {you} cannot lead (the highest "
+                               f"double leads, or {self.match.players[0]} if nobody has one)")
 
     # -- applying events -------------------------------------------------------------
     def deal(self, seat: int, tiles: tuple[Tile, ...]) -> None:

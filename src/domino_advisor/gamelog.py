@@ -97,7 +97,7 @@ class GameLog:
             line += 1
             check_typed(text)
             words, hash_, comment = text.partition("#")
-            event = parse_event(words, rules.set, self.me)
+            event = parse_event(words, rules.top, self.me)
             event = _name_the_end(match, event)
             try:
                 match.apply(event, line)
@@ -201,7 +201,7 @@ def loads(text: str) -> GameLog:
     first = len(log.header) + 1
     for index, line in raw_events:
         try:
-            event = parse_event(line.partition("#")[0], rules.set, log.me)
+            event = parse_event(line.partition("#")[0], rules.top, log.me)
         except DominoError as e:
             raise NotationError(f"line {first + index}: {e}") from None
         log.body[index] = Entry(event, text=line)

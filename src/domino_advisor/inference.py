@@ -45,7 +45,7 @@ class Inference:
         return shown + sum(self.probability[t][seat] * t.pips for t in self.unseen)
 
     def cannot_hold(self, seat: int) -> list[int]:
-        top = self.view.rules.set
+        top = self.view.rules.top
         held = set()
         for t in self.view.shown.get(seat, ()):
             held |= {t.high, t.low}
@@ -90,7 +90,7 @@ class Inference:
 
 def unseen_tiles(view: SeatView) -> list[Tile]:
     shown = {t for ts in view.shown.values() for t in ts}
-    return [t for t in sorted(full_set(view.rules.set), reverse=True)
+    return [t for t in sorted(full_set(view.rules.top), reverse=True)
             if t not in view.hand and t not in view.table and t not in shown]
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from . import lead
 from .events import Draw, Event, Pass, Play
 from .game import Round
-from .tiles import Tile, sort_tiles
+from .tiles import Tile
 
 
 def setup_round(round_: Round, hands: list[tuple[Tile, ...]], stock: list[Tile]) -> None:
@@ -18,22 +19,7 @@ def setup_round(round_: Round, hands: list[tuple[Tile, ...]], stock: list[Tile])
 
 def opening_moves(round_: Round) -> list[tuple[int, Tile]]:
     """Who may open with what, when every hand is known."""
-    hands = round_.hands
-    seats = range(len(hands))
-    if round_.opening == "fixed":
-        s = round_.fixed_opener
-        return [(s, t) for t in sort_tiles(hands[s])]
-    if round_.opening == "chosen" or round_.rules.lead == "chosen":
-        return [(s, t) for s in seats for t in sort_tiles(hands[s])]
-    doubles = [(t, s) for s in seats for t in hands[s] if t.is_double]
-    if round_.rules.lead == "highest-double":
-        if doubles:
-            t, s = max(doubles)
-            return [(s, t)]
-        t, s = max(((t, s) for s in seats for t in hands[s]), key=lambda x: (x[0].pips, x[0].high))
-        return [(s, t)]
-    s = max(doubles)[1] if doubles else 0
-    return [(s, t) for t in sort_tiles(hands[s])]
+    return lead.openings(round_.rules, round_.opening, round_.hands, round_.fixed_opener)
 
 
 def legal_moves(round_: Round) -> list[Event]:

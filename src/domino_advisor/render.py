@@ -103,7 +103,7 @@ def status_view(pos: Position, data: dict, compact: bool = False) -> Group:
 
 
 def opponents_table(data: dict, rules: Rules) -> Table:
-    top = rules.set
+    top = rules.top
     t = Table(title="what each opponent can hold", title_justify="left", show_edge=False)
     t.add_column("player")
     t.add_column("tiles", justify="right")
@@ -175,7 +175,8 @@ def rules_table(name: str | None) -> Table:
         shown = ("hand", "lead", "next_lead", "draw", "reserve", "spinner", "scoring", "out",
                  "blocked", "tie", "round_to", "target", "teams")
         for p, r in PRESETS.items():
-            t.add_row(p, "  ".join(f"{k}={_value(getattr(r, k), k)}" for k in shown))
+            params = r.parameters()
+            t.add_row(p, "  ".join(f"{k}={_value(params[k], k)}" for k in shown))
         return t
     r = PRESETS[name]
     t = Table(title=f"preset {name}", title_justify="left")
@@ -183,7 +184,7 @@ def rules_table(name: str | None) -> Table:
     t.add_column("value")
     t.add_column("meaning", style="dim")
     for k, desc in DESCRIPTIONS.items():
-        t.add_row(k, _value(getattr(r, k), k), desc)
+        t.add_row(k, _value(r.parameters()[k], k), desc)
     return t
 
 

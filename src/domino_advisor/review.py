@@ -170,7 +170,7 @@ def _why(match: Match, r, seat: int, numbers: list[int], event) -> str:
         where = f" (line {last.line})" if last.line and last.line != r.history[-1].line else ""
         return f"{who} {verb} on {ends}{where}, so {who} lacks {nums}"
     seen = set(r.placed) | set(r.hands[match.viewer] or ())
-    gone = [n for n in numbers if all(t in seen for t in full_set(match.rules.set) if t.bears(n))]
+    gone = [n for n in numbers if all(t in seen for t in full_set(match.rules.top) if t.bears(n))]
     if gone == numbers:
         return f"every {nums} is now on the table or in your hand, so {who} lacks {nums}"
     return f"every unseen {nums} must be elsewhere, so {who} lacks {nums}"

@@ -1,29 +1,53 @@
-"""Rule sets: every house-rule parameter of RULES.md, and the named presets.
+"""Rule sets: every house-rule parameter of docs/rules.md, and the named presets.
 
-A ``Rules`` value is frozen; overrides make a new one.  Every parameter is checked
-when it is set, so the engine never meets a value it does not know.
+A ``Rules`` value is frozen and checked when it is made (``Rules(lead="bogus")`` is
+refused), so the engine never meets a value it does not know; overrides make a new
+one.  Each choice is a ``Literal`` type, so the type checker knows the values too.
+The parameter a player writes as ``set=9`` is the field ``top`` (``set`` is a builtin).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import Iterable, Literal, Mapping, TypeVar
 
 from .errors import RulesError
 from .tiles import DEFAULT_TOP, set_size
 
+Lead = Literal["highest-double", "highest-double-any", "chosen"]
+NextLead = Literal["same", "winner", "rotate"]
+DrawRule = Literal["until-playable", "none"]
+Spinner = Literal["none", "first-double"]
+Scoring = Literal["block", "all-fives"]
+Out = Literal["others", "all"]
+Blocked = Literal["others", "difference", "none"]
+Tie = Literal["none", "shared"]
+Teams = Literal["none", "partners"]
+
+# the same values as tuples the type checker checks against the Literals above
+# (tests/test_rules_table.py holds the two together)
+LEADS: tuple[Lead, ...] = ("highest-double", "highest-double-any", "chosen")
+NEXT_LEADS: tuple[NextLead, ...] = ("same", "winner", "rotate")
+DRAWS: tuple[DrawRule, ...] = ("until-playable", "none")
+SPINNERS: tuple[Spinner, ...] = ("none", "first-double")
+SCORINGS: tuple[Scoring, ...] = ("block", "all-fives")
+OUTS: tuple[Out, ...] = ("others", "all")
+BLOCKEDS: tuple[Blocked, ...] = ("others", "difference", "none")
+TIES: tuple[Tie, ...] = ("none", "shared")
+TEAMS: tuple[Teams, ...] = ("none", "partners")
+
 CHOICES: dict[str, tuple[str, ...]] = {
-    "lead": ("highest-double", "highest-double-any", "chosen"),
-    "next_lead": ("same", "winner", "rotate"),
-    "draw": ("until-playable", "none"),
-    "spinner": ("none", "first-double"),
-    "scoring": ("block", "all-fives"),
-    "out": ("others", "all"),
-    "blocked": ("others", "difference", "none"),
-    "tie": ("none", "shared"),
-    "teams": ("none", "partners"),
+    "lead": LEADS, "next_lead": NEXT_LEADS, "draw": DRAWS, "spinner": SPINNERS,
+    "scoring": SCORINGS, "out": OUTS, "blocked": BLOCKEDS, "tie": TIES, "teams": TEAMS,
 }
-INTEGERS = ("hand", "reserve", "round_to", "target", "set")
+S = TypeVar("S", bound=str)
+# integer parameters: the range each may take (the top pip's own range; a hand or a
+# reserve beyond the set is refused when the table is known, by ``check_players``)
+INTEGERS: dict[str, tuple[int, int]] = {
+    "set": (1, 12), "hand": (1, 91), "reserve": (0, 91), "round_to": (1, 5), "target": (0, 100_000),
+}
+FIELD = {"set": "top"}  # parameter name -> field name, where they differ
+PARAMETER = {v: k for k, v in FIELD.items()}
 
 DESCRIPTIONS = {
     "set": "top pip of the set (6: double-six, 28 tiles)",
@@ -48,20 +72,34 @@ class Rules:
     """One rule set.  ``hand=None`` means the default for the number of players."""
 
     name: str = "classic"
-    set: int = DEFAULT_TOP
+    top: int = DEFAULT_TOP
     hand: int | None = None
-    lead: str = "highest-double"
-    next_lead: str = "same"
-    draw: str = "until-playable"
+    lead: Lead = "highest-double"
+    next_lead: NextLead = "same"
+    draw: DrawRule = "until-playable"
     reserve: int = 0
-    spinner: str = "none"
-    scoring: str = "block"
-    out: str = "others"
-    blocked: str = "others"
-    tie: str = "none"
+    spinner: Spinner = "none"
+    scoring: Scoring = "block"
+    out: Out = "others"
+    blocked: Blocked = "others"
+    tie: Tie = "none"
     round_to: int = 1
     target: int = 100
-    teams: str = "none"
+    teams: Teams = "none"
+
+    def __post_init__(self) -> None:
+        for key, allowed in CHOICES.items():
+            value = getattr(self, key)
+            if value not in allowed:
+                raise RulesError(f"'{key}={value}': {key} is one of {', '.join(allowed)}")
+        for key, (low, high) in INTEGERS.items():
+            value = getattr(self, FIELD.get(key, key))
+            if value is None and key == "hand":
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise RulesError(f"'{key}={value}': {key} is a whole number from {low} to {high:,}")
+        if self.round_to not in (1, 5):
+            raise RulesError(f"'round_to={self.round_to}': round_to is 1 or 5")
 
     def hand_size(self, players: int) -> int:
         if self.hand is not None:
@@ -70,7 +108,7 @@ class Rules:
 
     @property
     def tile_count(self) -> int:
-        return set_size(self.set)
+        return set_size(self.top)
 
     @property
     def all_fives(self) -> bool:
@@ -80,19 +118,43 @@ class Rules:
     def draws(self) -> bool:
         return self.draw == "until-playable"
 
-    def with_overrides(self, overrides: Mapping[str, str] | Iterable[str] | str) -> "Rules":
+    @property
+    def partners(self) -> bool:
+        return self.teams == "partners"
+
+    def with_overrides(self, overrides: Mapping[str, str] | Iterable[str] | str) -> Rules:
         """Apply ``key=value`` overrides, as typed in ``--set`` or a ``[Set]`` tag."""
-        pairs = parse_overrides(overrides)
-        changes: dict[str, object] = {}
-        for key, value in pairs.items():
-            changes[key] = _convert(key, value)
-        return replace(self, **changes) if changes else self
+        given = parse_overrides(overrides)
+        for key, value in given.items():
+            if key not in CHOICES and key not in INTEGERS:
+                known = ", ".join(sorted((*CHOICES, *INTEGERS)))
+                raise RulesError(f"'{key}={value}': there is no rule called '{key}' "
+                                 f"(the rules are {known})")
+        if not given:
+            return self
+
+        def pick(key: str, allowed: tuple[S, ...], current: S) -> S:
+            return _choice(key, given[key], allowed) if key in given else current
+
+        def number(key: str, current: int) -> int:
+            return _integer(key, given[key]) if key in given else current
+
+        return Rules(
+            name=self.name, top=number("set", self.top),
+            hand=_integer("hand", given["hand"]) if "hand" in given else self.hand,
+            lead=pick("lead", LEADS, self.lead), next_lead=pick("next_lead", NEXT_LEADS, self.next_lead),
+            draw=pick("draw", DRAWS, self.draw), reserve=number("reserve", self.reserve),
+            spinner=pick("spinner", SPINNERS, self.spinner), scoring=pick("scoring", SCORINGS, self.scoring),
+            out=pick("out", OUTS, self.out), blocked=pick("blocked", BLOCKEDS, self.blocked),
+            tie=pick("tie", TIES, self.tie), round_to=number("round_to", self.round_to),
+            target=number("target", self.target), teams=pick("teams", TEAMS, self.teams),
+        )
 
     def check_players(self, players: int) -> None:
         """A rule set that cannot be dealt to this table is an input error."""
         if not 2 <= players <= 4:
             raise RulesError(f"{players} players: dominoes here is for 2 to 4 players")
-        if self.teams == "partners" and players != 4:
+        if self.partners and players != 4:
             raise RulesError(f"teams=partners needs 4 players, not {players}")
         dealt = self.hand_size(players) * players
         if dealt + self.reserve > self.tile_count:
@@ -100,16 +162,16 @@ class Rules:
                 f"hand={self.hand_size(players)} for {players} players with reserve={self.reserve} "
                 f"needs {dealt + self.reserve} tiles; the set has {self.tile_count}"
             )
-        if self.hand_size(players) < 1:
-            raise RulesError("hand must be at least 1 tile")
 
     def parameters(self) -> dict[str, object]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"}
+        """Every parameter by the name a player writes (``set``, not the field ``top``)."""
+        return {PARAMETER.get(f.name, f.name): getattr(self, f.name) for f in fields(self)
+                if f.name != "name"}
 
     def differences(self) -> dict[str, object]:
         """The parameters that differ from the preset this rule set is named after."""
-        base = PRESETS.get(self.name, Rules())
-        return {k: v for k, v in self.parameters().items() if getattr(base, k) != v}
+        base = PRESETS.get(self.name, Rules()).parameters()
+        return {k: v for k, v in self.parameters().items() if base[k] != v}
 
 
 def parse_overrides(overrides: Mapping[str, str] | Iterable[str] | str) -> dict[str, str]:
@@ -128,25 +190,23 @@ def parse_overrides(overrides: Mapping[str, str] | Iterable[str] | str) -> dict[
     return pairs
 
 
-def _convert(key: str, value: str) -> object:
-    if key in CHOICES:
-        if value not in CHOICES[key]:
-            raise RulesError(f"'{key}={value}': {key} is one of {', '.join(CHOICES[key])}")
-        return value
-    if key in INTEGERS:
-        try:
-            number = int(value)
-        except ValueError:
-            raise RulesError(f"'{key}={value}': {key} takes a whole number") from None
-        if key == "round_to" and number not in (1, 5):
-            raise RulesError(f"'{key}={value}': round_to is 1 or 5")
-        if key == "set" and not 1 <= number <= 12:
-            raise RulesError(f"'{key}={value}': the set's top pip runs from 1 to 12")
-        if number < 0:
-            raise RulesError(f"'{key}={value}': {key} cannot be negative")
-        return number
-    known = ", ".join(sorted((*CHOICES, *INTEGERS)))
-    raise RulesError(f"'{key}={value}': there is no rule called '{key}' (the rules are {known})")
+def _choice(key: str, value: str, allowed: tuple[S, ...]) -> S:
+    for option in allowed:
+        if option == value:
+            return option
+    raise RulesError(f"'{key}={value}': {key} is one of {', '.join(allowed)}")
+
+
+def _integer(key: str, value: str) -> int:
+    low, high = INTEGERS[key]
+    if not value.isascii() or not value.isdigit():
+        raise RulesError(f"'{key}={value}': {key} takes a whole number")
+    digits = value.lstrip("0") or "0"
+    if len(digits) > len(str(high)) or not low <= int(digits) <= high:
+        if key == "set":
+            raise RulesError(f"'{key}={value}': the set's top pip runs from {low} to {high}")
+        raise RulesError(f"'{key}={value}': {key} is a whole number from {low} to {high:,}")
+    return int(digits)
 
 
 PRESETS: dict[str, Rules] = {

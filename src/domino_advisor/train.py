@@ -126,7 +126,7 @@ class Trainer:
         self.move_question(r, plays)
 
     def quiz(self, kind: str, view, inf) -> None:
-        top = self.rules.set
+        top = self.rules.top
         if kind == "lacks":
             s = self.rng.choice(view.opponents)
             name = view.names[s]
@@ -145,10 +145,11 @@ class Trainer:
             n = self.rng.randrange(top + 1)
             truth = sum(1 for t in inf.unseen if t.bears(n))
             while True:
-                count = number_at_most(self.ask(f"how many {n}s have you not seen yet? "), top + 1)
+                count = number_at_most(self.ask(f"how many {n}s have you not seen yet? "),
+                                       self.rules.tile_count)
                 if count is not None:
                     break
-                self.console.print(Text(f"a whole number from 0 to {top + 1}, please", style="red"))
+                self.console.print(Text("a whole number, please", style="red"))
             points = 1.0 if count == truth else 0.0
             self.tell(points, f"{truth} tiles with a {n} are unseen")
             self.score.add("unseen", points)
@@ -175,12 +176,12 @@ class Trainer:
             answer = self.ask("your move (like 64 or 64 on 4)? ")
             words = answer.replace(" on ", " ").split()
             try:
-                tile = Tile.parse(words[0], self.rules.set) if words else None
+                tile = Tile.parse(words[0], self.rules.top) if words else None
                 if tile is None or len(words) > 2:
                     raise DominoError("write a move like 64 or 64 on 4")
                 on = None
                 if len(words) == 2:
-                    on = number_at_most(words[1], self.rules.set)
+                    on = number_at_most(words[1], self.rules.top)
                     on = words[1] if on is None else on
                 side = r.layout.resolve(tile, on, self.rules.all_fives)
                 chosen = next(m for m in plays if m.tile == tile and
