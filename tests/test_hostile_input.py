@@ -161,7 +161,7 @@ def test_session_numbers(runner, game):
     sys.stdout = out
     try:
         assert run_session(game, make_console(), lambda prompt: next(lines), samples=10,
-                           seconds=0.05) == 0
+                           seconds=0.05) == 4  # lines not logged
     finally:
         sys.stdout = old
     text = " ".join(out.getvalue().split())  # messages wrap at the console's width
@@ -282,3 +282,105 @@ def test_a_session_starts_on_a_log_with_trailing_comments(runner, game):
     s = Session(game, make_console(), samples=10, seconds=0.05)
     s.handle("bob 22 # slow")
     assert game.read_text().endswith("bob plays 2-2 on 2  # slow\n")
+
+
+# -- found by a red team --------------------------------------------------------------------------
+def test_an_endless_typed_line_is_refused_in_bounded_memory(tmp_path, runner):
+    path = new_game(runner, tmp_path / "z.dom")
+    for command in (["session", path, "--samples", "5"], ["train", "--seed", "1"]):
+        p = subprocess.Popen([*CLI, *map(str, command)], stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             env={**os.environ, "NO_COLOR": "1"})
+        try:
+            for _ in range(40):  # 40 MB on one line, then quit
+                p.stdin.write(b"x" * 1_000_000)
+            p.stdin.write(b"\nq\n")
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
+        err = p.stderr.read()
+        _, status, usage = os.wait4(p.pid, 0)
+        assert b"Traceback" not in err and b"internal error" not in err, err
+        assert usage.ru_maxrss / 1024 < 200, usage.ru_maxrss
+
+
+def test_bytes_that_are_not_utf8(tmp_path, runner):
+    path = new_game(runner, tmp_path / "b.dom")
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    refused(runner, path, "log", path, "ana draws 1 # caf\udce9", says="not UTF-8 text")
+    res = process("session", path, "--samples", "5", input=b"ana d1 # caf\xe9\nana d1\nq\n")
+    assert b"not UTF-8 text" in res.stdout and b"Traceback" not in res.stdout + res.stderr
+    assert path.read_text().endswith("ana draws 1\n")
+    res = process("session", path, "--samples", "5", input="ana d1 # café\nq\n".encode(),
+                  env={"PYTHONIOENCODING": "ascii"})
+    assert b"Traceback" not in res.stdout + res.stderr and res.returncode == 2
+    odd = os.fsencode(tmp_path) + b"/\xfe.dom"
+    res = subprocess.run([*CLI, "new", odd, "--players", "me ana bob", "--hand", HAND], capture_output=True,
+                         env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}, timeout=60)
+    assert res.returncode == 0 and b"\\udcfe.dom" in res.stdout, res.stdout + res.stderr
+    page = tmp_path / "page.html"
+    res = subprocess.run([*CLI, "review", odd, "--samples", "2", "--html", str(page)], capture_output=True,
+                         env={**os.environ, "NO_COLOR": "1"}, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert "\\udcfe.dom" in page.read_text()
+
+
+def test_zeros_in_front_do_not_make_a_huge_number(runner, game):
+    refused(runner, None, "simulate", "--bots", "advisor:" + "0" * 5000 + "1000000", "--games", "1",
+            says="the samples are a whole number")
+    res = run(runner, "simulate", "--bots", "heavy,advisor:" + "0" * 5000 + "1", "--games", "1")
+    assert res.exit_code == 0 and "Traceback" not in res.output
+    from domino_advisor.session import run as run_session
+    from domino_advisor.terminal import make_console
+    import io
+    import sys
+
+    lines = iter(["u " + "0" * 4000 + "1", "q"])
+    out = io.StringIO()
+    old = sys.stdout
+    sys.stdout = out
+    try:
+        run_session(game, make_console(), lambda prompt: next(lines), samples=5, seconds=0.05)
+    finally:
+        sys.stdout = old
+    assert "Traceback" not in out.getvalue() and "removed: me plays 6-6" in out.getvalue()
+    assert not game.read_text().endswith("me plays 6-6\n")
+
+
+def test_demo_pause_without_input_runs_through():
+    res = process("demo", "--pause", input=b"")
+    assert res.returncode == 0 and b"the round is over" in res.stdout, res.stderr
+
+
+@pytest.mark.parametrize("name", ["COLUMNS", "LINES"])
+def test_odd_digits_in_the_size_variables(name):
+    res = process("rules", env={name: "²"})
+    assert res.returncode == 0 and b"Traceback" not in res.stderr, res.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["status", "--help"]])
+def test_help_and_version_to_a_full_disk(args):
+    with open("/dev/full", "w") as sink:
+        res = subprocess.run([*CLI, *args], stdout=sink, stderr=subprocess.PIPE, timeout=60)
+    err = res.stderr.decode()
+    assert res.returncode == 1 and "Traceback" not in err and "internal error" not in err, err
+    assert "could not write the output" in err and err.strip().count("\n") == 0
+
+
+def test_help_into_a_closed_pipe():
+    p = subprocess.Popen([*CLI, "status", "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert "internal error" not in err and "Traceback" not in err, err
+
+
+def test_a_message_cannot_forge_a_line():
+    res = process("rules", "classic\nerror: fake second line")
+    err = res.stderr.decode()
+    assert res.returncode == 2 and err.count("\n") == 1 and "\\x0aerror: fake" in err, err
+    res = process("rules", "a\x07b\rc")
+    assert "\\x07" in res.stderr.decode() and "\\x0d" in res.stderr.decode()
+    res = process("rules", "9" * 5000)
+    assert res.returncode == 2 and len(res.stderr) < 700

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import io
+import errno
 import json
 import math
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.text import Text
@@ -16,7 +17,9 @@ from . import api, gamelog, logfile, render
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError
 from .rules import PRESETS
-from .terminal import OutputError, ascii_safe_streams, echo, make_console, silence_stdout
+from .gamelog import MAX_LINE
+from .printable import message, printable
+from .terminal import OutputError, ascii_safe_streams, echo, make_console, read_line, silence_stdout
 from .tiles import parse_tiles
 
 console = make_console()
@@ -25,13 +28,36 @@ errors = make_console(stderr=True)
 MAX_SAMPLES = 100_000
 
 
-def _error(label: str, message: str, style: str = "bold red") -> None:
-    """One line on stderr; the message is data (the console shows control characters
-    as escapes and reads no markup)."""
+def _error(label: str, text: str, style: str = "bold red") -> None:
+    """One line on stderr.  The text is data: one line, control characters escaped,
+    no markup, not endless."""
     try:
-        errors.print(Text(f"{label}: ", style=style) + Text(message), soft_wrap=True)
+        errors.print(Text(f"{label}: ", style=style) + Text(message(text)), soft_wrap=True)
     except OutputError:
         pass
+
+
+def _output_failed(e: OutputError | OSError) -> NoReturn:
+    silence_stdout()
+    error = e.error if isinstance(e, OutputError) else e
+    if error.errno != errno.EPIPE:  # a closed pipe (`| head`) is no news to the reader
+        _error("error", f"could not write the output ({error.strerror or error})")
+    sys.exit(1)
+
+
+def _bad_option(e: click.ClickException) -> NoReturn:
+    """click's own message for a bad option, with the option's text shown as data."""
+    lines = []
+    if isinstance(e, click.UsageError) and e.ctx is not None:
+        lines.append(e.ctx.get_usage())
+        if e.ctx.command.get_help_option(e.ctx) is not None:
+            lines.append(f"Try '{e.ctx.command_path} {e.ctx.help_option_names[0]}' for help.\n")
+    lines.append(f"Error: {message(e.format_message())}")
+    try:
+        errors.print(Text("\n".join(lines)), soft_wrap=True)
+    except OutputError:
+        pass
+    sys.exit(e.exit_code)
 
 
 class Table(click.Group):
@@ -43,21 +69,13 @@ class Table(click.Group):
         ascii_safe_streams()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.ClickException as e:  # a bad option: click's message, shown as data
-            buffer = io.StringIO()
-            e.show(file=buffer)
-            try:
-                errors.print(Text(buffer.getvalue().rstrip("\n")), soft_wrap=True)
-            except OutputError:
-                pass
-            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            _bad_option(e)
         except click.Abort:
             _error("interrupted", "nothing more was done", style="bold")
             sys.exit(130)
-        except OutputError as e:
-            silence_stdout()
-            _error("error", f"could not write the output ({e})")
-            sys.exit(1)
+        except (OutputError, OSError) as e:  # help or version text that could not be written
+            _output_failed(e)
         sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
@@ -71,12 +89,30 @@ class Table(click.Group):
         except KeyboardInterrupt:
             _error("interrupted", "nothing more was done", style="bold")
             ctx.exit(130)
-        except Exception as e:  # an internal error: say so plainly, exit 1
-            if os.environ.get("DOMINO_ADVISOR_DEBUG"):
-                raise
-            _error("internal error", f"{type(e).__name__}: {e} (set DOMINO_ADVISOR_DEBUG=1 for "
-                   "the traceback)")
-            ctx.exit(1)
+        except OSError as e:
+            if e.filename is None:  # writing to the terminal or a pipe failed
+                raise OutputError(e) from None
+            _internal(ctx, e)
+        except Exception as e:
+            _internal(ctx, e)
+
+
+def _internal(ctx: click.Context, e: Exception) -> NoReturn:
+    """An internal error: said plainly, exit 1."""
+    if os.environ.get("DOMINO_ADVISOR_DEBUG"):
+        raise e
+    _error("internal error", f"{type(e).__name__}: {e} (set DOMINO_ADVISOR_DEBUG=1 for the traceback)")
+    ctx.exit(1)
+
+
+def _after_writing(done: str, show) -> None:
+    """Show the result of a write that has landed; an output that fails then is a
+    warning (exit 0), so a script does not write the same events twice."""
+    try:
+        show()
+    except OutputError as e:
+        silence_stdout()
+        _error("warning", f"{done}, but the output could not be written ({e})", style="yellow")
 
 
 class FiniteFloat(click.ParamType):
@@ -147,10 +183,14 @@ def new(file, players, rules_name, overrides, me, hand, force):
     names = players.replace(",", " ").split()
     rules = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)})
     log = gamelog.new_log(names, parse_tiles(hand, rules.top), rules_name, overrides, me)
-    logfile.create(path, gamelog.dumps(log), force=force)
-    console.print(f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}",
-                  soft_wrap=True)
-    _show_status(log)
+    logfile.create(file, gamelog.dumps(log), force=force)
+
+    def show() -> None:
+        console.print(f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}",
+                      soft_wrap=True)
+        _show_status(log)
+
+    _after_writing(f"{printable(file)} was started", show)
 
 
 @main.command(name="log")
@@ -159,20 +199,20 @@ def new(file, players, rules_name, overrides, me, hand, force):
 @click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
 def log_(file, events, quiet):
     """Append events, each one quoted argument; all or nothing."""
-    before: list[str] = []
-
-    def change(log: gamelog.GameLog) -> gamelog.GameLog:
-        before.extend(api.Position.of(log).warnings)
-        return log.appended(list(events))
-
-    written = logfile.update(file, change)
+    written = logfile.update(file, lambda log: log.appended(list(events)))
+    before = api.Position.of(gamelog.loads(written.before)).warnings
     pos = api.Position.of(written.log)
-    for w in pos.warnings:
-        if w not in before:
-            _error("warning", w, style="yellow")
-    if not quiet:
-        console.print(f"logged {len(events)} event{'s' if len(events) != 1 else ''}")
-        console.print(render.status_view(pos, api.status_of(pos), compact=True))
+    logged = f"logged {len(events)} event{'s' if len(events) != 1 else ''}"
+
+    def show() -> None:
+        for w in pos.warnings:
+            if w not in before:
+                _error("warning", w, style="yellow")
+        if not quiet:
+            console.print(logged)
+            console.print(render.status_view(pos, api.status_of(pos), compact=True))
+
+    _after_writing(logged, show)
 
 
 @main.command()
@@ -180,17 +220,19 @@ def log_(file, events, quiet):
 @click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
 def undo(file, n):
     """Remove the last N events (default 1)."""
-    removed: list[str] = []
-
     def change(log: gamelog.GameLog) -> gamelog.GameLog:
         new_log = log.without_last(n)
         new_log.replay()
-        removed.extend(str(e) for e in log.events[-n:])
         return new_log
 
-    logfile.update(file, change)
-    for line in removed:
-        console.print(f"removed: {line}")
+    written = logfile.update(file, change)
+    removed = [str(e) for e in gamelog.loads(written.before).events[-n:]]
+
+    def show() -> None:
+        for line in removed:
+            console.print(f"removed: {line}")
+
+    _after_writing(f"removed {len(removed)} event{'s' if len(removed) != 1 else ''}", show)
 
 
 @main.command()
@@ -239,7 +281,9 @@ def session(file, samples, seconds):
         pass
     from .session import run as run_session
 
-    run_session(file, console, input, samples, seconds)
+    refused = run_session(file, console, lambda prompt: read_line(prompt, MAX_LINE), samples, seconds)
+    if refused and not sys.stdin.isatty():  # a script can tell a line was not logged
+        click.get_current_context().exit(2)
 
 
 @main.command()
@@ -261,16 +305,15 @@ def review(file, html_out, force, as_json, samples, seed):
         if logfile.same_file(html_out, file):
             raise LogFileError(f"--html {html_out} is the game log itself: pick another name "
                                "for the page")
-        if os.path.lexists(html_out) and not force:
-            raise LogFileError(f"{html_out} already exists: pick another name, or --force to "
-                               "overwrite it")
+        logfile.check_target(html_out, force)
     with Progress(console=errors, transient=True, disable=as_json) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
         result = run_review(log, samples, seed,
                             on_step=lambda done, total: progress.update(task, completed=done))
     data = result.as_dict()
     if html_out:
-        logfile.create(html_out, to_html(data, f"Review of {Path(file).name}"), force=force)
+        logfile.create(html_out, to_html(data, f"Review of {printable(Path(file).name)}"), force=force,
+                       log=False)
     if as_json:
         _print_json(data)
     else:
@@ -302,7 +345,7 @@ def train(rules_name, overrides, seats, seed, bots):
 
     def read(prompt):
         try:
-            return input(prompt)
+            return read_line(prompt, MAX_LINE)
         except EOFError:
             return "q"
 

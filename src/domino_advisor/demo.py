@@ -14,6 +14,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from . import api, gamelog, render
+from .terminal import read_line
 from .gamelog import GameLog
 
 
@@ -68,6 +69,9 @@ def run_demo(console: Console, pause: bool = False) -> None:
             console.print(render.advice_view(advice))
             console.print(Rule(style="green"))
             if pause:
-                console.input("[dim]press Enter to go on[/]")
+                try:
+                    read_line("press Enter to go on ", 1000)
+                except EOFError:  # no more input: show the rest without waiting
+                    pause = False
     console.print(Rule("the round is over"))
     console.print(render.status_view(pos, data))

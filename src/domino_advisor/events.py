@@ -27,10 +27,14 @@ def _number(word: str) -> bool:
 
 def number_at_most(word: str, most: int) -> int | None:
     """``word`` as a whole number if it is plain digits no greater than ``most`` (a
-    5,000-digit number is never turned into an int only to be refused)."""
-    if not _number(word) or len(word.lstrip("0")) > len(str(most)):
+    5,000-digit number, zeros in front or not, is never turned into an int only to be
+    refused)."""
+    if not _number(word):
         return None
-    value = int(word)
+    digits = word.lstrip("0") or "0"
+    if len(digits) > len(str(most)):
+        return None
+    value = int(digits)
     return value if value <= most else None
 
 
@@ -128,10 +132,10 @@ def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None) -> Eve
             f"'{shown}' is not an event: write who and what, like 'ana plays 6-4 on 6'")
     player, verb, rest = words[0], words[1].lower(), words[2:]
     if not NAME.match(player):
-        raise NotationError(f"'{shown}': '{player}' is not a player name")
+        raise NotationError(f"'{shown}': '{excerpt(player)}' is not a player name")
     if verb not in VERBS:
         raise NotationError(
-            f"'{shown}': '{words[1]}' is not something a player does "
+            f"'{shown}': '{excerpt(words[1])}' is not something a player does "
             "(plays, draws, passes, shows, counts, holds)")
     verb = VERBS[verb]
     try:
@@ -188,4 +192,4 @@ def _parse_on(word: str, top: int) -> int | str:
     number = number_at_most(w, top)
     if number is not None:
         return number
-    raise NotationError(f"'on {word}': name an open end by its number (0-{top}) or as left, right, up or down")
+    raise NotationError(f"'on {excerpt(word)}': name an open end by its number (0-{top}) or as left, right, up or down")

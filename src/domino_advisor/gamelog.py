@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .errors import DominoError, LogFileError, NotationError
 from .events import NAME, Event, Holds, NewRound, Play, parse_event
 from .match import Match
-from .printable import excerpt, is_control, printable
+from .printable import excerpt, is_control, not_text, printable
 from .rules import Rules, preset
 from .tiles import Tile
 
@@ -51,6 +51,11 @@ class GameLog:
     body: list[Entry] = field(default_factory=list)
     # the header as written: comment and blank lines, and TagLine places for the tags
     header: list["str | TagLine"] = field(default_factory=list)
+    newline: str = field(default="\n", compare=False)  # a file written with \r\n keeps them
+
+    def copy(self, body: list[Entry] | None = None) -> GameLog:
+        return GameLog(dict(self.tags), list(self.body if body is None else body),
+                       list(self.header), self.newline)
 
     # -- what the tags mean --------------------------------------------------------------
     @property
@@ -89,7 +94,7 @@ class GameLog:
 
     def appended(self, lines: list[str]) -> "GameLog":
         """A copy with these event lines added; raises if any one is refused (all or nothing)."""
-        new = GameLog(dict(self.tags), list(self.body), list(self.header))
+        new = self.copy()
         rules = self.rules
         match = self.replay()
         line = len(new.header_lines()) + len(new.body)
@@ -115,7 +120,7 @@ class GameLog:
         if n > len(positions):
             raise NotationError(f"undo {n}: the log has only {len(positions)} events")
         cut = positions[-n]
-        return GameLog(dict(self.tags), self.body[:cut], list(self.header))
+        return self.copy(self.body[:cut])
 
     def header_lines(self) -> list[str]:
         placed = {h.name for h in self.header if isinstance(h, TagLine)}
@@ -147,22 +152,26 @@ def check_players(players: list[str], me: str | None) -> None:
         raise LogFileError("the [Players] tag needs 2 to 4 names in turn order, like "
                            '[Players "me ana bob"]')
     if len(players) > 4:
-        raise LogFileError(f"{len(players)} players ({' '.join(players)}): "
+        raise LogFileError(f"{len(players)} players ({excerpt(' '.join(players), 60)}): "
                            "dominoes here is for 2 to 4 players")
     for p in players:
         if not NAME.match(p):
-            raise LogFileError(f"'{p}' is not a player name: use letters, digits, _ and - (no spaces)")
+            raise LogFileError(f"'{excerpt(p)}' is not a player name: use letters, digits, _ and - (no spaces)")
         if p.lower() in ("round", "boneyard"):
-            raise LogFileError(f"'{p}' cannot be a player name: it is a word of the log")
+            raise LogFileError(f"'{excerpt(p)}' cannot be a player name: it is a word of the log")
     if len(set(players)) != len(players):
-        raise LogFileError(f"a name is written twice in the players '{' '.join(players)}'")
+        raise LogFileError(f"a name is written twice in the players '{excerpt(' '.join(players), 60)}'")
     if me is not None and me not in players:
-        raise LogFileError(f"[Me \"{me}\"]: {me} is not one of the players {' '.join(players)}")
+        raise LogFileError(f"[Me \"{excerpt(me)}\"]: {excerpt(me)} is not one of the players "
+                           f"{excerpt(' '.join(players), 60)}")
 
 
 def loads(text: str) -> GameLog:
     """Read a log's text: tags, then events; syntax only (``replay`` checks the rules)."""
     log = GameLog()
+    first_break = text.find("\n")
+    if first_break > 0 and text[first_break - 1] == "\r":
+        log.newline = "\r\n"
     lines = split_lines(text.removeprefix("\ufeff"))
     in_body = False
     raw_events: list[tuple[int, str]] = []
@@ -209,15 +218,19 @@ def loads(text: str) -> GameLog:
 
 
 def check_typed(text: str) -> None:
-    """A line typed to be logged: one line, of sane length, nothing that controls a terminal."""
+    """A line typed to be logged: one line of text, of sane length, nothing that
+    controls a terminal."""
+    if not_text(text):
+        raise NotationError(f"'{excerpt(text)}' holds bytes that are not UTF-8 text: type it "
+                            "again in plain text")
     if len(text) > MAX_LINE:
         raise NotationError(f"'{excerpt(text)}' is {len(text):,} characters long: a log line is "
                             f"at most {MAX_LINE:,}")
     if "\n" in text or "\r" in text:
-        raise NotationError(f"'{printable(text)}' holds a line break: give one event per line")
+        raise NotationError(f"'{excerpt(text)}' holds a line break: give one event per line")
     bad = next((ch for ch in text if is_control(ch)), None)
     if bad is not None:
-        raise NotationError(f"'{printable(text)}' holds a control character ({printable(bad)}): "
+        raise NotationError(f"'{excerpt(text)}' holds a control character ({printable(bad)}): "
                             "write events in plain text")
 
 
@@ -232,7 +245,7 @@ def split_lines(text: str) -> list[str]:
 
 def dumps(log: GameLog) -> str:
     out = log.header_lines() + [e.render() for e in log.body]
-    return "\n".join(out) + "\n"
+    return log.newline.join(out) + log.newline
 
 
 def new_log(players: list[str], hand: list[Tile], rules_name: str = "classic",

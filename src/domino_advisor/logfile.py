@@ -149,17 +149,22 @@ def _check_writable(path: Path, st: os.stat_result, shown: Path) -> None:
                            "was written; make it writable (chmod u+w) if you mean to change it")
     if not os.access(path, os.W_OK):
         raise LogFileError(f"{name}: you may not write this file: nothing was written")
+    if os.geteuid() != 0 and st.st_uid != os.geteuid():
+        raise LogFileError(f"{name} belongs to another user: replacing it would make it yours, "
+                           "so nothing was written")
     if st.st_nlink > 1:
         raise LogFileError(f"{name} has {st.st_nlink} hard links: replacing it would leave the "
                            "others behind, so nothing was written")
 
 
+_MARK = ".domino-advisor."  # in our temporary files' names, so no file of yours is taken for one
 _TEMP = ".tmp"
 
 
 def _remove_stale_temps(target: Path) -> None:
     """Temporary files of ours left by a killed writer (only a lock holder makes them)."""
-    pattern = re.compile(r"^\." + re.escape(target.name) + r"\.[a-z0-9_]{8}" + re.escape(_TEMP) + "$")
+    pattern = re.compile(r"\." + re.escape(target.name) + re.escape(_MARK) + r"[a-z0-9_]{8}"
+                         + re.escape(_TEMP) + r"\Z")
     try:
         names = os.listdir(target.parent)
     except OSError:
@@ -178,7 +183,7 @@ def _remove_stale_temps(target: Path) -> None:
 def _write_temp(target: Path, data: bytes, like: os.stat_result | None, shown: Path) -> str:
     """A temporary file beside ``target`` holding ``data``, on disk, with the right mode."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_TEMP, dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}{_MARK}", suffix=_TEMP, dir=target.parent)
     except OSError as e:
         raise LogFileError(f"{_name(shown)}: cannot write there ({e.strerror}); nothing was "
                            "changed") from None
@@ -186,9 +191,9 @@ def _write_temp(target: Path, data: bytes, like: os.stat_result | None, shown: P
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
-            if like is not None:
-                os.fchmod(f.fileno(), stat.S_IMODE(like.st_mode))
+            if like is not None:  # the owner first: changing it clears a setuid bit
                 _keep_owner(f.fileno(), like)
+                os.fchmod(f.fileno(), stat.S_IMODE(like.st_mode))
             else:  # a new file gets the usual permissions, not mkstemp's private ones
                 umask = os.umask(0)
                 os.umask(umask)
@@ -235,9 +240,28 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+class _Changed(Exception):
+    """The file changed under the lock (an editor saved it): this write must not land."""
+
+
+def _same_version(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino, a.st_size, a.st_mtime_ns) == (b.st_dev, b.st_ino, b.st_size, b.st_mtime_ns)
+
+
 def _replace(target: Path, text: str, like: os.stat_result, shown: Path) -> None:
     _remove_stale_temps(target)
-    tmp = _write_temp(target, text.encode("utf-8"), like, shown)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise LogFileError(f"{_name(shown)}: the text to write is not UTF-8; nothing was changed") from None
+    tmp = _write_temp(target, data, like, shown)
+    try:
+        now = os.stat(target)
+    except OSError:
+        now = None
+    if now is None or not _same_version(now, like):  # saved by a program that takes no lock
+        _unlink(tmp)
+        raise _Changed
     try:
         os.replace(tmp, target)
     except OSError as e:
@@ -257,6 +281,7 @@ class Locked:
     stat: os.stat_result
 
     def replace(self, text: str) -> None:
+        """Put ``text`` in place of the version locked (``_Changed`` if it was saved meanwhile)."""
         _replace(self.target, text, self.stat, self.path)
         self.text = text
 
@@ -309,38 +334,65 @@ class Written:
     text: str
 
 
+def check_bounds(text: str, path: Path | str) -> None:
+    """A log about to be written must be one the tool will read back."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_BYTES:
+        raise LogFileError(f"{_name(Path(path))} would be {size:,} bytes: a game log is at most "
+                           f"{MAX_BYTES:,}; nothing was written")
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > MAX_LINE:
+            raise LogFileError(f"{_name(Path(path))} line {number} would be {len(line):,} characters "
+                               f"('{excerpt(line)}'): a log line is at most {MAX_LINE:,}; nothing "
+                               "was written")
+
+
 def update(path: str | os.PathLike, change: Callable[[GameLog], GameLog],
            expect: str | None = None) -> Written:
     """Change the log as it is on disk now, under the lock; all or nothing.
 
     ``expect`` is the text the caller last saw: if the file no longer holds it,
-    ``LogChanged`` is raised (carrying the new text) and nothing is written.
+    ``LogChanged`` is raised (carrying the new text) and nothing is written.  Without
+    it, a file saved by another program while the change was being made (an editor
+    takes no lock) is read again and the change made on that version.
     """
-    with locked(path) as f:
-        if expect is not None and f.text != expect:
-            raise LogChanged(f.path, f.text)
-        try:
-            log = loads(f.text)
-        except DominoError as e:
-            raise type(e)(f"{_name(f.path)}: {e}") from None
-        before = f.text
-        new = change(log)
-        text = dumps(new)
-        if text != before:
-            f.replace(text)
-        return Written(before, new, text)
+    for _ in range(5):
+        with locked(path) as f:
+            if expect is not None and f.text != expect:
+                raise LogChanged(f.path, f.text)
+            try:
+                log = loads(f.text)
+            except DominoError as e:
+                raise type(e)(f"{_name(f.path)}: {e}") from None
+            before = f.text
+            new = change(log)
+            text = dumps(new)
+            if text != before:
+                check_bounds(text, f.path)
+                try:
+                    f.replace(text)
+                except _Changed:
+                    if expect is not None:
+                        raise LogChanged(f.path, read_text(f.path)) from None
+                    continue
+            return Written(before, new, text)
+    raise LogFileError(f"{_name(Path(path))} keeps changing (another program is writing it): "
+                       "nothing was written; try again")
 
 
-def create(path: str | os.PathLike, text: str, force: bool = False) -> None:
-    """Write a new file; an existing one only with ``force`` (and only a regular file)."""
+def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = True) -> None:
+    """Write a new file; an existing one only with ``force`` (and only a regular file).
+    ``log``: the text is a game log, held to the bounds it will be read back with."""
+    check_name(path)
     p = Path(path)
+    if log:
+        check_bounds(text, p)
     target = _target(p)
     if os.path.lexists(target):
         if not force:
             raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
                                f"overwrite it")
-        with locked(p, read=False) as f:
-            f.replace(text)
+        _overwrite(p, text)
         return
     if not target.parent.is_dir():
         raise LogFileError(f"{_name(p)}: cannot write there (the folder {_name(target.parent)} "
@@ -353,8 +405,7 @@ def create(path: str | os.PathLike, text: str, force: bool = False) -> None:
         if not force:
             raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
                                f"overwrite it") from None
-        with locked(p, read=False) as f:
-            f.replace(text)
+        _overwrite(p, text)
         return
     except OSError:  # a file system without hard links: claim the name, then replace it
         _unlink(tmp)
@@ -366,11 +417,48 @@ def create(path: str | os.PathLike, text: str, force: bool = False) -> None:
         except OSError as e:
             raise LogFileError(f"{_name(p)}: cannot write there ({e.strerror})") from None
         os.close(fd)
-        with locked(p, read=False) as f:
-            f.replace(text)
+        _overwrite(p, text)
         return
     _unlink(tmp)
     _sync_folder(target.parent)
+
+
+def _overwrite(p: Path, text: str) -> None:
+    with locked(p, read=False) as f:
+        try:
+            f.replace(text)
+        except _Changed:
+            raise LogFileError(f"{_name(p)} was changed by another program while it was being "
+                               "written: nothing was written; try again") from None
+
+
+def check_name(path: str | os.PathLike) -> None:
+    """A name a file can be written under (not empty, not a folder's name)."""
+    raw = os.fspath(path)
+    if not raw.strip():
+        raise LogFileError("a file name is needed: nothing was written")
+    if raw.endswith(os.sep) or (os.altsep and raw.endswith(os.altsep)):
+        raise LogFileError(f"{_name(Path(raw))}{os.sep} names a folder, not a file: nothing was written")
+
+
+def check_target(path: str | os.PathLike, force: bool) -> None:
+    """Refuse at once what ``create`` would refuse, before long work is done for it."""
+    p = Path(path)
+    check_name(path)
+    target = _target(p)
+    if not os.path.lexists(target):
+        if not target.parent.is_dir():
+            raise LogFileError(f"{_name(p)}: cannot write there (the folder "
+                               f"{_name(target.parent)} does not exist)")
+        return
+    if not force:
+        raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
+                           "overwrite it")
+    try:
+        st = os.stat(target)
+    except OSError as e:
+        raise LogFileError(f"{_name(p)}: cannot write it ({e.strerror})") from None
+    _check_writable(target, st, p)
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:

@@ -8,11 +8,13 @@ instead of being read; shown as escapes, the person sees exactly what is in the 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Unicode categories that control instead of print: C0/C1 controls, format
-# characters (bidi overrides, zero-width marks), line and paragraph separators.
-_CONTROL = {"Cc", "Cf", "Zl", "Zp"}
+# characters (bidi overrides, zero-width marks), line and paragraph separators, and
+# the lone surrogates that stand for bytes that were not UTF-8 (in a file name).
+_CONTROL = {"Cc", "Cf", "Zl", "Zp", "Cs"}
 _KEEP = {"\n", "\t"}
 
 
@@ -20,19 +22,37 @@ def is_control(ch: str) -> bool:
     return ch not in _KEEP and unicodedata.category(ch) in _CONTROL
 
 
+def not_text(text: str) -> bool:
+    """Whether the text holds bytes that were not UTF-8 (decoded as lone surrogates)."""
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
 def _escape(ch: str) -> str:
     code = ord(ch)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def printable(text: str) -> str:
-    """``text`` with every control character written as its escape (``\\x1b``)."""
+def printable(text: str, one_line: bool = False) -> str:
+    """``text`` with every control character written as its escape (``\\x1b``);
+    ``one_line`` escapes line breaks and tabs too (a message must not forge a line)."""
     if text.isprintable():  # the common case, at C speed
         return text
-    return "".join(_escape(ch) if is_control(ch) else ch for ch in text)
+    return "".join(_escape(ch) if is_control(ch) or one_line and ch in _KEEP else ch
+                   for ch in text)
 
 
 def excerpt(text: str, limit: int = 40) -> str:
     """The start of a long text, for quoting it in a message without repeating it all."""
-    text = printable(text[: limit * 2])
+    text = printable(text[: limit * 2], one_line=True)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def message(text: str, limit: int = 600, word: int = 200) -> str:
+    """A message for one line of a terminal: no control, no line break, not endless;
+    a word longer than ``word`` (a pasted number, say) is quoted by its start."""
+    text = _LONG.sub(lambda m: m.group()[: word - 1] + "…", text)
+    text = printable(text[: limit * 4], one_line=True)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_LONG = re.compile(r"[^\s']{200,}")

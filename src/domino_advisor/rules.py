@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Iterable, Literal, Mapping, TypeVar
 
 from .errors import RulesError
+from .printable import excerpt
 from .tiles import DEFAULT_TOP, set_size
 
 Lead = Literal["highest-double", "highest-double-any", "chosen"]
@@ -91,13 +92,13 @@ class Rules:
         for key, allowed in CHOICES.items():
             value = getattr(self, key)
             if value not in allowed:
-                raise RulesError(f"'{key}={value}': {key} is one of {', '.join(allowed)}")
+                raise RulesError(f"'{excerpt(key)}={excerpt(value)}': {key} is one of {', '.join(allowed)}")
         for key, (low, high) in INTEGERS.items():
             value = getattr(self, FIELD.get(key, key))
             if value is None and key == "hand":
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise RulesError(f"'{key}={value}': {key} is a whole number from {low} to {high:,}")
+                raise RulesError(f"'{excerpt(key)}={excerpt(value)}': {key} is a whole number from {low} to {high:,}")
         if self.round_to not in (1, 5):
             raise RulesError(f"'round_to={self.round_to}': round_to is 1 or 5")
 
@@ -128,7 +129,7 @@ class Rules:
         for key, value in given.items():
             if key not in CHOICES and key not in INTEGERS:
                 known = ", ".join(sorted((*CHOICES, *INTEGERS)))
-                raise RulesError(f"'{key}={value}': there is no rule called '{key}' "
+                raise RulesError(f"'{excerpt(key)}={excerpt(value)}': there is no rule called '{excerpt(key)}' "
                                  f"(the rules are {known})")
         if not given:
             return self
@@ -182,10 +183,10 @@ def parse_overrides(overrides: Mapping[str, str] | Iterable[str] | str) -> dict[
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or not key or not value:
-            raise RulesError(f"'{word}' is not a rule setting: write key=value, like target=150")
+            raise RulesError(f"'{excerpt(word)}' is not a rule setting: write key=value, like target=150")
         key = key.strip().replace("-", "_")
         if key in pairs:
-            raise RulesError(f"'{word}': {key} is set twice")
+            raise RulesError(f"'{excerpt(word)}': {key} is set twice")
         pairs[key] = value.strip()
     return pairs
 
@@ -194,18 +195,18 @@ def _choice(key: str, value: str, allowed: tuple[S, ...]) -> S:
     for option in allowed:
         if option == value:
             return option
-    raise RulesError(f"'{key}={value}': {key} is one of {', '.join(allowed)}")
+    raise RulesError(f"'{excerpt(key)}={excerpt(value)}': {key} is one of {', '.join(allowed)}")
 
 
 def _integer(key: str, value: str) -> int:
     low, high = INTEGERS[key]
     if not value.isascii() or not value.isdigit():
-        raise RulesError(f"'{key}={value}': {key} takes a whole number")
+        raise RulesError(f"'{excerpt(key)}={excerpt(value)}': {key} takes a whole number")
     digits = value.lstrip("0") or "0"
     if len(digits) > len(str(high)) or not low <= int(digits) <= high:
         if key == "set":
-            raise RulesError(f"'{key}={value}': the set's top pip runs from {low} to {high}")
-        raise RulesError(f"'{key}={value}': {key} is a whole number from {low} to {high:,}")
+            raise RulesError(f"'{excerpt(key)}={excerpt(value)}': the set's top pip runs from {low} to {high}")
+        raise RulesError(f"'{excerpt(key)}={excerpt(value)}': {key} is a whole number from {low} to {high:,}")
     return int(digits)
 
 
@@ -229,6 +230,6 @@ def preset(name: str, overrides: Mapping[str, str] | Iterable[str] | str = ()) -
         base = PRESETS[name]
     except KeyError:
         raise RulesError(
-            f"'{name}' is not a rule preset (the presets are {', '.join(PRESETS)})"
+            f"'{excerpt(name)}' is not a rule preset (the presets are {', '.join(PRESETS)})"
         ) from None
     return base.with_overrides(overrides)

@@ -19,7 +19,7 @@ from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError, NotationError
 from .events import DIGITS, number_at_most
 from .gamelog import check_typed
-from .printable import excerpt
+from .printable import excerpt, message
 from .shorthand import expand
 
 HELP = """type what happens, one line at a time:
@@ -78,6 +78,7 @@ class Session:
         if word in ("?", "h", "help"):
             self.console.print(HELP)
             return True
+        check_typed(text)
         changed = self.refresh()
         if word in ("s", "status"):
             self.show_status()
@@ -91,7 +92,6 @@ class Session:
                 raise NotationError(UNDO_CHANGED)
             self.undo(text, parts[1] if len(parts) == 2 else "1")
             return True
-        check_typed(text)
         body, hash_, comment = text.partition("#")
         event = expand(body, self.pos.match.players, self.log.me) + (f"  #{comment}" if hash_ else "")
         before = set(self.pos.warnings)
@@ -176,8 +176,10 @@ def _checked(log: gamelog.GameLog) -> gamelog.GameLog:
 
 def run(path, console: Console, read: Callable[[str], str], samples: int = DEFAULT_SAMPLES,
         seconds: float = DEFAULT_SECONDS) -> int:
-    """The loop: read a line, act, repeat, until q, end of input or Ctrl-C."""
+    """The loop: read a line, act, repeat, until q, end of input or Ctrl-C; returns how
+    many lines were not logged."""
     session = Session(path, console, samples, seconds)
+    refused = 0
     console.print(Text(f"session on {path}: type ? for help, q to quit", style="bold"))
     session.show_status()
     if session.my_turn():
@@ -192,6 +194,7 @@ def run(path, console: Console, read: Callable[[str], str], samples: int = DEFAU
             if not session.handle(line):
                 break
         except DominoError as e:
-            console.print(Text(f"not logged: {e}", style="bold red"))
+            refused += 1
+            console.print(Text(f"not logged: {message(str(e))}", style="bold red"))
     console.print(Text(f"the log is saved in {path}", style="dim"))
-    return 0
+    return refused

@@ -67,6 +67,6 @@ def _player(word: str, players: list[str], shown: str) -> str:
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:
-        raise NotationError(f"'{shown}': '{word}' could be {' or '.join(starts)}")
-    raise NotationError(f"'{shown}': '{word}' is not at this table (the players are "
+        raise NotationError(f"'{shown}': '{excerpt(word)}' could be {' or '.join(starts)}")
+    raise NotationError(f"'{shown}': '{excerpt(word)}' is not at this table (the players are "
                         f"{', '.join(players)})")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import shutil
 import sys
 from typing import Any, TextIO
 
@@ -95,24 +94,31 @@ class SafeConsole(Console):
         super().print(*(_Data(o) for o in objects), **kwargs)
 
 
-def _width() -> int | None:
-    """The width to force, where COLUMNS is set to something rich would take literally."""
-    columns = os.environ.get("COLUMNS", "")
-    if not columns.isdigit():
-        return None  # unset or not a number: rich asks the terminal
-    width = int(columns) if len(columns) < 6 else MAX_WIDTH
-    if width == 0:
-        width = shutil.get_terminal_size((80, 25)).columns or 80
-    return min(max(width, MIN_WIDTH), MAX_WIDTH)
+def _environment() -> dict[str, str]:
+    """The environment as rich should read it: COLUMNS and LINES only as sane plain
+    numbers (rich would take ``0`` literally and fail on ``²``); otherwise left out, so
+    rich asks the terminal."""
+    env = dict(os.environ)
+    for name, low in (("COLUMNS", MIN_WIDTH), ("LINES", 5)):
+        value = env.pop(name, None)
+        if value is not None and value.isascii() and value.isdigit() and int(value[:6]) > 0:
+            env[name] = str(min(max(int(value[:6]), low), MAX_WIDTH))
+    return env
 
 
 def make_console(stderr: bool = False) -> SafeConsole:
     return SafeConsole(file=_Stream(stderr), markup=False, emoji=False, highlight=False,
-                       width=_width(), stderr=stderr)
+                       stderr=stderr, _environ=_environment())
 
 
 def ascii_safe_streams() -> None:
-    """Characters the output's encoding lacks print as their ASCII look-alikes, not a crash."""
+    """Characters the output's encoding lacks print as their ASCII look-alikes, not a
+    crash; typed bytes that are not text arrive as escapes to refuse, not a crash."""
+    if hasattr(sys.stdin, "reconfigure"):
+        try:
+            sys.stdin.reconfigure(errors="surrogateescape")
+        except (ValueError, OSError):
+            pass
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
         if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
@@ -137,3 +143,22 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def read_line(prompt: str, limit: int) -> str:
+    """One typed line.  A terminal gets line editing; from a pipe at most ``limit + 1``
+    characters are kept (the rest of a longer line is skipped), so an endless line
+    cannot fill the memory.  End of input raises EOFError."""
+    if sys.stdin.isatty():
+        return input(prompt)
+    out = _Stream(False)
+    out.write(prompt)
+    out.flush()
+    line = sys.stdin.readline(limit + 1)
+    if not line:
+        raise EOFError
+    if not line.endswith("\n"):
+        rest = line
+        while rest and not rest.endswith("\n"):
+            rest = sys.stdin.readline(65536)
+    return line.rstrip("\n")

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Iterable, Iterator
 
 from .errors import NotationError
+from .printable import excerpt
 
 DEFAULT_TOP = 6
 _SEPARATED = re.compile(r"^\s*([0-9]{1,2})\s*[-|:/]\s*([0-9]{1,2})\s*$")
@@ -49,11 +50,11 @@ class Tile:
             a, b = int(raw[0]), int(raw[1])
         else:
             raise NotationError(
-                f"'{text}' is not a tile: write it as two numbers, like 6-4 or 64"
+                f"'{excerpt(text)}' is not a tile: write it as two numbers, like 6-4 or 64"
             )
         if a > top or b > top:
             raise NotationError(
-                f"'{text}' is not a tile of the {set_name(top)} set: numbers run from 0 to {top}"
+                f"'{excerpt(text)}' is not a tile of the {set_name(top)} set: numbers run from 0 to {top}"
             )
         return cls(a, b)
 
@@ -125,7 +126,7 @@ def parse_tiles(text: str | Iterable[str], top: int = DEFAULT_TOP) -> list[Tile]
     seen: set[Tile] = set()
     for t in tiles:
         if t in seen:
-            raise NotationError(f"{t} is written twice in '{' '.join(words)}'")
+            raise NotationError(f"{t} is written twice in '{excerpt(' '.join(words), 60)}'")
         seen.add(t)
     return tiles
 
