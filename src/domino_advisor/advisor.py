@@ -21,7 +21,7 @@ from .events import Draw, Event, Pass, Play
 from .game import Round
 from .inference import Inference, infer
 from .layout import describe_numbers
-from .scoring import side_of
+from .scoring import DRAW, WIN, fives_points, round_value, side_of
 from .search import LineSolver, TooBig, solve
 from .tiles import Tile, sort_tiles
 from .view import SeatView
@@ -191,7 +191,7 @@ def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
         fr = base.clone()
         _apply(fr, c)
         value = solve(fr, my_side)
-        c.wins, c.ties, c.played, c.exact = (1.0 if value == 2 else 0.0), (1.0 if value == 1 else 0.0), 1, True
+        c.wins, c.ties, c.played, c.exact = float(value == WIN), float(value == DRAW), 1, True
     return True
 
 
@@ -213,8 +213,8 @@ def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, pol
             values = _solve_world(base, moves, my_side, policy, world_seed)
         for i, c in enumerate(moves):
             if values is not None:  # the world was small enough to play perfectly
-                c.wins += values[i] == 2
-                c.ties += values[i] == 1
+                c.wins += values[i] == WIN
+                c.ties += values[i] == DRAW
                 c.played += 1
                 continue
             fr = base.clone()
@@ -227,10 +227,9 @@ def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, pol
             if r.rules.all_fives:
                 c.reply_points += fr.fives[side_of(nxt, r.rules)] - before
             res = fr.play_out(policies, play_rng)
-            if res.winner is None:
-                c.ties += 1
-            elif side_of(res.winner, r.rules) == my_side:
-                c.wins += 1
+            value = round_value(res, my_side, r.rules)
+            c.wins += value == WIN
+            c.ties += value == DRAW
             if r.rules.all_fives:
                 totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
                 for side, pts in res.points.items():
@@ -298,9 +297,9 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
                    f"({describe_numbers(keep)})"
                    + (f", {len(follow)} tile{'s' if len(follow) != 1 else ''} to follow on" if follow else ""))
     if r.rules.all_fives:
-        count = after.fives_count()
-        if count and count % 5 == 0:
-            out.append(f"scores {count} now")
+        scored = fives_points(after.fives_count())
+        if scored:
+            out.append(f"scores {scored} now")
         if c.played and not c.exact:
             out.append(f"the reply scores {c.reply_points / c.played:.1f} on average")
     return out

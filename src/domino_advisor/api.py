@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .match import Match
+from .scoring import side_of
 from .gamelog import GameLog, loads
 from .inference import Inference, infer
 from .view import SeatView
@@ -101,8 +102,7 @@ def status_of(pos: Position) -> dict:
         side = match.match_winner()
         out["match_over"] = True
         out["match_winner"] = None if side is None else [
-            names[s] for s in range(match.seats) if match.rules.teams != "partners" and s == side
-            or match.rules.teams == "partners" and s % 2 == side]
+            names[s] for s in range(match.seats) if side_of(s, match.rules) == side]
     return out
 
 

@@ -10,16 +10,23 @@ from __future__ import annotations
 import random
 
 from .engine import FastRound
+from .scoring import fives_points
+from .tiles import Tile, tile_from_index
 
 
 def random_choice(fr: FastRound, moves, rng: random.Random):
     return moves[rng.randrange(len(moves))]
 
 
+def weight(tile: Tile) -> tuple[int, bool, int]:
+    """The heavy bot's order: most pips, a double before a tile of the same pips, then
+    the higher half.  The reference engine's heavy player takes the same order."""
+    return (tile.pips, tile.is_double, tile.high)
+
+
 def heaviest(fr: FastRound, moves, rng: random.Random):
-    """Heaviest tile first, doubles before others of the same weight."""
-    hi, lo, pips = fr.T[0], fr.T[1], fr.T[2]
-    return max(moves, key=lambda m: (pips[m[0]], hi[m[0]] == lo[m[0]], hi[m[0]], -m[1]))
+    """Heaviest tile first (``weight``), on the first end it fits."""
+    return max(moves, key=lambda m: (weight(tile_from_index(m[0])), -m[1]))
 
 
 class Weights:
@@ -61,8 +68,7 @@ def features(fr: FastRound, seat: int, t: int, j: int) -> tuple[int, bool, int, 
     if fr.all_fives:
         probe = fr.clone()
         probe.play(t, j)
-        fives = probe.fives_count()
-        fives = fives if fives and fives % 5 == 0 else 0
+        fives = fives_points(probe.fives_count())
     return pips[t], hi[t] == lo[t], follow, variety, fives
 
 

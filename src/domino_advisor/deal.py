@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .bots import weight
 from .events import Draw, Event, Holds, NewRound, Play, Shows
 from .game import Round
 from .match import Match
@@ -44,7 +45,7 @@ def heavy_policy(round_: Round, moves: list[Event], rng: random.Random) -> Event
     plays = [m for m in moves if isinstance(m, Play)]
     if not plays:
         return moves[0]
-    return max(plays, key=lambda m: (m.tile.pips, m.tile.is_double, m.tile.high))
+    return max(plays, key=lambda m: weight(m.tile))
 
 
 def play_match(rules: Rules, players: list[str], seed: int, policy: Policy = random_policy,

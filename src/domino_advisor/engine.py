@@ -1,8 +1,11 @@
 """A compact round for the hot path: tiles as small ints, hands as bitmasks.
 
 The advisor plays thousands of rounds out per decision, so this mirrors ``game`` and
-``layout`` without their checks and messages.  ``tests/test_engine.py`` plays the two
-side by side on random games and requires the same ends, scores and results.
+``layout`` without their checks and messages.  It takes its rule decisions from the
+same places as the reference: which ends are alike and what they count from
+``layout``, points and the result from ``scoring``.  ``tests/test_engine.py`` plays
+the two side by side on random games and requires the same legal moves, ends, scores
+and results.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from .layout import alike, end_count, table_count
 from .rules import Rules
 from .scoring import Result, fives_points, score_blocked, score_out, side_of
 from .tiles import Tile, full_set
@@ -96,15 +100,16 @@ class FastRound:
         hi, lo = self.T[0], self.T[1]
         if self.center < 0:
             return [(t, -1) for t in bits(self.hands[seat])]
+        keys = [alike(num, end_count(num, kind == DOUBLE, kind == BARE),
+                      side < 2 and bool(self.sides >> side & 1), self.all_fives)
+                for side, num, kind in self.ends]
         out = []
         for t in bits(self.hands[seat] & self.end_mask()):
             seen = set()
             for j, (side, num, kind) in enumerate(self.ends):
-                if hi[t] == num or lo[t] == num:
-                    key = (num, kind if self.all_fives else 0, bool(self.sides >> side & 1) if side < 2 else False)
-                    if key not in seen:
-                        seen.add(key)
-                        out.append((t, j))
+                if (hi[t] == num or lo[t] == num) and keys[j] not in seen:
+                    seen.add(keys[j])
+                    out.append((t, j))
         return out
 
     # -- changing the state ----------------------------------------------------------------
@@ -146,12 +151,8 @@ class FastRound:
     def fives_count(self) -> int:
         if self.center < 0:
             return 0
-        if not self.armed:
-            return self.T[2][self.center]
-        total = 0
-        for _, num, kind in self.ends:
-            total += 2 * num if kind == DOUBLE else (0 if kind == BARE else num)
-        return total
+        return table_count(None if self.armed else self.T[2][self.center],
+                           (end_count(num, kind == DOUBLE, kind == BARE) for _, num, kind in self.ends))
 
     def draw(self) -> int:
         t = self.stock.pop(0)

@@ -6,6 +6,7 @@ be kept or thrown away freely (undo is a replay).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .errors import AmbiguousMoveError, IllegalMoveError
@@ -13,6 +14,26 @@ from .tiles import Tile
 
 SIDES = ("left", "right", "up", "down")
 LINE_SIDES = ("left", "right")
+
+
+# -- the rule decisions both engines take from here ------------------------------------------
+def end_count(number: int, double: bool, bare: bool) -> int:
+    """What an open end adds to the All Fives count: a crossways double both halves, a
+    spinner arm with nothing on it nothing."""
+    return 0 if bare else 2 * number if double else number
+
+
+def table_count(lone_pips: int | None, counts: Iterable[int]) -> int:
+    """The sum All Fives scores on: a lone first tile counts both its halves."""
+    return lone_pips if lone_pips is not None else sum(counts)
+
+
+def alike(number: int, count: int, spinner_side: bool, all_fives: bool) -> tuple[int, int, bool]:
+    """Two open ends a tile fits are alike, and the choice between them changes nothing
+    for the rest of the round, when their keys are equal: the same number, the same
+    count where All Fives scores it, and both or neither a side of the spinner still
+    to be taken (taking the last one opens the spinner's other arms)."""
+    return (number, count if all_fives else 0, spinner_side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +47,7 @@ class End:
 
     @property
     def count(self) -> int:
-        if self.bare:
-            return 0
-        return 2 * self.number if self.double else self.number
+        return end_count(self.number, self.double, self.bare)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +89,7 @@ class Layout:
         """The sum All Fives scores on: a lone first tile counts both its halves."""
         if self.center is None:
             return 0
-        if not any(self.arms):
-            return self.center.pips
-        return sum(e.count for e in self.ends)
+        return table_count(None if any(self.arms) else self.center.pips, (e.count for e in self.ends))
 
     def can_play(self, tile: Tile) -> bool:
         if self.center is None:
@@ -113,13 +130,8 @@ class Layout:
         return replace(self, arms=tuple(arms), ends=tuple(ends), spinner=spinner,
                        spinner_sides=sides)
 
-    def signature(self, all_fives: bool) -> tuple:
-        """What matters for the rest of the round: two equal signatures play alike."""
-        ends = sorted(
-            (e.number, e.count if all_fives else 0, e.side in self.spinner_sides, e.bare)
-            for e in self.ends
-        )
-        return (tuple(ends), self.spinner is not None)
+    def alike_key(self, end: End, all_fives: bool) -> tuple[int, int, bool]:
+        return alike(end.number, end.count, end.side in self.spinner_sides, all_fives)
 
     def options(self, tile: Tile) -> list[End]:
         return [e for e in self.ends if tile.bears(e.number)]
@@ -127,17 +139,19 @@ class Layout:
     def choices(self, tile: Tile, all_fives: bool) -> list[tuple[End, int | str]]:
         """The ends a tile can join, alike ends once, each with how the log writes it:
         the number showing, or the side where two ends show it and the choice matters."""
-        kept: dict[tuple, End] = {}
+        kept: dict[tuple[int, int, bool], End] = {}
         for e in self.options(tile):
-            kept.setdefault(self.place(tile, e.side).signature(all_fives), e)
+            kept.setdefault(self.alike_key(e, all_fives), e)
         numbers = [e.number for e in kept.values()]
         return [(e, e.side if numbers.count(e.number) > 1 else e.number) for e in kept.values()]
 
     def written(self, tile: Tile, side: str, all_fives: bool) -> int | str:
         """How the log writes ``tile`` joined at ``side``: the same as any alike end."""
-        sig = self.place(tile, side).signature(all_fives)
-        return next(on for e, on in self.choices(tile, all_fives)
-                    if self.place(tile, e.side).signature(all_fives) == sig)
+        end = self.end(side)
+        if end is None:
+            raise IllegalMoveError(f"the {side} end is not open")
+        key = self.alike_key(end, all_fives)
+        return next(on for e, on in self.choices(tile, all_fives) if self.alike_key(e, all_fives) == key)
 
     def resolve(self, tile: Tile, on: int | str | None, all_fives: bool = False) -> str | None:
         """The side ``tile`` goes on, from what was written after ``on``.
@@ -170,8 +184,7 @@ class Layout:
             raise IllegalMoveError(
                 f"{tile} does not match the open ends {describe_numbers(self.numbers)}")
         if len(fits) > 1:
-            outcomes = {self.place(tile, e.side).signature(all_fives) for e in fits}
-            if len(outcomes) > 1:
+            if len({self.alike_key(e, all_fives) for e in fits}) > 1:
                 choices = " or ".join(f"'on {e.side}'" for e in fits)
                 if len({e.number for e in fits}) > 1:
                     shown = " or ".join(f"'on {n}'" for n in sorted({e.number for e in fits}))

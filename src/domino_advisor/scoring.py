@@ -74,3 +74,14 @@ def score_blocked(pips: list[int], rules: Rules) -> Result:
         own = [s for s in range(seats) if side_of(s, rules) == tied[0]]
         winner = min(own, key=lambda s: (pips[s], s))
     return Result("blocked", winner, points, tied if len(tied) > 1 else ())
+
+
+WIN, DRAW, LOSS = 2, 1, 0
+
+
+def round_value(result: Result, side: int, rules: Rules) -> int:
+    """A finished round for one side, as every search and rollout judges it: 2 won, 1
+    drawn (a blocked round tied for fewest pips, shared or not, or not scored), 0 lost."""
+    if result.winner is None:
+        return DRAW
+    return WIN if side_of(result.winner, rules) == side else LOSS

@@ -9,7 +9,7 @@ wins the round, 1 a drawn (tied) round, 0 it loses.
 from __future__ import annotations
 
 from .engine import FastRound, bits
-from .scoring import side_of
+from .scoring import LOSS, WIN, round_value, score_blocked, side_of
 
 
 class TooBig(Exception):
@@ -66,7 +66,7 @@ def _solve(fr: FastRound, side: int, memo: dict, budget: list[int], alpha: int, 
             value = min(value, v)
             b = min(b, value)
         if a >= b:
-            exact = value in (0, 2)  # a cut-off value is a bound, exact only at the extremes
+            exact = value in (LOSS, WIN)  # a cut-off value is a bound, exact only at the extremes
             break
     if exact:
         memo[key] = value
@@ -104,18 +104,10 @@ class LineSolver:
         drawn = 0
         return self._v(tuple(fr.hands), min(a, b), max(a, b), drawn, fr.turn, fr.passes)
 
-    def _end(self, hands, a, b) -> int:
-        pips = [self._pips(h) for h in hands]
-        if self.rules.blocked == "none":
-            return 1
-        totals = {}
-        for s, p in enumerate(pips):
-            totals[self.sides[s]] = totals.get(self.sides[s], 0) + p
-        low = min(totals.values())
-        tied = [sd for sd, t in totals.items() if t == low]
-        if len(tied) > 1:
-            return 1 if self.rules.tie == "none" or self.side not in tied else 2
-        return 2 if tied[0] == self.side else 0
+    def _end(self, hands) -> int:
+        """A blocked round, scored as the rules score it."""
+        result = score_blocked([self._pips(h) for h in hands], self.rules)
+        return round_value(result, self.side, self.rules)
 
     def _pips(self, h: int) -> int:
         p = self.pips
@@ -145,7 +137,7 @@ class LineSolver:
                 new[turn] = hand | (1 << t)
                 value = self._v(tuple(new), a, b, drawn + 1, turn, passes)
             elif passes + 1 >= self.n:
-                value = self._end(hands, a, b)
+                value = self._end(hands)
             else:
                 value = self._v(hands, a, b, drawn, nxt, passes + 1)
             self.memo[key] = value
@@ -165,8 +157,8 @@ class LineSolver:
             if (h == b or l == b) and a != b:
                 options.append((a, l if h == b else h))
             for x, y in options:
-                if not rest:
-                    v = 2 if self.sides[turn] == self.side else 0
+                if not rest:  # out: the side that plays its last tile wins the round
+                    v = WIN if self.sides[turn] == self.side else LOSS
                 else:
                     new = list(hands)
                     new[turn] = rest
@@ -174,21 +166,18 @@ class LineSolver:
                 if mine:
                     if v > best:
                         best = v
-                        if best == 2:
-                            self.memo[key] = 2
-                            return 2
+                        if best == WIN:
+                            self.memo[key] = WIN
+                            return WIN
                 else:
                     if v < best:
                         best = v
-                        if best == 0:
-                            self.memo[key] = 0
-                            return 0
+                        if best == LOSS:
+                            self.memo[key] = LOSS
+                            return LOSS
         self.memo[key] = best
         return best
 
 
 def _terminal(fr: FastRound, side: int) -> int:
-    res = fr.result()
-    if res.winner is None:
-        return 1
-    return 2 if side_of(res.winner, fr.rules) == side else 0
+    return round_value(fr.result(), side, fr.rules)
