@@ -145,7 +145,8 @@ ana plays 5-5 on 5
 """
     log = gamelog.loads(text)
     match = log.replay()
-    assert any("bob passed on 3 and 6" in w for w in match.warnings), match.warnings
+    assert any("bob passed on 3 and 6" in str(w) for w in match.warnings), match.warnings
+    assert all(w.kind == "misplay" and w.seat == 2 and w.line is not None for w in match.warnings)
     inf = infer(SeatView.of(match.round, 0))
     assert inf.worlds > 0
     assert inf.warnings

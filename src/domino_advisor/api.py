@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .doubts import Doubt
 from .match import Match
 from .scoring import side_of
 from .gamelog import GameLog, loads
@@ -39,15 +39,14 @@ class Position:
         return cls(log, match, view, inf)
 
     @property
-    def warnings(self) -> list[str]:
-        """The engine's warnings, then the inference's that say something new."""
+    def warnings(self) -> list[Doubt]:
+        """The engine's doubts, then the inference's about anything the engine has not
+        already named (both notice a misplay: one notice is enough)."""
         out = list(self.match.warnings)
-        for w in self.inference.warnings if self.inference else []:
-            m = re.search(r"played (\S+) at line (\d+)", w)
-            if m and any(f"plays {m.group(1)} (line {m.group(2)})" in e for e in out):
-                continue  # the engine has already named this misplay
-            if w not in out:
-                out.append(w)
+        named = {d.about for d in out}
+        for d in self.inference.warnings if self.inference else []:
+            if d.about not in named and d not in out:
+                out.append(d)
         return out
 
 
@@ -77,7 +76,7 @@ def status_of(pos: Position) -> dict:
         "where": {},
         "scores": match.player_scores(),
         "winner": _round_winner(r, result, names),
-        "warnings": pos.warnings,
+        "warnings": [str(d) for d in pos.warnings],
     }
     if r is None:
         return out

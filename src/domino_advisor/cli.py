@@ -207,7 +207,7 @@ def log_(file, events, quiet):
     def show() -> None:
         for w in pos.warnings:
             if w not in before:
-                _error("warning", w, style="yellow")
+                _error("warning", str(w), style="yellow")
         if not quiet:
             console.print(logged)
             console.print(render.status_view(pos, api.status_of(pos), compact=True))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import lead
+from .doubts import Doubt
 from .errors import IllegalMoveError
 from .layout import Layout, describe_numbers
 from .scoring import Result, fives_points, score_blocked, score_out, side_of
@@ -228,7 +229,7 @@ class Round:
         self.hands[seat] = set(tiles)
         self.dealt[seat] = tuple(tiles)
 
-    def play(self, seat: int, tile: Tile, on, line: int | None) -> list[str]:
+    def play(self, seat: int, tile: Tile, on, line: int | None) -> list[Doubt]:
         self._check_turn(seat, "plays")
         hand = self.hands[seat]
         if hand is not None and tile not in hand:
@@ -243,7 +244,7 @@ class Round:
             self._check_opening(seat, tile)
         side = self.layout.resolve(tile, on, self.rules.all_fives)
         new_layout = self.layout.open_with(tile) if side is None else self.layout.place(tile, side)
-        warnings = []
+        warnings: list[Doubt] = []
         if hand is None and not opening:
             warnings = self._contradictions(seat, tile, line)
         # all checks passed: change the state
@@ -279,13 +280,14 @@ class Round:
     def voids_source(self, seat: int, ends, verb: str, line: int | None) -> str:
         return f"{self.name(seat)} {verb} on {describe_numbers(sorted(set(ends)))}{_where(line)}"
 
-    def _contradictions(self, seat: int, tile: Tile, line: int | None) -> list[str]:
+    def _contradictions(self, seat: int, tile: Tile, line: int | None) -> list[Doubt]:
         out = []
         for n in sorted({tile.high, tile.low}):
             source = self.voids[seat].get(n)
             if source:
-                out.append(f"{self.name(seat)} plays {tile}{_where(line)}, but {source} and has not "
-                           f"drawn since, so held no {n}: a misplay or a mistyped line")
+                out.append(Doubt("misplay", f"{self.name(seat)} plays {tile}{_where(line)}, but "
+                                 f"{source} and has not drawn since, so held no {n}: a misplay "
+                                 "or a mistyped line", seat, tile, line))
                 del self.voids[seat][n]
         return out
 

@@ -15,7 +15,8 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .counting import pick, Problem
+from .counting import Problem, pick
+from .doubts import Doubt
 from .errors import IllegalMoveError
 from .evidence import BONEYARD, LATER, Case, Evidence, Void, gather
 from .tiles import Tile, full_set
@@ -30,7 +31,7 @@ class Inference:
     worlds: int
     unseen: list[Tile]
     probability: dict[Tile, dict[int | None, Fraction]]  # tile -> seat (None: boneyard) -> p
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Doubt] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list, repr=False)
     evidence: Evidence | None = field(default=None, repr=False)
 
@@ -111,7 +112,7 @@ def infer(view: SeatView) -> Inference:
     """The exact posterior for ``view``; contradicted evidence is dropped with a warning."""
     ev = gather(view)
     unseen = unseen_tiles(view)
-    warnings: list[str] = []
+    warnings: list[Doubt] = []
     problems = _problems(view, ev, unseen)
     total = sum(p.total for p in problems)
     if not total:
@@ -142,13 +143,12 @@ def _relax(view, ev: Evidence, unseen):
     number, then played it with no draw between): only that player's void on that
     number goes.  Then the lead rule's deduction; last, other voids, latest first.
     """
-    warnings = []
-    voids, direct = _without_direct_contradictions(ev)
+    warnings: list[Doubt] = []
+    voids, direct = _without_direct_contradictions(ev, view.names)
     if direct:
         trial = Evidence(ev.groups, voids, ev.played, ev.cases)
         problems = _problems(view, trial, unseen)
-        for text in direct:
-            warnings.append(text.format(*[view.names[i] for i in range(view.seats)]))
+        warnings.extend(direct)
         total = sum(p.total for p in problems)
         if total:
             return trial, problems, total, warnings
@@ -157,8 +157,11 @@ def _relax(view, ev: Evidence, unseen):
         trial = Evidence(ev.groups, ev.voids, ev.played, [Case()])
         problems = _problems(view, trial, unseen)
         if sum(p.total for p in problems):
-            warnings.append(f"the lead rule does not fit the rest of the log ({ev.lead_text}); "
-                            "that deduction is set aside")
+            first = view.history[0] if view.history else None
+            warnings.append(Doubt("lead", f"the lead rule does not fit the rest of the log "
+                                  f"({ev.lead_text}); that deduction is set aside",
+                                  first.seat if first else None, first.tile if first else None,
+                                  first.line if first else None))
             return trial, problems, sum(p.total for p in problems), warnings
     voids = list(ev.voids)
     dropped = []
@@ -170,15 +173,15 @@ def _relax(view, ev: Evidence, unseen):
         total = sum(p.total for p in problems)
         if total:
             for v in dropped:
-                warnings.append(f"the log contradicts '{v.text(view.names)}': "
-                                "that evidence is set aside")
+                warnings.append(Doubt("void", f"the log contradicts '{v.text(view.names)}': "
+                                      "that evidence is set aside", v.seat, None, v.line))
             return trial, problems, total, warnings
     raise IllegalMoveError("no deal of the tiles fits this log, even with every deduction set "
                            "aside: check the hands, draws and plays logged for this round")
 
 
-def _without_direct_contradictions(ev: Evidence) -> tuple[list[Void], list[str]]:
-    """Voids with each directly contradicted number removed, and a note for each removal."""
+def _without_direct_contradictions(ev: Evidence, names) -> tuple[list[Void], list[Doubt]]:
+    """Voids with each directly contradicted number removed, and a doubt for each removal."""
     voids = [Void(v.seat, v.time, set(v.numbers), v.line, v.verb) for v in ev.voids]
     notes = []
     for s, plays in ev.played.items():
@@ -194,7 +197,7 @@ def _without_direct_contradictions(ev: Evidence) -> tuple[list[Void], list[str]]
                 v.numbers -= numbers
                 where = f" (line {v.line})" if v.line else ""
                 played = f" at line {line}" if line else ""
-                notes.append("the log contradicts '{%d} %s on %s%s': {%d} played %s%s; that void is "
-                             "set aside" % (s, v.verb, " and ".join(map(str, gone)), where, s, tile,
-                                            played))
+                notes.append(Doubt("misplay", f"the log contradicts '{names[s]} {v.verb} on "
+                                   f"{' and '.join(map(str, gone))}{where}': {names[s]} played "
+                                   f"{tile}{played}; that void is set aside", s, tile, line))
     return [v for v in voids if v.numbers], notes

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from .doubts import Doubt
 from .errors import IllegalMoveError
 from .events import Counts, Draw, Event, Holds, NewRound, Pass, Play, Shows
 from .game import Round
@@ -22,7 +23,7 @@ class Match:
         self.seats = len(players)
         self.viewer = None if viewer is None else players.index(viewer)
         self.rounds: list[Round] = []
-        self.warnings: list[str] = []
+        self.warnings: list[Doubt] = []
 
     @property
     def round(self) -> Round | None:
@@ -114,7 +115,7 @@ class Match:
                 return ("fixed", res.winner)
         return ("chosen" if self.rules.lead == "chosen" else "lead", None)
 
-    def apply(self, event: Event, line: int | None = None) -> list[str]:
+    def apply(self, event: Event, line: int | None = None) -> list[Doubt]:
         """Apply one event, or raise and leave everything as it was; returns new warnings."""
         if isinstance(event, NewRound):
             self.start_round(event.number)
@@ -130,7 +131,7 @@ class Match:
             except Exception:
                 self.rounds.pop()
                 raise
-        warnings: list[str] = []
+        warnings: list[Doubt] = []
         if isinstance(event, Holds):
             if self.viewer is not None and seat != self.viewer:
                 raise IllegalMoveError(f"{event.player} holds ...: the log records only your own "
