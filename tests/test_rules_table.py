@@ -1,5 +1,5 @@
-"""Table-driven rule tests: every parameter of RULES.md, checked on small hand-written
-logs whose right answer is worked out by hand from RULES.md (the arithmetic is in the
+"""Table-driven rule tests: every parameter of docs/rules.md, checked on small hand-written
+logs whose right answer is worked out by hand from docs/rules.md (the arithmetic is in the
 comments).
 
 Conventions: ``me`` is the logged seat; players sit in the order written; bodies are
@@ -47,7 +47,7 @@ def check(body: str, expect: str | None, **kw):
     return None
 
 
-# -- presets: the table of RULES.md -----------------------------------------------------
+# -- presets: the table of docs/rules.md -----------------------------------------------------
 HD, UP = "highest-double", "until-playable"
 
 
@@ -449,7 +449,7 @@ def test_first_to_reach_target_wins():
     assert m.player_scores() == {"me": 0, "ana": 10}
 
 
-# -- the worked examples of RULES.md ------------------------------------------------------
+# -- the worked examples of docs/rules.md ------------------------------------------------------
 def test_worked_example_all_fives():
     # ends 6-6 crossways and 3: 12 + 3 = 15 scores 15
     table = Layout.empty().play(Tile(6, 6)).play(Tile(6, 3), 6)

@@ -1,4 +1,4 @@
-"""Which move to make, and why (DESIGN §5).
+"""Which move to make, and why (README: how the advice works).
 
 Worlds are sampled from the exact posterior; every candidate is played out in the
 same worlds with the same dice (common random numbers), so differences between

@@ -1,4 +1,4 @@
-"""The advisor in process: the same dicts the CLI prints with ``--json`` (DESIGN §3)."""
+"""The advisor in process: the same dicts the CLI prints with ``--json`` (docs/json.md)."""
 
 from __future__ import annotations
 
@@ -159,3 +159,15 @@ def advise(log_text: str, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                seconds: float | None = DEFAULT_SECONDS) -> dict:
     """``advise --json`` for a log given as text."""
     return advice_dict(advice_of(Position.of(loads(log_text)), samples, seed, seconds))
+
+
+def schema(command: str) -> dict:
+    """The JSON Schema of a command's ``--json`` output (status, advise, review, simulate),
+    as shipped in the package."""
+    import json
+    from importlib import resources
+
+    if command not in ("status", "advise", "review", "simulate"):
+        raise ValueError(f"no schema for '{command}'")
+    text = resources.files("domino_advisor").joinpath(f"schemas/{command}.schema.json").read_text("utf-8")
+    return json.loads(text)

@@ -1,4 +1,4 @@
-"""The game-log format: text to a ``GameLog`` and back, and its replay (DESIGN §1).
+"""The game-log format: text to a ``GameLog`` and back, and its replay (docs/log-format.md).
 
 The log is the single source of truth.  ``loads``/``dumps`` keep your comments and
 your spelling of each line; ``replay`` rebuilds the match and names the line of the

@@ -1,4 +1,4 @@
-"""Exact tile counting from one seat's view (DESIGN §4).
+"""Exact tile counting from one seat's view (README: how the counting works).
 
 Every deal and draw order consistent with the log is equally likely.  Each
 opponent's hand is the dealt group plus one group per drawing turn, and each group

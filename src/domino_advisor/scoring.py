@@ -1,5 +1,5 @@
 """Round-end and All Fives arithmetic, apart from the state machine so it can be
-checked against RULES.md's worked examples on its own."""
+checked against the worked examples of docs/rules.md on its own."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def score_out(winner: int, pips: list[int], rules: Rules) -> Result:
 
 
 def score_blocked(pips: list[int], rules: Rules) -> Result:
-    """Fewest pips wins (by side with partners); ties and ``blocked`` as RULES.md says."""
+    """Fewest pips wins (by side with partners); ties and ``blocked`` as docs/rules.md says."""
     seats = len(pips)
     if rules.blocked == "none":
         return Result("blocked", None)

@@ -1,0 +1,57 @@
+"""The layers of docs/architecture.md hold: a module imports only its own layer or
+those below, and no module of the core imports click or rich."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
+
+LAYERS = [
+    ("base", {"errors", "printable", "tiles", "rules", "doubts"}),
+    ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
+    ("log", {"gamelog", "shorthand", "logfile"}),
+    ("counting", {"view", "evidence", "counting", "inference"}),
+    ("advice", {"engine", "bots", "search", "advisor"}),
+    ("use", {"api", "review", "simulate", "players", "peers", "deal"}),
+    ("shell", {"cli", "terminal", "render", "session", "train", "demo", "bench", "__main__",
+               "__init__"}),
+]
+LEVEL = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
+SHELL = LEVEL["cli"]
+
+
+def imports(path: Path) -> tuple[set[str], set[str]]:
+    """(our modules, outside top-level packages) imported by a module, lazily or not."""
+    ours, outside = set(), set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:  # from . import x / from .x import y
+                if node.module:
+                    ours.add(node.module.split(".")[0])
+                else:
+                    ours.update(a.name for a in node.names)
+            elif node.module:
+                outside.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            outside.update(a.name.split(".")[0] for a in node.names)
+    return ours, outside
+
+
+def test_every_module_has_a_layer():
+    assert {p.stem for p in PACKAGE.glob("*.py")} == set(LEVEL)
+
+
+def test_modules_import_only_their_layer_or_below():
+    for path in PACKAGE.glob("*.py"):
+        ours, _ = imports(path)
+        for name in ours:
+            assert LEVEL[name] <= LEVEL[path.stem], f"{path.stem} imports {name}, a layer above it"
+
+
+def test_the_core_has_no_click_or_rich():
+    for path in PACKAGE.glob("*.py"):
+        if LEVEL[path.stem] < SHELL:
+            _, outside = imports(path)
+            assert not outside & {"click", "rich"}, f"{path.stem} imports {outside & {'click', 'rich'}}"

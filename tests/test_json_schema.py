@@ -1,0 +1,103 @@
+"""Every --json output validates against the JSON Schema shipped in the package
+(docs/json.md): status, advise, review and simulate, across the shapes they take."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from clitools import HAND, new_game, run
+from domino_advisor import api
+from domino_advisor.demo import demo_text
+
+jsonschema = pytest.importorskip("jsonschema")
+
+
+def validate(command: str, data) -> None:
+    schema = api.schema(command)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema).validate(data)
+
+
+def output(runner, *args) -> dict:
+    res = run(runner, *args)
+    assert res.exit_code == 0, res.output
+
+    def no_nan(token):
+        raise AssertionError(f"{token} is not JSON")
+
+    return json.loads(res.output, parse_constant=no_nan)
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def test_the_schemas_are_valid_and_strict():
+    for command in ("status", "advise", "review", "simulate"):
+        schema = api.schema(command)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        assert schema["additionalProperties"] is False  # a renamed field cannot slip through
+    with pytest.raises(ValueError):
+        api.schema("nope")
+
+
+def test_status_in_its_shapes(runner, tmp_path):
+    path = new_game(runner, tmp_path / "s.dom")
+    validate("status", output(runner, "status", path, "--json"))  # before the opening
+    assert run(runner, "log", path, "me plays 6-6", "ana draws 2", "ana plays 6-4 on 6").exit_code == 0
+    validate("status", output(runner, "status", path, "--json"))
+    shared = Path(__file__).parent / "data" / "three-players.dom"
+    validate("status", output(runner, "status", shared, "--json"))
+    over = tmp_path / "over.dom"
+    assert run(runner, "new", over, "--players", "me ana", "--set", "hand=1", "--set", "target=1",
+               "--hand", "6-6").exit_code == 0
+    assert run(runner, "log", over, "me plays 6-6", "ana shows 5-5").exit_code == 0
+    data = output(runner, "status", over, "--json")
+    assert data["match_over"] and data["match_winner"] == ["me"]
+    validate("status", data)
+    partners = tmp_path / "p.dom"
+    assert run(runner, "new", partners, "--players", "me ana bob cy", "--rules", "partnership",
+               "--hand", HAND + " 1-1 2-2").exit_code == 0
+    validate("status", output(runner, "status", partners, "--json"))
+
+
+def test_advise_in_its_shapes(runner, tmp_path):
+    path = new_game(runner, tmp_path / "a.dom")
+    validate("advise", output(runner, "advise", path, "--json", "--samples", "20"))  # opening
+    assert run(runner, "log", path, "me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4").exit_code == 0
+    validate("advise", output(runner, "advise", path, "--json", "--samples", "20"))
+    draw = tmp_path / "d.dom"
+    assert run(runner, "new", draw, "--players", "me ana", "--hand", "6-6 4-4 4-3 4-2 3-3 3-2 2-2").exit_code == 0
+    assert run(runner, "log", draw, "me plays 6-6", "ana plays 6-5 on 6").exit_code == 0
+    data = output(runner, "advise", draw, "--json", "--samples", "20")
+    assert data["action"] == "draw"
+    validate("advise", data)
+    fives = tmp_path / "f.dom"
+    assert run(runner, "new", fives, "--players", "me ana", "--rules", "all-fives", "--hand",
+               "6-6 6-1 5-0 4-4 3-2 2-2 1-0").exit_code == 0
+    assert run(runner, "log", fives, "me plays 6-6", "ana plays 6-3 on 6", "me plays 3-2 on 3",
+               "ana plays 6-2 on 2").exit_code == 0
+    data = output(runner, "advise", fives, "--json", "--samples", "20")
+    assert any("side" in m for m in data["moves"]) and any("points_ahead" in m for m in data["moves"])
+    validate("advise", data)
+    exact = tmp_path / "x.dom"
+    assert run(runner, "new", exact, "--players", "me ana", "--rules", "block", "--set", "hand=14",
+               "--hand", "6-6 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4").exit_code == 0
+    assert run(runner, "log", exact, "me plays 6-6", "ana passes").exit_code == 0
+    data = output(runner, "advise", exact, "--json")
+    assert data["exact"]
+    validate("advise", data)
+
+
+def test_review_and_simulate(runner, tmp_path):
+    game = tmp_path / "demo.dom"
+    game.write_text(demo_text())
+    validate("review", output(runner, "review", game, "--json", "--samples", "10"))
+    validate("simulate", output(runner, "simulate", "--bots", "heavy,random", "--games", "1", "--json"))
+    validate("simulate", output(runner, "simulate", "--rules", "partnership", "--players", "4",
+                                "--bots", "heuristic,heavy", "--games", "8", "--json"))
