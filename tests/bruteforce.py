@@ -30,14 +30,14 @@ Tiles are tuples ``(high, low)`` everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, permutations
 from math import factorial
-from typing import Iterable, Union
 
 Tile = tuple[int, int]
-Location = Union[int, str]
+Location = int | str
 
 BONEYARD = "boneyard"
 DRAW_RULES = ("until-playable", "none")
@@ -241,15 +241,13 @@ def _summarise(
     if total == 0:
         raise Inconsistent("no world is consistent with the position")
     unseen_set = set(unseen)
-    count: dict[Tile, dict[Location, int]] = {
-        t: {**{s: 0 for s in opps}, BONEYARD: 0} for t in unseen
-    }
+    count: dict[Tile, dict[Location, int]] = {t: {**{s: 0 for s in opps}, BONEYARD: 0} for t in unseen}
     pips = {s: 0 for s in opps}
     held_numbers: dict[int, set[int]] = {s: set() for s in opps}
     for (hands, pool), w in states.items():
         # Sanity: every unseen tile is in exactly one hidden place.
         assert set().union(pool, *hands) == unseen_set
-        for s, hand in zip(opps, hands):
+        for s, hand in zip(opps, hands, strict=False):
             for t in hand:
                 count[t][s] += w
                 pips[s] += w * (t[0] + t[1])
@@ -259,14 +257,8 @@ def _summarise(
     return Posterior(
         worlds=total,
         unseen=list(unseen),
-        where={
-            t: {loc: Fraction(c, total) for loc, c in locs.items()}
-            for t, locs in count.items()
-        },
-        cannot_hold={
-            s: [n for n in range(pos.top + 1) if n not in held_numbers[s]]
-            for s in opps
-        },
+        where={t: {loc: Fraction(c, total) for loc, c in locs.items()} for t, locs in count.items()},
+        cannot_hold={s: [n for n in range(pos.top + 1) if n not in held_numbers[s]] for s in opps},
         expected_pips={s: Fraction(pips[s], total) for s in opps},
     )
 
@@ -434,10 +426,7 @@ def posterior(position: dict) -> Posterior:
     dealt0[me] = my_mask
     deal(0, unknown, dealt0)
 
-    named = {
-        (tuple(tiles_of(h) for h in hands), tiles_of(pool)): w
-        for (hands, pool), w in states.items()
-    }
+    named = {(tuple(tiles_of(h) for h in hands), tiles_of(pool)): w for (hands, pool), w in states.items()}
     return _summarise(pos, _unseen(pos), named)
 
 
@@ -492,12 +481,7 @@ def posterior_naive(position: dict) -> Posterior:
                 # another draw by it) and it then plays, the play must be
                 # the tile that stopped the drawing: the last one drawn.
                 nxt = events[i + 1] if i + 1 < len(events) else None
-                if (
-                    nxt is not None
-                    and nxt.seat == e.seat
-                    and nxt.kind == "play"
-                    and nxt.tile != t
-                ):
+                if nxt is not None and nxt.seat == e.seat and nxt.kind == "play" and nxt.tile != t:
                     return None
         return hands, boneyard[top:]
 
@@ -505,10 +489,10 @@ def posterior_naive(position: dict) -> Posterior:
     for perm in permutations(unknown):
         dealt = {pos.me: list(pos.my_hand)}
         for k, s in enumerate(opps):
-            dealt[s] = list(perm[k * n:(k + 1) * n])
+            dealt[s] = list(perm[k * n : (k + 1) * n])
         if not _lead_ok(pos, {s: set(h) for s, h in dealt.items()}):
             continue
-        result = replay(dealt, list(perm[len(opps) * n:]))
+        result = replay(dealt, list(perm[len(opps) * n :]))
         if result is None:
             continue
         hands, rest = result

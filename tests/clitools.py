@@ -35,8 +35,7 @@ def refused(runner: CliRunner, path: Path | None, *args, says: str, **kwargs):
     return res
 
 
-def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: str = HAND,
-             *extra) -> Path:
+def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: str = HAND, *extra) -> Path:
     res = run(runner, "new", path, "--players", players, "--hand", hand, *extra)
     assert res.exit_code == 0, res.output
     return path
@@ -45,5 +44,6 @@ def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: s
 def process(*args, env: dict | None = None, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
     """The command as a real process, colour off, output captured as bytes."""
     full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
-    return subprocess.run([*CLI, *[str(a) for a in args]], capture_output=True, env=full_env,
-                          timeout=timeout, **kwargs)
+    return subprocess.run(
+        [*CLI, *[str(a) for a in args]], capture_output=True, env=full_env, timeout=timeout, **kwargs
+    )

@@ -39,10 +39,15 @@ def to_position(view: SeatView) -> dict:
             e["tiles"] = None if a.tiles is None else [[t.high, t.low] for t in a.tiles]
         events.append(e)
     return {
-        "top": view.rules.top, "players": view.seats, "me": view.me,
-        "hand_size": view.rules.hand_size(view.seats), "draw": view.rules.draw,
-        "lead": lead, "first_seat": 0,
-        "my_hand": [[t.high, t.low] for t in view.dealt], "events": events,
+        "top": view.rules.top,
+        "players": view.seats,
+        "me": view.me,
+        "hand_size": view.rules.hand_size(view.seats),
+        "draw": view.rules.draw,
+        "lead": lead,
+        "first_seat": 0,
+        "my_hand": [[t.high, t.low] for t in view.dealt],
+        "events": events,
     }
 
 

@@ -39,18 +39,31 @@ def _round_until_my_turn(rules, seats, rng, min_moves):
             steps += 1
 
 
-@pytest.mark.parametrize("name,seats,extra", [
-    ("classic", 2, {}), ("classic", 4, {}), ("all-fives", 3, {"spinner": "first-double"}),
-    ("block", 3, {}), ("partnership", 4, {}), ("reserve", 2, {}), ("draw", 3, {}),
-])
+@pytest.mark.parametrize(
+    "name,seats,extra",
+    [
+        ("classic", 2, {}),
+        ("classic", 4, {}),
+        ("all-fives", 3, {"spinner": "first-double"}),
+        ("block", 3, {}),
+        ("partnership", 4, {}),
+        ("reserve", 2, {}),
+        ("draw", 3, {}),
+    ],
+)
 def test_advice_is_legal_and_repeatable(name, seats, extra):
     rules = preset(name, extra)
     rng = random.Random(len(name) * 31 + seats)
     for _ in range(4):
         match, events, hands = _round_until_my_turn(rules, seats, rng, rng.randint(1, 12))
         lines = seat_log_lines(events, [(1, hands)], "me", match.players)
-        text = (f'[Rules "{name}"]\n' + (f'[Set "{" ".join(f"{k}={v}" for k, v in extra.items())}"]\n'
-                if extra else "") + f'[Players "{" ".join(match.players)}"]\n' + "\n".join(lines) + "\n")
+        text = (
+            f'[Rules "{name}"]\n'
+            + (f'[Set "{" ".join(f"{k}={v}" for k, v in extra.items())}"]\n' if extra else "")
+            + f'[Players "{" ".join(match.players)}"]\n'
+            + "\n".join(lines)
+            + "\n"
+        )
         log = gamelog.loads(text)
         first = api.advise(text, samples=40, seed=3, seconds=None)
         again = api.advise(text, samples=40, seed=3, seconds=None)
@@ -58,8 +71,11 @@ def test_advice_is_legal_and_repeatable(name, seats, extra):
             d.pop("seconds")
         assert first == again
         assert first["action"] == "play" and len(first["moves"]) >= 2
-        legal = {(m.tile, r_side) for m in legal_moves(match.round)
-                 for r_side in [match.round.layout.resolve(m.tile, m.on, rules.all_fives)]}
+        legal = {
+            (m.tile, r_side)
+            for m in legal_moves(match.round)
+            for r_side in [match.round.layout.resolve(m.tile, m.on, rules.all_fives)]
+        }
         for move in first["moves"]:
             line = f"me plays {move['tile']}" + ("" if move["on"] is None else f" on {move['on']}")
             log.appended([line])  # raises if the engine refuses it
@@ -118,6 +134,7 @@ def test_certain_wins_are_always_found(name):
         best = advice.moves[0]
         assert advice.exact and best.exact and best.win == 1.0
         side = r.layout.resolve(best.tile, best.on, rules.all_fives)
-        assert any(m.tile == best.tile and r.layout.resolve(m.tile, m.on, rules.all_fives) == side
-                   for m in winning)
+        assert any(
+            m.tile == best.tile and r.layout.resolve(m.tile, m.on, rules.all_fives) == side for m in winning
+        )
     assert found >= 10

@@ -15,8 +15,7 @@ LAYERS = [
     ("counting", {"view", "evidence", "counting", "inference"}),
     ("advice", {"engine", "bots", "search", "advisor"}),
     ("use", {"api", "review", "simulate", "players", "peers", "deal"}),
-    ("shell", {"cli", "terminal", "render", "session", "train", "demo", "bench", "__main__",
-               "__init__"}),
+    ("shell", {"cli", "terminal", "render", "session", "train", "demo", "bench", "__main__", "__init__"}),
 ]
 LEVEL = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 SHELL = LEVEL["cli"]

@@ -28,8 +28,12 @@ def runner():
 def _measured(*args) -> tuple[int, float, float, bytes]:
     """Exit code, seconds and peak memory (MB) of one real process of the command."""
     start = time.monotonic()
-    p = subprocess.Popen([*CLI, *map(str, args)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                         env={**os.environ, "NO_COLOR": "1"})
+    p = subprocess.Popen(
+        [*CLI, *map(str, args)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     err = p.stderr.read()
     _, status, usage = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
@@ -47,8 +51,9 @@ def _big_file(path: Path, size: int, line: bytes) -> Path:
     return path
 
 
-@pytest.mark.parametrize("kind,line", [("comments", b"# a long game, a long night\n"),
-                                       ("events", b"ana draws 1\n")])
+@pytest.mark.parametrize(
+    "kind,line", [("comments", b"# a long game, a long night\n"), ("events", b"ana draws 1\n")]
+)
 def test_a_100_mb_log_is_refused_at_once(tmp_path, kind, line):
     path = _big_file(tmp_path / f"{kind}.dom", 100_000_000, line)
     before = os.stat(path)
@@ -76,7 +81,7 @@ def test_one_huge_line_is_refused_quoting_only_its_start(tmp_path):
 def test_devices_and_pipes_are_not_read(tmp_path):
     for device in ("/dev/zero", "/dev/urandom"):
         if Path(device).exists():
-            code, seconds, peak_mb, err = _measured("status", device)
+            code, seconds, _peak_mb, err = _measured("status", device)
             assert code == 2 and b"not a regular file" in err and seconds < 5
     fifo = tmp_path / "pipe.dom"
     os.mkfifo(fifo)
@@ -114,8 +119,9 @@ def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch):
     monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Recording)
     monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
     warnings = []
-    simulate_module.simulate(rules, 2, ["heavy", "random"], 400, jobs=1000, seed=3,
-                             on_warning=warnings.append)
+    simulate_module.simulate(
+        rules, 2, ["heavy", "random"], 400, jobs=1000, seed=3, on_warning=warnings.append
+    )
     assert made == [2]
     assert warnings and "could not run 2 processes" in warnings[0]
 
@@ -155,5 +161,4 @@ def test_simulate_json_never_prints_nan(runner):
 
 
 def test_simulate_refuses_absurd_sizes(runner):
-    refused(runner, None, "simulate", "--bots", "heavy", "--games", "10000000000",
-            says="is not in the range")
+    refused(runner, None, "simulate", "--bots", "heavy", "--games", "10000000000", says="is not in the range")

@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bruteforce import (  # noqa: E402
+from bruteforce import (
     BONEYARD,
     Inconsistent,
     posterior,
@@ -25,12 +25,17 @@ from bruteforce import (  # noqa: E402
 )
 
 
-def pos(top, players, hand_size, my_hand, events, *, me=0, draw="until-playable",
-        lead="free", first_seat=0):
+def pos(top, players, hand_size, my_hand, events, *, me=0, draw="until-playable", lead="free", first_seat=0):
     return {
-        "top": top, "players": players, "me": me, "hand_size": hand_size,
-        "draw": draw, "lead": lead, "first_seat": first_seat,
-        "my_hand": my_hand, "events": events,
+        "top": top,
+        "players": players,
+        "me": me,
+        "hand_size": hand_size,
+        "draw": draw,
+        "lead": lead,
+        "first_seat": first_seat,
+        "my_hand": my_hand,
+        "events": events,
     }
 
 
@@ -72,17 +77,30 @@ def test_block_game_pass_then_play():
     # I play 21 -> opp plays 10: opp was dealt 10 + (00 or 11): 2 deals.
     # worlds = 2 deals x 2! = 4. Opp now holds 00 or 11 (1/2 each);
     # boneyard = 20 plus the other one. Opp never holds a 2; E[pips]=(0+2)/2.
-    p = pos(2, 2, 2, [[2, 2], [2, 1]], [
-        play(0, [2, 2], []),
-        pass_(1, [2, 2]),
-        play(0, [2, 1], [2, 2]),
-        play(1, [1, 0], [2, 1]),
-    ], draw="none")
-    check(p, 4,
-          {(0, 0): {1: F(1, 2), BONEYARD: F(1, 2)},
-           (1, 1): {1: F(1, 2), BONEYARD: F(1, 2)},
-           (2, 0): {BONEYARD: F(1)}},
-          {1: [2]}, {1: F(1)})
+    p = pos(
+        2,
+        2,
+        2,
+        [[2, 2], [2, 1]],
+        [
+            play(0, [2, 2], []),
+            pass_(1, [2, 2]),
+            play(0, [2, 1], [2, 2]),
+            play(1, [1, 0], [2, 1]),
+        ],
+        draw="none",
+    )
+    check(
+        p,
+        4,
+        {
+            (0, 0): {1: F(1, 2), BONEYARD: F(1, 2)},
+            (1, 1): {1: F(1, 2), BONEYARD: F(1, 2)},
+            (2, 0): {BONEYARD: F(1)},
+        },
+        {1: [2]},
+        {1: F(1)},
+    )
 
 
 def test_highest_double_lead():
@@ -90,21 +108,24 @@ def test_highest_double_lead():
     # so 11 is the highest double dealt: 22 was dealt to nobody -> boneyard.
     # Opp = 11 + (00 or 20): 2 deals x 2! boneyard orders = 4 worlds.
     # After the play opp holds 00 or 20 (1/2 each), never a 1.
-    p = pos(2, 2, 2, [[2, 1], [1, 0]], [play(1, [1, 1], [])],
-            draw="none", lead="highest-double")
-    check(p, 4,
-          {(0, 0): {1: F(1, 2), BONEYARD: F(1, 2)},
-           (2, 0): {1: F(1, 2), BONEYARD: F(1, 2)},
-           (2, 2): {BONEYARD: F(1)}},
-          {1: [1]}, {1: F(1)})
+    p = pos(2, 2, 2, [[2, 1], [1, 0]], [play(1, [1, 1], [])], draw="none", lead="highest-double")
+    check(
+        p,
+        4,
+        {
+            (0, 0): {1: F(1, 2), BONEYARD: F(1, 2)},
+            (2, 0): {1: F(1, 2), BONEYARD: F(1, 2)},
+            (2, 2): {BONEYARD: F(1)},
+        },
+        {1: [1]},
+        {1: F(1)},
+    )
     # (b) No double dealt. 2 seats x 1 tile; I hold 10; opp opens 21.
     # Consistent only if no double was dealt (true: 21 and 10) and 21 is
     # the heaviest dealt tile (3 pips > 1). Opp deal forced, boneyard of
     # 4 tiles in any order: 4! = 24 worlds; opp is now empty.
     p = pos(2, 2, 1, [[1, 0]], [play(1, [2, 1], [])], lead="highest-double")
-    check(p, 24,
-          {t: {BONEYARD: F(1)} for t in [(0, 0), (1, 1), (2, 0), (2, 2)]},
-          {1: [0, 1, 2]}, {1: F(0)})
+    check(p, 24, {t: {BONEYARD: F(1)} for t in [(0, 0), (1, 1), (2, 0), (2, 2)]}, {1: [0, 1, 2]}, {1: F(0)})
 
 
 def test_highest_double_any_lead():
@@ -113,12 +134,14 @@ def test_highest_double_any_lead():
     # been dealt at all, and then the opener must be first_seat=2: OK.
     # Seat 1 therefore holds a non-double other than 10/20: only 21.
     # Boneyard = 00 11 22 in any order: 3! = 6 worlds.
-    p = pos(2, 3, 1, [[1, 0]], [play(2, [2, 0], [])], lead="highest-double-any",
-            first_seat=2)
-    check(p, 6,
-          {(0, 0): {BONEYARD: F(1)}, (1, 1): {BONEYARD: F(1)},
-           (2, 1): {1: F(1)}, (2, 2): {BONEYARD: F(1)}},
-          {1: [0], 2: [0, 1, 2]}, {1: F(3), 2: F(0)})
+    p = pos(2, 3, 1, [[1, 0]], [play(2, [2, 0], [])], lead="highest-double-any", first_seat=2)
+    check(
+        p,
+        6,
+        {(0, 0): {BONEYARD: F(1)}, (1, 1): {BONEYARD: F(1)}, (2, 1): {1: F(1)}, (2, 2): {BONEYARD: F(1)}},
+        {1: [0], 2: [0, 1, 2]},
+        {1: F(3), 2: F(0)},
+    )
     # Same log with first_seat=0: nobody dealt a double and the opener is
     # not first_seat -> no world.
     p["first_seat"] = 0
@@ -135,17 +158,29 @@ def test_opponent_draws_then_plays():
     # 10 + the last of {00,20,22}: 2! orders. worlds = 3*2*2 = 12.
     # Opp now holds a uniformly random pair of {00,20,22}: each 2/3.
     # E[pips] = 2/3*(0+2+4) = 4. Opp never holds a 1.
-    p = pos(2, 2, 1, [[1, 1]], [
-        play(0, [1, 1], []),
-        draw(1, 2, [1, 1]),
-        play(1, [2, 1], [1, 1]),
-    ])
-    check(p, 12,
-          {(0, 0): {1: F(2, 3), BONEYARD: F(1, 3)},
-           (1, 0): {BONEYARD: F(1)},
-           (2, 0): {1: F(2, 3), BONEYARD: F(1, 3)},
-           (2, 2): {1: F(2, 3), BONEYARD: F(1, 3)}},
-          {1: [1]}, {1: F(4)})
+    p = pos(
+        2,
+        2,
+        1,
+        [[1, 1]],
+        [
+            play(0, [1, 1], []),
+            draw(1, 2, [1, 1]),
+            play(1, [2, 1], [1, 1]),
+        ],
+    )
+    check(
+        p,
+        12,
+        {
+            (0, 0): {1: F(2, 3), BONEYARD: F(1, 3)},
+            (1, 0): {BONEYARD: F(1)},
+            (2, 0): {1: F(2, 3), BONEYARD: F(1, 3)},
+            (2, 2): {1: F(2, 3), BONEYARD: F(1, 3)},
+        },
+        {1: [1]},
+        {1: F(4)},
+    )
 
 
 def test_my_draws_fix_the_boneyard_order():
@@ -156,23 +191,31 @@ def test_my_draws_fix_the_boneyard_order():
     # I draw 21 on [1,0] (I hold only 22: legal) -> boneyard 2nd is 21,
     # and I play it. Left in the boneyard: the other of {00,20}, 1! = 1.
     # worlds = 2. Seat 2 holds 00 or 20 (1/2 each): always a 0, never a 1.
-    p = pos(2, 3, 1, [[2, 2]], [
-        play(1, [1, 1], []),
-        draw(2, 1, [1, 1]),
-        play(2, [1, 0], [1, 1]),
-        draw(0, 1, [1, 0], tiles=[[2, 1]]),
-        play(0, [2, 1], [1, 0]),
-    ])
-    check(p, 2,
-          {(0, 0): {2: F(1, 2), BONEYARD: F(1, 2)},
-           (2, 0): {2: F(1, 2), BONEYARD: F(1, 2)}},
-          {1: [0, 1, 2], 2: [1]}, {1: F(0), 2: F(1)})
+    p = pos(
+        2,
+        3,
+        1,
+        [[2, 2]],
+        [
+            play(1, [1, 1], []),
+            draw(2, 1, [1, 1]),
+            play(2, [1, 0], [1, 1]),
+            draw(0, 1, [1, 0], tiles=[[2, 1]]),
+            play(0, [2, 1], [1, 0]),
+        ],
+    )
+    check(
+        p,
+        2,
+        {(0, 0): {2: F(1, 2), BONEYARD: F(1, 2)}, (2, 0): {2: F(1, 2), BONEYARD: F(1, 2)}},
+        {1: [0, 1, 2], 2: [1]},
+        {1: F(0), 2: F(1)},
+    )
 
 
 def test_inconsistent_positions():
     # I was dealt 22, so opp cannot open 11 under highest-double.
-    p = pos(2, 2, 2, [[2, 2], [2, 1]], [play(1, [1, 1], [])],
-            draw="none", lead="highest-double")
+    p = pos(2, 2, 2, [[2, 2], [2, 1]], [play(1, [1, 1], [])], draw="none", lead="highest-double")
     with pytest.raises(Inconsistent):
         posterior(p)
     with pytest.raises(Inconsistent):
@@ -189,22 +232,29 @@ def test_inconsistent_positions():
 
 def test_fast_enough_on_top4():
     # Not hand-worked: the size the checker is meant for must be quick.
-    p = pos(4, 3, 3, [[4, 2], [3, 0], [2, 2]], [
-        play(1, [4, 4], []),
-        draw(2, 2, [4, 4]),
-        play(2, [4, 3], [4, 4]),
-        play(0, [3, 0], [4, 3]),
-        draw(1, 1, [4, 0]),
-        play(1, [4, 0], [4, 0]),
-        play(2, [1, 0], [0, 0]),
-        draw(0, 1, [0, 1], tiles=[[1, 1]]),
-        play(0, [1, 1], [0, 1]),
-    ], lead="highest-double")
+    p = pos(
+        4,
+        3,
+        3,
+        [[4, 2], [3, 0], [2, 2]],
+        [
+            play(1, [4, 4], []),
+            draw(2, 2, [4, 4]),
+            play(2, [4, 3], [4, 4]),
+            play(0, [3, 0], [4, 3]),
+            draw(1, 1, [4, 0]),
+            play(1, [4, 0], [4, 0]),
+            play(2, [1, 0], [0, 0]),
+            draw(0, 1, [0, 1], tiles=[[1, 1]]),
+            play(0, [1, 1], [0, 1]),
+        ],
+        lead="highest-double",
+    )
     start = time.perf_counter()
     post = posterior(p)
     assert time.perf_counter() - start < 1.0
     assert post.worlds > 0
-    for t, locs in post.where.items():
+    for _t, locs in post.where.items():
         assert sum(locs.values()) == 1
 
 
@@ -216,8 +266,8 @@ def _simulate(rng, top, players, hand_size, me, lead, draw_rule):
     """
     tiles = [(a, b) for a in range(top + 1) for b in range(a + 1)]
     rng.shuffle(tiles)
-    hands = [tiles[k * hand_size:(k + 1) * hand_size] for k in range(players)]
-    boneyard = tiles[players * hand_size:]
+    hands = [tiles[k * hand_size : (k + 1) * hand_size] for k in range(players)]
+    boneyard = tiles[players * hand_size :]
     my_hand = [list(t) for t in hands[me]]
     dealt = [t for h in hands for t in h]
     doubles = [t for t in dealt if t[0] == t[1]]
@@ -248,8 +298,9 @@ def _simulate(rng, top, players, hand_size, me, lead, draw_rule):
             cut = rng.randrange(1, len(drawn) + 1)
             for part in (drawn[:cut], drawn[cut:]):
                 if part:
-                    events.append(draw(seat, len(part), list(ends),
-                                       [list(t) for t in part] if seat == me else None))
+                    events.append(
+                        draw(seat, len(part), list(ends), [list(t) for t in part] if seat == me else None)
+                    )
         if can:
             t = rng.choice(can)
             k = rng.choice([k for k in (0, 1) if ends[k] in t])
@@ -261,8 +312,9 @@ def _simulate(rng, top, players, hand_size, me, lead, draw_rule):
             events.append(pass_(seat, list(ends)))
             passes += 1
         seat = (seat + 1) % players
-    return pos(top, players, hand_size, my_hand, events, me=me, draw=draw_rule,
-               lead=lead, first_seat=first_seat)
+    return pos(
+        top, players, hand_size, my_hand, events, me=me, draw=draw_rule, lead=lead, first_seat=first_seat
+    )
 
 
 def test_random_games_match_naive():
@@ -272,12 +324,14 @@ def test_random_games_match_naive():
 
     rng = random.Random(20240601)
     shapes = [(2, 2, 1), (2, 2, 2), (2, 3, 1), (3, 2, 3), (3, 3, 2)]
-    rules = [(lead, d) for lead in ("highest-double", "highest-double-any", "free")
-             for d in ("until-playable", "none")]
+    rules = [
+        (lead, d)
+        for lead in ("highest-double", "highest-double-any", "free")
+        for d in ("until-playable", "none")
+    ]
     for n in range(60):
         top, players, hand_size = shapes[n % len(shapes)]
         lead, draw_rule = rules[n % len(rules)]
-        p = _simulate(rng, top, players, hand_size, rng.randrange(players),
-                      lead, draw_rule)
-        p["events"] = p["events"][:rng.randrange(1, len(p["events"]) + 1)]
+        p = _simulate(rng, top, players, hand_size, rng.randrange(players), lead, draw_rule)
+        p["events"] = p["events"][: rng.randrange(1, len(p["events"]) + 1)]
         assert posterior(p) == posterior_naive(p), p

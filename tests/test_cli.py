@@ -57,8 +57,16 @@ def test_log_keeps_comments_and_spelling(runner, game):
 
 
 def test_all_or_nothing(runner, game):
-    refused(runner, game, "log", game, "me plays 6-6", "ana plays 6-4 on 6", "bob plays 5-5 on 4",
-            says="5-5 cannot go on 4")
+    refused(
+        runner,
+        game,
+        "log",
+        game,
+        "me plays 6-6",
+        "ana plays 6-4 on 6",
+        "bob plays 5-5 on 4",
+        says="5-5 cannot go on 4",
+    )
 
 
 BAD_EVENTS = [
@@ -67,18 +75,27 @@ BAD_EVENTS = [
     (["me plays 6-6"], "bob plays 6-4 on 6", "it is ana's turn, not bob's"),
     (["me plays 6-6"], "ana plays 6-6 on 6", "6-6 is already on the table (me, turn 1)"),
     (["me plays 6-6"], "ana plays 6-3 on 6", "6-3 is in your hand"),
-    (["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"], "me plays 5-5 on 1",
-     "you do not hold 5-5"),
+    (
+        ["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"],
+        "me plays 5-5 on 1",
+        "you do not hold 5-5",
+    ),
     (["me plays 6-6"], "ana plays 5-4 on 6", "5-4 cannot go on 6"),
     (["me plays 6-6"], "ana plays 5-4", "5-4 does not match the open ends 6 and 6"),
     (["me plays 6-6"], "ana plays 6-4 on 3", "no open end shows 3"),
     (["me plays 6-6"], "ana plays 6-4 on up", "the up end is not open"),
     (["me plays 6-6"], "ana passes", "ana cannot pass: 13 tiles can still be drawn"),
     (["me plays 6-6"], "ana draws 14", "ana cannot draw 14: only 13 can be drawn"),
-    (["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"], "me draws 5-5",
-     "me cannot draw: you hold 6-3, which plays on 6"),
-    (["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"], "me passes",
-     "me cannot pass: you hold 6-3, which plays on 6"),
+    (
+        ["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"],
+        "me draws 5-5",
+        "me cannot draw: you hold 6-3, which plays on 6",
+    ),
+    (
+        ["me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4"],
+        "me passes",
+        "me cannot pass: you hold 6-3, which plays on 6",
+    ),
     (["me plays 6-6"], "ana plays 7-2 on 6", "'7-2' is not a tile of the double-six set"),
     (["me plays 6-6"], "ana plays 6-x on 6", "'6-x' is not a tile"),
     (["me plays 6-6"], "zed plays 6-4 on 6", "'zed' is not at this table"),
@@ -101,23 +118,67 @@ def test_bad_events_are_refused(runner, game, before, bad, says):
 
 def test_block_game_refuses_draws_and_reserve_counts(runner, tmp_path):
     path = tmp_path / "b.dom"
-    assert run(runner, "new", path, "--players", "me ana", "--rules", "block", "--hand",
-               "6-6 6-3 5-2 3-1 0-0 4-4 2-1").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            path,
+            "--players",
+            "me ana",
+            "--rules",
+            "block",
+            "--hand",
+            "6-6 6-3 5-2 3-1 0-0 4-4 2-1",
+        ).exit_code
+        == 0
+    )
     assert run(runner, "log", path, "me plays 6-6").exit_code == 0
     refused(runner, path, "log", path, "ana draws 1", says="this is a block game")
     assert run(runner, "log", path, "ana passes").exit_code == 0
     path2 = tmp_path / "r.dom"
-    assert run(runner, "new", path2, "--players", "me ana", "--rules", "reserve", "--hand",
-               "6-6 6-3 5-2 3-1 0-0 4-4 2-1").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            path2,
+            "--players",
+            "me ana",
+            "--rules",
+            "reserve",
+            "--hand",
+            "6-6 6-3 5-2 3-1 0-0 4-4 2-1",
+        ).exit_code
+        == 0
+    )
     assert run(runner, "log", path2, "ana plays 5-5").exit_code == 0
     refused(runner, path2, "log", path2, "me draws 1-1", says="me cannot draw: you hold 5-2")
     path3 = tmp_path / "r3.dom"
-    assert run(runner, "new", path3, "--players", "me ana", "--rules", "reserve", "--hand",
-               "6-6 6-3 6-2 3-1 0-0 4-4 2-1").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            path3,
+            "--players",
+            "me ana",
+            "--rules",
+            "reserve",
+            "--hand",
+            "6-6 6-3 6-2 3-1 0-0 4-4 2-1",
+        ).exit_code
+        == 0
+    )
     assert run(runner, "log", path3, "ana plays 5-5").exit_code == 0
-    refused(runner, path3, "log", path3, "me draws " + " ".join(
-        ["5-4", "5-3", "5-1", "5-0", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2", "3-0", "2-2", "1-1"]),
-        says="only 12 can be drawn (14 in the boneyard, 2 must stay in the boneyard)")
+    refused(
+        runner,
+        path3,
+        "log",
+        path3,
+        "me draws "
+        + " ".join(
+            ["5-4", "5-3", "5-1", "5-0", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2", "3-0", "2-2", "1-1"]
+        ),
+        says="only 12 can be drawn (14 in the boneyard, 2 must stay in the boneyard)",
+    )
 
 
 NEW_BAD = [
@@ -145,22 +206,35 @@ def test_new_refuses_bad_input(runner, tmp_path, args, says):
 
 
 def test_new_will_not_overwrite(runner, game):
-    refused(runner, game, "new", game, "--players", "me ana", "--hand", "6-6 5-5 4-4 3-3 2-2 1-1 0-0",
-            says="already exists")
+    refused(
+        runner,
+        game,
+        "new",
+        game,
+        "--players",
+        "me ana",
+        "--hand",
+        "6-6 5-5 4-4 3-3 2-2 1-1 0-0",
+        says="already exists",
+    )
 
 
 FILE_BAD = [
     (b"\x7fELF\x00\x01binary", "is not a text file"),
     ("é".encode("latin-1") + b"\n", "is not UTF-8 text"),
-    (b'[Rules classic]\n[Players "me ana"]\n', "a tag is written [Name \"value\"]"),
-    (b'[Players "me ana"]\nround 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\n[Rules "classic"]\n',
-     "tags go at the top"),
+    (b'[Rules classic]\n[Players "me ana"]\n', 'a tag is written [Name "value"]'),
+    (
+        b'[Players "me ana"]\nround 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\n[Rules "classic"]\n',
+        "tags go at the top",
+    ),
     (b'[Rules "classic"]\nround 1\n', "no [Players"),
     (b'[Players "me ana bob cy dan"]\n', "for 2 to 4 players"),
     (b'[Rules "fives"]\n[Players "me ana"]\n', "'fives' is not a rule preset"),
     (b'[Players "me ana"]\nround 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1\n', "you hold 6 tiles"),
-    (b'[Players "me ana"]\nround 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\nme plays 5-5\n',
-     "me cannot open with 5-5: you hold 6-6, a higher double"),
+    (
+        b'[Players "me ana"]\nround 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\nme plays 5-5\n',
+        "me cannot open with 5-5: you hold 6-6, a higher double",
+    ),
 ]
 
 
@@ -196,8 +270,20 @@ def test_status_json_on_shared_example(runner):
     if not example.exists():
         example = Path(__file__).parent / "data" / "three-players.dom"
     data = json.loads(run(runner, "status", example, "--json").output)
-    for key in ["round", "to_move", "over", "ends", "boneyard", "hand", "players", "unseen",
-                "where", "scores", "winner", "warnings"]:
+    for key in [
+        "round",
+        "to_move",
+        "over",
+        "ends",
+        "boneyard",
+        "hand",
+        "players",
+        "unseen",
+        "where",
+        "scores",
+        "winner",
+        "warnings",
+    ]:
         assert key in data
     assert data["to_move"] == "me" and sorted(data["ends"]) == [2, 3]
     assert data["players"][0]["cannot_hold"] == [0, 1, 3, 6]
@@ -216,8 +302,7 @@ def test_module_entry_point():
     import subprocess
     import sys
 
-    res = subprocess.run([sys.executable, "-m", "domino_advisor", "rules"], capture_output=True,
-                         text=True)
+    res = subprocess.run([sys.executable, "-m", "domino_advisor", "rules"], capture_output=True, text=True)
     assert res.returncode == 0 and "classic" in res.stdout
 
 
@@ -250,7 +335,10 @@ def test_advise_refuses_when_not_your_turn(runner, game):
 
 def test_advise_says_draw_when_nothing_plays(runner, tmp_path):
     path = tmp_path / "d.dom"
-    assert run(runner, "new", path, "--players", "me ana", "--hand", "6-6 4-4 4-3 4-2 3-3 3-2 2-2").exit_code == 0
+    assert (
+        run(runner, "new", path, "--players", "me ana", "--hand", "6-6 4-4 4-3 4-2 3-3 3-2 2-2").exit_code
+        == 0
+    )
     assert run(runner, "log", path, "me plays 6-6", "ana plays 6-5 on 6").exit_code == 0
     data = json.loads(run(runner, "advise", path, "--json", "--samples", "30").output)
     assert data["action"] == "draw" and data["moves"] == [] and 0 <= data["win"] <= 1
@@ -260,8 +348,11 @@ def test_advise_says_draw_when_nothing_plays(runner, tmp_path):
 def test_review_findings_stay_fixed(runner, tmp_path, game):
     # odd digits are not numbers: a clear refusal, not an internal error
     assert run(runner, "log", game, "me plays 6-6").exit_code == 0
-    for bad, says in (("ana draws ²", "'²' is not a tile"), ("round ²", "write a new round"),
-                      ("ana plays 6-4 on ²", "name an open end by its number")):
+    for bad, says in (
+        ("ana draws ²", "'²' is not a tile"),
+        ("round ²", "write a new round"),
+        ("ana plays 6-4 on ²", "name an open end by its number"),
+    ):
         refused(runner, game, "log", game, bad, says=says)
     # writing where it cannot: exit 2 and a message
     res = run(runner, "new", tmp_path / "no" / "such" / "g.dom", "--players", "me ana bob", "--hand", HAND)
@@ -271,8 +362,17 @@ def test_review_findings_stay_fixed(runner, tmp_path, game):
     assert res.exit_code == 2 and "cannot be a player name" in res.output
     assert run(runner, "new", tmp_path / "j.dom", "--players", "me josé bob", "--hand", HAND).exit_code == 0
     # a rule set twice
-    res = run(runner, "new", tmp_path / "t.dom", "--players", "me ana", "--hand", HAND + " 2-2 1-1",
-              "--set", "hand=7 hand=6")
+    res = run(
+        runner,
+        "new",
+        tmp_path / "t.dom",
+        "--players",
+        "me ana",
+        "--hand",
+        HAND + " 2-2 1-1",
+        "--set",
+        "hand=7 hand=6",
+    )
     assert res.exit_code == 2 and "hand is set twice" in res.output
     # no bots at all
     assert run(runner, "simulate", "--bots", ",", "--games", "1").exit_code == 2
@@ -288,10 +388,32 @@ def test_winner_known_when_someone_goes_out(runner, tmp_path):
 
 def test_advise_on_is_a_number_and_side_is_added(runner, tmp_path):
     path = tmp_path / "f.dom"
-    assert run(runner, "new", path, "--players", "me ana", "--rules", "all-fives", "--hand",
-               "6-6 6-1 5-0 4-4 3-2 2-2 1-0").exit_code == 0
-    assert run(runner, "log", path, "me plays 6-6", "ana plays 6-3 on 6", "me plays 3-2 on 3",
-               "ana plays 6-2 on 2").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            path,
+            "--players",
+            "me ana",
+            "--rules",
+            "all-fives",
+            "--hand",
+            "6-6 6-1 5-0 4-4 3-2 2-2 1-0",
+        ).exit_code
+        == 0
+    )
+    assert (
+        run(
+            runner,
+            "log",
+            path,
+            "me plays 6-6",
+            "ana plays 6-3 on 6",
+            "me plays 3-2 on 3",
+            "ana plays 6-2 on 2",
+        ).exit_code
+        == 0
+    )
     data = json.loads(run(runner, "advise", path, "--json", "--samples", "20").output)
     assert all(isinstance(m["on"], int) for m in data["moves"])
     assert {m.get("side") for m in data["moves"] if m["tile"] == "6-1"} == {"left", "right"}
@@ -299,7 +421,19 @@ def test_advise_on_is_a_number_and_side_is_added(runner, tmp_path):
 
 def test_chosen_lead_can_be_advised(runner, tmp_path):
     path = tmp_path / "c.dom"
-    assert run(runner, "new", path, "--players", "me ana", "--rules", "reserve", "--hand",
-               "6-6 6-1 5-0 4-4 3-2 2-2 1-0").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            path,
+            "--players",
+            "me ana",
+            "--rules",
+            "reserve",
+            "--hand",
+            "6-6 6-1 5-0 4-4 3-2 2-2 1-0",
+        ).exit_code
+        == 0
+    )
     data = json.loads(run(runner, "advise", path, "--json", "--samples", "10").output)
     assert data["action"] == "play" and len(data["moves"]) == 7

@@ -118,8 +118,13 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
             if not fast_moves(fast):
                 assert isinstance(move, (Draw, Pass))
                 assert bool(fast.drawable()) == isinstance(move, Draw)
-        if (searches and not searched and fast is not None and not fast.drawable()
-                and sum(len(h) for h in r.hands) <= 7):
+        if (
+            searches
+            and not searched
+            and fast is not None
+            and not fast.drawable()
+            and sum(len(h) for h in r.hands) <= 7
+        ):
             _check_searches(match)
             searched = True
         if fast is not None:
@@ -127,7 +132,8 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
         match.apply(move)
         if fast is not None:
             assert sorted(fast.ends) == sorted(
-                (SIDE[e.side], e.number, 2 if e.bare else int(e.double)) for e in r.layout.ends)
+                (SIDE[e.side], e.number, 2 if e.bare else int(e.double)) for e in r.layout.ends
+            )
             assert fast.fives_count() == r.layout.fives_count()
             assert fast.hands == [sum(1 << t.index for t in h) for h in r.hands]
             assert fast.over == r.over or r.how == "target"
@@ -160,8 +166,10 @@ def test_both_engines_play_by_one_rulebook_long(table):
 def test_a_bare_spinner_arm_is_alike_outside_all_fives():
     """With a spinner, 5-0 on the line's 5 or on a bare arm of the 5-5 spinner plays
     alike in classic; in All Fives the bare arm counts nothing, so there it matters."""
-    body = ("round 1\nme holds 5-5 5-2 5-4 5-0 1-1 1-0 6-1\nme plays 5-5\nana plays 5-3 on 5\n"
-            "me plays 5-2 on 5\nana plays 4-3 on 3\nme plays 5-4 on 4\nana plays 2-2 on 2\n")
+    body = (
+        "round 1\nme holds 5-5 5-2 5-4 5-0 1-1 1-0 6-1\nme plays 5-5\nana plays 5-3 on 5\n"
+        "me plays 5-2 on 5\nana plays 4-3 on 3\nme plays 5-4 on 4\nana plays 2-2 on 2\n"
+    )
     for name, distinct in (("classic", 1), ("all-fives", 2)):
         r = _replayed(f'[Rules "{name}"]\n[Set "spinner=first-double"]\n[Players "me ana"]\n' + body)
         assert sorted(r.layout.numbers) == [2, 5, 5, 5]
@@ -170,8 +178,11 @@ def test_a_bare_spinner_arm_is_alike_outside_all_fives():
         assert len([m for m in fast_moves(fr) if m[0] == tile]) == distinct
         assert len([m for m in reference_moves_for(r, 0) if m[0] == tile]) == distinct
         if distinct == 1:  # the log need not say which: the engine takes it as written
-            loads(f'[Rules "{name}"]\n[Set "spinner=first-double"]\n[Players "me ana"]\n' + body
-                  + "me plays 5-0 on 5\n").replay()
+            loads(
+                f'[Rules "{name}"]\n[Set "spinner=first-double"]\n[Players "me ana"]\n'
+                + body
+                + "me plays 5-0 on 5\n"
+            ).replay()
 
 
 def reference_moves_for(r: Round, seat: int) -> set[tuple[int, int]]:

@@ -46,14 +46,19 @@ def test_markup_in_an_event_is_shown_as_written(runner, game):
 
 
 def test_markup_in_tags_and_names(runner, tmp_path):
-    for tag, says in ((f'[Rules "{MARKUP}"]', MARKUP), (f'[Rules "{LINK}"]', LINK),
-                      (f'[Players "me {MARKUP}"]', MARKUP), (f'[Set "{LINK}=1"]', LINK)):
+    for tag, says in (
+        (f'[Rules "{MARKUP}"]', MARKUP),
+        (f'[Rules "{LINK}"]', LINK),
+        (f'[Players "me {MARKUP}"]', MARKUP),
+        (f'[Set "{LINK}=1"]', LINK),
+    ):
         path = tmp_path / "t.dom"
-        players = '' if "Players" in tag else '[Players "me ana"]\n'
-        path.write_text(f'{tag}\n{players}round 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\n')
+        players = "" if "Players" in tag else '[Players "me ana"]\n'
+        path.write_text(f"{tag}\n{players}round 1\nme holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\n")
         clean(refused(runner, path, "status", path, says=says).output)
-    res = refused(runner, None, "new", tmp_path / "n.dom", "--players", f"me {MARKUP}", "--hand", HAND,
-                  says=MARKUP)
+    res = refused(
+        runner, None, "new", tmp_path / "n.dom", "--players", f"me {MARKUP}", "--hand", HAND, says=MARKUP
+    )
     clean(res.output)
 
 
@@ -63,11 +68,13 @@ def test_markup_in_a_file_name_and_options(runner, tmp_path):
     assert res.exit_code == 0 and f"started {path}" in res.output, res.output
     res = refused(runner, None, "status", tmp_path / "[link=https:x]click.dom", says="[link=https:x]")
     clean(res.output)
-    for args in (["new", tmp_path / "r.dom", "--players", "me ana", "--rules", MARKUP, "--hand", HAND],
-                 ["simulate", "--bots", MARKUP, "--games", "1"],
-                 ["simulate", "--rules", MARKUP, "--bots", "heavy", "--games", "1"],
-                 ["train", "--bots", MARKUP],
-                 ["simulate", "--bots", "heavy", "--set", f"{MARKUP}=1", "--games", "1"]):
+    for args in (
+        ["new", tmp_path / "r.dom", "--players", "me ana", "--rules", MARKUP, "--hand", HAND],
+        ["simulate", "--bots", MARKUP, "--games", "1"],
+        ["simulate", "--rules", MARKUP, "--bots", "heavy", "--games", "1"],
+        ["train", "--bots", MARKUP],
+        ["simulate", "--bots", "heavy", "--set", f"{MARKUP}=1", "--games", "1"],
+    ):
         clean(refused(runner, None, *args, says=MARKUP).output)
 
 
@@ -91,8 +98,10 @@ def test_escapes_in_comments_and_tags_never_reach_the_terminal(runner, game):
 
 
 def test_typed_escapes_are_refused_and_never_written(runner, game):
-    for bad, says in (("ana plays 6-4 on 6 # \x1b[2J", "holds a control character (\\x1b)"),
-                      ("ana draws 1 # one\nme plays 6-3 on 6", "holds a line break")):
+    for bad, says in (
+        ("ana plays 6-4 on 6 # \x1b[2J", "holds a control character (\\x1b)"),
+        ("ana draws 1 # one\nme plays 6-3 on 6", "holds a line break"),
+    ):
         res = refused(runner, game, "log", game, bad, says=says)
         clean(res.output)
 
@@ -133,10 +142,19 @@ def test_huge_and_odd_numbers_are_refused(runner, game):
     refused(runner, game, "log", game, f"round {HUGE}", says="write a new round")
     refused(runner, game, "undo", game, HUGE, says="is not in the range")
     refused(runner, None, "bench", "--positions", "-5", says="-5 is not in the range")
-    refused(runner, None, "simulate", "--bots", f"advisor:{HUGE}", "--games", "1",
-            says="the samples are a whole number")
-    refused(runner, None, "simulate", "--bots", "advisor:²", "--games", "1",
-            says="the samples are a whole number")
+    refused(
+        runner,
+        None,
+        "simulate",
+        "--bots",
+        f"advisor:{HUGE}",
+        "--games",
+        "1",
+        says="the samples are a whole number",
+    )
+    refused(
+        runner, None, "simulate", "--bots", "advisor:²", "--games", "1", says="the samples are a whole number"
+    )
     refused(runner, game, "advise", game, "--samples", HUGE, says="is not in the range")
 
 
@@ -149,10 +167,11 @@ def test_counts_beyond_the_set_are_refused(runner, game, tmp_path):
 
 
 def test_session_numbers(runner, game):
-    from domino_advisor.session import run as run_session
-    from domino_advisor.terminal import make_console
     import io
     import sys
+
+    from domino_advisor.session import run as run_session
+    from domino_advisor.terminal import make_console
 
     before = game.read_bytes()
     lines = iter([f"u {HUGE}", "u ²", f"bob d{HUGE}", "bob d²", "q"])
@@ -160,8 +179,9 @@ def test_session_numbers(runner, game):
     old = sys.stdout
     sys.stdout = out
     try:
-        assert run_session(game, make_console(), lambda prompt: next(lines), samples=10,
-                           seconds=0.05) == 4  # lines not logged
+        assert (
+            run_session(game, make_console(), lambda prompt: next(lines), samples=10, seconds=0.05) == 4
+        )  # lines not logged
     finally:
         sys.stdout = old
     text = " ".join(out.getvalue().split())  # messages wrap at the console's width
@@ -203,8 +223,12 @@ def test_a_full_disk_on_stdout_is_one_line(tmp_path, runner, args):
 
 def test_a_closed_pipe_is_quiet(tmp_path, runner):
     path = new_game(runner, tmp_path / "pipe.dom")
-    p = subprocess.Popen([*CLI, "status", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         env={**os.environ, "NO_COLOR": "1"})
+    p = subprocess.Popen(
+        [*CLI, "status", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     p.stdout.close()  # like `| head -0`
     err = p.stderr.read().decode()
     p.wait(timeout=60)
@@ -288,9 +312,13 @@ def test_a_session_starts_on_a_log_with_trailing_comments(runner, game):
 def test_an_endless_typed_line_is_refused_in_bounded_memory(tmp_path, runner):
     path = new_game(runner, tmp_path / "z.dom")
     for command in (["session", path, "--samples", "5"], ["train", "--seed", "1"]):
-        p = subprocess.Popen([*CLI, *map(str, command)], stdin=subprocess.PIPE,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             env={**os.environ, "NO_COLOR": "1"})
+        p = subprocess.Popen(
+            [*CLI, *map(str, command)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "NO_COLOR": "1"},
+        )
         try:
             for _ in range(40):  # 40 MB on one line, then quit
                 p.stdin.write(b"x" * 1_000_000)
@@ -299,7 +327,7 @@ def test_an_endless_typed_line_is_refused_in_bounded_memory(tmp_path, runner):
         except BrokenPipeError:
             pass
         err = p.stderr.read()
-        _, status, usage = os.wait4(p.pid, 0)
+        _, _status, usage = os.wait4(p.pid, 0)
         assert b"Traceback" not in err and b"internal error" not in err, err
         assert usage.ru_maxrss / 1024 < 200, usage.ru_maxrss
 
@@ -311,29 +339,52 @@ def test_bytes_that_are_not_utf8(tmp_path, runner):
     res = process("session", path, "--samples", "5", input=b"ana d1 # caf\xe9\nana d1\nq\n")
     assert b"not UTF-8 text" in res.stdout and b"Traceback" not in res.stdout + res.stderr
     assert path.read_text().endswith("ana draws 1\n")
-    res = process("session", path, "--samples", "5", input="ana d1 # café\nq\n".encode(),
-                  env={"PYTHONIOENCODING": "ascii"})
+    res = process(
+        "session",
+        path,
+        "--samples",
+        "5",
+        input="ana d1 # café\nq\n".encode(),
+        env={"PYTHONIOENCODING": "ascii"},
+    )
     assert b"Traceback" not in res.stdout + res.stderr and res.returncode == 2
     odd = os.fsencode(tmp_path) + b"/\xfe.dom"
-    res = subprocess.run([*CLI, "new", odd, "--players", "me ana bob", "--hand", HAND], capture_output=True,
-                         env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}, timeout=60)
+    res = subprocess.run(
+        [*CLI, "new", odd, "--players", "me ana bob", "--hand", HAND],
+        capture_output=True,
+        env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+    )
     assert res.returncode == 0 and b"\\udcfe.dom" in res.stdout, res.stdout + res.stderr
     page = tmp_path / "page.html"
-    res = subprocess.run([*CLI, "review", odd, "--samples", "2", "--html", str(page)], capture_output=True,
-                         env={**os.environ, "NO_COLOR": "1"}, timeout=120)
+    res = subprocess.run(
+        [*CLI, "review", odd, "--samples", "2", "--html", str(page)],
+        capture_output=True,
+        env={**os.environ, "NO_COLOR": "1"},
+        timeout=120,
+    )
     assert res.returncode == 0, res.stderr
     assert "\\udcfe.dom" in page.read_text()
 
 
 def test_zeros_in_front_do_not_make_a_huge_number(runner, game):
-    refused(runner, None, "simulate", "--bots", "advisor:" + "0" * 5000 + "1000000", "--games", "1",
-            says="the samples are a whole number")
+    refused(
+        runner,
+        None,
+        "simulate",
+        "--bots",
+        "advisor:" + "0" * 5000 + "1000000",
+        "--games",
+        "1",
+        says="the samples are a whole number",
+    )
     res = run(runner, "simulate", "--bots", "heavy,advisor:" + "0" * 5000 + "1", "--games", "1")
     assert res.exit_code == 0 and "Traceback" not in res.output
-    from domino_advisor.session import run as run_session
-    from domino_advisor.terminal import make_console
     import io
     import sys
+
+    from domino_advisor.session import run as run_session
+    from domino_advisor.terminal import make_console
 
     lines = iter(["u " + "0" * 4000 + "1", "q"])
     out = io.StringIO()

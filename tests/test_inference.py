@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import bruteforce
-from positions import random_round, small_rules, to_position
 from domino_advisor import gamelog, logfile
 from domino_advisor.inference import infer
 from domino_advisor.view import SeatView
+from positions import random_round, small_rules, to_position
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "examples"
 DATA = Path(__file__).parent / "data"
@@ -99,8 +99,7 @@ def test_holds_number_against_brute_force():
         truth = bruteforce.posterior(position)
         for s in view.opponents:
             for n in range(view.rules.top + 1):
-                extra = dict(position, events=position["events"] + [
-                    {"seat": s, "kind": "pass", "ends": [n]}])
+                extra = dict(position, events=position["events"] + [{"seat": s, "kind": "pass", "ends": [n]}])
                 try:
                     none = bruteforce.posterior(extra).worlds
                 except bruteforce.Inconsistent:

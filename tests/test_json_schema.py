@@ -54,15 +54,41 @@ def test_status_in_its_shapes(runner, tmp_path):
     shared = Path(__file__).parent / "data" / "three-players.dom"
     validate("status", output(runner, "status", shared, "--json"))
     over = tmp_path / "over.dom"
-    assert run(runner, "new", over, "--players", "me ana", "--set", "hand=1", "--set", "target=1",
-               "--hand", "6-6").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            over,
+            "--players",
+            "me ana",
+            "--set",
+            "hand=1",
+            "--set",
+            "target=1",
+            "--hand",
+            "6-6",
+        ).exit_code
+        == 0
+    )
     assert run(runner, "log", over, "me plays 6-6", "ana shows 5-5").exit_code == 0
     data = output(runner, "status", over, "--json")
     assert data["match_over"] and data["match_winner"] == ["me"]
     validate("status", data)
     partners = tmp_path / "p.dom"
-    assert run(runner, "new", partners, "--players", "me ana bob cy", "--rules", "partnership",
-               "--hand", HAND + " 1-1 2-2").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            partners,
+            "--players",
+            "me ana bob cy",
+            "--rules",
+            "partnership",
+            "--hand",
+            HAND + " 1-1 2-2",
+        ).exit_code
+        == 0
+    )
     validate("status", output(runner, "status", partners, "--json"))
 
 
@@ -72,22 +98,61 @@ def test_advise_in_its_shapes(runner, tmp_path):
     assert run(runner, "log", path, "me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4").exit_code == 0
     validate("advise", output(runner, "advise", path, "--json", "--samples", "20"))
     draw = tmp_path / "d.dom"
-    assert run(runner, "new", draw, "--players", "me ana", "--hand", "6-6 4-4 4-3 4-2 3-3 3-2 2-2").exit_code == 0
+    assert (
+        run(runner, "new", draw, "--players", "me ana", "--hand", "6-6 4-4 4-3 4-2 3-3 3-2 2-2").exit_code
+        == 0
+    )
     assert run(runner, "log", draw, "me plays 6-6", "ana plays 6-5 on 6").exit_code == 0
     data = output(runner, "advise", draw, "--json", "--samples", "20")
     assert data["action"] == "draw"
     validate("advise", data)
     fives = tmp_path / "f.dom"
-    assert run(runner, "new", fives, "--players", "me ana", "--rules", "all-fives", "--hand",
-               "6-6 6-1 5-0 4-4 3-2 2-2 1-0").exit_code == 0
-    assert run(runner, "log", fives, "me plays 6-6", "ana plays 6-3 on 6", "me plays 3-2 on 3",
-               "ana plays 6-2 on 2").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            fives,
+            "--players",
+            "me ana",
+            "--rules",
+            "all-fives",
+            "--hand",
+            "6-6 6-1 5-0 4-4 3-2 2-2 1-0",
+        ).exit_code
+        == 0
+    )
+    assert (
+        run(
+            runner,
+            "log",
+            fives,
+            "me plays 6-6",
+            "ana plays 6-3 on 6",
+            "me plays 3-2 on 3",
+            "ana plays 6-2 on 2",
+        ).exit_code
+        == 0
+    )
     data = output(runner, "advise", fives, "--json", "--samples", "20")
     assert any("side" in m for m in data["moves"]) and any("points_ahead" in m for m in data["moves"])
     validate("advise", data)
     exact = tmp_path / "x.dom"
-    assert run(runner, "new", exact, "--players", "me ana", "--rules", "block", "--set", "hand=14",
-               "--hand", "6-6 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4").exit_code == 0
+    assert (
+        run(
+            runner,
+            "new",
+            exact,
+            "--players",
+            "me ana",
+            "--rules",
+            "block",
+            "--set",
+            "hand=14",
+            "--hand",
+            "6-6 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+        ).exit_code
+        == 0
+    )
     assert run(runner, "log", exact, "me plays 6-6", "ana passes").exit_code == 0
     data = output(runner, "advise", exact, "--json")
     assert data["exact"]
@@ -99,5 +164,19 @@ def test_review_and_simulate(runner, tmp_path):
     game.write_text(demo_text())
     validate("review", output(runner, "review", game, "--json", "--samples", "10"))
     validate("simulate", output(runner, "simulate", "--bots", "heavy,random", "--games", "1", "--json"))
-    validate("simulate", output(runner, "simulate", "--rules", "partnership", "--players", "4",
-                                "--bots", "heuristic,heavy", "--games", "8", "--json"))
+    validate(
+        "simulate",
+        output(
+            runner,
+            "simulate",
+            "--rules",
+            "partnership",
+            "--players",
+            "4",
+            "--bots",
+            "heuristic,heavy",
+            "--games",
+            "8",
+            "--json",
+        ),
+    )

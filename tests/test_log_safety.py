@@ -45,8 +45,12 @@ def _two_writers_at_once(path: Path, rounds: int) -> None:
         path.unlink(missing_ok=True)
         new_game(runner, path)
         assert run(runner, "log", path, "me plays 6-6").exit_code == 0
-        procs = [subprocess.Popen([*CLI, "log", "-q", str(path), "ana draws 1"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+        procs = [
+            subprocess.Popen(
+                [*CLI, "log", "-q", str(path), "ana draws 1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            )
+            for _ in range(2)
+        ]
         results = [(p.wait(timeout=60), p.stderr.read().decode()) for p in procs]
         for p in procs:
             p.stdout.close()
@@ -72,8 +76,16 @@ def test_threads_writing_one_log_lose_nothing(tmp_path):
     from domino_advisor import logfile
 
     runner = CliRunner()
-    path = new_game(runner, tmp_path / "threads.dom", "me ana", "6-6 6-3 5-2 3-1 0-0 1-1 2-2",
-                    "--set", "set=9", "--set", "hand=7")
+    path = new_game(
+        runner,
+        tmp_path / "threads.dom",
+        "me ana",
+        "6-6 6-3 5-2 3-1 0-0 1-1 2-2",
+        "--set",
+        "set=9",
+        "--set",
+        "hand=7",
+    )
     assert run(runner, "log", path, "me plays 6-6").exit_code == 0
 
     def draw(_):
@@ -101,9 +113,13 @@ def test_session_never_writes_over_an_outside_change(tmp_path):
     event ends up in the file, in order, and the session says what changed."""
     runner = CliRunner()
     path = new_game(runner, tmp_path / "live.dom")
-    session = subprocess.Popen([*CLI, "session", str(path), "--samples", "20"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               env={**os.environ, "NO_COLOR": "1"})
+    session = subprocess.Popen(
+        [*CLI, "session", str(path), "--samples", "20"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
 
     def typed(line: str, shows: str) -> None:
         session.stdin.write(line.encode() + b"\n")
@@ -157,14 +173,33 @@ def test_session_undo_after_an_outside_change_undoes_nothing(tmp_path, monkeypat
 
 # -- nothing overwritten that was not named ------------------------------------------------
 def test_review_html_never_replaces_the_log(runner, game, tmp_path):
-    refused(runner, game, "review", game, "--html", game, "--samples", "5",
-            says="is the game log itself")
-    refused(runner, game, "review", game, "--html", game, "--force", "--samples", "5",
-            says="is the game log itself")
+    refused(runner, game, "review", game, "--html", game, "--samples", "5", says="is the game log itself")
+    refused(
+        runner,
+        game,
+        "review",
+        game,
+        "--html",
+        game,
+        "--force",
+        "--samples",
+        "5",
+        says="is the game log itself",
+    )
     link = tmp_path / "page.html"
     link.symlink_to(game)
-    refused(runner, game, "review", game, "--html", link, "--force", "--samples", "5",
-            says="is the game log itself")
+    refused(
+        runner,
+        game,
+        "review",
+        game,
+        "--html",
+        link,
+        "--force",
+        "--samples",
+        "5",
+        says="is the game log itself",
+    )
 
 
 def test_review_html_refuses_an_existing_page_unless_forced(runner, game, tmp_path):
@@ -184,10 +219,21 @@ def test_review_html_refuses_an_existing_page_unless_forced(runner, game, tmp_pa
 def test_device_nodes_are_never_replaced(runner, tmp_path, game):
     node = tmp_path / "null-copy"
     os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
-    refused(runner, None, "new", node, "--force", "--players", "me ana bob", "--hand", HAND,
-            says="not a regular file")
-    refused(runner, None, "review", game, "--html", node, "--force", "--samples", "5",
-            says="not a regular file")
+    refused(
+        runner,
+        None,
+        "new",
+        node,
+        "--force",
+        "--players",
+        "me ana bob",
+        "--hand",
+        HAND,
+        says="not a regular file",
+    )
+    refused(
+        runner, None, "review", game, "--html", node, "--force", "--samples", "5", says="not a regular file"
+    )
     refused(runner, None, "log", node, "ana passes", says="not a regular file")
     assert stat.S_ISCHR(os.lstat(node).st_mode)
 
@@ -195,13 +241,22 @@ def test_device_nodes_are_never_replaced(runner, tmp_path, game):
 def test_pipes_and_folders_are_never_written(runner, tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    refused(runner, None, "new", fifo, "--force", "--players", "me ana bob", "--hand", HAND,
-            says="not a regular file")
+    refused(
+        runner,
+        None,
+        "new",
+        fifo,
+        "--force",
+        "--players",
+        "me ana bob",
+        "--hand",
+        HAND,
+        says="not a regular file",
+    )
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     folder = tmp_path / "folder"
     folder.mkdir()
-    refused(runner, None, "new", folder, "--force", "--players", "me ana bob", "--hand", HAND,
-            says="folder")
+    refused(runner, None, "new", folder, "--force", "--players", "me ana bob", "--hand", HAND, says="folder")
     assert folder.is_dir()
 
 
@@ -215,9 +270,10 @@ def test_writes_go_through_a_symlink_to_its_target(runner, tmp_path):
     assert link.is_symlink() and target.read_text().endswith("ana draws 2\n")
     assert run(runner, "undo", link).exit_code == 0
     assert link.is_symlink() and target.read_text().endswith("me plays 6-6\n")
-    assert run(runner, "new", link, "--force", "--players", "me ana", "--hand",
-               HAND + " 1-1 2-2").exit_code == 0
-    assert link.is_symlink() and "[Players \"me ana\"]" in target.read_text()
+    assert (
+        run(runner, "new", link, "--force", "--players", "me ana", "--hand", HAND + " 1-1 2-2").exit_code == 0
+    )
+    assert link.is_symlink() and '[Players "me ana"]' in target.read_text()
     assert sorted(p.name for p in real.iterdir()) == ["g.dom"]
 
 
@@ -236,8 +292,9 @@ def test_a_read_only_log_is_not_rewritten(runner, game):
     os.chmod(game, 0o444)
     refused(runner, game, "log", game, "ana draws 1", says="is read-only")
     refused(runner, game, "undo", game, says="is read-only")
-    refused(runner, game, "new", game, "--force", "--players", "me ana bob", "--hand", HAND,
-            says="is read-only")
+    refused(
+        runner, game, "new", game, "--force", "--players", "me ana bob", "--hand", HAND, says="is read-only"
+    )
     assert stat.S_IMODE(os.stat(game).st_mode) == 0o444
 
 
@@ -279,8 +336,13 @@ def test_another_users_log_in_a_shared_folder_is_refused(open_folder):
         os.setgid(65534); os.setuid(65534)
         sys.exit(go(["log", {str(path)!r}, "me plays 6-6"]))
     """)
-    res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
-                         env={**os.environ, "NO_COLOR": "1"})
+    res = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     assert res.returncode == 2, res.stdout + res.stderr
     assert "you may not write this file" in res.stderr
     assert path.read_bytes() == before and os.stat(path).st_uid == 0
@@ -289,8 +351,12 @@ def test_another_users_log_in_a_shared_folder_is_refused(open_folder):
 def test_stale_temp_files_of_ours_are_removed(runner, game, tmp_path):
     ours = tmp_path / f".{game.name}.domino-advisor.abcd1234.tmp"
     ours.write_text("left by a killed writer")
-    theirs = [tmp_path / f".{game.name}.notes", tmp_path / ".other.dom.domino-advisor.abcd1234.tmp",
-              tmp_path / f".{game.name}.20241129.tmp", tmp_path / f".{game.name}.backup_1.tmp"]
+    theirs = [
+        tmp_path / f".{game.name}.notes",
+        tmp_path / ".other.dom.domino-advisor.abcd1234.tmp",
+        tmp_path / f".{game.name}.20241129.tmp",
+        tmp_path / f".{game.name}.backup_1.tmp",
+    ]
     for p in theirs:
         p.write_text("not ours to remove")
     assert run(runner, "log", game, "ana draws 1").exit_code == 0
@@ -305,8 +371,11 @@ def test_killed_writers_leave_the_log_whole(tmp_path):
     path = new_game(runner, tmp_path / "kill.dom")
     assert run(runner, "log", path, "me plays 6-6").exit_code == 0
     for delay in (0.25, 0.3, 0.35, 0.4, 0.45, 0.5):
-        p = subprocess.Popen([*CLI, "log", "-q", str(path), "ana draws 1"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        p = subprocess.Popen(
+            [*CLI, "log", "-q", str(path), "ana draws 1"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(delay)
         p.kill()
         p.wait()
@@ -320,8 +389,17 @@ def test_killed_writers_leave_the_log_whole(tmp_path):
 def test_a_write_never_leaves_a_log_the_tool_cannot_read(runner, game, tmp_path):
     long_note = "x" * 4083
     refused(runner, game, "log", game, f"ana plays 64#{long_note}", says="a log line is at most 4,096")
-    refused(runner, None, "new", tmp_path / "n.dom", "--players", "me " + "a" * 4090, "--hand",
-            HAND + " 1-1 2-2", says="a log line is at most 4,096")
+    refused(
+        runner,
+        None,
+        "new",
+        tmp_path / "n.dom",
+        "--players",
+        "me " + "a" * 4090,
+        "--hand",
+        HAND + " 1-1 2-2",
+        says="a log line is at most 4,096",
+    )
     assert not (tmp_path / "n.dom").exists()
     big = tmp_path / "big.dom"
     big.write_text(game.read_text() + ("# " + "n" * 4000 + "\n") * 249)
@@ -402,8 +480,13 @@ def test_a_shared_log_of_another_user_is_not_taken_over(open_folder):
         os.setgid(65534); os.setuid(65534)
         sys.exit(go(["log", {str(path)!r}, "me plays 6-6"]))
     """)
-    res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
-                         env={**os.environ, "NO_COLOR": "1"})
+    res = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     assert res.returncode == 2 and "belongs to another user" in res.stderr, res.stderr
     assert path.read_bytes() == before and os.stat(path).st_uid == 0
 
@@ -416,8 +499,17 @@ def test_crlf_line_ends_are_kept(runner, game):
 
 
 def test_names_that_are_no_file_are_refused(runner, tmp_path):
-    refused(runner, None, "new", str(tmp_path / "x.dom") + "/", "--players", "me ana bob", "--hand",
-            HAND, says="names a folder")
+    refused(
+        runner,
+        None,
+        "new",
+        str(tmp_path / "x.dom") + "/",
+        "--players",
+        "me ana bob",
+        "--hand",
+        HAND,
+        says="names a folder",
+    )
     assert not (tmp_path / "x.dom").exists()
     refused(runner, None, "new", "", "--players", "me ana bob", "--hand", HAND, says="a file name is needed")
 
@@ -426,12 +518,12 @@ def test_review_html_checks_its_target_before_the_work(runner, game, tmp_path):
     page = tmp_path / "ro.html"
     page.write_text("old")
     os.chmod(page, 0o444)
-    refused(runner, page, "review", game, "--html", page, "--force", "--samples", "5",
-            says="is read-only")
+    refused(runner, page, "review", game, "--html", page, "--force", "--samples", "5", says="is read-only")
     fifo = tmp_path / "fifo.html"
     os.mkfifo(fifo)
-    refused(runner, None, "review", game, "--html", fifo, "--force", "--samples", "5",
-            says="not a regular file")
+    refused(
+        runner, None, "review", game, "--html", fifo, "--force", "--samples", "5", says="not a regular file"
+    )
     dangling = tmp_path / "link.html"
     dangling.symlink_to(tmp_path / "pages" / "r.html")
     (tmp_path / "pages").mkdir()
@@ -445,8 +537,9 @@ def test_output_lost_after_a_write_is_a_warning(tmp_path):
     if not Path("/dev/full").exists():
         pytest.skip("needs /dev/full")
     with open("/dev/full", "w") as sink:
-        res = subprocess.run([*CLI, "log", str(path), "me plays 6-6"], stdout=sink,
-                             stderr=subprocess.PIPE, timeout=60)
+        res = subprocess.run(
+            [*CLI, "log", str(path), "me plays 6-6"], stdout=sink, stderr=subprocess.PIPE, timeout=60
+        )
     assert res.returncode == 0, res.stderr
     assert b"logged 1 event, but the output could not be written" in res.stderr
     assert path.read_text().endswith("me plays 6-6\n")

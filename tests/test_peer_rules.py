@@ -105,8 +105,11 @@ def play_one(seed: int) -> None:
 def _replays_from_one_seat(match: Match, lines: list[str], ours) -> None:
     """The log p0 would keep replays, and with the hands shown scores the round alike."""
     r = match.round
-    shows = [f"{NAMES[s]} shows {' '.join(str(t) for t in sorted(r.hands[s], reverse=True))}"
-             for s in range(1, 4) if r.hands[s]]
+    shows = [
+        f"{NAMES[s]} shows {' '.join(str(t) for t in sorted(r.hands[s], reverse=True))}"
+        for s in range(1, 4)
+        if r.hands[s]
+    ]
     text = '[Rules "partnership"]\n[Players "p0 p1 p2 p3"]\nround 1\n' + "\n".join(lines + shows) + "\n"
     replayed = loads(text).replay().round
     assert replayed.over

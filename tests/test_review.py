@@ -52,8 +52,9 @@ me shows 5-5
     data = review(gamelog.loads(text), samples=40, seed=1).as_dict()
     assert [d["played"] for d in data["decisions"]] == ["5-0 on 5"]
     assert data["decisions"][0]["choices"] == 2
-    assert data["doubles"] == ["round 1: you held 5-5 through 1 turn when it could be played, "
-                               "and it was left in your hand (10 pips)"]
+    assert data["doubles"] == [
+        "round 1: you held 5-5 through 1 turn when it could be played, and it was left in your hand (10 pips)"
+    ]
 
 
 def test_review_cli_and_html(tmp_path):

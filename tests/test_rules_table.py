@@ -51,18 +51,66 @@ def check(body: str, expect: str | None, **kw):
 HD, UP = "highest-double", "until-playable"
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("classic", dict(hand=None, lead=HD, draw=UP, reserve=0, spinner="none", scoring="block",
-                     blocked="others", target=100)),
-    ("all-fives", dict(hand=None, lead=HD, draw=UP, reserve=0, spinner="none",
-                       scoring="all-fives", round_to=5, blocked="difference", target=100)),
-    ("draw", dict(lead="highest-double-any", draw=UP, blocked="others", tie="none", target=0)),
-    ("reserve", dict(lead="chosen", next_lead="rotate", draw=UP, reserve=2, blocked="difference",
-                     tie="none", target=100)),
-    ("block", dict(lead=HD, draw="none", reserve=0, blocked="others", target=100)),
-    ("partnership", dict(hand=7, lead=HD, next_lead="winner", draw="none", scoring="block",
-                         teams="partners", out="all", blocked="others", target=100)),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        (
+            "classic",
+            dict(
+                hand=None,
+                lead=HD,
+                draw=UP,
+                reserve=0,
+                spinner="none",
+                scoring="block",
+                blocked="others",
+                target=100,
+            ),
+        ),
+        (
+            "all-fives",
+            dict(
+                hand=None,
+                lead=HD,
+                draw=UP,
+                reserve=0,
+                spinner="none",
+                scoring="all-fives",
+                round_to=5,
+                blocked="difference",
+                target=100,
+            ),
+        ),
+        ("draw", dict(lead="highest-double-any", draw=UP, blocked="others", tie="none", target=0)),
+        (
+            "reserve",
+            dict(
+                lead="chosen",
+                next_lead="rotate",
+                draw=UP,
+                reserve=2,
+                blocked="difference",
+                tie="none",
+                target=100,
+            ),
+        ),
+        ("block", dict(lead=HD, draw="none", reserve=0, blocked="others", target=100)),
+        (
+            "partnership",
+            dict(
+                hand=7,
+                lead=HD,
+                next_lead="winner",
+                draw="none",
+                scoring="block",
+                teams="partners",
+                out="all",
+                blocked="others",
+                target=100,
+            ),
+        ),
+    ],
+)
 def test_presets_match_rules_table(name, expected):
     params = preset(name).parameters()
     assert {k: params[k] for k in expected} == expected
@@ -72,32 +120,43 @@ def test_presets_match_rules_table(name, expected):
 LOW = "0-0 1-0 1-1 2-0 2-1 2-2 3-0 3-1".split()
 
 
-@pytest.mark.parametrize("rules, players, sets, size, boneyard", [
-    ("classic", P2, "", 7, 14),  # 28 - 2*7
-    ("classic", P3, "", 5, 13),  # 28 - 3*5
-    ("classic", P4, "", 5, 8),  # 28 - 4*5
-    ("partnership", P4, "", 7, 0),  # 7 x 4, no boneyard
-    ("classic", P2, "hand=6", 6, 16),
-    ("block", P3, "hand=3", 3, 19),
-    ("partnership", P4, "hand=5", 5, 8),
-    ("classic", P2, "set=9", 7, 41),  # double-nine: 55 - 14
-])
+@pytest.mark.parametrize(
+    "rules, players, sets, size, boneyard",
+    [
+        ("classic", P2, "", 7, 14),  # 28 - 2*7
+        ("classic", P3, "", 5, 13),  # 28 - 3*5
+        ("classic", P4, "", 5, 8),  # 28 - 4*5
+        ("partnership", P4, "", 7, 0),  # 7 x 4, no boneyard
+        ("classic", P2, "hand=6", 6, 16),
+        ("block", P3, "hand=3", 3, 19),
+        ("partnership", P4, "hand=5", 5, 8),
+        ("classic", P2, "set=9", 7, 41),  # double-nine: 55 - 14
+    ],
+)
 def test_hand_size(rules, players, sets, size, boneyard):
     m = check("me holds " + " ".join(LOW[:size]), None, rules=rules, players=players, sets=sets)
     n = len(players.split())
     assert m.round.counts == [size] * n and m.round.boneyard == boneyard
-    check("me holds " + " ".join(LOW[:size + 1]), f"each player is dealt {size}",
-          rules=rules, players=players, sets=sets)
+    check(
+        "me holds " + " ".join(LOW[: size + 1]),
+        f"each player is dealt {size}",
+        rules=rules,
+        players=players,
+        sets=sets,
+    )
 
 
-@pytest.mark.parametrize("players, sets, says", [
-    (P4, "hand=8", "needs 32 tiles; the set has 28"),
-    (P2, "reserve=15", "needs 29 tiles"),  # 14 dealt + 15 kept
-    (P3, "teams=partners", "teams=partners needs 4 players"),
-    (P2, "lead=first", "lead is one of"),
-    (P2, "round_to=3", "round_to is 1 or 5"),
-    (P2, "colour=red", "there is no rule called 'colour'"),
-])
+@pytest.mark.parametrize(
+    "players, sets, says",
+    [
+        (P4, "hand=8", "needs 32 tiles; the set has 28"),
+        (P2, "reserve=15", "needs 29 tiles"),  # 14 dealt + 15 kept
+        (P3, "teams=partners", "teams=partners needs 4 players"),
+        (P2, "lead=first", "lead is one of"),
+        (P2, "round_to=3", "round_to is 1 or 5"),
+        (P2, "colour=red", "there is no rule called 'colour'"),
+    ],
+)
 def test_bad_rule_settings_refused(players, sets, says):
     with pytest.raises(DominoError) as err:
         loads(log_text("me holds 6-6", players=players, sets=sets))
@@ -105,14 +164,16 @@ def test_bad_rule_settings_refused(players, sets, says):
 
 
 # -- set= top pip -----------------------------------------------------------------------
-@pytest.mark.parametrize("players, sets, body, expect", [
-    (P2, "set=9", "me holds 9-9 8-8 1-0 2-0 3-0 4-0 5-0\nme plays 9-9", None),
-    (P2, "set=9", "me holds 99 8-8 1-0 2-0 3-0 4-0 5-0\nme plays 8-8",
-     "you hold 9-9, a higher double"),
-    (P2, "", "me holds 9-9 8-8 1-0 2-0 3-0 4-0 5-0", "not a tile of the double-six set"),
-    (P2, "set=6", "me holds 6-6 6-5 1-0 2-0 3-0 4-0 7-0", "numbers run from 0 to 6"),
-    (P3, "set=12", "me holds 12-12 12-11 1-0 2-0 3-0\nme plays 12-12", None),
-])
+@pytest.mark.parametrize(
+    "players, sets, body, expect",
+    [
+        (P2, "set=9", "me holds 9-9 8-8 1-0 2-0 3-0 4-0 5-0\nme plays 9-9", None),
+        (P2, "set=9", "me holds 99 8-8 1-0 2-0 3-0 4-0 5-0\nme plays 8-8", "you hold 9-9, a higher double"),
+        (P2, "", "me holds 9-9 8-8 1-0 2-0 3-0 4-0 5-0", "not a tile of the double-six set"),
+        (P2, "set=6", "me holds 6-6 6-5 1-0 2-0 3-0 4-0 7-0", "numbers run from 0 to 6"),
+        (P3, "set=12", "me holds 12-12 12-11 1-0 2-0 3-0\nme plays 12-12", None),
+    ],
+)
 def test_set_top_pip(players, sets, body, expect):
     check(body, expect, players=players, sets=sets)
 
@@ -124,45 +185,50 @@ D44 = "me holds 4-4 6-3 5-2 3-1 1-0\n"
 D22 = "me holds 2-2 6-3 5-2 3-1 4-0\n"
 
 
-@pytest.mark.parametrize("rules, players, body, expect", [
-    # highest-double: the holder of the highest double must open with it
-    ("classic", P3, D66 + "me plays 6-6", None),
-    ("classic", P3, D66 + "me plays 5-5", "you hold 6-6, a higher double"),
-    ("classic", P3, "me holds 5-5 6-3 5-2 3-1 4-0\nme plays 6-3", "you hold 5-5, a double"),
-    ("classic", P3, D44 + "ana plays 3-3", "you hold 4-4, a higher double"),
-    ("classic", P3, D44 + "ana plays 5-5", None),  # ana may hold 5-5 > 4-4
-    ("classic", P3, D44 + "ana plays 6-5", "you hold 4-4, a double"),
-    # ... no double dealt: the heaviest tile opens
-    ("classic", P3, NODBL + "me plays 6-5", None),
-    ("classic", P3, NODBL + "me plays 6-3", "you hold 6-5, a heavier tile"),
-    ("classic", P3, NODBL + "ana plays 5-4", "you hold 6-5, a heavier tile"),  # 9 < 11
-    ("classic", P3, NODBL + "ana plays 1-1", None),  # a double beats any non-double
-    # ambiguous in RULES ("most pips"): 6-3 and 5-4 both have 9; the engine breaks the
-    # tie by the higher half, so 5-4 may not open while 6-3 is held
-    ("classic", P2, "me holds 6-3 5-4 1-0 2-0 3-1 4-0 5-1\nme plays 5-4", "6-3, a heavier tile"),
-    # highest-double-any (preset draw): the highest double opens with any tile,
-    # else the first seat; here me sits second ("ana me bob")
-    ("draw", "ana me bob", NODBL + "me plays 3-1", "no double, so you cannot lead"),
-    ("draw", "ana me bob", D22 + "me plays 3-1", None),
-    ("draw", P3, NODBL + "me plays 3-1", None),  # first seat, no double: may open
-    ("draw", "ana me bob", D22 + "bob plays 6-1", None),  # bob may hold a higher double
-    # I hold 6-6, the highest double of the set: only I can lead
-    ("draw", "ana me bob", "me holds 6-6 6-3 5-2 3-1 4-0\nana plays 3-2", "cannot open"),
-    ("draw", P3, "me holds 6-6 6-3 5-2 3-1 4-0\nbob plays 1-0", "cannot open"),
-    # chosen: anyone opens anything, then play goes on to the left
-    ("reserve", P3, D66 + "ana plays 1-1", None),
-    ("reserve", P3, D66 + "me plays 3-1", None),
-    ("reserve", P3, D66 + "bob plays 4-1\nana plays 1-1 on 1", "turn, not ana's"),
-])
+@pytest.mark.parametrize(
+    "rules, players, body, expect",
+    [
+        # highest-double: the holder of the highest double must open with it
+        ("classic", P3, D66 + "me plays 6-6", None),
+        ("classic", P3, D66 + "me plays 5-5", "you hold 6-6, a higher double"),
+        ("classic", P3, "me holds 5-5 6-3 5-2 3-1 4-0\nme plays 6-3", "you hold 5-5, a double"),
+        ("classic", P3, D44 + "ana plays 3-3", "you hold 4-4, a higher double"),
+        ("classic", P3, D44 + "ana plays 5-5", None),  # ana may hold 5-5 > 4-4
+        ("classic", P3, D44 + "ana plays 6-5", "you hold 4-4, a double"),
+        # ... no double dealt: the heaviest tile opens
+        ("classic", P3, NODBL + "me plays 6-5", None),
+        ("classic", P3, NODBL + "me plays 6-3", "you hold 6-5, a heavier tile"),
+        ("classic", P3, NODBL + "ana plays 5-4", "you hold 6-5, a heavier tile"),  # 9 < 11
+        ("classic", P3, NODBL + "ana plays 1-1", None),  # a double beats any non-double
+        # ambiguous in RULES ("most pips"): 6-3 and 5-4 both have 9; the engine breaks the
+        # tie by the higher half, so 5-4 may not open while 6-3 is held
+        ("classic", P2, "me holds 6-3 5-4 1-0 2-0 3-1 4-0 5-1\nme plays 5-4", "6-3, a heavier tile"),
+        # highest-double-any (preset draw): the highest double opens with any tile,
+        # else the first seat; here me sits second ("ana me bob")
+        ("draw", "ana me bob", NODBL + "me plays 3-1", "no double, so you cannot lead"),
+        ("draw", "ana me bob", D22 + "me plays 3-1", None),
+        ("draw", P3, NODBL + "me plays 3-1", None),  # first seat, no double: may open
+        ("draw", "ana me bob", D22 + "bob plays 6-1", None),  # bob may hold a higher double
+        # I hold 6-6, the highest double of the set: only I can lead
+        ("draw", "ana me bob", "me holds 6-6 6-3 5-2 3-1 4-0\nana plays 3-2", "cannot open"),
+        ("draw", P3, "me holds 6-6 6-3 5-2 3-1 4-0\nbob plays 1-0", "cannot open"),
+        # chosen: anyone opens anything, then play goes on to the left
+        ("reserve", P3, D66 + "ana plays 1-1", None),
+        ("reserve", P3, D66 + "me plays 3-1", None),
+        ("reserve", P3, D66 + "bob plays 4-1\nana plays 1-1 on 1", "turn, not ana's"),
+    ],
+)
 def test_lead(rules, players, body, expect):
     check(body, expect, rules=rules, players=players)
 
 
 # -- next_lead on round 2 -------------------------------------------------------------
 # Round 1 (classic, 3 players, hand=2): me opens 6-6 (highest double), bob goes out.
-ROUND1 = ("round 1; me holds 6-6 1-0; me plays 6-6; ana plays 6-4 on 6; bob plays 6-2 on 6; "
-          "me draws 5-3 4-1; me plays 4-1 on 4; ana draws 1; ana plays 2-2 on 2; "
-          "bob plays 1-1 on 1; me shows 5-3 1-0; ana shows 3-0; round 2; me holds 5-5 2-0\n")
+ROUND1 = (
+    "round 1; me holds 6-6 1-0; me plays 6-6; ana plays 6-4 on 6; bob plays 6-2 on 6; "
+    "me draws 5-3 4-1; me plays 4-1 on 4; ana draws 1; ana plays 2-2 on 2; "
+    "bob plays 1-1 on 1; me shows 5-3 1-0; ana shows 3-0; round 2; me holds 5-5 2-0\n"
+)
 
 
 def test_round1_of_next_lead_logs():
@@ -172,21 +238,24 @@ def test_round1_of_next_lead_logs():
     assert (res.how, res.winner, m.player_scores()) == ("out", 2, {"me": 0, "ana": 0, "bob": 12})
 
 
-@pytest.mark.parametrize("next_lead, line, expect", [
-    # same: the lead rule again (me holds 5-5; only 6-6 could beat it)
-    ("same", "me plays 5-5", None),
-    ("same", "me plays 2-0", "you hold 5-5, a double"),
-    ("same", "ana plays 3-1", "you hold 5-5, a double"),
-    ("same", "ana plays 6-6", None),
-    # winner: bob won round 1 and opens with any tile
-    ("winner", "bob plays 3-1", None),
-    ("winner", "ana plays 6-6", "it is bob's turn, not ana's"),
-    ("winner", "me plays 5-5", "it is bob's turn, not yours"),
-    # rotate: me opened round 1, so ana (the next seat) opens, any tile
-    ("rotate", "ana plays 3-1", None),
-    ("rotate", "bob plays 3-1", "it is ana's turn, not bob's"),
-    ("rotate", "me plays 5-5", "it is ana's turn, not yours"),
-])
+@pytest.mark.parametrize(
+    "next_lead, line, expect",
+    [
+        # same: the lead rule again (me holds 5-5; only 6-6 could beat it)
+        ("same", "me plays 5-5", None),
+        ("same", "me plays 2-0", "you hold 5-5, a double"),
+        ("same", "ana plays 3-1", "you hold 5-5, a double"),
+        ("same", "ana plays 6-6", None),
+        # winner: bob won round 1 and opens with any tile
+        ("winner", "bob plays 3-1", None),
+        ("winner", "ana plays 6-6", "it is bob's turn, not ana's"),
+        ("winner", "me plays 5-5", "it is bob's turn, not yours"),
+        # rotate: me opened round 1, so ana (the next seat) opens, any tile
+        ("rotate", "ana plays 3-1", None),
+        ("rotate", "bob plays 3-1", "it is ana's turn, not bob's"),
+        ("rotate", "me plays 5-5", "it is ana's turn, not yours"),
+    ],
+)
 def test_next_lead(next_lead, line, expect):
     m = check(ROUND1 + line, expect, players=P3, sets=f"hand=2 next_lead={next_lead}")
     if m is not None:
@@ -198,42 +267,48 @@ def test_next_lead(next_lead, line, expect):
 OPEN = "me holds 6-6 4-4 4-1 3-1 2-1 1-0 0-0\nme plays 6-6\n"
 
 
-@pytest.mark.parametrize("sets, body, expect, boneyard", [
-    ("", "ana passes", "ana cannot pass: 14 tiles can still be drawn", None),
-    ("", "ana draws 2\nana plays 6-5 on 6", None, 12),
-    ("", "ana draws 2\nana passes", "12 tiles can still be drawn", None),
-    ("", "ana draws 1\nme plays 4-4", "it is ana's turn", None),  # drawing does not end a turn
-    ("", "ana draws 14\nana passes", None, 0),
-    ("", "ana draws 15", "only 14 can be drawn", None),
-    ("", "ana plays 6-5 on 6\nme passes", "14 tiles can still be drawn", None),
-    ("", "ana plays 6-5 on 6\nme draws 3-2 5-1\nme plays 5-1 on 5", None, 12),
-    ("", "ana plays 6-5 on 6\nme draws 5-1 3-2", "would have stopped drawing at 5-1", None),
-    ("", "ana plays 6-5 on 6\nme draws 5-1\nme draws 3-2", "you hold 5-1, which plays on 5", None),
-    ("", "ana plays 6-5 on 6\nme draws 5-1\nme passes", "me cannot pass", None),
-    ("", "ana plays 6-4 on 6\nme draws 2-0", "you hold 4-4, which plays on 4", None),
-    # draw=none: pass at once, never draw
-    ("draw=none", "ana draws 1", "this is a block game (draw=none)", None),
-    ("draw=none", "ana passes", None, 14),
-    ("draw=none", "ana plays 6-5 on 6\nme passes", None, 14),
-    ("draw=none", "ana plays 6-4 on 6\nme passes", "you hold 4-4, which plays on 4", None),
-    # reserve=2: only 14 - 2 = 12 can be drawn; passing allowed once only the reserve is left
-    ("reserve=2", "ana draws 13", "only 12 can be drawn (14 in the boneyard, 2 must stay", None),
-    ("reserve=2", "ana draws 11\nana passes", "ana cannot pass", None),
-    ("reserve=2", "ana draws 12\nana passes", None, 2),
-    ("reserve=12", "ana plays 6-5 on 6\nme draws 3-2 4-3 2-0", "only 2 can be drawn", None),
-    ("reserve=14", "ana passes", None, 14),  # nothing drawable from the start
-])
+@pytest.mark.parametrize(
+    "sets, body, expect, boneyard",
+    [
+        ("", "ana passes", "ana cannot pass: 14 tiles can still be drawn", None),
+        ("", "ana draws 2\nana plays 6-5 on 6", None, 12),
+        ("", "ana draws 2\nana passes", "12 tiles can still be drawn", None),
+        ("", "ana draws 1\nme plays 4-4", "it is ana's turn", None),  # drawing does not end a turn
+        ("", "ana draws 14\nana passes", None, 0),
+        ("", "ana draws 15", "only 14 can be drawn", None),
+        ("", "ana plays 6-5 on 6\nme passes", "14 tiles can still be drawn", None),
+        ("", "ana plays 6-5 on 6\nme draws 3-2 5-1\nme plays 5-1 on 5", None, 12),
+        ("", "ana plays 6-5 on 6\nme draws 5-1 3-2", "would have stopped drawing at 5-1", None),
+        ("", "ana plays 6-5 on 6\nme draws 5-1\nme draws 3-2", "you hold 5-1, which plays on 5", None),
+        ("", "ana plays 6-5 on 6\nme draws 5-1\nme passes", "me cannot pass", None),
+        ("", "ana plays 6-4 on 6\nme draws 2-0", "you hold 4-4, which plays on 4", None),
+        # draw=none: pass at once, never draw
+        ("draw=none", "ana draws 1", "this is a block game (draw=none)", None),
+        ("draw=none", "ana passes", None, 14),
+        ("draw=none", "ana plays 6-5 on 6\nme passes", None, 14),
+        ("draw=none", "ana plays 6-4 on 6\nme passes", "you hold 4-4, which plays on 4", None),
+        # reserve=2: only 14 - 2 = 12 can be drawn; passing allowed once only the reserve is left
+        ("reserve=2", "ana draws 13", "only 12 can be drawn (14 in the boneyard, 2 must stay", None),
+        ("reserve=2", "ana draws 11\nana passes", "ana cannot pass", None),
+        ("reserve=2", "ana draws 12\nana passes", None, 2),
+        ("reserve=12", "ana plays 6-5 on 6\nme draws 3-2 4-3 2-0", "only 2 can be drawn", None),
+        ("reserve=14", "ana passes", None, 14),  # nothing drawable from the start
+    ],
+)
 def test_draw_and_reserve(sets, body, expect, boneyard):
     m = check(OPEN + body, expect, sets=sets)
     if m is not None:
         assert m.round.boneyard == boneyard
 
 
-@pytest.mark.parametrize("sets, body", [
-    ("reserve=2", "ana draws 12\nana passes\nme passes"),  # both passed, only reserve left
-    ("reserve=14", "ana passes\nme passes"),
-    ("draw=none", "ana passes\nme passes"),
-])
+@pytest.mark.parametrize(
+    "sets, body",
+    [
+        ("reserve=2", "ana draws 12\nana passes\nme passes"),  # both passed, only reserve left
+        ("reserve=14", "ana passes\nme passes"),
+        ("draw=none", "ana passes\nme passes"),
+    ],
+)
 def test_blocked_when_everyone_passes(sets, body):
     m = replay(OPEN + body, sets=sets)
     assert m.round.over and m.round.how == "blocked" and m.round.to_move() is None
@@ -244,21 +319,27 @@ C55 = "me holds 5-5 5-3 5-2 6-1 4-1 2-1 0-0\nme plays 5-5\nana plays 5-0 on 5\n"
 S65 = "me holds 6-5 5-3 5-2 6-1 4-1 2-1 0-0\nme plays 6-5\nana plays 5-5 on 5\n"
 
 
-@pytest.mark.parametrize("sets, body, expect", [
-    ("spinner=first-double", "me holds 5-5 5-3 5-2 6-1 4-1 2-1 0-0\nme plays 5-5", [5, 5]),
-    ("spinner=first-double", C55, [0, 5]),  # one side taken: still 2 ends
-    ("spinner=first-double", C55 + "me plays 5-3 on up", "the up end is not open"),
-    ("spinner=first-double", C55 + "me plays 5-3 on 5", [0, 3, 5, 5]),  # both sides: 4 ends
-    ("spinner=first-double", C55 + "me plays 5-3 on 5\nana plays 5-4 on up", [0, 3, 4, 5]),
-    ("spinner=first-double", C55 + "me plays 5-3 on 5\nana plays 5-4 on up\nme plays 5-2 on 5",
-     [0, 2, 3, 4]),
-    ("spinner=none", C55 + "me plays 5-3 on 5", [0, 3]),  # crossways, no branch
-    ("spinner=none", C55 + "me plays 5-3 on 5\nana plays 5-4 on 5", "no open end shows 5"),
-    ("spinner=none", C55 + "me plays 5-3 on up", "the up end is not open"),
-    # the first double need not open the round: 5-5 joins 6-5 and spins
-    ("spinner=first-double lead=chosen", S65 + "me plays 5-3 on 5", [3, 5, 5, 6]),
-    ("spinner=none lead=chosen", S65 + "me plays 5-3 on 5", [3, 6]),
-])
+@pytest.mark.parametrize(
+    "sets, body, expect",
+    [
+        ("spinner=first-double", "me holds 5-5 5-3 5-2 6-1 4-1 2-1 0-0\nme plays 5-5", [5, 5]),
+        ("spinner=first-double", C55, [0, 5]),  # one side taken: still 2 ends
+        ("spinner=first-double", C55 + "me plays 5-3 on up", "the up end is not open"),
+        ("spinner=first-double", C55 + "me plays 5-3 on 5", [0, 3, 5, 5]),  # both sides: 4 ends
+        ("spinner=first-double", C55 + "me plays 5-3 on 5\nana plays 5-4 on up", [0, 3, 4, 5]),
+        (
+            "spinner=first-double",
+            C55 + "me plays 5-3 on 5\nana plays 5-4 on up\nme plays 5-2 on 5",
+            [0, 2, 3, 4],
+        ),
+        ("spinner=none", C55 + "me plays 5-3 on 5", [0, 3]),  # crossways, no branch
+        ("spinner=none", C55 + "me plays 5-3 on 5\nana plays 5-4 on 5", "no open end shows 5"),
+        ("spinner=none", C55 + "me plays 5-3 on up", "the up end is not open"),
+        # the first double need not open the round: 5-5 joins 6-5 and spins
+        ("spinner=first-double lead=chosen", S65 + "me plays 5-3 on 5", [3, 5, 5, 6]),
+        ("spinner=none lead=chosen", S65 + "me plays 5-3 on 5", [3, 6]),
+    ],
+)
 def test_spinner(sets, body, expect):
     if isinstance(expect, str):
         check(body, expect, sets=sets)
@@ -270,29 +351,43 @@ def test_spinner(sets, body, expect):
 AF = "me holds 6-6 6-4 5-5 4-2 3-2 5-3 1-0\n"
 
 
-@pytest.mark.parametrize("players, sets, body, scores", [
-    (P2, "", AF + "me plays 5-5", {"me": 10}),  # lone double: its pips, 10 (counted once)
-    (P2, "", AF + "me plays 6-4", {"me": 10}),  # lone tile: 6 + 4
-    (P2, "", AF + "me plays 4-2", {}),  # 6: no score (RULES: ends 4 and 2)
-    (P2, "", AF + "me plays 3-2", {"me": 5}),
-    (P2, "", AF + "me plays 6-6", {}),  # 12
-    (P2, "", AF + "me plays 6-6\nana plays 6-3 on 6", {"ana": 15}),  # 6-6 crossways 12 + 3
-    (P2, "", AF + "me plays 6-4\nana plays 6-1 on 6", {"me": 10, "ana": 5}),  # 4 + 1
-    (P2, "", AF + "me plays 6-4\nana plays 4-4 on 4", {"me": 10}),  # 6 + 8 = 14
-    # a double crossways / an untaken spinner side counts both halves: 0 + 5 + 5 = 10
-    (P2, "", AF + "me plays 5-5\nana plays 5-0 on 5", {"me": 10, "ana": 10}),
-    (P2, "spinner=first-double", AF + "me plays 5-5\nana plays 5-0 on 5", {"me": 10, "ana": 10}),
-    # both sides taken: 0 + 3, the spinner no longer counts
-    (P2, "spinner=first-double", AF + "me plays 5-5\nana plays 5-0 on 5\nme plays 5-3 on 5",
-     {"me": 10, "ana": 10}),
-    # 4 ends 0, 3, up 2, bare down arm (counts nothing): 5
-    (P2, "spinner=first-double",
-     AF + "me plays 5-5\nana plays 5-0 on 5\nme plays 5-3 on 5\nana plays 5-2 on up",
-     {"me": 10, "ana": 15}),
-    # partners score together: ana's 10 is cy's too
-    (P4, "teams=partners hand=2", "me holds 5-5 1-0\nme plays 5-5\nana plays 5-0 on 5",
-     {"me": 10, "bob": 10, "ana": 10, "cy": 10}),
-])
+@pytest.mark.parametrize(
+    "players, sets, body, scores",
+    [
+        (P2, "", AF + "me plays 5-5", {"me": 10}),  # lone double: its pips, 10 (counted once)
+        (P2, "", AF + "me plays 6-4", {"me": 10}),  # lone tile: 6 + 4
+        (P2, "", AF + "me plays 4-2", {}),  # 6: no score (RULES: ends 4 and 2)
+        (P2, "", AF + "me plays 3-2", {"me": 5}),
+        (P2, "", AF + "me plays 6-6", {}),  # 12
+        (P2, "", AF + "me plays 6-6\nana plays 6-3 on 6", {"ana": 15}),  # 6-6 crossways 12 + 3
+        (P2, "", AF + "me plays 6-4\nana plays 6-1 on 6", {"me": 10, "ana": 5}),  # 4 + 1
+        (P2, "", AF + "me plays 6-4\nana plays 4-4 on 4", {"me": 10}),  # 6 + 8 = 14
+        # a double crossways / an untaken spinner side counts both halves: 0 + 5 + 5 = 10
+        (P2, "", AF + "me plays 5-5\nana plays 5-0 on 5", {"me": 10, "ana": 10}),
+        (P2, "spinner=first-double", AF + "me plays 5-5\nana plays 5-0 on 5", {"me": 10, "ana": 10}),
+        # both sides taken: 0 + 3, the spinner no longer counts
+        (
+            P2,
+            "spinner=first-double",
+            AF + "me plays 5-5\nana plays 5-0 on 5\nme plays 5-3 on 5",
+            {"me": 10, "ana": 10},
+        ),
+        # 4 ends 0, 3, up 2, bare down arm (counts nothing): 5
+        (
+            P2,
+            "spinner=first-double",
+            AF + "me plays 5-5\nana plays 5-0 on 5\nme plays 5-3 on 5\nana plays 5-2 on up",
+            {"me": 10, "ana": 15},
+        ),
+        # partners score together: ana's 10 is cy's too
+        (
+            P4,
+            "teams=partners hand=2",
+            "me holds 5-5 1-0\nme plays 5-5\nana plays 5-0 on 5",
+            {"me": 10, "bob": 10, "ana": 10, "cy": 10},
+        ),
+    ],
+)
 def test_all_fives_play_points(players, sets, body, scores):
     m = replay(body, rules="all-fives", players=players, sets=f"lead=chosen {sets}")
     assert m.player_scores() == {p: scores.get(p, 0) for p in players.split()}
@@ -304,21 +399,34 @@ def test_block_scoring_scores_nothing_during_play():
 
 
 # -- round_to -------------------------------------------------------------------------------
-@pytest.mark.parametrize("points, step, rounded", [
-    (12, 5, 10), (13, 5, 15), (0, 5, 0), (2, 5, 0), (3, 5, 5), (17, 5, 15), (18, 5, 20),
-    (25, 5, 25), (13, 1, 13),
-])
+@pytest.mark.parametrize(
+    "points, step, rounded",
+    [
+        (12, 5, 10),
+        (13, 5, 15),
+        (0, 5, 0),
+        (2, 5, 0),
+        (3, 5, 5),
+        (17, 5, 15),
+        (18, 5, 20),
+        (25, 5, 25),
+        (13, 1, 13),
+    ],
+)
 def test_round_points(points, step, rounded):
     assert round_points(points, step) == rounded
 
 
-@pytest.mark.parametrize("rules, sets, shown, points", [
-    # me goes out with 1-1 (lone 2: no fives); ana and bob show one tile each
-    ("all-fives", "", "6-5 1-0", 10),  # 11 + 1 = 12 -> 10
-    ("all-fives", "", "6-5 2-0", 15),  # 11 + 2 = 13 -> 15
-    ("classic", "", "6-5 2-0", 13),  # round_to=1
-    ("classic", "round_to=5", "6-5 2-0", 15),
-])
+@pytest.mark.parametrize(
+    "rules, sets, shown, points",
+    [
+        # me goes out with 1-1 (lone 2: no fives); ana and bob show one tile each
+        ("all-fives", "", "6-5 1-0", 10),  # 11 + 1 = 12 -> 10
+        ("all-fives", "", "6-5 2-0", 15),  # 11 + 2 = 13 -> 15
+        ("classic", "", "6-5 2-0", 13),  # round_to=1
+        ("classic", "round_to=5", "6-5 2-0", 15),
+    ],
+)
 def test_round_to_end_of_round(rules, sets, shown, points):
     ana, bob = shown.split()
     body = f"me holds 1-1\nme plays 1-1\nana shows {ana}\nbob shows {bob}"
@@ -329,18 +437,23 @@ def test_round_to_end_of_round(rules, sets, shown, points):
 # -- out ----------------------------------------------------------------------------------
 # 4 players, hand=2, partnership (draw=none): me goes out; ana 2+1 = 3,
 # bob 4+3+2+2 = 11, cy 5+4+3 = 12.  Partners: me+bob against ana+cy.
-OUT4 = ("me holds 6-6 6-5; me plays 6-6; ana plays 6-1 on 6; bob passes; cy passes; "
-        "me plays 6-5 on 6; ana shows 2-1; bob shows 4-3 2-2; cy shows 5-4 3-0;")
+OUT4 = (
+    "me holds 6-6 6-5; me plays 6-6; ana plays 6-1 on 6; bob passes; cy passes; "
+    "me plays 6-5 on 6; ana shows 2-1; bob shows 4-3 2-2; cy shows 5-4 3-0;"
+)
 
 
-@pytest.mark.parametrize("sets, scores", [
-    ("", {"me": 26, "bob": 26}),  # out=all: 3 + 11 + 12, partner's hand too
-    ("out=others", {"me": 15, "bob": 15}),  # opponents only: 3 + 12
-    ("teams=none", {"me": 26}),  # no teams: every other hand
-    ("teams=none out=others", {"me": 26}),
-    ("round_to=5", {"me": 25, "bob": 25}),  # 26 -> 25
-    ("out=others round_to=5", {"me": 15, "bob": 15}),
-])
+@pytest.mark.parametrize(
+    "sets, scores",
+    [
+        ("", {"me": 26, "bob": 26}),  # out=all: 3 + 11 + 12, partner's hand too
+        ("out=others", {"me": 15, "bob": 15}),  # opponents only: 3 + 12
+        ("teams=none", {"me": 26}),  # no teams: every other hand
+        ("teams=none out=others", {"me": 26}),
+        ("round_to=5", {"me": 25, "bob": 25}),  # 26 -> 25
+        ("out=others round_to=5", {"me": 15, "bob": 15}),
+    ],
+)
 def test_out_scoring(sets, scores):
     m = replay(OUT4, rules="partnership", players=P4, sets=f"hand=2 {sets}")
     assert m.round.how == "out" and m.round.result().winner == 0
@@ -359,27 +472,30 @@ def blocked_log(players: str, counts: tuple[int, ...]) -> str:
     others = players.split()[1:]
     body = "me holds 6-6 5-4 3-2 1-0\nme plays 6-6\n"
     body += "".join(f"{p} passes\n" for p in others) + "me passes\n"
-    return body + "".join(f"{p} counts {c}\n" for p, c in zip(others, counts))
+    return body + "".join(f"{p} counts {c}\n" for p, c in zip(others, counts, strict=False))
 
 
-@pytest.mark.parametrize("players, sets, counts, scores, winner", [
-    (P3, "", (20, 25), {"me": 45}, "me"),  # others: 20 + 25
-    (P3, "blocked=difference", (20, 25), {"me": 30}, "me"),  # 45 - 15
-    (P3, "blocked=none", (20, 25), {}, None),  # a draw
-    (P3, "", (12, 25), {"ana": 40}, "ana"),  # 15 + 25
-    (P3, "blocked=difference", (12, 25), {"ana": 28}, "ana"),  # 40 - 12
-    (P3, "blocked=difference round_to=5", (20, 22), {"me": 25}, "me"),  # 42 - 15 = 27 -> 25
-    (P3, "", (15, 25), {}, None),  # tie at 15, tie=none by default: nobody scores
-    (P3, "tie=shared", (15, 25), {"me": 40, "ana": 40}, None),  # each: the other hands
-    (P3, "tie=shared blocked=difference", (15, 25), {"me": 25, "ana": 25}, None),  # 40 - 15
-    # partners: me+bob against ana+cy, by the sum of the two hands
-    (P4, "teams=partners", (20, 14, 22), {"me": 42, "bob": 42}, "bob"),  # 29 < 42: ana+cy
-    (P4, "teams=partners blocked=difference", (20, 14, 22), {"me": 13, "bob": 13}, "bob"),
-    (P4, "teams=partners out=all", (20, 14, 22), {"me": 57, "bob": 57}, "bob"),  # 15+20+22
-    (P4, "teams=partners", (10, 30, 10), {"ana": 45, "cy": 45}, "ana"),  # 20 < 45
-    (P4, "teams=partners", (15, 20, 20), {}, None),  # 35 = 35: tie=none
-    (P4, "teams=partners tie=shared", (15, 20, 20), {p: 35 for p in P4.split()}, None),
-])
+@pytest.mark.parametrize(
+    "players, sets, counts, scores, winner",
+    [
+        (P3, "", (20, 25), {"me": 45}, "me"),  # others: 20 + 25
+        (P3, "blocked=difference", (20, 25), {"me": 30}, "me"),  # 45 - 15
+        (P3, "blocked=none", (20, 25), {}, None),  # a draw
+        (P3, "", (12, 25), {"ana": 40}, "ana"),  # 15 + 25
+        (P3, "blocked=difference", (12, 25), {"ana": 28}, "ana"),  # 40 - 12
+        (P3, "blocked=difference round_to=5", (20, 22), {"me": 25}, "me"),  # 42 - 15 = 27 -> 25
+        (P3, "", (15, 25), {}, None),  # tie at 15, tie=none by default: nobody scores
+        (P3, "tie=shared", (15, 25), {"me": 40, "ana": 40}, None),  # each: the other hands
+        (P3, "tie=shared blocked=difference", (15, 25), {"me": 25, "ana": 25}, None),  # 40 - 15
+        # partners: me+bob against ana+cy, by the sum of the two hands
+        (P4, "teams=partners", (20, 14, 22), {"me": 42, "bob": 42}, "bob"),  # 29 < 42: ana+cy
+        (P4, "teams=partners blocked=difference", (20, 14, 22), {"me": 13, "bob": 13}, "bob"),
+        (P4, "teams=partners out=all", (20, 14, 22), {"me": 57, "bob": 57}, "bob"),  # 15+20+22
+        (P4, "teams=partners", (10, 30, 10), {"ana": 45, "cy": 45}, "ana"),  # 20 < 45
+        (P4, "teams=partners", (15, 20, 20), {}, None),  # 35 = 35: tie=none
+        (P4, "teams=partners tie=shared", (15, 20, 20), {p: 35 for p in P4.split()}, None),
+    ],
+)
 def test_blocked_scoring(players, sets, counts, scores, winner):
     m = replay(blocked_log(players, counts), rules="block", players=players, sets=f"hand=4 {sets}")
     res = m.round.result()
@@ -398,13 +514,16 @@ def test_blocked_none_needs_no_counts():
 WIN5 = "round 1\nme holds 6-6\nme plays 6-6\nana shows 3-2\n"  # hand=1: me out, scores 5
 
 
-@pytest.mark.parametrize("rules, sets, finished, round2", [
-    ("classic", "target=0", True, "the match is over (target=0: a single round)"),
-    ("draw", "", True, "the match is over"),  # preset draw: target 0
-    ("classic", "target=5", True, "the match is over: me reached 5"),
-    ("classic", "target=6", False, None),
-    ("classic", "", False, None),  # target 100
-])
+@pytest.mark.parametrize(
+    "rules, sets, finished, round2",
+    [
+        ("classic", "target=0", True, "the match is over (target=0: a single round)"),
+        ("draw", "", True, "the match is over"),  # preset draw: target 0
+        ("classic", "target=5", True, "the match is over: me reached 5"),
+        ("classic", "target=6", False, None),
+        ("classic", "", False, None),  # target 100
+    ],
+)
 def test_target(rules, sets, finished, round2):
     m = replay(WIN5, rules=rules, sets=f"hand=1 {sets}")
     assert m.finished is finished and m.player_scores() == {"me": 5, "ana": 0}
@@ -422,15 +541,16 @@ def test_multi_round_match():
 
 
 def test_next_round_waits_for_the_count():
-    check("me holds 6-6; me plays 6-6; round 2", "round 1's points are not known yet",
-          sets="hand=1")
+    check("me holds 6-6; me plays 6-6; round 2", "round 1's points are not known yet", sets="hand=1")
 
 
 # all-fives, target 10, lead=chosen, hand=2: ana opens 6-4 and scores 10 at once (6 + 4),
 # reaching the target first; ends 6|3 (9), 6|3-3 (6 + 6 = 12), 2|3-3 (2 + 6 = 8): no more
 # fives; me goes out, ana holds 6-6 5-5 = 22 -> 20.  Totals: me 20, ana 10.
-FIRST = ("me holds 4-3 6-2; ana plays 6-4; me plays 4-3 on 4; ana draws 2; ana plays 3-3 on 3; "
-         "me plays 6-2 on 6; ana shows 6-6 5-5")
+FIRST = (
+    "me holds 4-3 6-2; ana plays 6-4; me plays 4-3 on 4; ana draws 2; ana plays 3-3 on 3; "
+    "me plays 6-2 on 6; ana shows 6-6 5-5"
+)
 
 
 def test_all_fives_points_and_round_points_add_up():
@@ -471,12 +591,14 @@ def test_worked_examples_out_and_difference():
 
 def test_worked_example_out_through_a_log():
     # classic, 4 players, 5 tiles each: me goes out; ana 6-3 = 9, bob 6-2 6-0 = 14, cy 4-2 = 6
-    body = ("me holds 6-6 6-5 5-4 4-3 3-2; me plays 6-6; ana plays 6-1 on 6; bob plays 1-0 on 1; "
-            "cy plays 0-0 on 0; me plays 6-5 on 6; ana plays 2-0 on 0; bob plays 2-1 on 2; "
-            "cy plays 1-1 on 1; me plays 5-4 on 5; ana plays 3-1 on 1; bob plays 3-0 on 3; "
-            "cy plays 5-0 on 0; me plays 4-3 on 4; ana plays 5-5 on 5; bob draws 1; "
-            "bob plays 5-2 on 5; cy plays 2-2 on 2; me plays 3-2 on 3; "
-            "ana shows 6-3; bob shows 6-2 6-0; cy shows 4-2")
+    body = (
+        "me holds 6-6 6-5 5-4 4-3 3-2; me plays 6-6; ana plays 6-1 on 6; bob plays 1-0 on 1; "
+        "cy plays 0-0 on 0; me plays 6-5 on 6; ana plays 2-0 on 0; bob plays 2-1 on 2; "
+        "cy plays 1-1 on 1; me plays 5-4 on 5; ana plays 3-1 on 1; bob plays 3-0 on 3; "
+        "cy plays 5-0 on 0; me plays 4-3 on 4; ana plays 5-5 on 5; bob draws 1; "
+        "bob plays 5-2 on 5; cy plays 2-2 on 2; me plays 3-2 on 3; "
+        "ana shows 6-3; bob shows 6-2 6-0; cy shows 4-2"
+    )
     m = replay(body, players=P4)
     assert m.round.how == "out" and m.round.boneyard == 7 and not m.warnings
     assert m.player_scores() == {"me": 29, "ana": 0, "bob": 0, "cy": 0}
@@ -485,18 +607,34 @@ def test_worked_example_out_through_a_log():
 @pytest.mark.parametrize("sets, points", [("blocked=difference", 25), ("", 29)])
 def test_worked_example_blocked_through_a_log(sets, points):
     # block game, hand=2: me opens 6-6 and keeps 4-0 (4 pips); everyone passes
-    body = ("me holds 6-6 4-0\nme plays 6-6\nana passes\nbob passes\ncy passes\nme passes\n"
-            "ana counts 9\nbob counts 14\ncy counts 6")
+    body = (
+        "me holds 6-6 4-0\nme plays 6-6\nana passes\nbob passes\ncy passes\nme passes\n"
+        "ana counts 9\nbob counts 14\ncy counts 6"
+    )
     m = replay(body, rules="block", players=P4, sets=f"hand=2 {sets}")
     assert m.round.result().points == {0: points}
 
 
 # -- tile notation --------------------------------------------------------------------------
-@pytest.mark.parametrize("text, shown", [
-    ("6-4", "6-4"), ("64", "6-4"), ("6|4", "6-4"), ("6:4", "6-4"), ("4-6", "6-4"), ("46", "6-4"),
-    (" 6-4 ", "6-4"), ("00", "0-0"), ("1:6", "6-1"),
-    ("7-1", None), ("6-4-2", None), ("x", None), ("6", None), ("645", None),  # refused
-])
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("6-4", "6-4"),
+        ("64", "6-4"),
+        ("6|4", "6-4"),
+        ("6:4", "6-4"),
+        ("4-6", "6-4"),
+        ("46", "6-4"),
+        (" 6-4 ", "6-4"),
+        ("00", "0-0"),
+        ("1:6", "6-1"),
+        ("7-1", None),
+        ("6-4-2", None),
+        ("x", None),
+        ("6", None),
+        ("645", None),  # refused
+    ],
+)
 def test_tile_spellings(text, shown):
     if shown is None:
         with pytest.raises(DominoError):
@@ -506,8 +644,7 @@ def test_tile_spellings(text, shown):
 
 
 def test_spellings_in_a_log():
-    m = replay("me holds 66 6|5 5:4 3-4 23 1-0 0-0\nme plays 66\nana plays 46 on 6\n"
-               "me plays 5|6 on 6")
+    m = replay("me holds 66 6|5 5:4 3-4 23 1-0 0-0\nme plays 66\nana plays 46 on 6\nme plays 5|6 on 6")
     assert [str(t) for t in m.round.layout.tiles] == ["6-6", "6-4", "6-5"]
     assert str(parse_event("ana plays 4:6 on 6")) == "ana plays 6-4 on 6"
     assert str(parse_event("me draws 23 0|1", me="me")) == "me draws 3-2 1-0"

@@ -17,24 +17,27 @@ from domino_advisor.shorthand import expand
 PLAYERS = ["me", "ana", "bob"]
 
 
-@pytest.mark.parametrize("typed,full", [
-    ("ana 64", "ana plays 64"),
-    ("ana 64 on 4", "ana plays 64 on 4"),
-    ("ana 64 4", "ana plays 64 on 4"),
-    ("ana 6-4 left", "ana plays 6-4 on left"),
-    ("bob d2", "bob draws 2"),
-    ("cy p", None),
-    ("bob p", "bob passes"),
-    ("me 55", "me plays 55"),
-    ("me d 61 30", "me draws 61 30"),
-    ("me d61", "me draws 61"),
-    ("an 33", "ana plays 33"),
-    ("ana s 33 21", "ana shows 33 21"),
-    ("bob c 14", "bob counts 14"),
-    ("me h 66 53", "me holds 66 53"),
-    ("ana plays 6-4 on 6", "ana plays 6-4 on 6"),
-    ("round 2", "round 2"),
-])
+@pytest.mark.parametrize(
+    "typed,full",
+    [
+        ("ana 64", "ana plays 64"),
+        ("ana 64 on 4", "ana plays 64 on 4"),
+        ("ana 64 4", "ana plays 64 on 4"),
+        ("ana 6-4 left", "ana plays 6-4 on left"),
+        ("bob d2", "bob draws 2"),
+        ("cy p", None),
+        ("bob p", "bob passes"),
+        ("me 55", "me plays 55"),
+        ("me d 61 30", "me draws 61 30"),
+        ("me d61", "me draws 61"),
+        ("an 33", "ana plays 33"),
+        ("ana s 33 21", "ana shows 33 21"),
+        ("bob c 14", "bob counts 14"),
+        ("me h 66 53", "me holds 66 53"),
+        ("ana plays 6-4 on 6", "ana plays 6-4 on 6"),
+        ("round 2", "round 2"),
+    ],
+)
 def test_shorthand(typed, full):
     if full is None:
         with pytest.raises(NotationError, match="'cy' is not at this table"):
@@ -43,11 +46,16 @@ def test_shorthand(typed, full):
         assert expand(typed, PLAYERS, "me") == full
 
 
-@pytest.mark.parametrize("typed,says", [
-    ("ana", "say what ana did"), ("bob d2 3", "write how many bob drew"),
-    ("me d", "the tiles, like 'me d 64 10'"), ("ana 64 on 4 5", "write a play as"),
-    ("bob p now", "a pass takes nothing"),
-])
+@pytest.mark.parametrize(
+    "typed,says",
+    [
+        ("ana", "say what ana did"),
+        ("bob d2 3", "write how many bob drew"),
+        ("me d", "the tiles, like 'me d 64 10'"),
+        ("ana 64 on 4 5", "write a play as"),
+        ("bob p now", "a pass takes nothing"),
+    ],
+)
 def test_shorthand_mistakes(typed, says):
     with pytest.raises(NotationError, match=says):
         expand(typed, PLAYERS, "me")
@@ -56,8 +64,7 @@ def test_shorthand_mistakes(typed, says):
 @pytest.fixture
 def game(tmp_path):
     path = tmp_path / "s.dom"
-    path.write_text('[Rules "classic"]\n[Players "me ana bob"]\nround 1\n'
-                    "me holds 6-6 6-3 5-2 3-1 0-0\n")
+    path.write_text('[Rules "classic"]\n[Players "me ana bob"]\nround 1\nme holds 6-6 6-3 5-2 3-1 0-0\n')
     return path
 
 
@@ -80,11 +87,27 @@ def drive(path, lines, end=EOFError):
 
 
 def test_a_session_logs_checks_and_advises(game):
-    out = drive(game, ["me 66", "ana 64", "bob d2", "bob 41", "zed 11", "ana 11", "?", "a", "s",
-                       "me 31", "u", "me 63 on 6"])
+    out = drive(
+        game,
+        [
+            "me 66",
+            "ana 64",
+            "bob d2",
+            "bob 41",
+            "zed 11",
+            "ana 11",
+            "?",
+            "a",
+            "s",
+            "me 31",
+            "u",
+            "me 63 on 6",
+        ],
+    )
     text = game.read_text()
-    assert text.endswith("me plays 6-6\nana plays 6-4 on 6\nbob draws 2\nbob plays 4-1 on 4\n"
-                         "me plays 6-3 on 6\n")
+    assert text.endswith(
+        "me plays 6-6\nana plays 6-4 on 6\nbob draws 2\nbob plays 4-1 on 4\nme plays 6-3 on 6\n"
+    )
     assert "not logged: 'zed 11': 'zed' is not at this table" in out
     assert "not logged: line 9 'ana plays 11': it is your turn, not ana's" in out
     assert "removed: me plays 3-1 on 1" in out
@@ -106,8 +129,7 @@ def test_q_quits(game):
 
 
 def test_session_through_the_cli(game):
-    res = CliRunner().invoke(main, ["session", str(game), "--samples", "10"],
-                             input="me 66\nana d3\nana p\n")
+    res = CliRunner().invoke(main, ["session", str(game), "--samples", "10"], input="me 66\nana d3\nana p\n")
     assert res.exit_code == 2, res.output  # from a pipe, a line not logged is an error
     assert "not logged" in res.output and "ana cannot pass" in res.output
     assert game.read_text().endswith("me plays 6-6\nana draws 3\n")

@@ -51,13 +51,16 @@ def test_advisor_in_a_tournament():
     assert scores[0].games == 4
 
 
-@pytest.mark.parametrize("args,says", [
-    (["--bots", "genius,heavy"], "'genius' is not a bot"),
-    (["--bots", "heavy:3,heavy"], "'heavy:3' is not a bot"),
-    (["--bots", "dominoes,heavy"], "four partners"),
-    (["--bots", "heavy", "--players", "5"], "5 is not in the range"),
-    (["--bots", "heavy", "--rules", "nope"], "'nope' is not a rule preset"),
-])
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        (["--bots", "genius,heavy"], "'genius' is not a bot"),
+        (["--bots", "heavy:3,heavy"], "'heavy:3' is not a bot"),
+        (["--bots", "dominoes,heavy"], "four partners"),
+        (["--bots", "heavy", "--players", "5"], "5 is not in the range"),
+        (["--bots", "heavy", "--rules", "nope"], "'nope' is not a rule preset"),
+    ],
+)
 def test_simulate_refuses_bad_input(args, says):
     res = CliRunner().invoke(main, ["simulate", *args, "--games", "2"])
     assert res.exit_code == 2 and says in res.output, res.output

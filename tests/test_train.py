@@ -10,16 +10,17 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from domino_advisor.cli import main
+from domino_advisor.events import Play
 from domino_advisor.inference import infer
 from domino_advisor.moves import legal_moves
 from domino_advisor.rules import preset
 from domino_advisor.train import Trainer, parse_numbers
 from domino_advisor.view import SeatView
-from domino_advisor.events import Play
 
 
 def oracle(trainer_box, wrong=False):
     """Answers every question from the exact inference (or deliberately wrong)."""
+
     def read(prompt):
         t = trainer_box[0]
         r = t.match.round
@@ -42,14 +43,21 @@ def oracle(trainer_box, wrong=False):
             play = next(m for m in legal_moves(r) if isinstance(m, Play))
             return f"{play.tile}" + ("" if play.on is None else f" on {play.on}")
         raise AssertionError(prompt)
+
     return read
 
 
 def run_lesson(seed, wrong=False, players=3):
     out = io.StringIO()
     box = []
-    trainer = Trainer(preset("classic", {"target": "0"}), players, seed,
-                      Console(file=out, width=100, no_color=True), oracle(box, wrong), samples=20)
+    trainer = Trainer(
+        preset("classic", {"target": "0"}),
+        players,
+        seed,
+        Console(file=out, width=100, no_color=True),
+        oracle(box, wrong),
+        samples=20,
+    )
     box.append(trainer)
     score = trainer.play()
     return score, out.getvalue()

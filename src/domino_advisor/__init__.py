@@ -3,6 +3,13 @@
 from .errors import AmbiguousMoveError, DominoError, IllegalMoveError, LogFileError, NotationError, RulesError
 from .tiles import Tile
 
-__all__ = ["Tile", "DominoError", "NotationError", "IllegalMoveError", "AmbiguousMoveError",
-           "RulesError", "LogFileError"]
+__all__ = [
+    "AmbiguousMoveError",
+    "DominoError",
+    "IllegalMoveError",
+    "LogFileError",
+    "NotationError",
+    "RulesError",
+    "Tile",
+]
 __version__ = "0.1.0"

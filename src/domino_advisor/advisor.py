@@ -94,8 +94,9 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
     hand = r.hands[seat]
     if r.layout.is_empty:  # the openings your own hand allows (the others' are hidden)
         own: list[set[Tile] | None] = [hand if s == seat else None for s in range(r.match.seats)]
-        return [Candidate(t, None, None) for s, t in lead.openings(r.rules, r.opening, own, seat)
-                if s == seat]
+        return [
+            Candidate(t, None, None) for s, t in lead.openings(r.rules, r.opening, own, seat) if s == seat
+        ]
     out = []
     for t in sort_tiles(hand):
         for e, on in r.layout.choices(t, r.rules.all_fives):
@@ -133,18 +134,28 @@ def _true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
     return from_round(r, [set(h) for h in r.hands], stock)
 
 
-def advise(r: Round, seat: int, samples: int = 300, seed: int = 0, seconds: float | None = None,
-           inference: Inference | None = None, omniscient: bool = False, reasons: bool = True,
-           policy=heuristic) -> Advice:
+def advise(
+    r: Round,
+    seat: int,
+    samples: int = 300,
+    seed: int = 0,
+    seconds: float | None = None,
+    inference: Inference | None = None,
+    omniscient: bool = False,
+    reasons: bool = True,
+    policy=heuristic,
+) -> Advice:
     """Rank the seat's moves by estimated chance of winning the round."""
     start = time.perf_counter()
     name = r.name(seat)
     if r.over:
         raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
     to_move = r.to_move()
-    if r.turn is not None and r.turn != seat or (r.turn is None and to_move not in (None, seat)):
-        raise IllegalMoveError(f"it is {r.name(r.turn if r.turn is not None else to_move)}'s turn, "
-                               f"not {'yours' if seat == r.match.viewer else name + 's'}")
+    if (r.turn is not None and r.turn != seat) or (r.turn is None and to_move not in (None, seat)):
+        raise IllegalMoveError(
+            f"it is {r.name(r.turn if r.turn is not None else to_move)}'s turn, "
+            f"not {'yours' if seat == r.match.viewer else name + 's'}"
+        )
     moves = candidates(r, seat)
     action = "play"
     if not moves:  # nothing plays: draw or pass, and say what the round now looks like
@@ -166,8 +177,7 @@ def advise(r: Round, seat: int, samples: int = 300, seed: int = 0, seconds: floa
         for c in moves:
             c.reasons = explain(r, seat, c, inf)
     used = max(c.played for c in moves) if not exact else 0
-    return Advice(seat, name, action, moves, used, time.perf_counter() - start, exact,
-                  r.rules.all_fives)
+    return Advice(seat, name, action, moves, used, time.perf_counter() - start, exact, r.rules.all_fives)
 
 
 def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
@@ -195,8 +205,9 @@ def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
     return True
 
 
-def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side,
-              solve_below=None):
+def _rollouts(
+    r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side, solve_below=None
+):
     policies = [policy] * r.match.seats
     solve_below = SOLVE_BELOW if solve_below is None else solve_below
     n = 0
@@ -208,8 +219,11 @@ def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, pol
         values = None
         # a world with nothing left to draw and few tiles is played perfectly; future
         # draws are left to rollouts, since a solver would know them in advance
-        if (not r.rules.all_fives and not base.drawable()
-                and sum(bin(h).count("1") for h in base.hands) <= solve_below):
+        if (
+            not r.rules.all_fives
+            and not base.drawable()
+            and sum(bin(h).count("1") for h in base.hands) <= solve_below
+        ):
             values = _solve_world(base, moves, my_side, policy, world_seed)
         for i, c in enumerate(moves):
             if values is not None:  # the world was small enough to play perfectly
@@ -242,8 +256,9 @@ def _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, pol
         n += 1
 
 
-def _solve_world(base: FastRound, moves, my_side: int, policy, world_seed: int,
-                 budget: int = 6000) -> list[int] | None:
+def _solve_world(
+    base: FastRound, moves, my_side: int, policy, world_seed: int, budget: int = 6000
+) -> list[int] | None:
     """Every candidate's exact value in one sampled world, or None if that is too big.
 
     All candidates in a world are judged the same way (all solved, or all played
@@ -276,11 +291,16 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
     numbers = sorted(set(after.numbers))
     if isinstance(c.on, str):  # two ends show the same number: say which one and why it matters
         end = r.layout.end(c.side)
-        kind = " (a crossways double)" if end.double else (
-            " (the spinner's open side)" if c.side in r.layout.spinner_sides else "")
+        kind = (
+            " (a crossways double)"
+            if end.double
+            else (" (the spinner's open side)" if c.side in r.layout.spinner_sides else "")
+        )
         out.append(f"goes on the {c.side} end{kind}")
-    out.append(f"leaves ends {describe_numbers(after.numbers)}"
-               + (f", counting {after.fives_count()}" if r.rules.all_fives else ""))
+    out.append(
+        f"leaves ends {describe_numbers(after.numbers)}"
+        + (f", counting {after.fives_count()}" if r.rules.all_fives else "")
+    )
     for s in range(r.match.seats):
         if s == seat or side_of(s, r.rules) == side_of(seat, r.rules) or not r.counts[s]:
             continue
@@ -293,9 +313,11 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
     keep = sorted({n for x in rest for n in (x.high, x.low)})
     if rest:
         follow = [x for x in rest if any(x.bears(n) for n in numbers)]
-        out.append(f"keeps {len(keep)} number{'s' if len(keep) != 1 else ''} in your hand "
-                   f"({describe_numbers(keep)})"
-                   + (f", {len(follow)} tile{'s' if len(follow) != 1 else ''} to follow on" if follow else ""))
+        out.append(
+            f"keeps {len(keep)} number{'s' if len(keep) != 1 else ''} in your hand "
+            f"({describe_numbers(keep)})"
+            + (f", {len(follow)} tile{'s' if len(follow) != 1 else ''} to follow on" if follow else "")
+        )
     if r.rules.all_fives:
         scored = fives_points(after.fives_count())
         if scored:

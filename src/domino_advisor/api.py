@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .doubts import Doubt
-from .match import Match
-from .scoring import side_of
 from .gamelog import GameLog, loads
 from .inference import Inference, infer
+from .match import Match
+from .scoring import side_of
 from .view import SeatView
 
 DIGITS = 9  # probabilities and expectations are printed to 1e-9
@@ -29,7 +29,7 @@ class Position:
     inference: Inference | None
 
     @classmethod
-    def of(cls, log: GameLog) -> "Position":
+    def of(cls, log: GameLog) -> Position:
         match = log.replay()
         r = match.round
         view = inf = None
@@ -100,8 +100,11 @@ def status_of(pos: Position) -> dict:
     if match.finished:
         side = match.match_winner()
         out["match_over"] = True
-        out["match_winner"] = None if side is None else [
-            names[s] for s in range(match.seats) if side_of(s, match.rules) == side]
+        out["match_winner"] = (
+            None
+            if side is None
+            else [names[s] for s in range(match.seats) if side_of(s, match.rules) == side]
+        )
     return out
 
 
@@ -110,8 +113,9 @@ def status(log_text: str) -> dict:
     return status_of(Position.of(loads(log_text)))
 
 
-def advice_of(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-               seconds: float | None = DEFAULT_SECONDS):
+def advice_of(
+    pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, seconds: float | None = DEFAULT_SECONDS
+):
     """The advisor's ranking for your seat in a replayed log (raises if it is not your turn)."""
     from .advisor import advise as run_advisor
     from .errors import IllegalMoveError
@@ -122,13 +126,13 @@ def advice_of(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     if r.over:
         raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
     me = pos.match.viewer
-    choosing = r.to_move() is None and r.layout.is_empty and (
-        r.opening == "chosen" or r.rules.lead == "chosen")  # the table picks who opens: if you do
+    choosing = (
+        r.to_move() is None and r.layout.is_empty and (r.opening == "chosen" or r.rules.lead == "chosen")
+    )  # the table picks who opens: if you do
     if r.to_move() != me and not choosing:
         if r.to_move() is None:
             raise IllegalMoveError("who opens is not known yet: log the opening play")
-        raise IllegalMoveError(f"it is {r.name(r.to_move())}'s turn, not yours: "
-                               "advice is for your own turn")
+        raise IllegalMoveError(f"it is {r.name(r.to_move())}'s turn, not yours: advice is for your own turn")
     return run_advisor(r, me, samples=samples, seed=seed, seconds=seconds, inference=pos.inference)
 
 
@@ -137,26 +141,36 @@ def advice_dict(advice) -> dict:
     for c in advice.moves:
         if c.tile is None:
             continue
-        moves.append({
-            "tile": str(c.tile),
-            "on": c.number,
-            "win": _num(c.win),
-            "margin": _num(c.margin),
-            "exact": c.exact,
-            "reasons": c.reasons,
-        })
+        moves.append(
+            {
+                "tile": str(c.tile),
+                "on": c.number,
+                "win": _num(c.win),
+                "margin": _num(c.margin),
+                "exact": c.exact,
+                "reasons": c.reasons,
+            }
+        )
         if isinstance(c.on, str):  # two ends show the number and the choice matters
             moves[-1]["side"] = c.on
         if advice.all_fives and not c.exact:
             moves[-1]["points_ahead"] = _num(c.points)
     best = advice.moves[0]
-    return {"to_move": advice.name, "action": advice.action, "moves": moves,
-            "win": _num(best.win), "margin": _num(best.margin),
-            "samples": advice.samples, "seconds": round(advice.seconds, 3), "exact": advice.exact}
+    return {
+        "to_move": advice.name,
+        "action": advice.action,
+        "moves": moves,
+        "win": _num(best.win),
+        "margin": _num(best.margin),
+        "samples": advice.samples,
+        "seconds": round(advice.seconds, 3),
+        "exact": advice.exact,
+    }
 
 
-def advise(log_text: str, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-               seconds: float | None = DEFAULT_SECONDS) -> dict:
+def advise(
+    log_text: str, samples: int = DEFAULT_SAMPLES, seed: int = 0, seconds: float | None = DEFAULT_SECONDS
+) -> dict:
     """``advise --json`` for a log given as text."""
     return advice_dict(advice_of(Position.of(loads(log_text)), samples, seed, seconds))
 

@@ -31,10 +31,15 @@ def _figures(times: list[float]) -> tuple[float, float, float]:
     return statistics.median(times) * 1e3, p90 * 1e3, times[-1] * 1e3
 
 
-def run_bench(console: Console, positions: int = 200, seed: int = 1, advice_positions: int = 20,
-              samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS) -> list[dict]:
-    table = Table(title=f"inference speed, {positions} positions each (milliseconds)",
-                  title_justify="left")
+def run_bench(
+    console: Console,
+    positions: int = 200,
+    seed: int = 1,
+    advice_positions: int = 20,
+    samples: int = DEFAULT_SAMPLES,
+    seconds: float = DEFAULT_SECONDS,
+) -> list[dict]:
+    table = Table(title=f"inference speed, {positions} positions each (milliseconds)", title_justify="left")
     for col in ("positions", "median", "p90", "worst", "full status: median", "worst"):
         table.add_column(col, justify="right" if col != "positions" else "left")
     rows = []
@@ -61,14 +66,25 @@ def run_bench(console: Console, positions: int = 200, seed: int = 1, advice_posi
                 progress.advance(task)
             med, p90, worst = _figures(inf_times)
             fmed, _, fworst = _figures(full_times)
-            rows.append({"table": label, "median_ms": med, "p90_ms": p90, "worst_ms": worst,
-                         "status_median_ms": fmed, "status_worst_ms": fworst})
+            rows.append(
+                {
+                    "table": label,
+                    "median_ms": med,
+                    "p90_ms": p90,
+                    "worst_ms": worst,
+                    "status_median_ms": fmed,
+                    "status_worst_ms": fworst,
+                }
+            )
             table.add_row(label, f"{med:.2f}", f"{p90:.2f}", f"{worst:.2f}", f"{fmed:.2f}", f"{fworst:.2f}")
     if positions:
         console.print(table)
     if positions:
-        console.print("inference: exact posterior of every unseen tile; full status adds, for "
-                      "each opponent and number, the exact chance of holding it.", style="dim")
+        console.print(
+            "inference: exact posterior of every unseen tile; full status adds, for "
+            "each opponent and number, the exact chance of holding it.",
+            style="dim",
+        )
     if advice_positions:
         rows += advice_bench(console, advice_positions, seed, samples, seconds)
     return rows
@@ -80,8 +96,10 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int, seco
     from .events import Play
     from .moves import legal_moves
 
-    table = Table(title=f"advice latency, {positions} positions each, {samples} samples, "
-                        f"{seconds} s cap (seconds)", title_justify="left")
+    table = Table(
+        title=f"advice latency, {positions} positions each, {samples} samples, {seconds} s cap (seconds)",
+        title_justify="left",
+    )
     for col in ("positions", "median", "worst", "samples used: median"):
         table.add_column(col, justify="right" if col != "positions" else "left")
     rows = []
@@ -101,9 +119,14 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int, seco
                 used.append(adv.samples)
                 progress.advance(task)
             times.sort()
-            rows.append({"table": label, "advice_median_s": statistics.median(times),
-                         "advice_worst_s": times[-1]})
-            table.add_row(label, f"{statistics.median(times):.2f}", f"{times[-1]:.2f}",
-                          str(int(statistics.median(used))))
+            rows.append(
+                {"table": label, "advice_median_s": statistics.median(times), "advice_worst_s": times[-1]}
+            )
+            table.add_row(
+                label,
+                f"{statistics.median(times):.2f}",
+                f"{times[-1]:.2f}",
+                str(int(statistics.median(used))),
+            )
     console.print(table)
     return rows

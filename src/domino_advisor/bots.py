@@ -78,12 +78,10 @@ def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
     best, best_score = moves[0], None
     for m in moves:
         p, d, follow, variety, fives = features(fr, seat, *m)
-        score = (w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety
-                 + w.fives * fives)
+        score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
         if best_score is None or score > best_score:
             best, best_score = m, score
     return best
 
 
 POLICIES = {"random": random_choice, "heavy": heaviest, "heuristic": heuristic}
-

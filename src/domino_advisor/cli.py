@@ -16,9 +16,9 @@ from rich.text import Text
 from . import api, gamelog, logfile, render
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError
-from .rules import PRESETS
 from .gamelog import MAX_LINE
 from .printable import message, printable
+from .rules import PRESETS
 from .terminal import OutputError, ascii_safe_streams, echo, make_console, read_line, silence_stdout
 from .tiles import parse_tiles
 
@@ -170,10 +170,16 @@ def _show_status(log: gamelog.GameLog) -> None:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", required=True, help='names in turn order, like "me ana bob"')
-@click.option("--rules", "rules_name", default="classic", show_default=True,
-              help="a preset: " + ", ".join(PRESETS))
-@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
-              help="override a rule, like --set target=150 (repeatable)")
+@click.option(
+    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+)
+@click.option(
+    "--set",
+    "overrides",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="override a rule, like --set target=150 (repeatable)",
+)
 @click.option("--me", default=None, help="whose hand you log (default: the first player)")
 @click.option("--hand", required=True, help='the tiles dealt to you, like "6-6 6-3 5-2 3-1 0-0"')
 @click.option("--force", is_flag=True, help="overwrite FILE if it exists")
@@ -186,8 +192,9 @@ def new(file, players, rules_name, overrides, me, hand, force):
     logfile.create(file, gamelog.dumps(log), force=force)
 
     def show() -> None:
-        console.print(f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}",
-                      soft_wrap=True)
+        console.print(
+            f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}", soft_wrap=True
+        )
         _show_status(log)
 
     _after_writing(f"{printable(file)} was started", show)
@@ -220,6 +227,7 @@ def log_(file, events, quiet):
 @click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
 def undo(file, n):
     """Remove the last N events (default 1)."""
+
     def change(log: gamelog.GameLog) -> gamelog.GameLog:
         new_log = log.without_last(n)
         new_log.replay()
@@ -252,11 +260,22 @@ def status(file, as_json):
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
-@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, type=SAMPLES,
-              help="sampled deals to play each move out in")
+@click.option(
+    "--samples",
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    type=SAMPLES,
+    help="sampled deals to play each move out in",
+)
 @click.option("--seed", default=0, show_default=True, help="for repeatable advice")
-@click.option("--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=SECONDS,
-              help="stop sampling after this many seconds")
+@click.option(
+    "--time",
+    "seconds",
+    default=DEFAULT_SECONDS,
+    show_default=True,
+    type=SECONDS,
+    help="stop sampling after this many seconds",
+)
 def advise(file, as_json, samples, seed, seconds):
     """Ranked moves with reasons and the estimated chance of winning the round."""
     pos = api.Position.of(logfile.load(file))
@@ -269,10 +288,21 @@ def advise(file, as_json, samples, seed, seconds):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, type=SAMPLES,
-              help="sampled deals for the advice on your turns")
-@click.option("--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=SECONDS,
-              help="time limit for each piece of advice")
+@click.option(
+    "--samples",
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    type=SAMPLES,
+    help="sampled deals for the advice on your turns",
+)
+@click.option(
+    "--time",
+    "seconds",
+    default=DEFAULT_SECONDS,
+    show_default=True,
+    type=SECONDS,
+    help="time limit for each piece of advice",
+)
 def session(file, samples, seconds):
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
     try:
@@ -291,29 +321,32 @@ def session(file, samples, seconds):
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
 @click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
-@click.option("--samples", default=300, show_default=True, type=SAMPLES,
-              help="sampled deals for each decision")
+@click.option(
+    "--samples", default=300, show_default=True, type=SAMPLES, help="sampled deals for each decision"
+)
 @click.option("--seed", default=0, show_default=True)
 def review(file, html_out, force, as_json, samples, seed):
     """After the game: your decisions against the advisor's, and when each inference became known."""
     from rich.progress import Progress
 
-    from .review import review as run_review, to_html
+    from .review import review as run_review
+    from .review import to_html
 
     log = logfile.load(file)
     if html_out:  # refuse before the long work, and again when writing
         if logfile.same_file(html_out, file):
-            raise LogFileError(f"--html {html_out} is the game log itself: pick another name "
-                               "for the page")
+            raise LogFileError(f"--html {html_out} is the game log itself: pick another name for the page")
         logfile.check_target(html_out, force)
     with Progress(console=errors, transient=True, disable=as_json) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
-        result = run_review(log, samples, seed,
-                            on_step=lambda done, total: progress.update(task, completed=done))
+        result = run_review(
+            log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done)
+        )
     data = result.as_dict()
     if html_out:
-        logfile.create(html_out, to_html(data, f"Review of {printable(Path(file).name)}"), force=force,
-                       log=False)
+        logfile.create(
+            html_out, to_html(data, f"Review of {printable(Path(file).name)}"), force=force, log=False
+        )
     if as_json:
         _print_json(data)
     else:
@@ -323,13 +356,19 @@ def review(file, html_out, force, as_json, samples, seed):
 
 
 @main.command()
-@click.option("--rules", "rules_name", default="classic", show_default=True,
-              help="a preset: " + ", ".join(PRESETS))
+@click.option(
+    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+)
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
 @click.option("--players", "seats", default=3, show_default=True, type=click.IntRange(2, 4))
 @click.option("--seed", default=None, type=int, help="replay a lesson (default: a new one)")
-@click.option("--bots", default="heuristic", show_default=True,
-              type=click.Choice(["random", "heavy", "heuristic", "advisor"]), help="the opponents")
+@click.option(
+    "--bots",
+    default="heuristic",
+    show_default=True,
+    type=click.Choice(["random", "heavy", "heuristic", "advisor"]),
+    help="the opponents",
+)
 def train(rules_name, overrides, seats, seed, bots):
     """A practice game against bots that quizzes you on tile counting."""
     import random as _random
@@ -353,17 +392,26 @@ def train(rules_name, overrides, seats, seed, bots):
 
 
 @main.command()
-@click.option("--rules", "rules_name", default="classic", show_default=True,
-              help="a preset: " + ", ".join(PRESETS))
+@click.option(
+    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+)
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
 @click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
-@click.option("--bots", required=True,
-              help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "
-                   "omniscient[:samples], dominoes[:samples] (the dominoes package's bot, "
-                   "partnership only); e.g. advisor,heavy")
+@click.option(
+    "--bots",
+    required=True,
+    help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "
+    "omniscient[:samples], dominoes[:samples] (the dominoes package's bot, "
+    "partnership only); e.g. advisor,heavy",
+)
 @click.option("--games", default=200, show_default=True, type=click.IntRange(1, 1_000_000))
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
-              help="processes to play in (at most one per CPU and per deal)")
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="processes to play in (at most one per CPU and per deal)",
+)
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
@@ -371,7 +419,8 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .rules import preset as make_rules
-    from .simulate import deal_count, simulate as run
+    from .simulate import deal_count
+    from .simulate import simulate as run
 
     rules = make_rules(rules_name, overrides)
     specs = [b.strip() for b in bots.split(",") if b.strip()]
@@ -379,18 +428,47 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
         raise DominoError("--bots names at least one bot, like --bots advisor,heavy")
     rules.check_players(seats)
     deals = deal_count(games, seats)
-    with Progress(TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=errors, transient=True, disable=as_json) as progress:
+    with Progress(
+        TextColumn("deals"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+        disable=as_json,
+    ) as progress:
         task = progress.add_task("deals", total=deals)
-        scores = run(rules, seats, specs, games, jobs, seed,
-                     on_progress=lambda n: progress.advance(task, n),
-                     on_warning=lambda w: _error("warning", w, style="yellow"))
+        scores = run(
+            rules,
+            seats,
+            specs,
+            games,
+            jobs,
+            seed,
+            on_progress=lambda n: progress.advance(task, n),
+            on_warning=lambda w: _error("warning", w, style="yellow"),
+        )
     if as_json:
-        _print_json({"rules": rules_name, "players": seats, "deals": deals, "bots": [
-            {"bot": s.spec, "seats": s.seats, "games": s.games, "win_rate": s.win_rate,
-             "win_ci95": s.interval(s.per_deal_wins), "tie_rate": s.ties / s.games,
-             "points_per_game": s.points_per_game, "points_ci95": s.interval(s.per_deal_points)}
-            for s in scores]})
+        _print_json(
+            {
+                "rules": rules_name,
+                "players": seats,
+                "deals": deals,
+                "bots": [
+                    {
+                        "bot": s.spec,
+                        "seats": s.seats,
+                        "games": s.games,
+                        "win_rate": s.win_rate,
+                        "win_ci95": s.interval(s.per_deal_wins),
+                        "tie_rate": s.ties / s.games,
+                        "points_per_game": s.points_per_game,
+                        "points_ci95": s.interval(s.per_deal_points),
+                    }
+                    for s in scores
+                ],
+            }
+        )
     else:
         console.print(render.simulate_table(scores, rules_name, seats, deals * seats))
 
@@ -414,10 +492,20 @@ def demo(pause):
 
 
 @main.command()
-@click.option("--positions", default=200, show_default=True, type=click.IntRange(0, 100_000),
-              help="inference positions per table (0 skips the inference figures)")
-@click.option("--advice-positions", default=20, show_default=True, type=click.IntRange(0, 10_000),
-              help="advice positions per table (0 skips the advice figures)")
+@click.option(
+    "--positions",
+    default=200,
+    show_default=True,
+    type=click.IntRange(0, 100_000),
+    help="inference positions per table (0 skips the inference figures)",
+)
+@click.option(
+    "--advice-positions",
+    default=20,
+    show_default=True,
+    type=click.IntRange(0, 10_000),
+    help="advice positions per table (0 skips the advice figures)",
+)
 @click.option("--seed", default=1, show_default=True)
 def bench(positions, advice_positions, seed):
     """Print the speed figures (inference, advice) on fixed positions."""

@@ -42,8 +42,14 @@ class Problem:
         classes: dict[tuple, list[Tile]] = defaultdict(list)
         for t in unseen:
             if case.required and case.required[0] == t:
-                key = (tuple(i for i, sl in enumerate(self.slots) if sl.seat == case.required[1]
-                             and sl.dealt and not sl.forbid >> t.index & 1), False)
+                key = (
+                    tuple(
+                        i
+                        for i, sl in enumerate(self.slots)
+                        if sl.seat == case.required[1] and sl.dealt and not sl.forbid >> t.index & 1
+                    ),
+                    False,
+                )
             else:
                 key = (tuple(i for i, sl in enumerate(self.slots) if not sl.forbid >> t.index & 1), True)
             classes[key].append(t)
@@ -59,7 +65,7 @@ class Problem:
         """
         k = len(self.slots)
         caps = [max((st[i] for st in self.init), default=0) for i in range(k)]
-        width = max(caps + [1]).bit_length() + 1
+        width = max([*caps, 1]).bit_length() + 1
         self.width = width
         guard = sum(1 << (width * i + width - 1) for i in range(k))
         pack = lambda xs: sum(x << (width * i) for i, x in enumerate(xs))  # noqa: E731
@@ -71,13 +77,14 @@ class Problem:
                 self.splits.append(None)  # the last class must fill exactly what is left
                 continue
             raw = _splits(len(tiles), allowed, k, by, caps)
-            self.splits.append(sorted(((pack(xs), sum(xs), ways, xs) for xs, ways in raw),
-                                      key=lambda sp: -sp[1]))
+            self.splits.append(
+                sorted(((pack(xs), sum(xs), ways, xs) for xs, ways in raw), key=lambda sp: -sp[1])
+            )
         remaining = self.unseen_count
         forward = [{pack(st): w for st, w in self.init.items()}]
         sums = {pack(st): sum(st) for st in self.init}
         rest = []  # tiles still to place after each class
-        for i, (allowed, by, tiles) in enumerate(self.classes):
+        for i, (_allowed, _by, tiles) in enumerate(self.classes):
             remaining -= len(tiles)
             rest.append(remaining)
             nxt: dict[int, int] = {}
@@ -139,7 +146,7 @@ class Problem:
                     split_mass[j] += fw * contrib
                 if total:
                     bi[state] = total
-            for (xs, sx, ways, tup), mass in zip(self.splits[i], split_mass):
+            for (_xs, sx, _ways, tup), mass in zip(self.splits[i], split_mass, strict=False):
                 if mass:
                     for slot, x in enumerate(tup):
                         if x:
@@ -164,7 +171,7 @@ class Problem:
 
     def _last_ways(self, state: int, i: int) -> int:
         xs = list(self._unpack(state))
-        return _multinomial(xs + [len(self.classes[i][2]) - sum(xs)])
+        return _multinomial([*xs, len(self.classes[i][2]) - sum(xs)])
 
     def _class_splits(self, i: int, state: int):
         """(split as a tuple, state after it, ways) for every split of class i that can finish."""
@@ -174,7 +181,7 @@ class Problem:
             return
         w = self.width
         guard = sum(1 << (w * j + w - 1) for j in range(len(self.slots)))
-        for xs, sx, ways, tup in self.splits[i]:
+        for xs, _sx, ways, tup in self.splits[i]:
             new = (state | guard) - xs
             if new & guard != guard:
                 continue
@@ -184,18 +191,20 @@ class Problem:
 
     def sample(self, rng: random.Random) -> dict[Tile, int | None]:
         """One world drawn exactly from the posterior: each unseen tile's seat (None: boneyard)."""
-        state = pick([(self.pack(s), w * self.back[0].get(self.pack(s), 0))
-                       for s, w in self.init.items()], rng)
+        state = pick(
+            [(self.pack(s), w * self.back[0].get(self.pack(s), 0)) for s, w in self.init.items()], rng
+        )
         out: dict[Tile, int | None] = {}
-        for i, (allowed, by, tiles) in enumerate(self.classes):
-            options = [((xs, new), ways * self.back[i + 1][new])
-                       for xs, new, ways in self._class_splits(i, state)]
+        for i, (_allowed, _by, tiles) in enumerate(self.classes):
+            options = [
+                ((xs, new), ways * self.back[i + 1][new]) for xs, new, ways in self._class_splits(i, state)
+            ]
             xs, state = pick(options, rng)
             pool = list(tiles)
             rng.shuffle(pool)
             pos = 0
             for slot, x in enumerate(xs):
-                for t in pool[pos:pos + x]:
+                for t in pool[pos : pos + x]:
                     out[t] = self.slots[slot].seat
                 pos += x
             for t in pool[pos:]:
@@ -249,8 +258,11 @@ def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict
             ok = required[1] == s and not forbid(groups[0], time) >> tile.index & 1
             allowed = [0] if ok else []
         else:
-            allowed = [gi for gi, g in enumerate(groups)
-                       if g.acquired < time and not forbid(g, time) >> tile.index & 1]
+            allowed = [
+                gi
+                for gi, g in enumerate(groups)
+                if g.acquired < time and not forbid(g, time) >> tile.index & 1
+            ]
         nxt: dict[tuple, int] = {}
         for used, w in dist.items():
             for gi in allowed:
@@ -302,8 +314,9 @@ def _multinomial(parts: list[int]) -> int:
     return n
 
 
-def _splits(c: int, allowed: tuple[int, ...], k: int, boneyard: bool,
-            caps: list[int]) -> list[tuple[tuple, int]]:
+def _splits(
+    c: int, allowed: tuple[int, ...], k: int, boneyard: bool, caps: list[int]
+) -> list[tuple[tuple, int]]:
     """Every way to share ``c`` interchangeable tiles among the allowed slots (and the boneyard)."""
     out = []
 
@@ -312,9 +325,9 @@ def _splits(c: int, allowed: tuple[int, ...], k: int, boneyard: bool,
             if left and not boneyard:
                 return
             vec = [0] * k
-            for slot, x in zip(allowed, xs):
+            for slot, x in zip(allowed, xs, strict=False):
                 vec[slot] = x
-            out.append((tuple(vec), _multinomial(xs + [left])))
+            out.append((tuple(vec), _multinomial([*xs, left])))
             return
         for x in range(min(left, caps[allowed[i]]) + 1):
             xs.append(x)

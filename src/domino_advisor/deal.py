@@ -7,7 +7,7 @@ a policy choosing among ``legal_moves`` until the match is over.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from .bots import weight
 from .events import Draw, Event, Holds, NewRound, Play, Shows
@@ -24,8 +24,8 @@ def shuffle_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[tup
     tiles = list(full_set(rules.top))
     rng.shuffle(tiles)
     size = rules.hand_size(seats)
-    hands = [tuple(tiles[i * size:(i + 1) * size]) for i in range(seats)]
-    return hands, tiles[seats * size:]
+    hands = [tuple(tiles[i * size : (i + 1) * size]) for i in range(seats)]
+    return hands, tiles[seats * size :]
 
 
 def deal_round(match: Match, rng: random.Random) -> list[tuple[Tile, ...]]:
@@ -48,8 +48,9 @@ def heavy_policy(round_: Round, moves: list[Event], rng: random.Random) -> Event
     return max(plays, key=lambda m: weight(m.tile))
 
 
-def play_match(rules: Rules, players: list[str], seed: int, policy: Policy = random_policy,
-               max_rounds: int = 50) -> tuple[Match, list[Event], list[tuple[int, list[tuple[Tile, ...]]]]]:
+def play_match(
+    rules: Rules, players: list[str], seed: int, policy: Policy = random_policy, max_rounds: int = 50
+) -> tuple[Match, list[Event], list[tuple[int, list[tuple[Tile, ...]]]]]:
     """Play a whole match with every hand known.
 
     Returns the match, the full-information events in order, and each round's deal.
@@ -97,8 +98,14 @@ def seat_log_lines(events: list[Event], deals, viewer: str, players: list[str]) 
     return [str(e) for e in out]
 
 
-def random_position(rules: Rules, seats: int, rng: random.Random, min_draws: int = 0,
-                    events: tuple[int, int] = (4, 30), policy: Policy = random_policy) -> Round:
+def random_position(
+    rules: Rules,
+    seats: int,
+    rng: random.Random,
+    min_draws: int = 0,
+    events: tuple[int, int] = (4, 30),
+    policy: Policy = random_policy,
+) -> Round:
     """A round stopped part-way, every hand known, with at least ``min_draws`` draw events."""
     names = ["me", "ana", "bob", "cy"][:seats]
     while True:

@@ -14,8 +14,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from . import api, gamelog, render
-from .terminal import read_line
 from .gamelog import GameLog
+from .terminal import read_line
 
 
 def demo_text() -> str:
@@ -43,14 +43,18 @@ def lessons(before: dict | None, after: dict) -> list[str]:
 def run_demo(console: Console, pause: bool = False) -> None:
     full = gamelog.loads(demo_text())
     console.print(Rule("domino-advisor demo"))
-    console.print(Text(
-        "A round of classic draw dominoes for three, logged from me's seat. Watch what each "
-        "draw and pass gives away, and where the unseen tiles must be.", style="italic"))
+    console.print(
+        Text(
+            "A round of classic draw dominoes for three, logged from me's seat. Watch what each "
+            "draw and pass gives away, and where the unseen tiles must be.",
+            style="italic",
+        )
+    )
     entries = [e for e in full.body if e.event is not None]
     log = GameLog(dict(full.tags), [], list(full.header))
     before = None
     for entry in entries:
-        log = GameLog(log.tags, log.body + [entry], log.header)
+        log = GameLog(log.tags, [*log.body, entry], log.header)
         pos = api.Position.of(log)
         data = api.status_of(pos)
         line = Text(f"> {entry.render()}", style="bold")

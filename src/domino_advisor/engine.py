@@ -43,9 +43,27 @@ def bits(mask: int):
 
 
 class FastRound:
-    __slots__ = ("rules", "n", "hands", "stock", "ends", "spinner", "sides", "center", "armed",
-                 "turn", "passes", "over", "out", "fives", "reserve", "draws", "all_fives",
-                 "spinning", "T")
+    __slots__ = (
+        "T",
+        "all_fives",
+        "armed",
+        "center",
+        "draws",
+        "ends",
+        "fives",
+        "hands",
+        "n",
+        "out",
+        "over",
+        "passes",
+        "reserve",
+        "rules",
+        "sides",
+        "spinner",
+        "spinning",
+        "stock",
+        "turn",
+    )
 
     def __init__(self, rules: Rules, hands: list[int], stock: list[int], turn: int):
         self.rules = rules
@@ -68,15 +86,24 @@ class FastRound:
         self.spinning = rules.spinner == "first-double"
         self.T = tables(rules.top)
 
-    def clone(self) -> "FastRound":
+    def clone(self) -> FastRound:
         c = FastRound.__new__(FastRound)
         c.rules, c.n, c.T = self.rules, self.n, self.T
         c.hands, c.stock, c.fives = self.hands[:], self.stock[:], self.fives[:]
         c.ends, c.spinner, c.sides, c.center, c.armed = (
-            self.ends, self.spinner, self.sides, self.center, self.armed)
+            self.ends,
+            self.spinner,
+            self.sides,
+            self.center,
+            self.armed,
+        )
         c.turn, c.passes, c.over, c.out = self.turn, self.passes, self.over, self.out
         c.reserve, c.draws, c.all_fives, c.spinning = (
-            self.reserve, self.draws, self.all_fives, self.spinning)
+            self.reserve,
+            self.draws,
+            self.all_fives,
+            self.spinning,
+        )
         return c
 
     # -- what can be played ---------------------------------------------------------------
@@ -100,13 +127,19 @@ class FastRound:
         hi, lo = self.T[0], self.T[1]
         if self.center < 0:
             return [(t, -1) for t in bits(self.hands[seat])]
-        keys = [alike(num, end_count(num, kind == DOUBLE, kind == BARE),
-                      side < 2 and bool(self.sides >> side & 1), self.all_fives)
-                for side, num, kind in self.ends]
+        keys = [
+            alike(
+                num,
+                end_count(num, kind == DOUBLE, kind == BARE),
+                side < 2 and bool(self.sides >> side & 1),
+                self.all_fives,
+            )
+            for side, num, kind in self.ends
+        ]
         out = []
         for t in bits(self.hands[seat] & self.end_mask()):
             seen = set()
-            for j, (side, num, kind) in enumerate(self.ends):
+            for j, (_side, num, _kind) in enumerate(self.ends):
                 if (hi[t] == num or lo[t] == num) and keys[j] not in seen:
                     seen.add(keys[j])
                     out.append((t, j))
@@ -151,8 +184,10 @@ class FastRound:
     def fives_count(self) -> int:
         if self.center < 0:
             return 0
-        return table_count(None if self.armed else self.T[2][self.center],
-                           (end_count(num, kind == DOUBLE, kind == BARE) for _, num, kind in self.ends))
+        return table_count(
+            None if self.armed else self.T[2][self.center],
+            (end_count(num, kind == DOUBLE, kind == BARE) for _, num, kind in self.ends),
+        )
 
     def draw(self) -> int:
         t = self.stock.pop(0)
@@ -208,15 +243,20 @@ def from_tiles(rules: Rules, hands: list, stock: list[Tile], turn: int) -> FastR
 def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
     """The fast twin of a reference round, with every hand and the stock order given."""
     r = round_
-    fr = FastRound(r.rules, [sum(1 << t.index for t in h) for h in hands],
-                   [t.index for t in stock], r.turn if r.turn is not None else 0)
+    fr = FastRound(
+        r.rules,
+        [sum(1 << t.index for t in h) for h in hands],
+        [t.index for t in stock],
+        r.turn if r.turn is not None else 0,
+    )
     lay = r.layout
     if lay.center is not None:
         fr.center = lay.center.index
         fr.armed = any(lay.arms)
         side_id = {"left": LEFT, "right": RIGHT, "up": UP, "down": DOWN}
-        fr.ends = tuple((side_id[e.side], e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN))
-                        for e in lay.ends)
+        fr.ends = tuple(
+            (side_id[e.side], e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN)) for e in lay.ends
+        )
         if lay.spinner is not None:
             fr.spinner = lay.spinner.high
             fr.sides = sum(1 << side_id[s] for s in lay.spinner_sides)

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 
 from .errors import NotationError
-from .printable import excerpt
 from .layout import SIDES
+from .printable import excerpt
 from .tiles import DEFAULT_TOP, Tile, format_tiles, full_set, parse_tiles, set_name, set_size
 
 NAME = re.compile(r"[\w-]+\Z")
@@ -106,12 +106,18 @@ class NewRound:
 Event = Play | Draw | Pass | Holds | Shows | Counts | NewRound
 
 VERBS = {
-    "plays": "plays", "play": "plays",
-    "draws": "draws", "draw": "draws",
-    "passes": "passes", "pass": "passes",
-    "holds": "holds", "hold": "holds",
-    "shows": "shows", "show": "shows",
-    "counts": "counts", "count": "counts",
+    "plays": "plays",
+    "play": "plays",
+    "draws": "draws",
+    "draw": "draws",
+    "passes": "passes",
+    "pass": "passes",
+    "holds": "holds",
+    "hold": "holds",
+    "shows": "shows",
+    "show": "shows",
+    "counts": "counts",
+    "count": "counts",
 }
 
 
@@ -124,19 +130,18 @@ def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None) -> Eve
     if words[0].lower() == "round":
         number = number_at_most(words[1], MAX_ROUNDS) if len(words) == 2 else None
         if not number:
-            raise NotationError(f"'{shown}': write a new round as 'round 2' "
-                                f"(1 to {MAX_ROUNDS:,})")
+            raise NotationError(f"'{shown}': write a new round as 'round 2' (1 to {MAX_ROUNDS:,})")
         return NewRound(number)
     if len(words) < 2:
-        raise NotationError(
-            f"'{shown}' is not an event: write who and what, like 'ana plays 6-4 on 6'")
+        raise NotationError(f"'{shown}' is not an event: write who and what, like 'ana plays 6-4 on 6'")
     player, verb, rest = words[0], words[1].lower(), words[2:]
     if not NAME.match(player):
         raise NotationError(f"'{shown}': '{excerpt(player)}' is not a player name")
     if verb not in VERBS:
         raise NotationError(
             f"'{shown}': '{excerpt(words[1])}' is not something a player does "
-            "(plays, draws, passes, shows, counts, holds)")
+            "(plays, draws, passes, shows, counts, holds)"
+        )
     verb = VERBS[verb]
     try:
         return _parse_rest(player, verb, rest, top, me)
@@ -192,4 +197,6 @@ def _parse_on(word: str, top: int) -> int | str:
     number = number_at_most(w, top)
     if number is not None:
         return number
-    raise NotationError(f"'on {excerpt(word)}': name an open end by its number (0-{top}) or as left, right, up or down")
+    raise NotationError(
+        f"'on {excerpt(word)}': name an open end by its number (0-{top}) or as left, right, up or down"
+    )

@@ -67,8 +67,9 @@ def bearing_mask(numbers, top: int) -> int:
 
 def gather(view: SeatView) -> Evidence:
     """Turn the round's public moves into groups, voids and lead-rule cases."""
-    groups: dict[int, list[Group]] = {s: [Group(s, -1, view.rules.hand_size(view.seats), True)]
-                                      for s in view.opponents}
+    groups: dict[int, list[Group]] = {
+        s: [Group(s, -1, view.rules.hand_size(view.seats), True)] for s in view.opponents
+    }
     voids: list[Void] = []
     played: dict[int, list] = {s: [] for s in view.opponents}
     drawing: dict[int, Group] = {}
@@ -107,10 +108,10 @@ def _lead_cases(view: SeatView) -> tuple[list[Case], str]:
     first = view.history[0]
     opener, tile = first.seat, first.tile
     # a double the opener must have been dealt is a constraint only on a hidden hand
-    cases = [Case(mask_of(c.forbid), None if c.required is None or opener == view.me
-                  else (c.required, opener))
-             for c in lead.evidence(view.rules, view.opening, opener, tile, view.seats, view.me,
-                                    view.dealt)]
+    cases = [
+        Case(mask_of(c.forbid), None if c.required is None or opener == view.me else (c.required, opener))
+        for c in lead.evidence(view.rules, view.opening, opener, tile, view.seats, view.me, view.dealt)
+    ]
     name = view.names[opener]
     if view.rules.lead == "highest-double":
         if tile.is_double:
@@ -120,4 +121,5 @@ def _lead_cases(view: SeatView) -> tuple[list[Case], str]:
         return cases, ""
     nobody = any(c.required is None for c in cases)
     return cases, f"{name} led, so {name} was dealt the highest double" + (
-        " (or nobody was dealt one)" if nobody else "")
+        " (or nobody was dealt one)" if nobody else ""
+    )

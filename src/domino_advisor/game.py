@@ -44,7 +44,7 @@ def _where(line: int | None) -> str:
 class Round:
     """One hand of dominoes from the deal to the count."""
 
-    def __init__(self, match: "Match", number: int, opening: lead.Opening, opener: int | None):
+    def __init__(self, match: Match, number: int, opening: lead.Opening, opener: int | None):
         self.match = match
         self.rules = match.rules
         self.number = number
@@ -105,8 +105,11 @@ class Round:
             return sum(t.pips for t in self.hands[seat])
         if seat in self.revealed:
             return self.revealed[seat]
-        unknown = [s for s in range(self.match.seats) if self.counts[s] and self.hands[s] is None
-                   and s not in self.shown]
+        unknown = [
+            s
+            for s in range(self.match.seats)
+            if self.counts[s] and self.hands[s] is None and s not in self.shown
+        ]
         if unknown == [seat] and self.boneyard == 0:
             return sum(t.pips for t in self.unseen())
         return None
@@ -122,8 +125,12 @@ class Round:
             return score_blocked([0] * self.match.seats, self.rules)
         pips = [self.pips(s) for s in seats]
         if self.how == "out":
-            need = [s for s in seats if s != self.out and (
-                self.rules.out == "all" or side_of(s, self.rules) != side_of(self.out, self.rules))]
+            need = [
+                s
+                for s in seats
+                if s != self.out
+                and (self.rules.out == "all" or side_of(s, self.rules) != side_of(self.out, self.rules))
+            ]
             if any(pips[s] is None for s in need):
                 return None
             return score_out(self.out, [p or 0 for p in pips], self.rules)
@@ -171,14 +178,20 @@ class Round:
 
     def _check_turn(self, seat: int, doing: str) -> None:
         if self.over and self.how == "target":
-            raise IllegalMoveError(f"the match is over: {self.name(self.out)} reached the target "
-                                   f"of {self.rules.target} in round {self.number}")
+            raise IllegalMoveError(
+                f"the match is over: {self.name(self.out)} reached the target "
+                f"of {self.rules.target} in round {self.number}"
+            )
         if self.over:
-            raise IllegalMoveError(f"round {self.number} is over: nobody {doing} now "
-                                   "(log the hands with 'shows' or 'counts', or start the next round)")
+            raise IllegalMoveError(
+                f"round {self.number} is over: nobody {doing} now "
+                "(log the hands with 'shows' or 'counts', or start the next round)"
+            )
         if not self.dealt_ready:
-            raise IllegalMoveError(f"round {self.number} has not been dealt: log your hand first "
-                                   f"('{self.match.players[self.match.viewer or 0]} holds ...')")
+            raise IllegalMoveError(
+                f"round {self.number} has not been dealt: log your hand first "
+                f"('{self.match.players[self.match.viewer or 0]} holds ...')"
+            )
         if self.turn is not None and seat != self.turn:
             whose = "yours" if seat == self.match.viewer else f"{self.name(seat)}'s"
             turn = "your" if self.turn == self.match.viewer else f"{self.name(self.turn)}'s"
@@ -199,18 +212,26 @@ class Round:
         holder = "you hold" if why.holder == self.match.viewer else f"{self.name(why.holder)} holds"
         base = f"{self.name(seat)} cannot open with {tile}"
         if why.kind == "higher-double":
-            rule = ("the highest double opens (lead=highest-double)" if self.rules.lead == "highest-double"
-                    else "the holder of the highest double leads")
+            rule = (
+                "the highest double opens (lead=highest-double)"
+                if self.rules.lead == "highest-double"
+                else "the holder of the highest double leads"
+            )
             raise IllegalMoveError(f"{base}: {holder} {why.tile}, a higher double, and {rule}")
         if why.kind == "a-double":
-            raise IllegalMoveError(f"{base}: {holder} {why.tile}, a double, and the highest double "
-                                   "opens (lead=highest-double)")
+            raise IllegalMoveError(
+                f"{base}: {holder} {why.tile}, a double, and the highest double opens (lead=highest-double)"
+            )
         if why.kind == "heavier":
-            raise IllegalMoveError(f"{base}: {holder} {why.tile}, a heavier tile, and with no double "
-                                   "dealt the heaviest tile opens")
+            raise IllegalMoveError(
+                f"{base}: {holder} {why.tile}, a heavier tile, and with no double "
+                "dealt the heaviest tile opens"
+            )
         you = "you" if seat == self.match.viewer else self.name(seat)
-        raise IllegalMoveError(f"{base}: {holder} no double, so {you} cannot lead (the highest "
-                               f"double leads, or {self.match.players[0]} if nobody has one)")
+        raise IllegalMoveError(
+            f"{base}: {holder} no double, so {you} cannot lead (the highest "
+            f"double leads, or {self.match.players[0]} if nobody has one)"
+        )
 
     # -- applying events -------------------------------------------------------------
     def deal(self, seat: int, tiles: tuple[Tile, ...]) -> None:
@@ -285,9 +306,17 @@ class Round:
         for n in sorted({tile.high, tile.low}):
             source = self.voids[seat].get(n)
             if source:
-                out.append(Doubt("misplay", f"{self.name(seat)} plays {tile}{_where(line)}, but "
-                                 f"{source} and has not drawn since, so held no {n}: a misplay "
-                                 "or a mistyped line", seat, tile, line))
+                out.append(
+                    Doubt(
+                        "misplay",
+                        f"{self.name(seat)} plays {tile}{_where(line)}, but "
+                        f"{source} and has not drawn since, so held no {n}: a misplay "
+                        "or a mistyped line",
+                        seat,
+                        tile,
+                        line,
+                    )
+                )
                 del self.voids[seat][n]
         return out
 
@@ -295,27 +324,33 @@ class Round:
         self._check_turn(seat, "draws")
         who = self.name(seat)
         if not self.rules.draws:
-            raise IllegalMoveError(f"{who} cannot draw: this is a block game (draw=none); "
-                                   "a player who cannot play passes")
+            raise IllegalMoveError(
+                f"{who} cannot draw: this is a block game (draw=none); a player who cannot play passes"
+            )
         if self.layout.is_empty:
             raise IllegalMoveError(f"{who} cannot draw before the first tile is played")
         if count > self.drawable:
             keep = f", {self.rules.reserve} must stay in the boneyard" if self.rules.reserve else ""
-            raise IllegalMoveError(f"{who} cannot draw {count}: only {self.drawable} "
-                                   f"can be drawn ({self.boneyard} in the boneyard{keep})")
+            raise IllegalMoveError(
+                f"{who} cannot draw {count}: only {self.drawable} "
+                f"can be drawn ({self.boneyard} in the boneyard{keep})"
+            )
         if count < 1:
             raise IllegalMoveError(f"{who} draws {count}: a draw is at least one tile")
         hand = self.hands[seat]
         playable = self._playable(seat)
         if playable:
             you = "you hold" if seat == self.match.viewer else f"{who} holds"
-            raise IllegalMoveError(f"{who} cannot draw: {you} {playable[0]}, which plays on "
-                                   f"{self._fit(playable[0])}")
+            raise IllegalMoveError(
+                f"{who} cannot draw: {you} {playable[0]}, which plays on {self._fit(playable[0])}"
+            )
         if hand is not None and tiles is None:
             raise IllegalMoveError(f"{who} drew {count}: write which tiles, like '{who} draws 6-4 1-0'")
         if hand is None and tiles is not None:
             if self.match.viewer is not None:
-                raise IllegalMoveError(f"{who}'s draws are hidden: write how many, like '{who} draws {count}'")
+                raise IllegalMoveError(
+                    f"{who}'s draws are hidden: write how many, like '{who} draws {count}'"
+                )
             tiles = None
         if tiles is not None:
             for t in tiles:
@@ -323,12 +358,15 @@ class Round:
                 if where:
                     raise IllegalMoveError(where)
             if self.stock is not None and list(tiles) != self.stock[:count]:
-                raise IllegalMoveError(f"{who} draws {format_tiles(tiles)}, but the boneyard's "
-                                       f"top is {format_tiles(self.stock[:count])}")
+                raise IllegalMoveError(
+                    f"{who} draws {format_tiles(tiles)}, but the boneyard's "
+                    f"top is {format_tiles(self.stock[:count])}"
+                )
             for t in tiles[:-1]:
                 if self.layout.can_play(t):
-                    raise IllegalMoveError(f"{who} would have stopped drawing at {t}, which plays on "
-                                           f"{self._fit(t)}")
+                    raise IllegalMoveError(
+                        f"{who} would have stopped drawing at {t}, which plays on {self._fit(t)}"
+                    )
         ends = tuple(self.layout.numbers)
         self.boneyard -= count
         if self.stock is not None:
@@ -349,12 +387,12 @@ class Round:
         playable = self._playable(seat)
         if playable:
             you = "you hold" if seat == self.match.viewer else f"{who} holds"
-            raise IllegalMoveError(f"{who} cannot pass: {you} {playable[0]}, which plays on "
-                                   f"{self._fit(playable[0])}")
+            raise IllegalMoveError(
+                f"{who} cannot pass: {you} {playable[0]}, which plays on {self._fit(playable[0])}"
+            )
         if self.rules.draws and self.drawable:
             n = self.drawable
-            raise IllegalMoveError(f"{who} cannot pass: {n} tile{'s' if n != 1 else ''} "
-                                   "can still be drawn")
+            raise IllegalMoveError(f"{who} cannot pass: {n} tile{'s' if n != 1 else ''} can still be drawn")
         ends = tuple(self.layout.numbers)
         if self.hands[seat] is None:
             if self.drew[seat]:
@@ -374,8 +412,9 @@ class Round:
     def reveal(self, seat: int, tiles: tuple[Tile, ...] | None, pips: int | None) -> None:
         who = self.name(seat)
         if not self.over:
-            raise IllegalMoveError(f"round {self.number} is not over: hands are shown or counted "
-                                   "only at the end")
+            raise IllegalMoveError(
+                f"round {self.number} is not over: hands are shown or counted only at the end"
+            )
         if self.counts[seat] == 0:
             raise IllegalMoveError(f"{who} went out and has no tiles left")
         if seat in self.revealed:
@@ -385,8 +424,9 @@ class Round:
             if len(tiles) != self.counts[seat]:
                 raise IllegalMoveError(f"{who} shows {len(tiles)} tiles but holds {self.counts[seat]}")
             if hand is not None and set(tiles) != hand:
-                raise IllegalMoveError(f"{who} holds {format_tiles(sort_tiles(hand))}, "
-                                       f"not {format_tiles(tiles)}")
+                raise IllegalMoveError(
+                    f"{who} holds {format_tiles(sort_tiles(hand))}, not {format_tiles(tiles)}"
+                )
             if hand is None:
                 for t in tiles:
                     where = self._owner_text(t)
@@ -399,8 +439,10 @@ class Round:
             low, high = self._pip_range(seat)
             if not low <= pips <= high:
                 k = self.counts[seat]
-                raise IllegalMoveError(f"{who} cannot count {pips} with {k} tile{'s' if k != 1 else ''}: "
-                                       f"between {low} and {high} pips are possible")
+                raise IllegalMoveError(
+                    f"{who} cannot count {pips} with {k} tile{'s' if k != 1 else ''}: "
+                    f"between {low} and {high} pips are possible"
+                )
         if tiles is not None and hand is None:
             self.shown[seat] = tiles
         self.revealed[seat] = pips

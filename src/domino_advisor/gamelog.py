@@ -50,12 +50,13 @@ class GameLog:
     tags: dict[str, str] = field(default_factory=dict)
     body: list[Entry] = field(default_factory=list)
     # the header as written: comment and blank lines, and TagLine places for the tags
-    header: list["str | TagLine"] = field(default_factory=list)
+    header: list[str | TagLine] = field(default_factory=list)
     newline: str = field(default="\n", compare=False)  # a file written with \r\n keeps them
 
     def copy(self, body: list[Entry] | None = None) -> GameLog:
-        return GameLog(dict(self.tags), list(self.body if body is None else body),
-                       list(self.header), self.newline)
+        return GameLog(
+            dict(self.tags), list(self.body if body is None else body), list(self.header), self.newline
+        )
 
     # -- what the tags mean --------------------------------------------------------------
     @property
@@ -85,14 +86,14 @@ class GameLog:
         match = Match(self.rules, self.players, self.me)
         match.tags = dict(self.tags)
         lines = self.numbered_events()
-        for (number, event), entry in zip(lines, [e for e in self.body if e.event is not None]):
+        for (number, event), entry in zip(lines, [e for e in self.body if e.event is not None], strict=False):
             try:
                 match.apply(event, number)
             except DominoError as e:
                 raise type(e)(f"line {number} '{entry.render()}': {e}") from None
         return match
 
-    def appended(self, lines: list[str]) -> "GameLog":
+    def appended(self, lines: list[str]) -> GameLog:
         """A copy with these event lines added; raises if any one is refused (all or nothing)."""
         new = self.copy()
         rules = self.rules
@@ -112,7 +113,7 @@ class GameLog:
             new.body.append(Entry(event, text=f"{event}{note}"))
         return new
 
-    def without_last(self, n: int = 1) -> "GameLog":
+    def without_last(self, n: int = 1) -> GameLog:
         """A copy with the last ``n`` events removed (comments after them go too)."""
         if n < 1:
             raise NotationError(f"undo {n}: undo at least one event")
@@ -124,9 +125,13 @@ class GameLog:
 
     def header_lines(self) -> list[str]:
         placed = {h.name for h in self.header if isinstance(h, TagLine)}
-        out = [(h.text if h.text and self.tags[h.name] == h.value else f'[{h.name} "{self.tags[h.name]}"]')
-               if isinstance(h, TagLine) else h
-               for h in self.header if not isinstance(h, TagLine) or h.name in self.tags]
+        out = [
+            (h.text if h.text and self.tags[h.name] == h.value else f'[{h.name} "{self.tags[h.name]}"]')
+            if isinstance(h, TagLine)
+            else h
+            for h in self.header
+            if not isinstance(h, TagLine) or h.name in self.tags
+        ]
         out += [f'[{k} "{v}"]' for k, v in self.tags.items() if k not in placed]
         return out
 
@@ -149,21 +154,24 @@ def rules_from_tags(tags: dict[str, str]) -> Rules:
 
 def check_players(players: list[str], me: str | None) -> None:
     if len(players) < 2:
-        raise LogFileError("the [Players] tag needs 2 to 4 names in turn order, like "
-                           '[Players "me ana bob"]')
+        raise LogFileError('the [Players] tag needs 2 to 4 names in turn order, like [Players "me ana bob"]')
     if len(players) > 4:
-        raise LogFileError(f"{len(players)} players ({excerpt(' '.join(players), 60)}): "
-                           "dominoes here is for 2 to 4 players")
+        raise LogFileError(
+            f"{len(players)} players ({excerpt(' '.join(players), 60)}): dominoes here is for 2 to 4 players"
+        )
     for p in players:
         if not NAME.match(p):
-            raise LogFileError(f"'{excerpt(p)}' is not a player name: use letters, digits, _ and - (no spaces)")
+            raise LogFileError(
+                f"'{excerpt(p)}' is not a player name: use letters, digits, _ and - (no spaces)"
+            )
         if p.lower() in ("round", "boneyard"):
             raise LogFileError(f"'{excerpt(p)}' cannot be a player name: it is a word of the log")
     if len(set(players)) != len(players):
         raise LogFileError(f"a name is written twice in the players '{excerpt(' '.join(players), 60)}'")
     if me is not None and me not in players:
-        raise LogFileError(f"[Me \"{excerpt(me)}\"]: {excerpt(me)} is not one of the players "
-                           f"{excerpt(' '.join(players), 60)}")
+        raise LogFileError(
+            f'[Me "{excerpt(me)}"]: {excerpt(me)} is not one of the players {excerpt(" ".join(players), 60)}'
+        )
 
 
 def loads(text: str) -> GameLog:
@@ -179,12 +187,14 @@ def loads(text: str) -> GameLog:
         line = raw.strip()
         if line.startswith("["):
             if in_body:
-                raise LogFileError(f"line {number} '{line}': tags go at the top of the log, "
-                                   "before the first round")
+                raise LogFileError(
+                    f"line {number} '{line}': tags go at the top of the log, before the first round"
+                )
             m = TAG.match(line)
             if not m:
-                raise LogFileError(f"line {number} '{line}': a tag is written "
-                                   '[Name "value"], like [Rules "classic"]')
+                raise LogFileError(
+                    f'line {number} \'{line}\': a tag is written [Name "value"], like [Rules "classic"]'
+                )
             name, value = m.group(1), m.group(2)
             if name in log.tags:
                 raise LogFileError(f"line {number} '{line}': the {name} tag is given twice")
@@ -221,17 +231,20 @@ def check_typed(text: str) -> None:
     """A line typed to be logged: one line of text, of sane length, nothing that
     controls a terminal."""
     if not_text(text):
-        raise NotationError(f"'{excerpt(text)}' holds bytes that are not UTF-8 text: type it "
-                            "again in plain text")
+        raise NotationError(
+            f"'{excerpt(text)}' holds bytes that are not UTF-8 text: type it again in plain text"
+        )
     if len(text) > MAX_LINE:
-        raise NotationError(f"'{excerpt(text)}' is {len(text):,} characters long: a log line is "
-                            f"at most {MAX_LINE:,}")
+        raise NotationError(
+            f"'{excerpt(text)}' is {len(text):,} characters long: a log line is at most {MAX_LINE:,}"
+        )
     if "\n" in text or "\r" in text:
         raise NotationError(f"'{excerpt(text)}' holds a line break: give one event per line")
     bad = next((ch for ch in text if is_control(ch)), None)
     if bad is not None:
-        raise NotationError(f"'{excerpt(text)}' holds a control character ({printable(bad)}): "
-                            "write events in plain text")
+        raise NotationError(
+            f"'{excerpt(text)}' holds a control character ({printable(bad)}): write events in plain text"
+        )
 
 
 def split_lines(text: str) -> list[str]:
@@ -248,9 +261,14 @@ def dumps(log: GameLog) -> str:
     return log.newline.join(out) + log.newline
 
 
-def new_log(players: list[str], hand: list[Tile], rules_name: str = "classic",
-            overrides: list[str] | tuple[str, ...] = (), me: str | None = None,
-            extra_tags: dict[str, str] | None = None) -> GameLog:
+def new_log(
+    players: list[str],
+    hand: list[Tile],
+    rules_name: str = "classic",
+    overrides: list[str] | tuple[str, ...] = (),
+    me: str | None = None,
+    extra_tags: dict[str, str] | None = None,
+) -> GameLog:
     """A fresh log with its tags, ``round 1`` and your hand, checked by a replay."""
     check_players(players, me)
     tags = {"Rules": rules_name}

@@ -22,7 +22,8 @@ from .evidence import BONEYARD, LATER, Case, Evidence, Void, gather
 from .tiles import Tile, full_set
 from .view import SeatView
 
-__all__ = ["BONEYARD", "Inference", "infer", "gather", "unseen_tiles"]
+__all__ = ["BONEYARD", "Inference", "gather", "infer", "unseen_tiles"]
+
 
 # -- the public result ------------------------------------------------------------------
 @dataclass
@@ -91,16 +92,18 @@ class Inference:
 
 def unseen_tiles(view: SeatView) -> list[Tile]:
     shown = {t for ts in view.shown.values() for t in ts}
-    return [t for t in sorted(full_set(view.rules.top), reverse=True)
-            if t not in view.hand and t not in view.table and t not in shown]
+    return [
+        t
+        for t in sorted(full_set(view.rules.top), reverse=True)
+        if t not in view.hand and t not in view.table and t not in shown
+    ]
 
 
 def _problems(view, ev, unseen, extra=None) -> list[Problem]:
     if extra is not None:
         seat, numbers = extra
         # forbid the numbers to every group of that seat, now: a void at the end of the log
-        ev = Evidence(ev.groups, ev.voids + [Void(seat, LATER, set(numbers), None, "")],
-                      ev.played, ev.cases)
+        ev = Evidence(ev.groups, [*ev.voids, Void(seat, LATER, set(numbers), None, "")], ev.played, ev.cases)
     return [Problem(view, ev, case, unseen) for case in ev.cases]
 
 
@@ -123,7 +126,7 @@ def infer(view: SeatView) -> Inference:
     for p in problems:
         if not p.total:
             continue
-        for (allowed, by, tiles), ex in zip(p.classes, p.expect):
+        for (_allowed, _by, tiles), ex in zip(p.classes, p.expect, strict=False):
             c = len(tiles)
             for slot, mass in enumerate(ex):
                 if not mass:
@@ -158,10 +161,16 @@ def _relax(view, ev: Evidence, unseen):
         problems = _problems(view, trial, unseen)
         if sum(p.total for p in problems):
             first = view.history[0] if view.history else None
-            warnings.append(Doubt("lead", f"the lead rule does not fit the rest of the log "
-                                  f"({ev.lead_text}); that deduction is set aside",
-                                  first.seat if first else None, first.tile if first else None,
-                                  first.line if first else None))
+            warnings.append(
+                Doubt(
+                    "lead",
+                    f"the lead rule does not fit the rest of the log "
+                    f"({ev.lead_text}); that deduction is set aside",
+                    first.seat if first else None,
+                    first.tile if first else None,
+                    first.line if first else None,
+                )
+            )
             return trial, problems, sum(p.total for p in problems), warnings
     voids = list(ev.voids)
     dropped = []
@@ -173,11 +182,20 @@ def _relax(view, ev: Evidence, unseen):
         total = sum(p.total for p in problems)
         if total:
             for v in dropped:
-                warnings.append(Doubt("void", f"the log contradicts '{v.text(view.names)}': "
-                                      "that evidence is set aside", v.seat, None, v.line))
+                warnings.append(
+                    Doubt(
+                        "void",
+                        f"the log contradicts '{v.text(view.names)}': that evidence is set aside",
+                        v.seat,
+                        None,
+                        v.line,
+                    )
+                )
             return trial, problems, total, warnings
-    raise IllegalMoveError("no deal of the tiles fits this log, even with every deduction set "
-                           "aside: check the hands, draws and plays logged for this round")
+    raise IllegalMoveError(
+        "no deal of the tiles fits this log, even with every deduction set "
+        "aside: check the hands, draws and plays logged for this round"
+    )
 
 
 def _without_direct_contradictions(ev: Evidence, names) -> tuple[list[Void], list[Doubt]]:
@@ -188,8 +206,9 @@ def _without_direct_contradictions(ev: Evidence, names) -> tuple[list[Void], lis
         for tile, time, line in plays:
             numbers = {tile.high, tile.low}
             forbidding = [v for v in voids if v.seat == s and v.time < time and v.numbers & numbers]
-            possible = any(g.acquired < time and not any(
-                g.acquired <= v.time for v in forbidding) for g in ev.groups[s])
+            possible = any(
+                g.acquired < time and not any(g.acquired <= v.time for v in forbidding) for g in ev.groups[s]
+            )
             if possible or not forbidding:
                 continue
             for v in forbidding:
@@ -197,7 +216,15 @@ def _without_direct_contradictions(ev: Evidence, names) -> tuple[list[Void], lis
                 v.numbers -= numbers
                 where = f" (line {v.line})" if v.line else ""
                 played = f" at line {line}" if line else ""
-                notes.append(Doubt("misplay", f"the log contradicts '{names[s]} {v.verb} on "
-                                   f"{' and '.join(map(str, gone))}{where}': {names[s]} played "
-                                   f"{tile}{played}; that void is set aside", s, tile, line))
+                notes.append(
+                    Doubt(
+                        "misplay",
+                        f"the log contradicts '{names[s]} {v.verb} on "
+                        f"{' and '.join(map(str, gone))}{where}': {names[s]} played "
+                        f"{tile}{played}; that void is set aside",
+                        s,
+                        tile,
+                        line,
+                    )
+                )
     return [v for v in voids if v.numbers], notes

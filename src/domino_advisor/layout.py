@@ -60,7 +60,7 @@ class Layout:
     spinning: bool = False  # the first double becomes a spinner (rule spinner=first-double)
 
     @classmethod
-    def empty(cls, spinner: bool = False) -> "Layout":
+    def empty(cls, spinner: bool = False) -> Layout:
         return cls(spinning=spinner)
 
     @property
@@ -100,16 +100,15 @@ class Layout:
         return {e.number for e in self.ends}
 
     # -- placing tiles -------------------------------------------------------------
-    def open_with(self, tile: Tile) -> "Layout":
+    def open_with(self, tile: Tile) -> Layout:
         if self.center is not None:
             raise IllegalMoveError(f"{tile} cannot open: the round is already open")
         ends = (End("left", tile.high, tile.is_double), End("right", tile.low, tile.is_double))
         if self.spinning and tile.is_double:
-            return replace(self, center=tile, ends=ends, spinner=tile,
-                           spinner_sides=frozenset(LINE_SIDES))
+            return replace(self, center=tile, ends=ends, spinner=tile, spinner_sides=frozenset(LINE_SIDES))
         return replace(self, center=tile, ends=ends)
 
-    def place(self, tile: Tile, side: str) -> "Layout":
+    def place(self, tile: Tile, side: str) -> Layout:
         """Join ``tile`` on the open end at ``side`` (which it must match)."""
         end = self.end(side)
         if end is None or not tile.bears(end.number):
@@ -127,8 +126,7 @@ class Layout:
                 ends += [End("up", spinner.high, bare=True), End("down", spinner.high, bare=True)]
         elif self.spinning and spinner is None and tile.is_double and side in LINE_SIDES:
             spinner, sides = tile, frozenset({side})
-        return replace(self, arms=tuple(arms), ends=tuple(ends), spinner=spinner,
-                       spinner_sides=sides)
+        return replace(self, arms=tuple(arms), ends=tuple(ends), spinner=spinner, spinner_sides=sides)
 
     def alike_key(self, end: End, all_fives: bool) -> tuple[int, int, bool]:
         return alike(end.number, end.count, end.side in self.spinner_sides, all_fives)
@@ -161,8 +159,7 @@ class Layout:
         """
         if self.center is None:
             if on is not None:
-                raise IllegalMoveError(
-                    f"the table is empty: the first tile is played without 'on {on}'")
+                raise IllegalMoveError(f"the table is empty: the first tile is played without 'on {on}'")
             return None
         fits = self.options(tile)
         if isinstance(on, str):
@@ -176,13 +173,13 @@ class Layout:
         if on is not None:
             if on not in self.playable_numbers():
                 raise IllegalMoveError(
-                    f"no open end shows {on} (the open ends are {describe_numbers(self.numbers)})")
+                    f"no open end shows {on} (the open ends are {describe_numbers(self.numbers)})"
+                )
             if not tile.bears(on):
                 raise IllegalMoveError(f"{tile} cannot go on {on}: it has no {on}")
             fits = [e for e in fits if e.number == on]
         if not fits:
-            raise IllegalMoveError(
-                f"{tile} does not match the open ends {describe_numbers(self.numbers)}")
+            raise IllegalMoveError(f"{tile} does not match the open ends {describe_numbers(self.numbers)}")
         if len(fits) > 1:
             if len({self.alike_key(e, all_fives) for e in fits}) > 1:
                 choices = " or ".join(f"'on {e.side}'" for e in fits)
@@ -190,13 +187,15 @@ class Layout:
                     shown = " or ".join(f"'on {n}'" for n in sorted({e.number for e in fits}))
                     raise AmbiguousMoveError(
                         f"{tile} fits the ends showing {describe_numbers([e.number for e in fits])}: "
-                        f"say which, {shown}")
+                        f"say which, {shown}"
+                    )
                 raise AmbiguousMoveError(
                     f"{tile} fits {len(fits)} ends showing {fits[0].number} and the choice matters "
-                    f"here: say which, {choices}")
+                    f"here: say which, {choices}"
+                )
         return fits[0].side
 
-    def play(self, tile: Tile, on: int | str | None = None, all_fives: bool = False) -> "Layout":
+    def play(self, tile: Tile, on: int | str | None = None, all_fives: bool = False) -> Layout:
         side = self.resolve(tile, on, all_fives)
         return self.open_with(tile) if side is None else self.place(tile, side)
 

@@ -55,8 +55,7 @@ def cases(rules: Rules, opening: Opening, seat: int, tile: Tile) -> tuple[Case, 
     if rules.lead == "highest-double":
         if tile.is_double:
             return (Case(frozenset(d for d in doubles if d > tile)),)
-        return (Case(frozenset(t for t in tiles
-                               if t.is_double or heaviness(t) > heaviness(tile))),)
+        return (Case(frozenset(t for t in tiles if t.is_double or heaviness(t) > heaviness(tile))),)
     # highest-double-any: the holder of the highest double dealt opens with any tile;
     # with no double dealt, the first seat does
     out = [Case(frozenset(d for d in doubles if d > top), top) for top in doubles]
@@ -77,13 +76,15 @@ def fits(case: Case, seat: int, hands: Sequence[Collection[Tile] | None]) -> boo
     return True
 
 
-def allowed(rules: Rules, opening: Opening, seat: int, tile: Tile,
-            hands: Sequence[Collection[Tile] | None]) -> bool:
+def allowed(
+    rules: Rules, opening: Opening, seat: int, tile: Tile, hands: Sequence[Collection[Tile] | None]
+) -> bool:
     return any(fits(c, seat, hands) for c in cases(rules, opening, seat, tile))
 
 
-def openings(rules: Rules, opening: Opening, hands: Sequence[Collection[Tile] | None],
-             fixed: int | None = None) -> list[tuple[int, Tile]]:
+def openings(
+    rules: Rules, opening: Opening, hands: Sequence[Collection[Tile] | None], fixed: int | None = None
+) -> list[tuple[int, Tile]]:
     """Every (seat, tile) that may open, from the hands known; a hidden hand is skipped."""
     seats = [fixed] if opening == "fixed" and fixed is not None else range(len(hands))
     out = []
@@ -106,16 +107,19 @@ class Refusal:
     tile: Tile | None = None  # the tile that shows it
 
 
-def refusal(rules: Rules, opening: Opening, seat: int, tile: Tile,
-            hands: Sequence[Collection[Tile] | None]) -> Refusal | None:
+def refusal(
+    rules: Rules, opening: Opening, seat: int, tile: Tile, hands: Sequence[Collection[Tile] | None]
+) -> Refusal | None:
     """None if ``seat`` may open with ``tile`` as far as the known hands tell; else why not."""
     if allowed(rules, opening, seat, tile, hands):
         return None
     known = [(s, t) for s, h in enumerate(hands) if h is not None for t in h]
     if rules.lead == "highest-double":
         (case,) = cases(rules, opening, seat, tile)
-        s, worst = max(((s, t) for s, t in known if t in case.forbid),
-                       key=lambda st: (st[1].is_double, heaviness(st[1]), st[0] == seat))
+        s, worst = max(
+            ((s, t) for s, t in known if t in case.forbid),
+            key=lambda st: (st[1].is_double, heaviness(st[1]), st[0] == seat),
+        )
         if worst.is_double:
             return Refusal("higher-double" if tile.is_double else "a-double", s, worst)
         return Refusal("heavier", s, worst)
@@ -129,8 +133,7 @@ def refusal(rules: Rules, opening: Opening, seat: int, tile: Tile,
     return Refusal("no-double", seat)
 
 
-def could_open(rules: Rules, opening: Opening, seat: int,
-               hands: Sequence[Collection[Tile] | None]) -> bool:
+def could_open(rules: Rules, opening: Opening, seat: int, hands: Sequence[Collection[Tile] | None]) -> bool:
     """Whether some tile the seat may hold lets it open, given the hands known."""
     hand = hands[seat]
     if hand is None:
@@ -139,8 +142,9 @@ def could_open(rules: Rules, opening: Opening, seat: int,
     return any(allowed(rules, opening, seat, t, hands) for t in hand)
 
 
-def certain_opener(rules: Rules, opening: Opening, hands: Sequence[Collection[Tile] | None],
-                   fixed: int | None = None) -> int | None:
+def certain_opener(
+    rules: Rules, opening: Opening, hands: Sequence[Collection[Tile] | None], fixed: int | None = None
+) -> int | None:
     """The seat that must open, where the rule and the known hands settle it."""
     if opening == "fixed":
         return fixed
@@ -150,8 +154,9 @@ def certain_opener(rules: Rules, opening: Opening, hands: Sequence[Collection[Ti
     return seats[0] if len(seats) == 1 else None
 
 
-def evidence(rules: Rules, opening: Opening, seat: int, tile: Tile, seats: int, me: int,
-             own: Collection[Tile]) -> list[Case]:
+def evidence(
+    rules: Rules, opening: Opening, seat: int, tile: Tile, seats: int, me: int, own: Collection[Tile]
+) -> list[Case]:
     """The cases the inference must weigh: those your own hand does not rule out."""
     hands: list[Collection[Tile] | None] = [None] * seats
     hands[me] = own

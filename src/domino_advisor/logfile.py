@@ -30,10 +30,10 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from contextlib import contextmanager
-from typing import Callable, Iterator
 
 from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE, GameLog, dumps, loads
@@ -58,8 +58,7 @@ def _name(path: Path) -> str:
 
 
 # -- reading ---------------------------------------------------------------------------
-def _open_regular(path: Path, writing: bool = False, shown: Path | None = None
-                  ) -> tuple[int, os.stat_result]:
+def _open_regular(path: Path, writing: bool = False, shown: Path | None = None) -> tuple[int, os.stat_result]:
     """Open without blocking on a pipe, and refuse anything but a regular file
     (``shown``: the name the user gave, where ``path`` is what it leads to)."""
     name = _name(shown or path)
@@ -77,15 +76,19 @@ def _open_regular(path: Path, writing: bool = False, shown: Path | None = None
         raise LogFileError(f"{name} is a folder, not a game log")
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        raise LogFileError(f"{name} is not a regular file (a device, a pipe or a socket)"
-                           + (": nothing was written" if writing else ", so it cannot be a game log"))
+        raise LogFileError(
+            f"{name} is not a regular file (a device, a pipe or a socket)"
+            + (": nothing was written" if writing else ", so it cannot be a game log")
+        )
     return fd, st
 
 
 def _read_fd(fd: int, path: Path, size: int) -> str:
     if size > MAX_BYTES:
-        raise LogFileError(f"{_name(path)} is {size:,} bytes: a game log is at most {MAX_BYTES:,} "
-                           "bytes (a whole match is a few kB), so this is not one")
+        raise LogFileError(
+            f"{_name(path)} is {size:,} bytes: a game log is at most {MAX_BYTES:,} "
+            "bytes (a whole match is a few kB), so this is not one"
+        )
     chunks, total = [], 0
     while total <= MAX_BYTES:
         chunk = os.read(fd, MAX_BYTES + 1 - total)
@@ -108,8 +111,10 @@ def decode(data: bytes, path: Path | str = "the log") -> str:
         raise LogFileError(f"{_name(Path(path))} is not UTF-8 text, so it cannot be a game log") from None
     for number, line in enumerate(text.split("\n"), 1):
         if len(line) > MAX_LINE:
-            raise LogFileError(f"{_name(Path(path))} line {number} is {len(line):,} characters long "
-                               f"('{excerpt(line)}'): a log line is at most {MAX_LINE:,}")
+            raise LogFileError(
+                f"{_name(Path(path))} line {number} is {len(line):,} characters long "
+                f"('{excerpt(line)}'): a log line is at most {MAX_LINE:,}"
+            )
     return text
 
 
@@ -142,19 +147,25 @@ def _check_writable(path: Path, st: os.stat_result, shown: Path) -> None:
     if stat.S_ISDIR(st.st_mode):
         raise LogFileError(f"{name} is a folder: nothing was written")
     if not stat.S_ISREG(st.st_mode):
-        raise LogFileError(f"{name} is not a regular file (a device, a pipe or a socket): "
-                           "nothing was written")
+        raise LogFileError(
+            f"{name} is not a regular file (a device, a pipe or a socket): nothing was written"
+        )
     if not st.st_mode & 0o222:
-        raise LogFileError(f"{name} is read-only (mode {stat.S_IMODE(st.st_mode):04o}): nothing "
-                           "was written; make it writable (chmod u+w) if you mean to change it")
+        raise LogFileError(
+            f"{name} is read-only (mode {stat.S_IMODE(st.st_mode):04o}): nothing "
+            "was written; make it writable (chmod u+w) if you mean to change it"
+        )
     if not os.access(path, os.W_OK):
         raise LogFileError(f"{name}: you may not write this file: nothing was written")
     if os.geteuid() != 0 and st.st_uid != os.geteuid():
-        raise LogFileError(f"{name} belongs to another user: replacing it would make it yours, "
-                           "so nothing was written")
+        raise LogFileError(
+            f"{name} belongs to another user: replacing it would make it yours, so nothing was written"
+        )
     if st.st_nlink > 1:
-        raise LogFileError(f"{name} has {st.st_nlink} hard links: replacing it would leave the "
-                           "others behind, so nothing was written")
+        raise LogFileError(
+            f"{name} has {st.st_nlink} hard links: replacing it would leave the "
+            "others behind, so nothing was written"
+        )
 
 
 _MARK = ".domino-advisor."  # in our temporary files' names, so no file of yours is taken for one
@@ -163,8 +174,9 @@ _TEMP = ".tmp"
 
 def _remove_stale_temps(target: Path) -> None:
     """Temporary files of ours left by a killed writer (only a lock holder makes them)."""
-    pattern = re.compile(r"\." + re.escape(target.name) + re.escape(_MARK) + r"[a-z0-9_]{8}"
-                         + re.escape(_TEMP) + r"\Z")
+    pattern = re.compile(
+        r"\." + re.escape(target.name) + re.escape(_MARK) + r"[a-z0-9_]{8}" + re.escape(_TEMP) + r"\Z"
+    )
     try:
         names = os.listdir(target.parent)
     except OSError:
@@ -185,8 +197,9 @@ def _write_temp(target: Path, data: bytes, like: os.stat_result | None, shown: P
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}{_MARK}", suffix=_TEMP, dir=target.parent)
     except OSError as e:
-        raise LogFileError(f"{_name(shown)}: cannot write there ({e.strerror}); nothing was "
-                           "changed") from None
+        raise LogFileError(
+            f"{_name(shown)}: cannot write there ({e.strerror}); nothing was changed"
+        ) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -202,8 +215,9 @@ def _write_temp(target: Path, data: bytes, like: os.stat_result | None, shown: P
     except BaseException as e:
         _unlink(tmp)
         if isinstance(e, OSError):
-            raise LogFileError(f"{_name(shown)}: cannot write it ({e.strerror}); nothing was "
-                               "changed") from None
+            raise LogFileError(
+                f"{_name(shown)}: cannot write it ({e.strerror}); nothing was changed"
+            ) from None
         raise
     return tmp
 
@@ -266,8 +280,7 @@ def _replace(target: Path, text: str, like: os.stat_result, shown: Path) -> None
         os.replace(tmp, target)
     except OSError as e:
         _unlink(tmp)
-        raise LogFileError(f"{_name(shown)}: cannot write it ({e.strerror}); nothing was "
-                           "changed") from None
+        raise LogFileError(f"{_name(shown)}: cannot write it ({e.strerror}); nothing was changed") from None
     _sync_folder(target.parent)
 
 
@@ -298,8 +311,10 @@ def locked(path: str | os.PathLike, read: bool = True) -> Iterator[Locked]:
         fd, st = _open_regular(target, writing=True, shown=p)
         try:
             if not _lock(fd, deadline):
-                raise LogFileError(f"{_name(p)} is being written by another program (waited "
-                                   f"{wait:g} s): nothing was written; try again")
+                raise LogFileError(
+                    f"{_name(p)} is being written by another program (waited "
+                    f"{wait:g} s): nothing was written; try again"
+                )
             try:
                 now = os.stat(target)
             except FileNotFoundError:
@@ -338,17 +353,22 @@ def check_bounds(text: str, path: Path | str) -> None:
     """A log about to be written must be one the tool will read back."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_BYTES:
-        raise LogFileError(f"{_name(Path(path))} would be {size:,} bytes: a game log is at most "
-                           f"{MAX_BYTES:,}; nothing was written")
+        raise LogFileError(
+            f"{_name(Path(path))} would be {size:,} bytes: a game log is at most "
+            f"{MAX_BYTES:,}; nothing was written"
+        )
     for number, line in enumerate(text.split("\n"), 1):
         if len(line) > MAX_LINE:
-            raise LogFileError(f"{_name(Path(path))} line {number} would be {len(line):,} characters "
-                               f"('{excerpt(line)}'): a log line is at most {MAX_LINE:,}; nothing "
-                               "was written")
+            raise LogFileError(
+                f"{_name(Path(path))} line {number} would be {len(line):,} characters "
+                f"('{excerpt(line)}'): a log line is at most {MAX_LINE:,}; nothing "
+                "was written"
+            )
 
 
-def update(path: str | os.PathLike, change: Callable[[GameLog], GameLog],
-           expect: str | None = None) -> Written:
+def update(
+    path: str | os.PathLike, change: Callable[[GameLog], GameLog], expect: str | None = None
+) -> Written:
     """Change the log as it is on disk now, under the lock; all or nothing.
 
     ``expect`` is the text the caller last saw: if the file no longer holds it,
@@ -376,8 +396,9 @@ def update(path: str | os.PathLike, change: Callable[[GameLog], GameLog],
                         raise LogChanged(f.path, read_text(f.path)) from None
                     continue
             return Written(before, new, text)
-    raise LogFileError(f"{_name(Path(path))} keeps changing (another program is writing it): "
-                       "nothing was written; try again")
+    raise LogFileError(
+        f"{_name(Path(path))} keeps changing (another program is writing it): nothing was written; try again"
+    )
 
 
 def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = True) -> None:
@@ -390,21 +411,22 @@ def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = 
     target = _target(p)
     if os.path.lexists(target):
         if not force:
-            raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
-                               f"overwrite it")
+            raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to overwrite it")
         _overwrite(p, text)
         return
     if not target.parent.is_dir():
-        raise LogFileError(f"{_name(p)}: cannot write there (the folder {_name(target.parent)} "
-                           "does not exist)")
+        raise LogFileError(
+            f"{_name(p)}: cannot write there (the folder {_name(target.parent)} does not exist)"
+        )
     tmp = _write_temp(target, text.encode("utf-8"), None, p)
     try:
         os.link(tmp, target)  # fails if another program created the file meanwhile
     except FileExistsError:
         _unlink(tmp)
         if not force:
-            raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
-                               f"overwrite it") from None
+            raise LogFileError(
+                f"{_name(p)} already exists: pick another name, or --force to overwrite it"
+            ) from None
         _overwrite(p, text)
         return
     except OSError:  # a file system without hard links: claim the name, then replace it
@@ -412,8 +434,9 @@ def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = 
         try:
             fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
         except FileExistsError:
-            raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
-                               f"overwrite it") from None
+            raise LogFileError(
+                f"{_name(p)} already exists: pick another name, or --force to overwrite it"
+            ) from None
         except OSError as e:
             raise LogFileError(f"{_name(p)}: cannot write there ({e.strerror})") from None
         os.close(fd)
@@ -428,8 +451,10 @@ def _overwrite(p: Path, text: str) -> None:
         try:
             f.replace(text)
         except _Changed:
-            raise LogFileError(f"{_name(p)} was changed by another program while it was being "
-                               "written: nothing was written; try again") from None
+            raise LogFileError(
+                f"{_name(p)} was changed by another program while it was being "
+                "written: nothing was written; try again"
+            ) from None
 
 
 def check_name(path: str | os.PathLike) -> None:
@@ -448,12 +473,12 @@ def check_target(path: str | os.PathLike, force: bool) -> None:
     target = _target(p)
     if not os.path.lexists(target):
         if not target.parent.is_dir():
-            raise LogFileError(f"{_name(p)}: cannot write there (the folder "
-                               f"{_name(target.parent)} does not exist)")
+            raise LogFileError(
+                f"{_name(p)}: cannot write there (the folder {_name(target.parent)} does not exist)"
+            )
         return
     if not force:
-        raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to "
-                           "overwrite it")
+        raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to overwrite it")
     try:
         st = os.stat(target)
     except OSError as e:

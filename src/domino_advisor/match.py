@@ -34,7 +34,8 @@ class Match:
             return self.players.index(name)
         except ValueError:
             raise IllegalMoveError(
-                f"'{name}' is not at this table (the players are {', '.join(self.players)})") from None
+                f"'{name}' is not at this table (the players are {', '.join(self.players)})"
+            ) from None
 
     def possessive(self, seat: int) -> str:
         return "your" if seat == self.viewer else f"{self.players[seat]}'s"
@@ -85,7 +86,8 @@ class Match:
             if prev.result() is None:
                 raise IllegalMoveError(
                     f"round {number} cannot start: round {prev.number}'s points are not known yet "
-                    f"(log {', '.join(prev.missing_counts())} with 'shows' or 'counts')")
+                    f"(log {', '.join(prev.missing_counts())} with 'shows' or 'counts')"
+                )
             if self.finished:
                 raise IllegalMoveError(f"the match is over{self._over_text()}")
         expected = len(self.rounds) + 1
@@ -134,8 +136,10 @@ class Match:
         warnings: list[Doubt] = []
         if isinstance(event, Holds):
             if self.viewer is not None and seat != self.viewer:
-                raise IllegalMoveError(f"{event.player} holds ...: the log records only your own "
-                                       f"hand ({self.players[self.viewer]})")
+                raise IllegalMoveError(
+                    f"{event.player} holds ...: the log records only your own "
+                    f"hand ({self.players[self.viewer]})"
+                )
             if r.history:
                 raise IllegalMoveError("your hand is logged at the start of the round, before any play")
             r.deal(seat, event.tiles)

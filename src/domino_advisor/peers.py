@@ -21,7 +21,7 @@ from .tiles import Tile
 
 def _require():
     try:
-        import dominoes  # noqa: F401
+        import dominoes
     except ImportError:
         raise RulesError("the peer bots need the dominoes package: pip install -e '.[peers]'") from None
     import dominoes
@@ -40,7 +40,8 @@ class PeerPlayer:
     def _player(self, dominoes):
         greedy = dominoes.players.bota_gorda
         search = dominoes.players.probabilistic_alphabeta(
-            start_move=self.start_move, sample_size=self.samples, player=greedy)
+            start_move=self.start_move, sample_size=self.samples, player=greedy
+        )
 
         def play(game):
             greedy(game)  # heaviest first until the search takes over

@@ -52,8 +52,9 @@ class AdvisorPlayer:
         plays = [m for m in moves if isinstance(m, Play)]
         if len(plays) <= 1:
             return moves[0]
-        advice = advise(r, seat, samples=self.samples, seed=rng.getrandbits(32),
-                        omniscient=self.omniscient, reasons=False)
+        advice = advise(
+            r, seat, samples=self.samples, seed=rng.getrandbits(32), omniscient=self.omniscient, reasons=False
+        )
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
 
@@ -68,8 +69,10 @@ def make_player(spec: str):
     """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision), ``dominoes[:samples]``."""
     name, colon, arg = spec.partition(":")
     if name not in BOTS or (colon and name not in SAMPLED):
-        raise NotationError(f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
-                            "advisor:N, omniscient:N and dominoes:N set the samples)")
+        raise NotationError(
+            f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
+            "advisor:N, omniscient:N and dominoes:N set the samples)"
+        )
     samples = None
     if colon:
         samples = number_at_most(arg, MAX_SAMPLES)

@@ -37,8 +37,7 @@ def printable(text: str, one_line: bool = False) -> str:
     ``one_line`` escapes line breaks and tabs too (a message must not forge a line)."""
     if text.isprintable():  # the common case, at C speed
         return text
-    return "".join(_escape(ch) if is_control(ch) or one_line and ch in _KEEP else ch
-                   for ch in text)
+    return "".join(_escape(ch) if is_control(ch) or (one_line and ch in _KEEP) else ch for ch in text)
 
 
 def excerpt(text: str, limit: int = 40) -> str:

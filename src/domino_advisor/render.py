@@ -37,7 +37,7 @@ def chain(layout: Layout) -> Text:
         pieces.append((far, showing))
         showing = far
     for far, near in reversed(pieces):
-        out.append(f"[{far}|{near}]" if far != near else f"[{far}|{near}]")
+        out.append(f"[{far}|{near}]")
         out.append(" ")
     c = layout.center
     out.append(f"[{c.high}|{c.low}]", style="bold yellow" if layout.spinner == c else "bold")
@@ -90,14 +90,16 @@ def status_view(pos: Position, data: dict, compact: bool = False) -> Group:
         parts.append(table)
         hand = Text("your hand: ")
         for t in sorted(r.hands[match.viewer] or (), reverse=True):
-            hand.append(f"[{t.high}|{t.low}] ", style="bold green" if r.layout.can_play(t) and
-                        not r.over and r.turn == match.viewer else "")
+            hand.append(
+                f"[{t.high}|{t.low}] ",
+                style="bold green" if r.layout.can_play(t) and not r.over and r.turn == match.viewer else "",
+            )
         parts.append(hand)
     parts.append(opponents_table(data, rules))
     if data.get("unseen") and not compact:
         parts.append(unseen_table(data))
     parts.append(scores_text(data, rules))
-    for w in ([] if compact else data["warnings"]):
+    for w in [] if compact else data["warnings"]:
         parts.append(Text(f"warning: {w}", style="yellow"))
     return Group(*parts)
 
@@ -111,8 +113,11 @@ def opponents_table(data: dict, rules: Rules) -> Table:
     for n in range(top + 1):
         t.add_column(str(n), justify="right")
     for p in data["players"]:
-        row = [p["name"], str(p["tiles"]),
-               "" if p.get("expected_pips") is None else f"{p['expected_pips']:.1f}"]
+        row = [
+            p["name"],
+            str(p["tiles"]),
+            "" if p.get("expected_pips") is None else f"{p['expected_pips']:.1f}",
+        ]
         holds = p.get("holds_number")
         for n in range(top + 1):
             if n in p["cannot_hold"]:
@@ -125,7 +130,10 @@ def opponents_table(data: dict, rules: Rules) -> Table:
     if "unseen_by_number" in data:
         row = ["unseen", "", ""] + [str(c) for c in data["unseen_by_number"]]
         t.add_row(*row, style="dim")
-    t.caption = "-- certainly lacks it; % the chance of holding at least one; unseen: tiles of each number not yet seen"
+    t.caption = (
+        "-- certainly lacks it; % the chance of holding at least one; "
+        "unseen: tiles of each number not yet seen"
+    )
     t.caption_justify = "left"
     return t
 
@@ -146,8 +154,9 @@ def unseen_table(data: dict) -> Table:
             style = "bold" if p >= 0.999 else ("dim" if p == 0 else "")
             cells.append(Text("-" if p == 0 else f"{p:.0%}", style=style))
         certain = probs[best] >= 0.999
-        t.add_row(tile, *cells, Text(f"{best}{' (certain)' if certain else ''}",
-                                     style="bold" if certain else ""))
+        t.add_row(
+            tile, *cells, Text(f"{best}{' (certain)' if certain else ''}", style="bold" if certain else "")
+        )
     return t
 
 
@@ -161,19 +170,36 @@ def scores_text(data: dict, rules: Rules) -> Text:
         out.append("(single round)", style="dim")
     if data.get("match_over"):
         winners = data.get("match_winner") or []
-        out.append("   match over" + (f": {' and '.join(winners)} won" if winners else ""),
-                   style="bold magenta")
+        out.append(
+            "   match over" + (f": {' and '.join(winners)} won" if winners else ""), style="bold magenta"
+        )
     return out
 
 
 def rules_table(name: str | None) -> Table:
     if name is None:
-        t = Table(title="rule presets (see one with 'rules NAME'; change any parameter with "
-                        "--set key=value)", title_justify="left", show_lines=True)
+        t = Table(
+            title="rule presets (see one with 'rules NAME'; change any parameter with --set key=value)",
+            title_justify="left",
+            show_lines=True,
+        )
         t.add_column("preset", style="bold")
         t.add_column("parameters")
-        shown = ("hand", "lead", "next_lead", "draw", "reserve", "spinner", "scoring", "out",
-                 "blocked", "tie", "round_to", "target", "teams")
+        shown = (
+            "hand",
+            "lead",
+            "next_lead",
+            "draw",
+            "reserve",
+            "spinner",
+            "scoring",
+            "out",
+            "blocked",
+            "tie",
+            "round_to",
+            "target",
+            "teams",
+        )
         for p, r in PRESETS.items():
             params = r.parameters()
             t.add_row(p, "  ".join(f"{k}={_value(params[k], k)}" for k in shown))
@@ -202,8 +228,13 @@ def advice_view(data: dict) -> Group:
     """The ranked moves with their win chances and reasons."""
     if data["action"] != "play":
         what = "draw until a tile plays" if data["action"] == "draw" else "pass"
-        return Group(Text(f"{data['to_move']}: nothing plays, so {what}; your chance of winning "
-                          f"this round is about {data['win']:.0%} ±{data['margin']:.0%}.", style="bold"))
+        return Group(
+            Text(
+                f"{data['to_move']}: nothing plays, so {what}; your chance of winning "
+                f"this round is about {data['win']:.0%} ±{data['margin']:.0%}.",
+                style="bold",
+            )
+        )
     t = Table(title=f"advice for {data['to_move']}", title_justify="left", show_lines=True)
     t.add_column("#", justify="right")
     t.add_column("move", style="bold")
@@ -220,15 +251,20 @@ def advice_view(data: dict) -> Group:
         t.add_row(str(i), move, win, "; ".join(m["reasons"]), style="green" if i == 1 else "")
     how = "solved exactly" if data["exact"] else f"{data['samples']} sampled deals"
     fives = any("points_ahead" in m for m in data["moves"])
-    note = Text(f"win: the chance you win this round ({how}, {data['seconds']:.2f} s)"
-                + ("; pts: your points ahead of the best other side by the round's end, the "
-                   "ranking in All Fives" if fives else ""), style="dim")
+    note = Text(
+        f"win: the chance you win this round ({how}, {data['seconds']:.2f} s)"
+        + (
+            "; pts: your points ahead of the best other side by the round's end, the ranking in All Fives"
+            if fives
+            else ""
+        ),
+        style="dim",
+    )
     return Group(t, note)
 
 
 def simulate_table(scores, rules_name: str, seats: int, games: int) -> Table:
-    t = Table(title=f"{rules_name}, {seats} players, {games} games on duplicate deals",
-              title_justify="left")
+    t = Table(title=f"{rules_name}, {seats} players, {games} games on duplicate deals", title_justify="left")
     t.add_column("bot")
     t.add_column("seats", justify="right")
     t.add_column("games won", justify="right")
@@ -237,9 +273,15 @@ def simulate_table(scores, rules_name: str, seats: int, games: int) -> Table:
     t.add_column("points/game", justify="right")
     t.add_column("95% CI", justify="right")
     for s in scores:
-        t.add_row(s.spec, str(s.seats), f"{s.win_rate:.1%}", _plus_minus(s.interval(s.per_deal_wins), ".1%"),
-                  f"{s.ties / s.games:.1%}" if s.games else "-",
-                  f"{s.points_per_game:.2f}", _plus_minus(s.interval(s.per_deal_points), ".2f"))
+        t.add_row(
+            s.spec,
+            str(s.seats),
+            f"{s.win_rate:.1%}",
+            _plus_minus(s.interval(s.per_deal_wins), ".1%"),
+            f"{s.ties / s.games:.1%}" if s.games else "-",
+            f"{s.points_per_game:.2f}",
+            _plus_minus(s.interval(s.per_deal_points), ".2f"),
+        )
     return t
 
 
@@ -256,9 +298,15 @@ def review_view(data: dict) -> Group:
         t.add_column(col, justify="right" if col in ("line", "win", "cost") else "left")
     for d in data["decisions"]:
         style = "" if d["cost"] < 0.02 else ("yellow" if d["cost"] < 0.1 else "red")
-        t.add_row(str(d["line"]), d["played"], f"{d['played_win']:.0%}",
-                  "same" if d["played"] == d["best"] else d["best"], f"{d['best_win']:.0%}",
-                  f"{d['cost']:.0%}" if d["cost"] else "-", style=style)
+        t.add_row(
+            str(d["line"]),
+            d["played"],
+            f"{d['played_win']:.0%}",
+            "same" if d["played"] == d["best"] else d["best"],
+            f"{d['best_win']:.0%}",
+            f"{d['cost']:.0%}" if d["cost"] else "-",
+            style=style,
+        )
     parts.append(t)
     if data["insights"]:
         it = Table(title="when each inference became known", title_justify="left", show_edge=False)
@@ -274,8 +322,10 @@ def review_view(data: dict) -> Group:
     summary.append(f"; win chance given up in all: {data['total_cost']:.0%}")
     costly = sorted((d for d in data["decisions"] if d["cost"] > 0), key=lambda d: -d["cost"])[:3]
     for d in costly:
-        summary.append(f"\n  line {d['line']}: {d['played']} instead of {d['best']} cost "
-                       f"{d['cost']:.0%} of your chance to win the round")
+        summary.append(
+            f"\n  line {d['line']}: {d['played']} instead of {d['best']} cost "
+            f"{d['cost']:.0%} of your chance to win the round"
+        )
     for text in data["doubles"]:
         summary.append(f"\n  double held too long: {text}", style="yellow")
     summary.append(f"\n({data['samples']} sampled deals a decision)", style="dim")

@@ -65,11 +65,22 @@ class Review:
         return {
             "me": self.me,
             "samples": self.samples,
-            "decisions": [{"round": d.round, "line": d.line, "played": d.played, "best": d.best,
-                           "played_win": round(d.played_win, 4), "best_win": round(d.best_win, 4),
-                           "cost": round(d.cost, 4), "choices": d.choices} for d in self.decisions],
-            "insights": [{"round": i.round, "line": i.line, "event": i.event, "text": i.text}
-                         for i in self.insights],
+            "decisions": [
+                {
+                    "round": d.round,
+                    "line": d.line,
+                    "played": d.played,
+                    "best": d.best,
+                    "played_win": round(d.played_win, 4),
+                    "best_win": round(d.best_win, 4),
+                    "cost": round(d.cost, 4),
+                    "choices": d.choices,
+                }
+                for d in self.decisions
+            ],
+            "insights": [
+                {"round": i.round, "line": i.line, "event": i.event, "text": i.text} for i in self.insights
+            ],
             "doubles": self.doubles,
             "agreed": sum(d.agreed for d in self.decisions),
             "total_cost": round(sum(d.cost for d in self.decisions), 4),
@@ -92,8 +103,12 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
     numbered = log.numbered_events()
     for index, (line, event) in enumerate(numbered):
         r = match.round
-        if (isinstance(event, Play) and r is not None and match.seat(event.player) == me
-                and not r.layout.is_empty):
+        if (
+            isinstance(event, Play)
+            and r is not None
+            and match.seat(event.player) == me
+            and not r.layout.is_empty
+        ):
             decision = _judge(r, me, event, samples, seed + index)
             if decision:
                 decision.line = line
@@ -107,15 +122,17 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
             on_step(index + 1, len(numbered))
         if r is None or r.dealt[me] is None:
             continue
-        if r.history and r.history[-1].line == line or isinstance(event, Play):
+        if (r.history and r.history[-1].line == line) or isinstance(event, Play):
             _notice(out, match, r, line, event, known, certain)
         if r.over:
             for t in r.hands[me]:
                 if t.is_double and str(t) in chances:
                     n, rnd = chances.pop(str(t))
-                    out.doubles.append(f"round {rnd}: you held {t} through {n} turn{'s' if n != 1 else ''} "
-                                       f"when it could be played, and it was left in your hand "
-                                       f"({t.pips} pips)")
+                    out.doubles.append(
+                        f"round {rnd}: you held {t} through {n} turn{'s' if n != 1 else ''} "
+                        f"when it could be played, and it was left in your hand "
+                        f"({t.pips} pips)"
+                    )
             known.clear()
             certain.clear()
     return out
@@ -134,8 +151,16 @@ def _judge(r, me: int, event: Play, samples: int, seed: int) -> Decision | None:
         mine = next(c for c in advice.moves if c.tile == event.tile)
     best = advice.moves[0]
     played = _move_text(mine.tile, mine.on)
-    return Decision(r.number, 0, played, _move_text(best.tile, best.on), mine.win, best.win,
-                    len(advice.moves), r.rules.all_fives)
+    return Decision(
+        r.number,
+        0,
+        played,
+        _move_text(best.tile, best.on),
+        mine.win,
+        best.win,
+        len(advice.moves),
+        r.rules.all_fives,
+    )
 
 
 def _notice(out: Review, match: Match, r, line: int, event, known, certain) -> None:
@@ -162,8 +187,7 @@ def _why(match: Match, r, seat: int, numbers: list[int], event) -> str:
     """The reason a player now certainly lacks these numbers, as a player would say it."""
     who = match.players[seat]
     nums = describe_numbers(numbers)
-    last = next((a for a in reversed(r.history) if a.seat == seat and a.kind in ("draw", "pass")),
-                None)
+    last = next((a for a in reversed(r.history) if a.seat == seat and a.kind in ("draw", "pass")), None)
     if last is not None and set(numbers) <= set(last.ends):
         verb = "drew" if last.kind == "draw" else "passed"
         ends = "·".join(str(n) for n in sorted(set(last.ends)))
@@ -185,11 +209,19 @@ def to_html(data: dict, title: str) -> str:
         return f"<tr{attr}>" + "".join(f"<{tag}>{escape(str(c))}</{tag}>" for c in cells) + "</tr>"
 
     decisions = "".join(
-        row([d["line"], d["played"], f"{d['played_win']:.0%}",
-             "same" if d["played"] == d["best"] else d["best"], f"{d['best_win']:.0%}",
-             f"{d['cost']:.0%}" if d["cost"] else "-"],
-            cls="bad" if d["cost"] >= 0.1 else ("meh" if d["cost"] >= 0.02 else ""))
-        for d in data["decisions"])
+        row(
+            [
+                d["line"],
+                d["played"],
+                f"{d['played_win']:.0%}",
+                "same" if d["played"] == d["best"] else d["best"],
+                f"{d['best_win']:.0%}",
+                f"{d['cost']:.0%}" if d["cost"] else "-",
+            ],
+            cls="bad" if d["cost"] >= 0.1 else ("meh" if d["cost"] >= 0.02 else ""),
+        )
+        for d in data["decisions"]
+    )
     insights = "".join(row([i["line"], i["event"], i["text"]]) for i in data["insights"])
     doubles = "".join(f"<li>{escape(t)}</li>" for t in data["doubles"]) or "<li>none</li>"
     return f"""<!doctype html>
@@ -201,8 +233,8 @@ td, th {{ border-bottom: 1px solid #ddd; padding: .3em .8em; text-align: left; }
 tr.bad td {{ background: #fdd; }} tr.meh td {{ background: #ffd; }}
 </style></head><body>
 <h1>{escape(title)}</h1>
-<p>{data['agreed']} of {len(data['decisions'])} decisions agreed with the advisor; win chance
-given up in all: {data['total_cost']:.0%} ({data['samples']} sampled deals a decision).</p>
+<p>{data["agreed"]} of {len(data["decisions"])} decisions agreed with the advisor; win chance
+given up in all: {data["total_cost"]:.0%} ({data["samples"]} sampled deals a decision).</p>
 <h2>Your decisions</h2>
 <table>{row(["line", "you played", "win", "advisor", "win", "cost"], "th")}{decisions}</table>
 <h2>Doubles held too long</h2><ul>{doubles}</ul>

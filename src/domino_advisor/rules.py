@@ -8,8 +8,9 @@ The parameter a player writes as ``set=9`` is the field ``top`` (``set`` is a bu
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Iterable, Literal, Mapping, TypeVar
+from typing import Literal, TypeVar
 
 from .errors import RulesError
 from .printable import excerpt
@@ -38,14 +39,25 @@ TIES: tuple[Tie, ...] = ("none", "shared")
 TEAMS: tuple[Teams, ...] = ("none", "partners")
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "lead": LEADS, "next_lead": NEXT_LEADS, "draw": DRAWS, "spinner": SPINNERS,
-    "scoring": SCORINGS, "out": OUTS, "blocked": BLOCKEDS, "tie": TIES, "teams": TEAMS,
+    "lead": LEADS,
+    "next_lead": NEXT_LEADS,
+    "draw": DRAWS,
+    "spinner": SPINNERS,
+    "scoring": SCORINGS,
+    "out": OUTS,
+    "blocked": BLOCKEDS,
+    "tie": TIES,
+    "teams": TEAMS,
 }
 S = TypeVar("S", bound=str)
 # integer parameters: the range each may take (the top pip's own range; a hand or a
 # reserve beyond the set is refused when the table is known, by ``check_players``)
 INTEGERS: dict[str, tuple[int, int]] = {
-    "set": (1, 12), "hand": (1, 91), "reserve": (0, 91), "round_to": (1, 5), "target": (0, 100_000),
+    "set": (1, 12),
+    "hand": (1, 91),
+    "reserve": (0, 91),
+    "round_to": (1, 5),
+    "target": (0, 100_000),
 }
 FIELD = {"set": "top"}  # parameter name -> field name, where they differ
 PARAMETER = {v: k for k, v in FIELD.items()}
@@ -98,7 +110,9 @@ class Rules:
             if value is None and key == "hand":
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise RulesError(f"'{excerpt(key)}={excerpt(value)}': {key} is a whole number from {low} to {high:,}")
+                raise RulesError(
+                    f"'{excerpt(key)}={excerpt(value)}': {key} is a whole number from {low} to {high:,}"
+                )
         if self.round_to not in (1, 5):
             raise RulesError(f"'round_to={self.round_to}': round_to is 1 or 5")
 
@@ -129,8 +143,10 @@ class Rules:
         for key, value in given.items():
             if key not in CHOICES and key not in INTEGERS:
                 known = ", ".join(sorted((*CHOICES, *INTEGERS)))
-                raise RulesError(f"'{excerpt(key)}={excerpt(value)}': there is no rule called '{excerpt(key)}' "
-                                 f"(the rules are {known})")
+                raise RulesError(
+                    f"'{excerpt(key)}={excerpt(value)}': there is no rule called '{excerpt(key)}' "
+                    f"(the rules are {known})"
+                )
         if not given:
             return self
 
@@ -141,14 +157,21 @@ class Rules:
             return _integer(key, given[key]) if key in given else current
 
         return Rules(
-            name=self.name, top=number("set", self.top),
+            name=self.name,
+            top=number("set", self.top),
             hand=_integer("hand", given["hand"]) if "hand" in given else self.hand,
-            lead=pick("lead", LEADS, self.lead), next_lead=pick("next_lead", NEXT_LEADS, self.next_lead),
-            draw=pick("draw", DRAWS, self.draw), reserve=number("reserve", self.reserve),
-            spinner=pick("spinner", SPINNERS, self.spinner), scoring=pick("scoring", SCORINGS, self.scoring),
-            out=pick("out", OUTS, self.out), blocked=pick("blocked", BLOCKEDS, self.blocked),
-            tie=pick("tie", TIES, self.tie), round_to=number("round_to", self.round_to),
-            target=number("target", self.target), teams=pick("teams", TEAMS, self.teams),
+            lead=pick("lead", LEADS, self.lead),
+            next_lead=pick("next_lead", NEXT_LEADS, self.next_lead),
+            draw=pick("draw", DRAWS, self.draw),
+            reserve=number("reserve", self.reserve),
+            spinner=pick("spinner", SPINNERS, self.spinner),
+            scoring=pick("scoring", SCORINGS, self.scoring),
+            out=pick("out", OUTS, self.out),
+            blocked=pick("blocked", BLOCKEDS, self.blocked),
+            tie=pick("tie", TIES, self.tie),
+            round_to=number("round_to", self.round_to),
+            target=number("target", self.target),
+            teams=pick("teams", TEAMS, self.teams),
         )
 
     def check_players(self, players: int) -> None:
@@ -166,8 +189,9 @@ class Rules:
 
     def parameters(self) -> dict[str, object]:
         """Every parameter by the name a player writes (``set``, not the field ``top``)."""
-        return {PARAMETER.get(f.name, f.name): getattr(self, f.name) for f in fields(self)
-                if f.name != "name"}
+        return {
+            PARAMETER.get(f.name, f.name): getattr(self, f.name) for f in fields(self) if f.name != "name"
+        }
 
     def differences(self) -> dict[str, object]:
         """The parameters that differ from the preset this rule set is named after."""
@@ -205,7 +229,9 @@ def _integer(key: str, value: str) -> int:
     digits = value.lstrip("0") or "0"
     if len(digits) > len(str(high)) or not low <= int(digits) <= high:
         if key == "set":
-            raise RulesError(f"'{excerpt(key)}={excerpt(value)}': the set's top pip runs from {low} to {high}")
+            raise RulesError(
+                f"'{excerpt(key)}={excerpt(value)}': the set's top pip runs from {low} to {high}"
+            )
         raise RulesError(f"'{excerpt(key)}={excerpt(value)}': {key} is a whole number from {low} to {high:,}")
     return int(digits)
 

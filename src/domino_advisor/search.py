@@ -150,12 +150,12 @@ class LineSolver:
             self.order[playable] = order
         for t in order:
             rest = hand & ~(1 << t)
-            h, l = hi[t], lo[t]
+            h, low = hi[t], lo[t]
             options = []
-            if h == a or l == a:
-                options.append((l if h == a else h, b))
-            if (h == b or l == b) and a != b:
-                options.append((a, l if h == b else h))
+            if h == a or low == a:
+                options.append((low if h == a else h, b))
+            if (h == b or low == b) and a != b:
+                options.append((a, low if h == b else h))
             for x, y in options:
                 if not rest:  # out: the side that plays its last tile wins the round
                     v = WIN if self.sides[turn] == self.side else LOSS

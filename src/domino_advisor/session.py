@@ -9,7 +9,7 @@ tests drive it with a script and the CLI with the terminal.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
@@ -34,12 +34,15 @@ or a full log line ('ana plays 6-4 on 6').  Commands:
   ?  this help     q  quit
 Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
 
-UNDO_CHANGED = ("the log changed on disk, so nothing was undone: look at what changed and undo "
-                "again if you still mean to")
+UNDO_CHANGED = (
+    "the log changed on disk, so nothing was undone: look at what changed and undo again if you still mean to"
+)
 
 
 class Session:
-    def __init__(self, path, console: Console, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS):
+    def __init__(
+        self, path, console: Console, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS
+    ):
         self.path = path
         self.console = console
         self.samples = samples
@@ -152,14 +155,20 @@ class Session:
             log = gamelog.loads(text)
             pos = api.Position.of(log)
         except DominoError as e:
-            raise LogFileError(f"the log was changed on disk and cannot be read now ({e}); fix "
-                               "it, then go on: this session writes nothing over it") from None
+            raise LogFileError(
+                f"the log was changed on disk and cannot be read now ({e}); fix "
+                "it, then go on: this session writes nothing over it"
+            ) from None
         old, new = self.log.events, log.events
         same = 0
         while same < min(len(old), len(new)) and old[same] == new[same]:
             same += 1
-        self.console.print(Text("the log was changed by another program; this session now uses "
-                                "the version on disk:", style="bold yellow"))
+        self.console.print(
+            Text(
+                "the log was changed by another program; this session now uses the version on disk:",
+                style="bold yellow",
+            )
+        )
         for e in old[same:]:
             self.console.print(Text(f"  no longer in the log: {e}", style="yellow"))
         for e in new[same:]:
@@ -174,8 +183,13 @@ def _checked(log: gamelog.GameLog) -> gamelog.GameLog:
     return log
 
 
-def run(path, console: Console, read: Callable[[str], str], samples: int = DEFAULT_SAMPLES,
-        seconds: float = DEFAULT_SECONDS) -> int:
+def run(
+    path,
+    console: Console,
+    read: Callable[[str], str],
+    samples: int = DEFAULT_SAMPLES,
+    seconds: float = DEFAULT_SECONDS,
+) -> int:
     """The loop: read a line, act, repeat, until q, end of input or Ctrl-C; returns how
     many lines were not logged."""
     session = Session(path, console, samples, seconds)

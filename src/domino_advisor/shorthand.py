@@ -40,10 +40,12 @@ def expand(line: str, players: list[str], me: str) -> str:
             raise NotationError(f"'{shown}': write how many {who} drew, like '{who} d2'")
         return f"{who} draws {m.group(1)}"
     if head == "d" or (head.startswith("d") and who == me and len(head) > 1):
-        tiles = rest[1:] if head == "d" else [head[1:]] + rest[1:]
+        tiles = rest[1:] if head == "d" else [head[1:], *rest[1:]]
         if not tiles:
-            raise NotationError(f"'{shown}': say what {who} drew: " + (
-                "the tiles, like 'me d 64 10'" if who == me else f"how many, like '{who} d2'"))
+            raise NotationError(
+                f"'{shown}': say what {who} drew: "
+                + ("the tiles, like 'me d 64 10'" if who == me else f"how many, like '{who} d2'")
+            )
         return f"{who} draws {' '.join(tiles)}"
     if head in ("s", "show", "shows"):
         return f"{who} shows {' '.join(rest[1:])}"
@@ -68,5 +70,6 @@ def _player(word: str, players: list[str], shown: str) -> str:
         return starts[0]
     if len(starts) > 1:
         raise NotationError(f"'{shown}': '{excerpt(word)}' could be {' or '.join(starts)}")
-    raise NotationError(f"'{shown}': '{excerpt(word)}' is not at this table (the players are "
-                        f"{', '.join(players)})")
+    raise NotationError(
+        f"'{shown}': '{excerpt(word)}' is not at this table (the players are {', '.join(players)})"
+    )

@@ -55,8 +55,9 @@ class BotScore:
         return 1.96 * math.sqrt(var / n)
 
 
-def play_game(rules: Rules, players: list, hands, stock, rng: random.Random,
-              chosen_opener: int = 0) -> tuple[int | None, dict[int, int]]:
+def play_game(
+    rules: Rules, players: list, hands, stock, rng: random.Random, chosen_opener: int = 0
+) -> tuple[int | None, dict[int, int]]:
     """One round with every hand known to the engine; returns the winner and side points."""
     seats = len(players)
     match = Match(rules, NAMES[:seats])
@@ -104,21 +105,34 @@ def _chunk(args):
     return run_deals(*args)
 
 
-def simulate(rules: Rules, seats: int, specs: list[str], games: int, jobs: int = 1, seed: int = 0,
-             on_progress=None, on_warning=None) -> list[BotScore]:
+def simulate(
+    rules: Rules,
+    seats: int,
+    specs: list[str],
+    games: int,
+    jobs: int = 1,
+    seed: int = 0,
+    on_progress=None,
+    on_warning=None,
+) -> list[BotScore]:
     """Play about ``games`` games (whole deals of ``seats`` rotations) and score each bot."""
     rules.check_players(seats)
     for spec in specs:
         make_player(spec)
     if any(spec.partition(":")[0] == "dominoes" for spec in specs) and (
-            seats != 4 or rules.teams != "partners" or rules.draws):
-        raise RulesError("the dominoes package's bot plays only four partners with no boneyard: "
-                         "use --rules partnership --players 4")
+        seats != 4 or rules.teams != "partners" or rules.draws
+    ):
+        raise RulesError(
+            "the dominoes package's bot plays only four partners with no boneyard: "
+            "use --rules partnership --players 4"
+        )
     deals = max(1, math.ceil(games / seats))
     size = max(1, min(25, deals // (jobs * 4) or 1))
     chunks = [range(i, min(i + size, deals)) for i in range(0, deals, size)]
-    scores = {spec: BotScore(spec, seats=sum(1 for s in range(seats) if specs[s % len(specs)] == spec))
-              for spec in dict.fromkeys(specs)}
+    scores = {
+        spec: BotScore(spec, seats=sum(1 for s in range(seats) if specs[s % len(specs)] == spec))
+        for spec in dict.fromkeys(specs)
+    }
 
     def absorb(results):
         for per_bot in results:

@@ -23,14 +23,28 @@ from .printable import printable
 MIN_WIDTH, MAX_WIDTH = 20, 1000
 
 # one character for one character, so tables keep their shape in ASCII
-_ASCII = {"±": "+", "≈": "~", "·": ".", "…": ".", "—": "-", "–": "-", "×": "x", "→": ">",
-          "✓": "v", "✗": "x", "•": "*", "’": "'", "“": '"', "”": '"'}
+_ASCII = {
+    "±": "+",
+    "≈": "~",
+    "·": ".",
+    "…": ".",
+    "—": "-",
+    "–": "-",
+    "×": "x",
+    "→": ">",
+    "✓": "v",
+    "✗": "x",
+    "•": "*",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+}
 
 
 def _ascii_fallback(e: UnicodeError) -> tuple[str, int]:
     if not isinstance(e, UnicodeEncodeError):
         raise e
-    bad = e.object[e.start:e.end]
+    bad = e.object[e.start : e.end]
     return "".join(_ASCII.get(ch, "?") for ch in bad), e.end
 
 
@@ -107,8 +121,14 @@ def _environment() -> dict[str, str]:
 
 
 def make_console(stderr: bool = False) -> SafeConsole:
-    return SafeConsole(file=_Stream(stderr), markup=False, emoji=False, highlight=False,
-                       stderr=stderr, _environ=_environment())
+    return SafeConsole(
+        file=_Stream(stderr),
+        markup=False,
+        emoji=False,
+        highlight=False,
+        stderr=stderr,
+        _environ=_environment(),
+    )
 
 
 def ascii_safe_streams() -> None:

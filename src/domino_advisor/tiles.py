@@ -8,9 +8,9 @@ also has a small integer index so hands can be bitmasks on hot paths.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable, Iterator
 
 from .errors import NotationError
 from .printable import excerpt
@@ -40,7 +40,7 @@ class Tile:
             raise NotationError(f"{self.high}-{self.low} is not a tile: pips cannot be negative")
 
     @classmethod
-    def parse(cls, text: str, top: int = DEFAULT_TOP) -> "Tile":
+    def parse(cls, text: str, top: int = DEFAULT_TOP) -> Tile:
         """Read ``6-4``, ``64``, ``6|4``, ``6:4`` or ``4-6``; reject tiles outside the set."""
         raw = text.strip()
         m = _SEPARATED.match(raw)
@@ -49,9 +49,7 @@ class Tile:
         elif len(raw) == 2 and raw.isascii() and raw.isdigit():
             a, b = int(raw[0]), int(raw[1])
         else:
-            raise NotationError(
-                f"'{excerpt(text)}' is not a tile: write it as two numbers, like 6-4 or 64"
-            )
+            raise NotationError(f"'{excerpt(text)}' is not a tile: write it as two numbers, like 6-4 or 64")
         if a > top or b > top:
             raise NotationError(
                 f"'{excerpt(text)}' is not a tile of the {set_name(top)} set: numbers run from 0 to {top}"
@@ -92,7 +90,7 @@ class Tile:
             return self.high
         raise ValueError(f"{self} does not bear {number}")
 
-    def heavier_than(self, other: "Tile") -> bool:
+    def heavier_than(self, other: Tile) -> bool:
         """Heaviest-tile order for the lead rule: more pips, then the higher half."""
         return (self.pips, self.high) > (other.pips, other.high)
 
@@ -100,7 +98,7 @@ class Tile:
 @cache
 def full_set(top: int = DEFAULT_TOP) -> tuple[Tile, ...]:
     """Every tile of the double-``top`` set, in index order."""
-    return tuple(Tile(h, l) for h in range(top + 1) for l in range(h + 1))
+    return tuple(Tile(high, low) for high in range(top + 1) for low in range(high + 1))
 
 
 def set_size(top: int) -> int:

@@ -9,8 +9,8 @@ advisor, then plays your move.  Seeded, so a lesson can be replayed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from rich.console import Console
 from rich.text import Text
@@ -64,8 +64,16 @@ def parse_numbers(text: str, top: int) -> set[int]:
 
 
 class Trainer:
-    def __init__(self, rules: Rules, players: int, seed: int, console: Console,
-                 read: Callable[[str], str], bots: str = "heuristic", samples: int = 200):
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        console: Console,
+        read: Callable[[str], str],
+        bots: str = "heuristic",
+        samples: int = 200,
+    ):
         self.rules = rules
         self.console = console
         self.read = read
@@ -86,8 +94,13 @@ class Trainer:
     def play(self) -> Score:
         deal_round(self.match, self.rng)
         r = self.match.round
-        self.console.print(Text(f"a practice round of {self.rules.name} for {len(self.names)}: you (me) "
-                                "against the bots. q quits.", style="bold"))
+        self.console.print(
+            Text(
+                f"a practice round of {self.rules.name} for {len(self.names)}: you (me) "
+                "against the bots. q quits.",
+                style="bold",
+            )
+        )
         try:
             while not r.over:
                 moves = legal_moves(r)
@@ -145,8 +158,9 @@ class Trainer:
             n = self.rng.randrange(top + 1)
             truth = sum(1 for t in inf.unseen if t.bears(n))
             while True:
-                count = number_at_most(self.ask(f"how many {n}s have you not seen yet? "),
-                                       self.rules.tile_count)
+                count = number_at_most(
+                    self.ask(f"how many {n}s have you not seen yet? "), self.rules.tile_count
+                )
                 if count is not None:
                     break
                 self.console.print(Text("a whole number, please", style="red"))
@@ -170,8 +184,9 @@ class Trainer:
             self.score.add("where", points)
 
     def move_question(self, r, plays) -> None:
-        advice = advise(r, 0, samples=self.samples, seed=self.rng.getrandbits(32), seconds=None,
-                        reasons=False)
+        advice = advise(
+            r, 0, samples=self.samples, seed=self.rng.getrandbits(32), seconds=None, reasons=False
+        )
         while True:
             answer = self.ask("your move (like 64 or 64 on 4)? ")
             words = answer.replace(" on ", " ").split()
@@ -184,15 +199,20 @@ class Trainer:
                     on = number_at_most(words[1], self.rules.top)
                     on = words[1] if on is None else on
                 side = r.layout.resolve(tile, on, self.rules.all_fives)
-                chosen = next(m for m in plays if m.tile == tile and
-                              r.layout.resolve(m.tile, m.on, self.rules.all_fives) == side)
+                chosen = next(
+                    m
+                    for m in plays
+                    if m.tile == tile and r.layout.resolve(m.tile, m.on, self.rules.all_fives) == side
+                )
                 break
             except StopIteration:
                 self.console.print(Text(f"you do not hold {tile}", style="red"))
             except (DominoError, ValueError) as e:
                 self.console.print(Text(str(e), style="red"))
-        mine = next((c for c in advice.moves if c.tile == chosen.tile and c.side == side),
-                    next(c for c in advice.moves if c.tile == chosen.tile))
+        mine = next(
+            (c for c in advice.moves if c.tile == chosen.tile and c.side == side),
+            next(c for c in advice.moves if c.tile == chosen.tile),
+        )
         best = advice.moves[0]
         points = 1.0 if best.win <= 0 else max(0.0, 1 - (best.win - mine.win) / best.win)
         best_text = f"{best.tile}" + ("" if best.on is None else f" on {best.on}")
@@ -211,8 +231,12 @@ class Trainer:
             who = "nobody (a tie)" if res.winner is None else self.names[res.winner]
             self.console.print(Text(f"round over: {who} won", style="bold"))
         s = self.score
-        for kind, label in (("lacks", "what they lack"), ("unseen", "counting the sevens"),
-                            ("where", "where a tile is"), ("move", "your moves")):
+        for kind, label in (
+            ("lacks", "what they lack"),
+            ("unseen", "counting the sevens"),
+            ("where", "where a tile is"),
+            ("move", "your moves"),
+        ):
             if s.asked[kind]:
                 self.console.print(f"{label}: {s.points[kind]:.1f} of {s.asked[kind]}")
         self.console.print(Text(f"accuracy: {s.accuracy:.0%}", style="bold"))

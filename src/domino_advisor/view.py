@@ -39,7 +39,7 @@ class SeatView:
         return [s for s in range(self.seats) if s != self.me]
 
     @classmethod
-    def of(cls, round_: Round, seat: int) -> "SeatView":
+    def of(cls, round_: Round, seat: int) -> SeatView:
         if round_.dealt[seat] is None:
             raise ValueError(f"{round_.name(seat)}'s hand is not known")
         return cls(
