@@ -17,7 +17,7 @@ from . import lead
 from .bots import heuristic
 from .engine import FastRound, from_round
 from .errors import IllegalMoveError
-from .events import Draw, Event, Pass, Play
+from .events import Draw, Move, Pass, Play
 from .game import Round
 from .inference import Inference, infer
 from .layout import describe_numbers
@@ -80,9 +80,9 @@ class Advice:
     exact: bool
     all_fives: bool = False
 
-    def event(self) -> Event:
+    def event(self) -> Move:
         best = self.moves[0]
-        if self.action == "play":
+        if self.action == "play" and best.tile is not None:
             return Play(self.name, best.tile, best.on)
         if self.action == "draw":
             return Draw(self.name, 1)
@@ -91,7 +91,7 @@ class Advice:
 
 def candidates(r: Round, seat: int) -> list[Candidate]:
     """Every legal play for the seat from its own hand; alike ends are offered once."""
-    hand = r.hands[seat]
+    hand = r.hand_of(seat)
     if r.layout.is_empty:  # the openings your own hand allows (the others' are hidden)
         own: list[set[Tile] | None] = [hand if s == seat else None for s in range(r.match.seats)]
         return [
@@ -116,7 +116,7 @@ def _apply(fr: FastRound, c: Candidate, policy=heuristic, rng=None) -> None:
 
 def _world(r: Round, seat: int, world: dict, rng: random.Random) -> FastRound:
     """A fast round for one sampled world: the sampled hands, the boneyard shuffled."""
-    hands = [set(r.hands[seat]) if s == seat else set() for s in range(r.match.seats)]
+    hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(r.match.seats)]
     stock = []
     for t, loc in world.items():
         if loc is None:
@@ -131,7 +131,7 @@ def _true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
     """Every hand as it is, the boneyard's order unknown (for the omniscient ceiling)."""
     stock = list(r.stock or [])
     rng.shuffle(stock)
-    return from_round(r, [set(h) for h in r.hands], stock)
+    return from_round(r, [set(r.hand_of(s)) for s in range(r.match.seats)], stock)
 
 
 def advise(
@@ -151,10 +151,9 @@ def advise(
     if r.over:
         raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
     to_move = r.to_move()
-    if (r.turn is not None and r.turn != seat) or (r.turn is None and to_move not in (None, seat)):
+    if to_move is not None and to_move != seat:
         raise IllegalMoveError(
-            f"it is {r.name(r.turn if r.turn is not None else to_move)}'s turn, "
-            f"not {'yours' if seat == r.match.viewer else name + 's'}"
+            f"it is {r.name(to_move)}'s turn, not {'yours' if seat == r.match.viewer else name + 's'}"
         )
     moves = candidates(r, seat)
     action = "play"
@@ -185,9 +184,9 @@ def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
     if r.match.seats != 2 or (r.rules.draws and r.drawable):
         return False
     if omniscient:
-        hands = [set(h) for h in r.hands]
+        hands = [set(r.hand_of(s)) for s in range(2)]
     else:
-        hands = [set(r.hands[seat]) if s == seat else set() for s in range(2)]
+        hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
         for t in inf.unseen:
             p = inf.probability[t]
             owner = [loc for loc, v in p.items() if v == 1]
@@ -282,15 +281,17 @@ def _solve_world(
 
 def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
     """The plain-language case for a move, from the explainable features."""
-    out = []
+    out: list[str] = []
     t = c.tile
+    if t is None:  # a draw or a pass: nothing to explain
+        return out
     out.append(f"sheds {t.pips} pip{'s' if t.pips != 1 else ''}")
     if t.is_double:
         out.append(f"dumps the double {t} while it can still be placed")
     after = r.layout.place(t, c.side) if c.side else r.layout.open_with(t)
     numbers = sorted(set(after.numbers))
-    if isinstance(c.on, str):  # two ends show the same number: say which one and why it matters
-        end = r.layout.end(c.side)
+    end = r.layout.end(c.side) if c.side else None
+    if isinstance(c.on, str) and end is not None:  # two ends show the number: which, and why
         kind = (
             " (a crossways double)"
             if end.double
@@ -309,7 +310,7 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
             out.append(f"{r.name(s)} certainly cannot play on them")
         elif p >= 0.2:
             out.append(f"{r.name(s)} cannot play on them ({p:.0%})")
-    rest = [x for x in r.hands[seat] if x != t]
+    rest = [x for x in r.hand_of(seat) if x != t]
     keep = sorted({n for x in rest for n in (x.high, x.low)})
     if rest:
         follow = [x for x in rest if any(x.bears(n) for n in numbers)]

@@ -32,9 +32,9 @@ class Position:
     def of(cls, log: GameLog) -> Position:
         match = log.replay()
         r = match.round
-        view = inf = None
-        if r is not None and r.dealt[match.viewer] is not None:
-            view = SeatView.of(r, match.viewer)
+        view, inf = None, None
+        if r is not None and r.dealt[match.me] is not None:
+            view = SeatView.of(r, match.me)
             inf = infer(view)
         return cls(log, match, view, inf)
 
@@ -62,15 +62,16 @@ def _round_winner(r, result, names) -> str | None:
 def status_of(pos: Position) -> dict:
     match, r, inf = pos.match, pos.match.round, pos.inference
     names = match.players
-    me = match.viewer
+    me = match.me
     result = r.result() if r else None
+    to_move = r.to_move() if r else None
     out: dict = {
         "round": r.number if r else 0,
-        "to_move": None if r is None or r.to_move() is None else names[r.to_move()],
+        "to_move": None if to_move is None else names[to_move],
         "over": bool(r and r.over),
         "ends": list(r.layout.numbers) if r else [],
         "boneyard": r.boneyard if r else 0,
-        "hand": [str(t) for t in sorted(r.hands[me] or (), reverse=True)] if r else [],
+        "hand": [str(t) for t in sorted(r.hand_of(me), reverse=True)] if r and r.dealt[me] else [],
         "players": [],
         "unseen": [],
         "where": {},
@@ -120,19 +121,19 @@ def advice_of(
     from .advisor import advise as run_advisor
     from .errors import IllegalMoveError
 
-    r = pos.match.round
-    if r is None or r.dealt[pos.match.viewer] is None:
+    r, me = pos.match.round, pos.match.me
+    if r is None or r.dealt[me] is None:
         raise IllegalMoveError("there is nothing to advise yet: log your hand first")
     if r.over:
         raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
-    me = pos.match.viewer
+    to_move = r.to_move()
     choosing = (
-        r.to_move() is None and r.layout.is_empty and (r.opening == "chosen" or r.rules.lead == "chosen")
+        to_move is None and r.layout.is_empty and (r.opening == "chosen" or r.rules.lead == "chosen")
     )  # the table picks who opens: if you do
-    if r.to_move() != me and not choosing:
-        if r.to_move() is None:
+    if to_move != me and not choosing:
+        if to_move is None:
             raise IllegalMoveError("who opens is not known yet: log the opening play")
-        raise IllegalMoveError(f"it is {r.name(r.to_move())}'s turn, not yours: advice is for your own turn")
+        raise IllegalMoveError(f"it is {r.name(to_move)}'s turn, not yours: advice is for your own turn")
     return run_advisor(r, me, samples=samples, seed=seed, seconds=seconds, inference=pos.inference)
 
 

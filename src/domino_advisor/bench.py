@@ -108,7 +108,8 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int, seco
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
             rules = preset(name, overrides)
-            times, used = [], []
+            times: list[float] = []
+            used: list[int] = []
             while len(times) < positions:
                 r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 8))
                 if r.turn is None or len({m.tile for m in legal_moves(r) if isinstance(m, Play)}) < 2:

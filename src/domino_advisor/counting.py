@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import factorial
+from typing import TypeVar
 
 from .evidence import LATER, Case, Evidence, Group, bearing_mask
 from .tiles import Tile
 from .view import SeatView
+
+Room = tuple[int, ...]  # how many tiles each slot may still take
+Class = tuple[tuple[int, ...], bool, list[Tile]]  # allowed slots, boneyard allowed, the tiles
+Split = tuple[int, int, int, tuple[int, ...]]  # packed, how many, in how many ways, per slot
+T = TypeVar("T")
 
 
 @dataclass
@@ -31,7 +38,7 @@ class Problem:
 
     def __init__(self, view: SeatView, ev: Evidence, case: Case, unseen: list[Tile]):
         self.slots: list[_Slot] = []
-        init: dict[tuple, int] = {(): 1}
+        init: dict[Room, int] = {(): 1}
         for s in view.opponents:
             dist, slots = _seat_distribution(s, ev, case, view.rules.top)
             self.slots.extend(slots)
@@ -39,8 +46,9 @@ class Problem:
         if not _case_possible(view, ev, case):
             init = {}
         self.init = init
-        classes: dict[tuple, list[Tile]] = defaultdict(list)
+        classes: dict[tuple[tuple[int, ...], bool], list[Tile]] = defaultdict(list)
         for t in unseen:
+            key: tuple[tuple[int, ...], bool]
             if case.required and case.required[0] == t:
                 key = (
                     tuple(
@@ -53,7 +61,9 @@ class Problem:
             else:
                 key = (tuple(i for i, sl in enumerate(self.slots) if not sl.forbid >> t.index & 1), True)
             classes[key].append(t)
-        self.classes = [(a, by, ts) for (a, by), ts in sorted(classes.items(), key=lambda kv: len(kv[1]))]
+        self.classes: list[Class] = [
+            (a, by, ts) for (a, by), ts in sorted(classes.items(), key=lambda kv: len(kv[1]))
+        ]
         self.unseen_count = len(unseen)
         self._run()
 
@@ -68,10 +78,9 @@ class Problem:
         width = max([*caps, 1]).bit_length() + 1
         self.width = width
         guard = sum(1 << (width * i + width - 1) for i in range(k))
-        pack = lambda xs: sum(x << (width * i) for i, x in enumerate(xs))  # noqa: E731
-        self.pack = pack
+        pack = self.pack
         last = len(self.classes) - 1
-        self.splits = []
+        self.splits: list[list[Split] | None] = []
         for i, (allowed, by, tiles) in enumerate(self.classes):
             if i == last:
                 self.splits.append(None)  # the last class must fill exactly what is left
@@ -94,9 +103,11 @@ class Problem:
                         nxt[0] = nxt.get(0, 0) + w * self._last_ways(state, i)
                 forward.append(nxt)
                 break
+            splits = self.splits[i]
+            assert splits is not None  # only the last class has none
             for state, w in forward[-1].items():
                 need = sums[state] - remaining  # the boneyard takes the rest: bound the split
-                for xs, sx, ways, _ in self.splits[i]:
+                for xs, sx, ways, _ in splits:
                     if sx < need:
                         break
                     new = (state | guard) - xs
@@ -121,18 +132,20 @@ class Problem:
                     if nb and self._fills(state, i):
                         ways = self._last_ways(state, i)
                         bi[state] = ways
-                        xs = self._unpack(state)
+                        room = self._unpack(state)
                         mass = fw * ways
-                        for slot, x in enumerate(xs):
+                        for slot, x in enumerate(room):
                             ex[slot] += mass * x
-                        ex[k] += mass * (c - sum(xs))
+                        ex[k] += mass * (c - sum(room))
                 continue
-            split_mass = [0] * len(self.splits[i])
+            splits = self.splits[i]
+            assert splits is not None  # only the last class has none
+            split_mass = [0] * len(splits)
             need_after = rest[i]
             for state, fw in forward[i].items():
                 need = sums[state] - need_after
                 total = 0
-                for j, (xs, sx, ways, _) in enumerate(self.splits[i]):
+                for j, (xs, sx, ways, _) in enumerate(splits):
                     if sx < need:
                         break
                     new = (state | guard) - xs
@@ -146,7 +159,7 @@ class Problem:
                     split_mass[j] += fw * contrib
                 if total:
                     bi[state] = total
-            for (_xs, sx, _ways, tup), mass in zip(self.splits[i], split_mass, strict=False):
+            for (_xs, sx, _ways, tup), mass in zip(splits, split_mass, strict=True):
                 if mass:
                     for slot, x in enumerate(tup):
                         if x:
@@ -154,6 +167,10 @@ class Problem:
                     ex[k] += mass * (c - sx)
         self.back = back
         self.total = sum(w * back[0].get(pack(s), 0) for s, w in self.init.items())
+
+    def pack(self, xs: Iterable[int]) -> int:
+        """Each slot's count in its own field of one integer."""
+        return sum(x << (self.width * i) for i, x in enumerate(xs))
 
     def _unpack(self, state: int) -> tuple[int, ...]:
         w = self.width
@@ -164,7 +181,7 @@ class Problem:
         """The last class fits the room left exactly: only its allowed slots have room."""
         allowed, by, tiles = self.classes[i]
         xs = self._unpack(state)
-        if any(x and slot not in allowed for slot, x in enumerate(xs)):
+        if any(x > 0 and slot not in allowed for slot, x in enumerate(xs)):
             return False
         left = len(tiles) - sum(xs)
         return left >= 0 and (by or left == 0)
@@ -173,15 +190,16 @@ class Problem:
         xs = list(self._unpack(state))
         return _multinomial([*xs, len(self.classes[i][2]) - sum(xs)])
 
-    def _class_splits(self, i: int, state: int):
+    def _class_splits(self, i: int, state: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
         """(split as a tuple, state after it, ways) for every split of class i that can finish."""
-        if self.splits[i] is None:
+        splits = self.splits[i]
+        if splits is None:
             if self._fills(state, i):
                 yield self._unpack(state), 0, self._last_ways(state, i)
             return
         w = self.width
         guard = sum(1 << (w * j + w - 1) for j in range(len(self.slots)))
-        for xs, _sx, ways, tup in self.splits[i]:
+        for xs, _sx, ways, tup in splits:
             new = (state | guard) - xs
             if new & guard != guard:
                 continue
@@ -218,7 +236,7 @@ def _case_possible(view: SeatView, ev: Evidence, case: Case) -> bool:
     if not view.history:
         return True
     first = view.history[0]
-    if first.seat != view.me and case.forbid_dealt >> first.tile.index & 1:
+    if first.tile is not None and first.seat != view.me and case.forbid_dealt >> first.tile.index & 1:
         return False
     if not case.required:
         return True
@@ -230,7 +248,7 @@ def _case_possible(view: SeatView, ev: Evidence, case: Case) -> bool:
     return any(t == tile for t, _, _ in ev.played.get(seat, ()))
 
 
-def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict[tuple, int], list[_Slot]]:
+def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict[Room, int], list[_Slot]]:
     """Where one opponent's unseen tiles may sit: its slots, and how much room each has.
 
     The room depends on which group each tile it played came from; that is summed over
@@ -238,7 +256,7 @@ def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict
     """
     groups = ev.groups[s]
     voids = [v for v in ev.voids if v.seat == s]
-    cache: dict[frozenset, int] = {}
+    cache: dict[frozenset[int], int] = {}
 
     def forbid(g: Group, until: float) -> int:
         m = case.forbid_dealt if g.dealt else 0
@@ -251,7 +269,7 @@ def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict
         return m
 
     held = [forbid(g, LATER + 1) for g in groups]
-    dist: dict[tuple, int] = {tuple([0] * len(groups)): 1}
+    dist: dict[Room, int] = {tuple([0] * len(groups)): 1}
     required = case.required
     for tile, time, _line in ev.played[s]:
         if required and required[0] == tile:
@@ -263,7 +281,7 @@ def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict
                 for gi, g in enumerate(groups)
                 if g.acquired < time and not forbid(g, time) >> tile.index & 1
             ]
-        nxt: dict[tuple, int] = {}
+        nxt: dict[Room, int] = {}
         for used, w in dist.items():
             for gi in allowed:
                 if used[gi] < groups[gi].size:
@@ -273,16 +291,18 @@ def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict
                     nxt[key] = nxt.get(key, 0) + w
         dist = nxt
     keep_dealt_apart = bool(required and required[1] == s)
-    keys = [("dealt", f) if gi == 0 and keep_dealt_apart else f for gi, f in enumerate(held)]
-    slot_of: dict[object, int] = {}
+    keys: list[int | tuple[str, int]] = [
+        ("dealt", f) if gi == 0 and keep_dealt_apart else f for gi, f in enumerate(held)
+    ]
+    slot_of: dict[int | tuple[str, int], int] = {}
     slots: list[_Slot] = []
-    for gi, key in enumerate(keys):
-        if key not in slot_of:
-            slot_of[key] = len(slots)
+    for gi, merge in enumerate(keys):
+        if merge not in slot_of:
+            slot_of[merge] = len(slots)
             slots.append(_Slot(s, held[gi], groups[gi].dealt))
         elif groups[gi].dealt:
-            slots[slot_of[key]].dealt = True
-    out: dict[tuple, int] = {}
+            slots[slot_of[merge]].dealt = True
+    out: dict[Room, int] = {}
     for used, w in dist.items():
         caps = [0] * len(slots)
         parts: dict[int, list[int]] = defaultdict(list)
@@ -297,7 +317,7 @@ def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict
     return out, slots
 
 
-def pick(weighted, rng: random.Random):
+def pick(weighted: Sequence[tuple[T, int]], rng: random.Random) -> T:
     total = sum(w for _, w in weighted)
     r = rng.randrange(total)
     for item, w in weighted:
@@ -316,11 +336,11 @@ def _multinomial(parts: list[int]) -> int:
 
 def _splits(
     c: int, allowed: tuple[int, ...], k: int, boneyard: bool, caps: list[int]
-) -> list[tuple[tuple, int]]:
+) -> list[tuple[Room, int]]:
     """Every way to share ``c`` interchangeable tiles among the allowed slots (and the boneyard)."""
-    out = []
+    out: list[tuple[Room, int]] = []
 
-    def rec(i: int, left: int, xs: list[int]):
+    def rec(i: int, left: int, xs: list[int]) -> None:
         if i == len(allowed):
             if left and not boneyard:
                 return

@@ -10,14 +10,15 @@ import random
 from collections.abc import Callable
 
 from .bots import weight
-from .events import Draw, Event, Holds, NewRound, Play, Shows
+from .events import Draw, Event, Holds, Move, NewRound, Play, Shows
 from .game import Round
 from .match import Match
 from .moves import legal_moves, setup_round
 from .rules import Rules
 from .tiles import Tile, full_set
 
-Policy = Callable[[Round, list[Event], random.Random], Event]
+Policy = Callable[[Round, list[Move], random.Random], Move]
+Deal = tuple[int, list[tuple[Tile, ...]]]  # a round's number and the hands dealt
 
 
 def shuffle_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
@@ -32,15 +33,15 @@ def deal_round(match: Match, rng: random.Random) -> list[tuple[Tile, ...]]:
     """Start the match's next round with a fair shuffle, every hand known; returns the hands."""
     match.apply(NewRound(len(match.rounds) + 1))
     hands, stock = shuffle_deal(match.rules, match.seats, rng)
-    setup_round(match.round, hands, stock)
+    setup_round(match.playing, hands, stock)
     return hands
 
 
-def random_policy(round_: Round, moves: list[Event], rng: random.Random) -> Event:
+def random_policy(round_: Round, moves: list[Move], rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
-def heavy_policy(round_: Round, moves: list[Event], rng: random.Random) -> Event:
+def heavy_policy(round_: Round, moves: list[Move], rng: random.Random) -> Move:
     """Heaviest tile first: the simplest sensible player."""
     plays = [m for m in moves if isinstance(m, Play)]
     if not plays:
@@ -58,24 +59,23 @@ def play_match(
     rng = random.Random(seed)
     match = Match(rules, players)
     events: list[Event] = []
-    deals = []
+    deals: list[Deal] = []
     while not match.finished and len(match.rounds) < max_rounds:
         hands = deal_round(match, rng)
-        r = match.round
+        r = match.playing
         events.append(NewRound(r.number))
         deals.append((r.number, hands))
         while not r.over:
             move = policy(r, legal_moves(r), rng)
             match.apply(move)
             events.append(move)
-        for seat in range(len(players)):
-            if r.counts[seat]:
-                shown = Shows(players[seat], tuple(sorted(r.hands[seat], reverse=True)))
-                events.append(shown)
+        for seat, hand in enumerate(r.hands):
+            if r.counts[seat] and hand is not None:
+                events.append(Shows(players[seat], tuple(sorted(hand, reverse=True))))
     return match, events, deals
 
 
-def seat_log_lines(events: list[Event], deals, viewer: str, players: list[str]) -> list[str]:
+def seat_log_lines(events: list[Event], deals: list[Deal], viewer: str, players: list[str]) -> list[str]:
     """The log one seat would write of a full-information game: its hand, others' draws
     hidden, one turn's single draws written as one line."""
     out: list[Event] = []
@@ -89,7 +89,7 @@ def seat_log_lines(events: list[Event], deals, viewer: str, players: list[str]) 
             tiles = e.tiles if e.player == viewer else None
             prev = out[-1] if out else None
             if isinstance(prev, Draw) and prev.player == e.player:
-                joined = None if tiles is None else prev.tiles + tiles
+                joined = None if tiles is None or prev.tiles is None else prev.tiles + tiles
                 out[-1] = Draw(e.player, prev.count + e.count, joined)
             else:
                 out.append(Draw(e.player, e.count, tiles))
@@ -111,7 +111,7 @@ def random_position(
     while True:
         match = Match(rules, names)
         deal_round(match, rng)
-        r = match.round
+        r = match.playing
         cut = rng.randint(*events)
         for _ in range(cut):
             if r.over:

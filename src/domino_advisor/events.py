@@ -104,6 +104,7 @@ class NewRound:
 
 
 Event = Play | Draw | Pass | Holds | Shows | Counts | NewRound
+Move = Play | Draw | Pass  # what a player does on a turn
 
 VERBS = {
     "plays": "plays",

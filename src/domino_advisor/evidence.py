@@ -8,6 +8,7 @@ is a disjunction (``highest-double-any``).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from . import lead
@@ -38,7 +39,7 @@ class Void:
     line: int | None
     verb: str
 
-    def text(self, names) -> str:
+    def text(self, names: Sequence[str]) -> str:
         where = f" (line {self.line})" if self.line else ""
         nums = " and ".join(str(n) for n in sorted(self.numbers))
         return f"{names[self.seat]} {self.verb} on {nums}{where}"
@@ -61,7 +62,7 @@ class Evidence:
     lead_text: str = ""
 
 
-def bearing_mask(numbers, top: int) -> int:
+def bearing_mask(numbers: Collection[int], top: int) -> int:
     return mask_of(t for t in full_set(top) if t.high in numbers or t.low in numbers)
 
 
@@ -71,7 +72,7 @@ def gather(view: SeatView) -> Evidence:
         s: [Group(s, -1, view.rules.hand_size(view.seats), True)] for s in view.opponents
     }
     voids: list[Void] = []
-    played: dict[int, list] = {s: [] for s in view.opponents}
+    played: dict[int, list[tuple[Tile, int, int | None]]] = {s: [] for s in view.opponents}
     drawing: dict[int, Group] = {}
     for i, a in enumerate(view.history):
         s = a.seat
@@ -91,7 +92,7 @@ def gather(view: SeatView) -> Evidence:
             groups[s][0].size -= 1  # the opening tile came from the deal
         elif s in drawing:
             drawing.pop(s).size -= 1  # the tile played after drawing is the last one drawn
-        else:
+        elif a.tile is not None:
             played[s].append((a.tile, i, a.line))
     for s, g in drawing.items():  # still drawing: the last tile drawn may still play
         g.size -= 1
@@ -107,6 +108,8 @@ def _lead_cases(view: SeatView) -> tuple[list[Case], str]:
         return [Case()], ""
     first = view.history[0]
     opener, tile = first.seat, first.tile
+    if tile is None:  # the first public move of a round is its opening play
+        return [Case()], ""
     # a double the opener must have been dealt is a constraint only on a hidden hand
     cases = [
         Case(mask_of(c.forbid), None if c.required is None or opener == view.me else (c.required, opener))

@@ -9,8 +9,9 @@ after, so a refused event leaves the state as it was.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from . import lead
 from .doubts import Doubt
@@ -28,7 +29,7 @@ class Acted:
     """A public move with the open ends it was made against: the evidence inference reads."""
 
     seat: int
-    kind: str  # "play", "draw" or "pass"
+    kind: Literal["play", "draw", "pass"]
     tile: Tile | None = None
     count: int = 0
     tiles: tuple[Tile, ...] | None = None  # drawn tiles, when the drawer's hand is known
@@ -68,7 +69,7 @@ class Round:
         self.history: list[Acted] = []
         self.fives: dict[int, int] = {}  # side -> All Fives points scored in play
         self.over = False
-        self.how: str | None = None
+        self.how: Literal["out", "blocked", "target"] | None = None
         self.out: int | None = None
         self.voids: list[dict[int, str]] = [dict() for _ in range(n)]  # direct evidence
         self.dealt_ready = False
@@ -93,6 +94,13 @@ class Round:
             out.update(self.stock)
         return out
 
+    def hand_of(self, seat: int) -> set[Tile]:
+        """A hand the table knows: yours in a log, every hand in a simulation."""
+        hand = self.hands[seat]
+        if hand is None:
+            raise IllegalMoveError(f"{self.match.possessive(seat)} hand is not known")
+        return hand
+
     def unseen(self) -> list[Tile]:
         seen = self.seen()
         return [t for t in full_set(self.rules.top) if t not in seen]
@@ -101,8 +109,9 @@ class Round:
         """The pips left in a hand, if known or deducible."""
         if self.counts[seat] == 0:
             return 0
-        if self.hands[seat] is not None:
-            return sum(t.pips for t in self.hands[seat])
+        hand = self.hands[seat]
+        if hand is not None:
+            return sum(t.pips for t in hand)
         if seat in self.revealed:
             return self.revealed[seat]
         unknown = [
@@ -123,18 +132,20 @@ class Round:
             return Result("target", self.out)
         if self.how == "blocked" and self.rules.blocked == "none":
             return score_blocked([0] * self.match.seats, self.rules)
-        pips = [self.pips(s) for s in seats]
-        if self.how == "out":
+        known = [self.pips(s) for s in seats]
+        if self.how == "out" and self.out is not None:
+            winner = self.out
             need = [
                 s
                 for s in seats
-                if s != self.out
-                and (self.rules.out == "all" or side_of(s, self.rules) != side_of(self.out, self.rules))
+                if s != winner
+                and (self.rules.out == "all" or side_of(s, self.rules) != side_of(winner, self.rules))
             ]
-            if any(pips[s] is None for s in need):
+            if any(known[s] is None for s in need):
                 return None
-            return score_out(self.out, [p or 0 for p in pips], self.rules)
-        if any(p is None for p in pips):
+            return score_out(winner, [p or 0 for p in known], self.rules)
+        pips = [p for p in known if p is not None]
+        if len(pips) < len(known):
             return None
         return score_blocked(pips, self.rules)
 
@@ -155,8 +166,9 @@ class Round:
         top = self.rules.top
         if self.counts[seat] == 0:
             return list(range(top + 1))
-        if self.hands[seat] is not None:
-            held = {n for t in self.hands[seat] for n in (t.high, t.low)}
+        hand = self.hands[seat]
+        if hand is not None:
+            held = {n for t in hand for n in (t.high, t.low)}
             return [n for n in range(top + 1) if n not in held]
         unseen = self.unseen()
         gone = {n for n in range(top + 1) if not any(t.bears(n) for t in unseen)}
@@ -177,7 +189,7 @@ class Round:
         return None
 
     def _check_turn(self, seat: int, doing: str) -> None:
-        if self.over and self.how == "target":
+        if self.over and self.how == "target" and self.out is not None:
             raise IllegalMoveError(
                 f"the match is over: {self.name(self.out)} reached the target "
                 f"of {self.rules.target} in round {self.number}"
@@ -250,7 +262,7 @@ class Round:
         self.hands[seat] = set(tiles)
         self.dealt[seat] = tuple(tiles)
 
-    def play(self, seat: int, tile: Tile, on, line: int | None) -> list[Doubt]:
+    def play(self, seat: int, tile: Tile, on: int | str | None, line: int | None) -> list[Doubt]:
         self._check_turn(seat, "plays")
         hand = self.hands[seat]
         if hand is not None and tile not in hand:
@@ -286,9 +298,9 @@ class Round:
         if self.rules.all_fives:
             pts = fives_points(self.layout.fives_count())
             if pts:
-                side = side_of(seat, self.rules)
-                self.fives[side] = self.fives.get(side, 0) + pts
-                if self.rules.target and self.match.scores()[side] >= self.rules.target:
+                team = side_of(seat, self.rules)
+                self.fives[team] = self.fives.get(team, 0) + pts
+                if self.rules.target and self.match.scores()[team] >= self.rules.target:
                     # the first to reach the target wins the match there and then
                     self.over, self.how, self.out, self.turn = True, "target", seat, None
                     return warnings
@@ -298,7 +310,7 @@ class Round:
             self.turn = (seat + 1) % self.match.seats
         return warnings
 
-    def voids_source(self, seat: int, ends, verb: str, line: int | None) -> str:
+    def voids_source(self, seat: int, ends: Iterable[int], verb: str, line: int | None) -> str:
         return f"{self.name(seat)} {verb} on {describe_numbers(sorted(set(ends)))}{_where(line)}"
 
     def _contradictions(self, seat: int, tile: Tile, line: int | None) -> list[Doubt]:
@@ -371,7 +383,7 @@ class Round:
         self.boneyard -= count
         if self.stock is not None:
             del self.stock[:count]
-        if hand is not None:
+        if hand is not None and tiles is not None:
             hand.update(tiles)
         else:
             self.voids[seat] = {}
@@ -434,6 +446,8 @@ class Round:
                         raise IllegalMoveError(where)
             pips = sum(t.pips for t in tiles)
         else:
+            if pips is None:
+                raise IllegalMoveError(f"{who}: say the tiles shown or the pips counted")
             if hand is not None and pips != sum(t.pips for t in hand):
                 raise IllegalMoveError(f"{who} holds {sum(t.pips for t in hand)} pips, not {pips}")
             low, high = self._pip_range(seat)

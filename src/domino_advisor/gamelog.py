@@ -84,7 +84,6 @@ class GameLog:
     def replay(self) -> Match:
         """Rebuild the match, refusing the first event the rules forbid (with its line)."""
         match = Match(self.rules, self.players, self.me)
-        match.tags = dict(self.tags)
         lines = self.numbered_events()
         for (number, event), entry in zip(lines, [e for e in self.body if e.event is not None], strict=False):
             try:
@@ -145,6 +144,8 @@ def _name_the_end(match: Match, event):
         side = r.layout.resolve(event.tile, None, match.rules.all_fives)
     except DominoError:
         return event  # let the rules say what is wrong
+    if side is None:
+        return event
     return Play(event.player, event.tile, r.layout.written(event.tile, side, match.rules.all_fives))
 
 

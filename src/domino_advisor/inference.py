@@ -12,6 +12,7 @@ rejection.  Which group a played tile came from is summed over first, per oppone
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -44,11 +45,11 @@ class Inference:
 
     def expected_pips(self, seat: int) -> Fraction:
         shown = sum(t.pips for t in self.view.shown.get(seat, ()))
-        return shown + sum(self.probability[t][seat] * t.pips for t in self.unseen)
+        return Fraction(shown) + sum((self.probability[t][seat] * t.pips for t in self.unseen), Fraction(0))
 
     def cannot_hold(self, seat: int) -> list[int]:
         top = self.view.rules.top
-        held = set()
+        held: set[int] = set()
         for t in self.view.shown.get(seat, ()):
             held |= {t.high, t.low}
         for t in self.unseen:
@@ -56,33 +57,26 @@ class Inference:
                 held |= {t.high, t.low}
         return [n for n in range(top + 1) if n not in held]
 
-    _number_holds: dict = field(default_factory=dict, repr=False)
+    _holds_none: dict[tuple[int, frozenset[int]], Fraction] = field(default_factory=dict, repr=False)
 
     def holds_number(self, seat: int, number: int) -> Fraction:
         """The chance ``seat`` holds at least one tile bearing ``number`` (exact)."""
-        key = (seat, number)
-        if key not in self._number_holds:
-            if any(t.bears(number) for t in self.view.shown.get(seat, ())):
-                self._number_holds[key] = Fraction(1)
-            elif number in self.cannot_hold(seat):
-                self._number_holds[key] = Fraction(0)
-            else:
-                self._number_holds[key] = 1 - self.holds_none(seat, {number})
-        return self._number_holds[key]
+        return 1 - self.holds_none(seat, {number})
 
-    def holds_none(self, seat: int, numbers) -> Fraction:
+    def holds_none(self, seat: int, numbers: Iterable[int]) -> Fraction:
         """The chance ``seat`` holds no tile bearing any of ``numbers``: it cannot play on them."""
-        numbers = frozenset(numbers)
-        key = (seat, numbers)
-        if key not in self._number_holds:
-            if any(t.high in numbers or t.low in numbers for t in self.view.shown.get(seat, ())):
-                self._number_holds[key] = Fraction(0)
-            elif self.view.counts[seat] == 0 or numbers <= set(self.cannot_hold(seat)):
-                self._number_holds[key] = Fraction(1)
+        these = frozenset(numbers)
+        key = (seat, these)
+        if key not in self._holds_none:
+            if any(t.high in these or t.low in these for t in self.view.shown.get(seat, ())):
+                self._holds_none[key] = Fraction(0)
+            elif self.view.counts[seat] == 0 or these <= set(self.cannot_hold(seat)):
+                self._holds_none[key] = Fraction(1)
             else:
-                none = _count(self.view, self.evidence, self.unseen, extra=(seat, numbers))
-                self._number_holds[key] = Fraction(none, self.worlds)
-        return self._number_holds[key]
+                ev = self.evidence if self.evidence is not None else gather(self.view)
+                none = _count(self.view, ev, self.unseen, extra=(seat, these))
+                self._holds_none[key] = Fraction(none, self.worlds)
+        return self._holds_none[key]
 
     def sample(self, rng: random.Random) -> dict[Tile, int | None]:
         """A world drawn exactly from the posterior."""
@@ -99,7 +93,10 @@ def unseen_tiles(view: SeatView) -> list[Tile]:
     ]
 
 
-def _problems(view, ev, unseen, extra=None) -> list[Problem]:
+Extra = tuple[int, frozenset[int]]  # a seat that holds none of these numbers now
+
+
+def _problems(view: SeatView, ev: Evidence, unseen: list[Tile], extra: Extra | None = None) -> list[Problem]:
     if extra is not None:
         seat, numbers = extra
         # forbid the numbers to every group of that seat, now: a void at the end of the log
@@ -107,7 +104,7 @@ def _problems(view, ev, unseen, extra=None) -> list[Problem]:
     return [Problem(view, ev, case, unseen) for case in ev.cases]
 
 
-def _count(view, ev, unseen, extra=None) -> int:
+def _count(view: SeatView, ev: Evidence, unseen: list[Tile], extra: Extra | None = None) -> int:
     return sum(p.total for p in _problems(view, ev, unseen, extra))
 
 
@@ -122,7 +119,7 @@ def infer(view: SeatView) -> Inference:
         ev, problems, total, warnings = _relax(view, ev, unseen)
     probability: dict[Tile, dict[int | None, Fraction]] = {}
     locs = [*view.opponents, None]
-    acc = {t: {loc: 0 for loc in locs} for t in unseen}
+    acc = {t: {loc: Fraction(0) for loc in locs} for t in unseen}
     for p in problems:
         if not p.total:
             continue
@@ -135,11 +132,13 @@ def infer(view: SeatView) -> Inference:
                 for t in tiles:
                     acc[t][seat] += Fraction(mass, c)
     for t in unseen:
-        probability[t] = {loc: Fraction(acc[t][loc]) / total for loc in locs}
+        probability[t] = {loc: acc[t][loc] / total for loc in locs}
     return Inference(view, total, unseen, probability, warnings, problems, ev)
 
 
-def _relax(view, ev: Evidence, unseen):
+def _relax(
+    view: SeatView, ev: Evidence, unseen: list[Tile]
+) -> tuple[Evidence, list[Problem], int, list[Doubt]]:
     """No world fits: set aside the evidence the log contradicts, and say so.
 
     First the voids a later play contradicts directly (the player passed or drew on a
@@ -198,7 +197,7 @@ def _relax(view, ev: Evidence, unseen):
     )
 
 
-def _without_direct_contradictions(ev: Evidence, names) -> tuple[list[Void], list[Doubt]]:
+def _without_direct_contradictions(ev: Evidence, names: Sequence[str]) -> tuple[list[Void], list[Doubt]]:
     """Voids with each directly contradicted number removed, and a doubt for each removal."""
     voids = [Void(v.seat, v.time, set(v.numbers), v.line, v.verb) for v in ev.voids]
     notes = []

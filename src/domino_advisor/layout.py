@@ -120,7 +120,7 @@ class Layout:
         i = SIDES.index(side)
         arms[i] = arms[i] + (tile,)
         spinner, sides = self.spinner, self.spinner_sides
-        if side in sides:
+        if side in sides and spinner is not None:
             sides = sides - {side}
             if not sides:  # both sides of the spinner are taken: up and down open
                 ends += [End("up", spinner.high, bare=True), End("down", spinner.high, bare=True)]

@@ -9,6 +9,7 @@ from .doubts import Doubt
 from .errors import IllegalMoveError
 from .events import Counts, Draw, Event, Holds, NewRound, Pass, Play, Shows
 from .game import Round
+from .lead import Opening
 from .rules import Rules
 from .scoring import side_of
 
@@ -28,6 +29,20 @@ class Match:
     @property
     def round(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
+
+    @property
+    def playing(self) -> Round:
+        """The current round, where one must have started (simulation, a replayed hand)."""
+        if not self.rounds:
+            raise IllegalMoveError("no round has started: begin with 'round 1' and your hand")
+        return self.rounds[-1]
+
+    @property
+    def me(self) -> int:
+        """Your seat in a logged match (a simulated one is seen by nobody in particular)."""
+        if self.viewer is None:
+            raise IllegalMoveError("this match is not seen from a seat: name yourself with [Me]")
+        return self.viewer
 
     def seat(self, name: str) -> int:
         try:
@@ -59,11 +74,11 @@ class Match:
     def match_winner(self) -> int | None:
         """The side that won the match, once a finished round settles it."""
         r = self.round
-        if r is None or r.result() is None:
+        res = r.result() if r is not None else None
+        if res is None:
             return None
         scores = self.scores()
         if self.rules.target == 0:
-            res = r.result()
             return None if res.winner is None else side_of(res.winner, self.rules)
         best = max(scores.values())
         if best >= self.rules.target:
@@ -105,7 +120,7 @@ class Match:
         leader = max(range(self.seats), key=lambda s: scores[side_of(s, self.rules)])
         return f": {self.players[leader]} reached {scores[side_of(leader, self.rules)]}"
 
-    def _next_opening(self) -> tuple[str, int | None]:
+    def _next_opening(self) -> tuple[Opening, int | None]:
         if not self.rounds:
             return ("chosen" if self.rules.lead == "chosen" else "lead", None)
         prev = self.rounds[-1]

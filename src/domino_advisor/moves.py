@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import lead
-from .events import Draw, Event, Pass, Play
+from .events import Draw, Move, Pass, Play
 from .game import Round
 from .tiles import Tile
 
@@ -22,15 +22,16 @@ def opening_moves(round_: Round) -> list[tuple[int, Tile]]:
     return lead.openings(round_.rules, round_.opening, round_.hands, round_.fixed_opener)
 
 
-def legal_moves(round_: Round) -> list[Event]:
+def legal_moves(round_: Round) -> list[Move]:
     """Every legal event for the seat to move (or every opening), when hands are known."""
     if round_.over:
         return []
     if round_.layout.is_empty:
         return [Play(round_.name(s), t) for s, t in opening_moves(round_)]
     seat = round_.turn
+    assert seat is not None  # once the round is open, someone is always to move
     who = round_.name(seat)
-    moves: list[Event] = []
+    moves: list[Move] = []
     for t in round_._playable(seat):
         for _, on in round_.layout.choices(t, round_.rules.all_fives):
             moves.append(Play(who, t, on))

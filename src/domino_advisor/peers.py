@@ -68,10 +68,10 @@ class PeerPlayer:
     @staticmethod
     def game_of(r: Round, seat: int, dominoes):
         board = dominoes.Board()
-        moves = []
+        moves: list[tuple[object, bool] | None] = []
         first = r.history[0]
         for a in r.history:
-            if a.kind == "pass":
+            if a.kind == "pass" or a.tile is None:
                 moves.append(None)
                 continue
             d = dominoes.Domino(a.tile.high, a.tile.low)
@@ -80,7 +80,10 @@ class PeerPlayer:
                 left = True
             board.add(d, left)
             moves.append((d, left))
-        hands = [dominoes.Hand([dominoes.Domino(t.high, t.low) for t in sorted(h)]) for h in r.hands]
+        hands = [
+            dominoes.Hand([dominoes.Domino(t.high, t.low) for t in sorted(r.hand_of(s))])
+            for s in range(r.match.seats)
+        ]
         game = dominoes.Game(board, hands, moves, seat, (), first.seat, None)
         game._update_valid_moves()
         return game

@@ -26,7 +26,7 @@ class PolicyPlayer:
         if len(plays) <= 1:
             return moves[0]
         # the fast twin of this seat's position; other hands are left empty: policies never look
-        hands = [set(r.hands[s]) if s == seat else set() for s in range(r.match.seats)]
+        hands = [set(r.hand_of(s)) if s == seat else set() for s in range(r.match.seats)]
         fr = from_round(r, hands, [])
         fr.turn = seat
         options = []
@@ -35,6 +35,7 @@ class PolicyPlayer:
                 options.append(((m.tile.index, -1), m))
             else:
                 side = r.layout.resolve(m.tile, m.on, r.rules.all_fives)
+                assert side is not None  # the table is open: every play joins an end
                 j = [e[0] for e in fr.ends].index(SIDE_IDS[side])
                 options.append(((m.tile.index, j), m))
         pick = self.policy(fr, [o for o, _ in options], rng)

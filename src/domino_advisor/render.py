@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -48,7 +48,7 @@ def chain(layout: Layout) -> Text:
         out.append(f"[{showing}|{far}]", style="bold yellow" if layout.spinner == t else "")
         showing = far
     for i, side in ((2, "up"), (3, "down")):
-        if layout.arms[i]:
+        if layout.arms[i] and layout.spinner is not None:
             showing = layout.spinner.high
             out.append(f"\n{side:>5}: ")
             for t in layout.arms[i]:
@@ -62,7 +62,7 @@ def status_view(pos: Position, data: dict, compact: bool = False) -> Group:
     """The table for people; ``compact`` leaves out the long table of unseen tiles."""
     match, r = pos.match, pos.match.round
     rules = match.rules
-    parts = []
+    parts: list[RenderableType] = []
     head = Text()
     head.append(f"{rules.name}", style="bold")
     diff = rules.differences()
@@ -89,7 +89,7 @@ def status_view(pos: Position, data: dict, compact: bool = False) -> Group:
                 table.append(f"  (ends count {r.layout.fives_count()})", style="dim")
         parts.append(table)
         hand = Text("your hand: ")
-        for t in sorted(r.hands[match.viewer] or (), reverse=True):
+        for t in sorted(r.hand_of(match.me) if r.dealt[match.me] else (), reverse=True):
             hand.append(
                 f"[{t.high}|{t.low}] ",
                 style="bold green" if r.layout.can_play(t) and not r.over and r.turn == match.viewer else "",
@@ -292,7 +292,7 @@ def _plus_minus(half_width: float, spec: str) -> str:
 
 def review_view(data: dict) -> Group:
     """Your decisions beside the advisor's, what you learned when, and a summary."""
-    parts = []
+    parts: list[RenderableType] = []
     t = Table(title=f"your decisions ({data['me']})", title_justify="left")
     for col in ("line", "you played", "win", "advisor", "win", "cost"):
         t.add_column(col, justify="right" if col in ("line", "win", "cost") else "left")

@@ -95,7 +95,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
     """Replay the log and judge each of your decisions from what you knew then."""
     log.replay()  # a log the rules refuse is reported as such, before any work
     match = Match(log.rules, log.players, log.me)
-    me = match.viewer
+    me = match.me
     out = Review(list(log.players), log.me, samples=samples)
     known: dict[int, set[int]] = {}
     certain: set[tuple] = set()
@@ -113,7 +113,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
             if decision:
                 decision.line = line
                 out.decisions.append(decision)
-            for t in r.hands[me]:
+            for t in r.hand_of(me):
                 if t.is_double and r.layout.can_play(t) and t != event.tile:
                     chances.setdefault(str(t), [0, r.number])[0] += 1
         match.apply(event, line)
@@ -125,7 +125,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
         if (r.history and r.history[-1].line == line) or isinstance(event, Play):
             _notice(out, match, r, line, event, known, certain)
         if r.over:
-            for t in r.hands[me]:
+            for t in r.hand_of(me):
                 if t.is_double and str(t) in chances:
                     n, rnd = chances.pop(str(t))
                     out.doubles.append(
@@ -165,7 +165,7 @@ def _judge(r, me: int, event: Play, samples: int, seed: int) -> Decision | None:
 
 def _notice(out: Review, match: Match, r, line: int, event, known, certain) -> None:
     """Record what this event made certain: numbers a player lacks, tiles located."""
-    view = SeatView.of(r, match.viewer)
+    view = SeatView.of(r, match.me)
     inf = infer(view)
     for s in view.opponents:
         if not r.counts[s]:

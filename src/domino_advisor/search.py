@@ -91,7 +91,7 @@ class LineSolver:
         self.sides = [side_of(s, fr.rules) for s in range(fr.n)]
         self.memo: dict = {}
         self.budget = budget
-        self.order = {}  # tiles heaviest first, for quick cut-offs
+        self.order: dict[int, list[int]] = {}  # tiles heaviest first, for quick cut-offs
 
     @staticmethod
     def fits(fr: FastRound) -> bool:

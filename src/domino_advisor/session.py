@@ -169,10 +169,10 @@ class Session:
                 style="bold yellow",
             )
         )
-        for e in old[same:]:
-            self.console.print(Text(f"  no longer in the log: {e}", style="yellow"))
-        for e in new[same:]:
-            self.console.print(Text(f"  new in the log: {e}", style="yellow"))
+        for gone in old[same:]:
+            self.console.print(Text(f"  no longer in the log: {gone}", style="yellow"))
+        for added in new[same:]:
+            self.console.print(Text(f"  new in the log: {added}", style="yellow"))
         if len(old) == len(new) == same:
             self.console.print(Text("  (only comments or spacing changed)", style="yellow"))
         self.text, self.log, self.pos = text, log, pos

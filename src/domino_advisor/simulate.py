@@ -62,7 +62,7 @@ def play_game(
     seats = len(players)
     match = Match(rules, NAMES[:seats])
     match.apply(NewRound(1))
-    r = match.round
+    r = match.playing
     setup_round(r, hands, stock)
     if r.opening == "chosen":
         r.turn = chosen_opener
@@ -71,6 +71,7 @@ def play_game(
         seat = r.turn if r.turn is not None else match.seat(moves[0].player)
         match.apply(players[seat].choose(r, seat, rng))
     res = r.result()
+    assert res is not None  # every hand is known to a simulation
     points = dict(r.fives)
     for side, pts in res.points.items():
         points[side] = points.get(side, 0) + pts

@@ -13,7 +13,7 @@ from __future__ import annotations
 import codecs
 import os
 import sys
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
@@ -122,7 +122,7 @@ def _environment() -> dict[str, str]:
 
 def make_console(stderr: bool = False) -> SafeConsole:
     return SafeConsole(
-        file=_Stream(stderr),
+        file=cast(TextIO, _Stream(stderr)),  # a stream by duck typing, as rich reads it
         markup=False,
         emoji=False,
         highlight=False,

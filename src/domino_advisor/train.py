@@ -93,7 +93,7 @@ class Trainer:
 
     def play(self) -> Score:
         deal_round(self.match, self.rng)
-        r = self.match.round
+        r = self.match.playing
         self.console.print(
             Text(
                 f"a practice round of {self.rules.name} for {len(self.names)}: you (me) "
@@ -156,7 +156,7 @@ class Trainer:
             self.score.add("lacks", points)
         elif kind == "unseen":
             n = self.rng.randrange(top + 1)
-            truth = sum(1 for t in inf.unseen if t.bears(n))
+            total = sum(1 for t in inf.unseen if t.bears(n))
             while True:
                 count = number_at_most(
                     self.ask(f"how many {n}s have you not seen yet? "), self.rules.tile_count
@@ -164,8 +164,8 @@ class Trainer:
                 if count is not None:
                     break
                 self.console.print(Text("a whole number, please", style="red"))
-            points = 1.0 if count == truth else 0.0
-            self.tell(points, f"{truth} tiles with a {n} are unseen")
+            points = 1.0 if count == total else 0.0
+            self.tell(points, f"{total} tiles with a {n} are unseen")
             self.score.add("unseen", points)
         else:
             tile: Tile = self.rng.choice(inf.unseen)
@@ -194,10 +194,10 @@ class Trainer:
                 tile = Tile.parse(words[0], self.rules.top) if words else None
                 if tile is None or len(words) > 2:
                     raise DominoError("write a move like 64 or 64 on 4")
-                on = None
+                on: int | str | None = None
                 if len(words) == 2:
-                    on = number_at_most(words[1], self.rules.top)
-                    on = words[1] if on is None else on
+                    number = number_at_most(words[1], self.rules.top)
+                    on = words[1] if number is None else number
                 side = r.layout.resolve(tile, on, self.rules.all_fives)
                 chosen = next(
                     m

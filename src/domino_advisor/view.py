@@ -7,9 +7,11 @@ simulated bot or the advisor cannot peek at a hidden hand even by mistake
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .game import Acted, Round
+from .lead import Opening
 from .rules import Rules
 from .tiles import Tile
 
@@ -24,8 +26,8 @@ class SeatView:
     counts: tuple[int, ...]  # tiles each seat holds now
     boneyard: int
     history: tuple[Acted, ...]  # every public move of the round, with the ends it met
-    opening: str  # "lead", "fixed" or "chosen"
-    shown: dict  # seat -> tiles shown at the end of the round
+    opening: Opening
+    shown: dict[int, tuple[Tile, ...]]  # seat -> tiles shown at the end of the round
     turn: int | None
     over: bool
     table: frozenset[Tile]
@@ -40,14 +42,15 @@ class SeatView:
 
     @classmethod
     def of(cls, round_: Round, seat: int) -> SeatView:
-        if round_.dealt[seat] is None:
+        dealt, hand = round_.dealt[seat], round_.hands[seat]
+        if dealt is None or hand is None:
             raise ValueError(f"{round_.name(seat)}'s hand is not known")
         return cls(
             rules=round_.rules,
             names=tuple(round_.match.players),
             me=seat,
-            dealt=round_.dealt[seat],
-            hand=frozenset(round_.hands[seat]),
+            dealt=dealt,
+            hand=frozenset(hand),
             counts=tuple(round_.counts),
             boneyard=round_.boneyard,
             history=tuple(_hide_draws(round_.history, seat)),
@@ -59,7 +62,7 @@ class SeatView:
         )
 
 
-def _hide_draws(history, seat):
+def _hide_draws(history: Iterable[Acted], seat: int) -> Iterator[Acted]:
     for a in history:
         if a.kind == "draw" and a.seat != seat and a.tiles is not None:
             yield Acted(a.seat, a.kind, a.tile, a.count, None, a.ends, a.line, a.side)
