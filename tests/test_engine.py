@@ -13,13 +13,13 @@ random games of every preset, 2-4 players, spinner on and off, every ``tie``,
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import minimax
 from domino_advisor.deal import deal_round
 from domino_advisor.engine import FastRound, from_round, from_tiles
 from domino_advisor.events import Draw, Event, Pass, Play
@@ -64,19 +64,6 @@ def fast_moves(fr: FastRound) -> set[tuple[int, int]]:
     return {(t, fr.ends[j][0]) for t, j in fr.moves(fr.turn)}
 
 
-def minimax(match: Match, side: int) -> int:
-    """The round's value for ``side`` under best play, on the reference engine alone."""
-    r = match.round
-    if r.over:
-        return round_value(r.result(), side, r.rules)
-    values = []
-    for move in legal_moves(r):
-        child = copy.deepcopy(match)
-        child.apply(move)
-        values.append(minimax(child, side))
-    return max(values) if side_of(r.turn, r.rules) == side else min(values)
-
-
 def _apply_fast(fr: FastRound, r: Round, move: Event) -> None:
     if isinstance(move, Play):
         side = r.layout.resolve(move.tile, move.on, r.rules.all_fives)
@@ -94,7 +81,7 @@ def _check_searches(match: Match) -> None:
     hands = [set(h) for h in r.hands]
     fr = from_round(r, hands, list(r.stock))
     for side in {side_of(s, r.rules) for s in range(match.seats)}:
-        truth = minimax(match, side)
+        truth = minimax.value(match, side)
         assert solve(fr.clone(), side) == truth
         if LineSolver.fits(fr) and not r.rules.all_fives:
             assert LineSolver(fr, side).value(fr.clone()) == truth
@@ -214,3 +201,21 @@ def _t(text):
     from domino_advisor.tiles import Tile
 
     return Tile.parse(text)
+
+
+def test_a_copied_match_shares_nothing_it_could_change():
+    """Match.copy is what the searches try moves on: every mutable part is its own."""
+    match = Match(preset("classic"), NAMES[:3])
+    deal_round(match, random.Random(5))
+    other = match.copy()
+    mutable = (list, dict, set)
+    for a, b in ((match, other), (match.playing, other.playing)):
+        for name, value in vars(a).items():
+            if isinstance(value, mutable):
+                assert getattr(b, name) is not value, name
+                if name != "rounds":  # rounds are copied too, so they are not equal objects
+                    assert getattr(b, name) == value, name
+    assert other.playing.match is other
+    before = [set(h) for h in match.playing.hands]
+    other.apply(legal_moves(other.playing)[0])
+    assert [set(h) for h in match.playing.hands] == before and not match.playing.history

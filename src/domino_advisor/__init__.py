@@ -12,4 +12,4 @@ __all__ = [
     "RulesError",
     "Tile",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"  # the one place the version is written (pyproject.toml reads it)

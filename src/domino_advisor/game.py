@@ -9,6 +9,7 @@ after, so a refused event leaves the state as it was.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -73,6 +74,25 @@ class Round:
         self.out: int | None = None
         self.voids: list[dict[int, str]] = [dict() for _ in range(n)]  # direct evidence
         self.dealt_ready = False
+
+    def copy(self, match: Match) -> Round:
+        """An independent copy belonging to ``match`` (a copy of this round's match):
+        its own hands, counts and history; the immutable values (the layout, tiles, the
+        acted moves) are shared."""
+        other = copy.copy(self)
+        other.match = match
+        other.hands = [None if h is None else set(h) for h in self.hands]
+        other.dealt = list(self.dealt)
+        other.counts = list(self.counts)
+        other.stock = None if self.stock is None else list(self.stock)
+        other.placed = dict(self.placed)
+        other.shown = dict(self.shown)
+        other.revealed = dict(self.revealed)
+        other.drew = list(self.drew)
+        other.history = list(self.history)
+        other.fives = dict(self.fives)
+        other.voids = [dict(v) for v in self.voids]
+        return other
 
     # -- what is known ----------------------------------------------------------------
     @property

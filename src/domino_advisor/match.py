@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from .doubts import Doubt
 from .errors import IllegalMoveError
 from .events import Counts, Draw, Event, Holds, NewRound, Pass, Play, Shows
@@ -25,6 +27,15 @@ class Match:
         self.viewer = None if viewer is None else players.index(viewer)
         self.rounds: list[Round] = []
         self.warnings: list[Doubt] = []
+
+    def copy(self) -> Match:
+        """An independent copy to try moves on (python-chess's Board.copy): far cheaper
+        than a deep copy, since tiles, layouts and rules are immutable and shared."""
+        other = copy.copy(self)
+        other.players = list(self.players)
+        other.warnings = list(self.warnings)
+        other.rounds = [r.copy(other) for r in self.rounds]
+        return other
 
     @property
     def round(self) -> Round | None:
