@@ -1,0 +1,27 @@
+"""Logs are kept for years: every log an earlier version wrote replays to the status
+that version gave it (tests/data/logs/README.md says which version made which)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from domino_advisor import api, logfile
+
+CORPUS = Path(__file__).parent / "data" / "logs"
+LOGS = sorted(CORPUS.glob("*.dom"))
+
+
+def test_the_corpus_is_there():
+    assert len(LOGS) >= 12
+
+
+@pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
+def test_an_old_log_replays_the_same(path: Path):
+    want = json.loads(path.with_suffix(".status.json").read_text())
+    got = api.status_of(api.Position.of(logfile.load(path)))
+    got = json.loads(json.dumps(got))  # as --json prints it
+    for key, value in want.items():  # later versions may add fields, never change one
+        assert got.get(key) == value, (path.stem, key)
