@@ -14,7 +14,7 @@ from .advisor import advise
 from .errors import IllegalMoveError
 from .events import Play
 from .gamelog import GameLog
-from .inference import infer
+from .inference import BONEYARD, infer
 from .layout import describe_numbers
 from .match import Match
 from .tiles import full_set
@@ -43,10 +43,24 @@ class Decision:
 
 @dataclass
 class Insight:
+    """What became certain after an event: a player lacks numbers, or a tile's place."""
+
     round: int
     line: int
     event: str
     text: str
+    player: str | None = None  # who now certainly lacks ``lacks``
+    lacks: tuple[int, ...] = ()
+    tile: str | None = None  # a tile whose place is now certain
+    place: str | None = None  # a player's name, or "boneyard"
+
+    def as_dict(self) -> dict:
+        out: dict = {"round": self.round, "line": self.line, "event": self.event, "text": self.text}
+        if self.player is not None:
+            out.update(player=self.player, lacks=list(self.lacks))
+        else:
+            out.update(tile=self.tile, place=self.place)
+        return out
 
 
 @dataclass
@@ -78,9 +92,7 @@ class Review:
                 }
                 for d in self.decisions
             ],
-            "insights": [
-                {"round": i.round, "line": i.line, "event": i.event, "text": i.text} for i in self.insights
-            ],
+            "insights": [i.as_dict() for i in self.insights],
             "doubles": self.doubles,
             "agreed": sum(d.agreed for d in self.decisions),
             "total_cost": round(sum(d.cost for d in self.decisions), 4),
@@ -174,13 +186,16 @@ def _notice(out: Review, match: Match, r, line: int, event, known, certain) -> N
         new = sorted(lacks - known.get(s, set()))
         known[s] = lacks
         if new:
-            out.insights.append(Insight(r.number, line, str(event), _why(match, r, s, new, event)))
+            text = _why(match, r, s, new, event)
+            out.insights.append(Insight(r.number, line, str(event), text, match.players[s], tuple(new)))
     for t in inf.unseen:
         for loc, p in inf.probability[t].items():
             if p == 1 and (t, loc) not in certain:
                 certain.add((t, loc))
                 where = "in the boneyard" if loc is None else f"with {match.players[loc]}"
-                out.insights.append(Insight(r.number, line, str(event), f"{t} is certainly {where}"))
+                place = BONEYARD if loc is None else match.players[loc]
+                text = f"{t} is certainly {where}"
+                out.insights.append(Insight(r.number, line, str(event), text, tile=str(t), place=place))
 
 
 def _why(match: Match, r, seat: int, numbers: list[int], event) -> str:
