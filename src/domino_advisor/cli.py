@@ -337,7 +337,7 @@ def review(file, html_out, force, as_json, samples, seed):
         if logfile.same_file(html_out, file):
             raise LogFileError(f"--html {html_out} is the game log itself: pick another name for the page")
         logfile.check_target(html_out, force)
-    with Progress(console=errors, transient=True, disable=as_json) as progress:
+    with Progress(console=errors, transient=True, disable=as_json or not errors.is_terminal) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
         result = run_review(
             log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done)
@@ -435,7 +435,7 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
         TimeRemainingColumn(),
         console=errors,
         transient=True,
-        disable=as_json,
+        disable=as_json or not errors.is_terminal,  # a log file gets the result, not a bar
     ) as progress:
         task = progress.add_task("deals", total=deals)
         scores = run(
