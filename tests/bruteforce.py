@@ -289,8 +289,12 @@ def posterior(position: dict) -> Posterior:
             m |= bears[n]
         return m
 
+    tiles_cache: dict[int, frozenset[Tile]] = {}
+
     def tiles_of(mask: int) -> frozenset[Tile]:
-        return frozenset(t for t in tiles if mask & bit[t])
+        if mask not in tiles_cache:
+            tiles_cache[mask] = frozenset(t for t in tiles if mask & bit[t])
+        return tiles_cache[mask]
 
     until_playable = pos.draw == "until-playable"
     opps = pos.opponents
@@ -426,8 +430,48 @@ def posterior(position: dict) -> Posterior:
     dealt0[me] = my_mask
     deal(0, unknown, dealt0)
 
-    named = {(tuple(tiles_of(h) for h in hands), tiles_of(pool)): w for (hands, pool), w in states.items()}
-    return _summarise(pos, _unseen(pos), named)
+    return _summarise_masks(pos, _unseen(pos), states, tiles_of, bit)
+
+
+def _summarise_masks(pos: _Pos, unseen: list[Tile], states: dict[tuple, int], tiles_of, bit) -> Posterior:
+    """``_summarise`` for states kept as bitmasks: the weights are added up per hand (a
+    seat holds few distinct hands across many worlds) before any tile is looked at."""
+    opps = pos.opponents
+    unseen_mask = sum(bit[t] for t in unseen)
+    per_seat: list[dict[int, int]] = [{} for _ in opps]
+    in_pool: dict[int, int] = {}
+    total = 0
+    for (hands, pool), w in states.items():
+        union, placed = pool, pool.bit_count()
+        for k, h in enumerate(hands):
+            union |= h
+            placed += h.bit_count()
+            per_seat[k][h] = per_seat[k].get(h, 0) + w
+        # Sanity: every unseen tile is in exactly one hidden place.
+        assert union == unseen_mask and placed == union.bit_count()
+        in_pool[pool] = in_pool.get(pool, 0) + w
+        total += w
+    if total == 0:
+        raise Inconsistent("no world is consistent with the position")
+    count: dict[Tile, dict[Location, int]] = {t: {**{s: 0 for s in opps}, BONEYARD: 0} for t in unseen}
+    pips = {s: 0 for s in opps}
+    held_numbers: dict[int, set[int]] = {s: set() for s in opps}
+    for k, s in enumerate(opps):
+        for h, w in per_seat[k].items():
+            for t in tiles_of(h):
+                count[t][s] += w
+                pips[s] += w * (t[0] + t[1])
+                held_numbers[s].update(t)
+    for pool, w in in_pool.items():
+        for t in tiles_of(pool):
+            count[t][BONEYARD] += w
+    return Posterior(
+        worlds=total,
+        unseen=list(unseen),
+        where={t: {loc: Fraction(c, total) for loc, c in locs.items()} for t, locs in count.items()},
+        cannot_hold={s: [n for n in range(pos.top + 1) if n not in held_numbers[s]] for s in opps},
+        expected_pips={s: Fraction(pips[s], total) for s in opps},
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -56,20 +56,33 @@ def _positions(count: int, seed: int):
         made += 1
 
 
+def _agrees_with_brute_force(view: SeatView) -> None:
+    truth = bruteforce.posterior(to_position(view))
+    inf = infer(view)
+    assert not inf.warnings
+    assert [(t.high, t.low) for t in sorted(inf.unseen)] == sorted(truth.unseen)
+    for t in inf.unseen:
+        for s in view.opponents:
+            assert inf.probability[t][s] == truth.where[(t.high, t.low)][s], (t, s)
+        assert inf.probability[t][None] == truth.where[(t.high, t.low)]["boneyard"]
+    for s in view.opponents:
+        assert inf.cannot_hold(s) == truth.cannot_hold[s]
+        assert inf.expected_pips(s) == truth.expected_pips[s]
+
+
+@pytest.mark.parametrize("chunk", range(6))
+def test_inference_equals_brute_force_sample(chunk):
+    """The fast tier: the first 12 of each chunk of the 300 positions below."""
+    for view in _positions(12, seed=1000 + chunk):
+        _agrees_with_brute_force(view)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(6))
 def test_inference_equals_brute_force(chunk):
+    """All 300 positions, every preset, 2-4 players: exact equality as fractions."""
     for view in _positions(50, seed=1000 + chunk):
-        truth = bruteforce.posterior(to_position(view))
-        inf = infer(view)
-        assert not inf.warnings
-        assert [(t.high, t.low) for t in sorted(inf.unseen)] == sorted(truth.unseen)
-        for t in inf.unseen:
-            for s in view.opponents:
-                assert inf.probability[t][s] == truth.where[(t.high, t.low)][s], (t, s)
-            assert inf.probability[t][None] == truth.where[(t.high, t.low)]["boneyard"]
-        for s in view.opponents:
-            assert inf.cannot_hold(s) == truth.cannot_hold[s]
-            assert inf.expected_pips(s) == truth.expected_pips[s]
+        _agrees_with_brute_force(view)
 
 
 def test_probabilities_sum_and_true_hands_possible():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,7 @@ tables = st.tuples(
 ).filter(lambda t: t[0] != "partnership" or t[1] == 4)
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LONG = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _rules(name, spinner, target=None):
@@ -59,6 +61,17 @@ def check_invariants(r) -> None:
 @FAST
 @given(tables)
 def test_random_rounds_keep_invariants(table):
+    random_round_keeps_invariants(table)
+
+
+@pytest.mark.slow
+@LONG
+@given(tables)
+def test_random_rounds_keep_invariants_long(table):
+    random_round_keeps_invariants(table)
+
+
+def random_round_keeps_invariants(table):
     name, seats, spinner, seed = table
     rules = _rules(name, spinner)
     rng = random.Random(seed)
@@ -76,6 +89,17 @@ def test_random_rounds_keep_invariants(table):
 @FAST
 @given(tables, st.integers(0, 3))
 def test_seat_log_replays_to_same_state(table, viewer_seat):
+    seat_log_replays(table, viewer_seat)
+
+
+@pytest.mark.slow
+@LONG
+@given(tables, st.integers(0, 3))
+def test_seat_log_replays_to_same_state_long(table, viewer_seat):
+    seat_log_replays(table, viewer_seat)
+
+
+def seat_log_replays(table, viewer_seat):
     name, seats, spinner, seed = table
     rules = _rules(name, spinner, target=60)
     match, events, deals = play_match(rules, NAMES[:seats], seed)
