@@ -254,13 +254,7 @@ def _summarise(
                 held_numbers[s].update(t)
         for t in pool:
             count[t][BONEYARD] += w
-    return Posterior(
-        worlds=total,
-        unseen=list(unseen),
-        where={t: {loc: Fraction(c, total) for loc, c in locs.items()} for t, locs in count.items()},
-        cannot_hold={s: [n for n in range(pos.top + 1) if n not in held_numbers[s]] for s in opps},
-        expected_pips={s: Fraction(pips[s], total) for s in opps},
-    )
+    return _posterior(pos, unseen, total, count, pips, held_numbers)
 
 
 # ---------------------------------------------------------------------------
@@ -433,6 +427,17 @@ def posterior(position: dict) -> Posterior:
     return _summarise_masks(pos, _unseen(pos), states, tiles_of, bit)
 
 
+def _posterior(pos: _Pos, unseen: list[Tile], total: int, count, pips, held_numbers) -> Posterior:
+    opps = pos.opponents
+    return Posterior(
+        worlds=total,
+        unseen=list(unseen),
+        where={t: {loc: Fraction(c, total) for loc, c in locs.items()} for t, locs in count.items()},
+        cannot_hold={s: [n for n in range(pos.top + 1) if n not in held_numbers[s]] for s in opps},
+        expected_pips={s: Fraction(pips[s], total) for s in opps},
+    )
+
+
 def _summarise_masks(pos: _Pos, unseen: list[Tile], states: dict[tuple, int], tiles_of, bit) -> Posterior:
     """``_summarise`` for states kept as bitmasks: the weights are added up per hand (a
     seat holds few distinct hands across many worlds) before any tile is looked at."""
@@ -465,13 +470,7 @@ def _summarise_masks(pos: _Pos, unseen: list[Tile], states: dict[tuple, int], ti
     for pool, w in in_pool.items():
         for t in tiles_of(pool):
             count[t][BONEYARD] += w
-    return Posterior(
-        worlds=total,
-        unseen=list(unseen),
-        where={t: {loc: Fraction(c, total) for loc, c in locs.items()} for t, locs in count.items()},
-        cannot_hold={s: [n for n in range(pos.top + 1) if n not in held_numbers[s]] for s in opps},
-        expected_pips={s: Fraction(pips[s], total) for s in opps},
-    )
+    return _posterior(pos, unseen, total, count, pips, held_numbers)
 
 
 # ---------------------------------------------------------------------------

@@ -2,6 +2,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
 from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -11,3 +13,18 @@ sys.path.insert(0, str(Path(__file__).parent))
 settings.register_profile("fixed", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def game(tmp_path, runner) -> Path:
+    """A three-player classic log where you have opened 6-6 and ana is to move."""
+    from clitools import new_game, run
+
+    path = new_game(runner, tmp_path / "game.dom")
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    return path

@@ -11,18 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from clitools import CLI, new_game, process, refused, run
 from domino_advisor import simulate as simulate_module
 from domino_advisor.rules import preset
 
 HEADER = '[Rules "classic"]\n[Players "me ana bob"]\nround 1\nme holds 6-6 6-3 5-2 3-1 0-0\n'
-
-
-@pytest.fixture
-def runner():
-    return CliRunner()
 
 
 def _measured(*args) -> tuple[int, float, float, bytes]:

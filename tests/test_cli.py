@@ -8,19 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from clitools import HAND, refused, run
 from domino_advisor.cli import main
 
 
 @pytest.fixture
-def runner():
-    return CliRunner()
-
-
-@pytest.fixture
-def game(tmp_path, runner) -> Path:
+def game(tmp_path, runner) -> Path:  # here a game not yet opened (conftest's has 6-6 down)
     path = tmp_path / "game.dom"
     res = runner.invoke(main, ["new", str(path), "--players", "me ana bob", "--hand", HAND])
     assert res.exit_code == 0, res.output

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from clitools import CLI, HAND, new_game, process, refused, run
 
@@ -22,16 +21,22 @@ LINK = "[link=file:///etc/passwd]click[/link]"
 ESCAPES = ["\x1b[2J", "\x1b]8;;http://evil.example/\x1b\\here\x1b]8;;\x1b\\", "\x9b31m", "\u202e"]
 
 
-@pytest.fixture
-def runner():
-    return CliRunner()
+def session_output(game: Path, lines: list[str]) -> tuple[int, str]:
+    """A session on ``game`` fed these lines: how many were not logged, and what it printed."""
+    import io
+    import sys
 
+    from domino_advisor.session import run as run_session
+    from domino_advisor.terminal import make_console
 
-@pytest.fixture
-def game(tmp_path, runner) -> Path:
-    path = new_game(runner, tmp_path / "game.dom")
-    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
-    return path
+    typed = iter(lines)
+    out = io.StringIO()
+    old, sys.stdout = sys.stdout, out
+    try:
+        refused = run_session(game, make_console(), lambda prompt: next(typed), samples=10, seconds=0.05)
+    finally:
+        sys.stdout = old
+    return refused, out.getvalue()
 
 
 def clean(output: str) -> None:
@@ -114,22 +119,9 @@ def test_escapes_on_a_piped_stderr(tmp_path, runner):
 
 
 def test_session_echoes_are_data(runner, game):
-    from domino_advisor.session import run as run_session
-    from domino_advisor.terminal import make_console
-
-    lines = iter([f"ana 64 on {MARKUP}", "ana \x1b[2J", "u \x1b[2J", "q"])
-    import io
-    import sys
-
-    out = io.StringIO()
-    old = sys.stdout
-    sys.stdout = out
-    try:
-        run_session(game, make_console(), lambda prompt: next(lines), samples=10, seconds=0.05)
-    finally:
-        sys.stdout = old
-    clean(out.getvalue())
-    assert "\\x1b[2J" in out.getvalue() and MARKUP in out.getvalue()
+    _, out = session_output(game, [f"ana 64 on {MARKUP}", "ana \x1b[2J", "u \x1b[2J", "q"])
+    clean(out)
+    assert "\\x1b[2J" in out and MARKUP in out
 
 
 # -- numbers --------------------------------------------------------------------------------
@@ -167,24 +159,10 @@ def test_counts_beyond_the_set_are_refused(runner, game, tmp_path):
 
 
 def test_session_numbers(runner, game):
-    import io
-    import sys
-
-    from domino_advisor.session import run as run_session
-    from domino_advisor.terminal import make_console
-
     before = game.read_bytes()
-    lines = iter([f"u {HUGE}", "u ²", f"bob d{HUGE}", "bob d²", "q"])
-    out = io.StringIO()
-    old = sys.stdout
-    sys.stdout = out
-    try:
-        assert (
-            run_session(game, make_console(), lambda prompt: next(lines), samples=10, seconds=0.05) == 4
-        )  # lines not logged
-    finally:
-        sys.stdout = old
-    text = " ".join(out.getvalue().split())  # messages wrap at the console's width
+    refused, out = session_output(game, [f"u {HUGE}", "u ²", f"bob d{HUGE}", "bob d²", "q"])
+    assert refused == 4
+    text = " ".join(out.split())  # messages wrap at the console's width
     assert "internal error" not in text and "Traceback" not in text, text
     assert text.count("not logged") == 4, text
     assert "the log has only 3 events" in text and "undo takes a number" in text
@@ -380,21 +358,8 @@ def test_zeros_in_front_do_not_make_a_huge_number(runner, game):
     )
     res = run(runner, "simulate", "--bots", "heavy,advisor:" + "0" * 5000 + "1", "--games", "1")
     assert res.exit_code == 0 and "Traceback" not in res.output
-    import io
-    import sys
-
-    from domino_advisor.session import run as run_session
-    from domino_advisor.terminal import make_console
-
-    lines = iter(["u " + "0" * 4000 + "1", "q"])
-    out = io.StringIO()
-    old = sys.stdout
-    sys.stdout = out
-    try:
-        run_session(game, make_console(), lambda prompt: next(lines), samples=5, seconds=0.05)
-    finally:
-        sys.stdout = old
-    assert "Traceback" not in out.getvalue() and "removed: me plays 6-6" in out.getvalue()
+    _, out = session_output(game, ["u " + "0" * 4000 + "1", "q"])
+    assert "Traceback" not in out and "removed: me plays 6-6" in out
     assert not game.read_text().endswith("me plays 6-6\n")
 
 

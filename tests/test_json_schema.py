@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from clitools import HAND, new_game, run
 from domino_advisor import api
@@ -30,11 +29,6 @@ def output(runner, *args) -> dict:
         raise AssertionError(f"{token} is not JSON")
 
     return json.loads(res.output, parse_constant=no_nan)
-
-
-@pytest.fixture
-def runner():
-    return CliRunner()
 
 
 def test_the_schemas_are_valid_and_strict():

@@ -24,18 +24,6 @@ from clitools import CLI, HAND, new_game, process, refused, run
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-@pytest.fixture
-def runner():
-    return CliRunner()
-
-
-@pytest.fixture
-def game(tmp_path, runner) -> Path:
-    path = new_game(runner, tmp_path / "game.dom")
-    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
-    return path
-
-
 # -- two writers at once -----------------------------------------------------------------
 def _two_writers_at_once(path: Path, rounds: int) -> None:
     """Each round: a fresh log where ana must draw, then two real ``log`` processes at
@@ -303,6 +291,30 @@ def test_a_hard_linked_log_is_not_split(runner, game, tmp_path):
     refused(runner, game, "log", game, "ana draws 1", says="hard links")
 
 
+def _as_nobody(warm: Path, args: list[str]) -> subprocess.CompletedProcess:
+    """The command run by another user (uid 65534), in a child that loads every module
+    as root first (a non-root child cannot read root's Python)."""
+    script = textwrap.dedent(f"""
+        import os, sys
+        from domino_advisor.cli import main
+        def go(args):
+            try:
+                main.main(args, prog_name="domino-advisor")
+            except SystemExit as e:
+                return e.code
+        go(["log", "-q", {str(warm)!r}, "me plays 6-6"])
+        os.setgid(65534); os.setuid(65534)
+        sys.exit(go({args!r}))
+    """)
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+
+
 @pytest.fixture
 def open_folder():
     """A folder every user can reach (pytest's own are private to their owner)."""
@@ -324,25 +336,7 @@ def test_another_users_log_in_a_shared_folder_is_refused(open_folder):
     scratch = new_game(runner, shared / "warm.dom")
     os.chmod(path, 0o644)
     before = path.read_bytes()
-    script = textwrap.dedent(f"""
-        import os, sys
-        from domino_advisor.cli import main
-        def go(args):
-            try:
-                main.main(args, prog_name="domino-advisor")
-            except SystemExit as e:
-                return e.code
-        go(["log", "-q", {str(scratch)!r}, "me plays 6-6"])  # every module loaded while root
-        os.setgid(65534); os.setuid(65534)
-        sys.exit(go(["log", {str(path)!r}, "me plays 6-6"]))
-    """)
-    res = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "NO_COLOR": "1"},
-    )
+    res = _as_nobody(scratch, ["log", str(path), "me plays 6-6"])
     assert res.returncode == 2, res.stdout + res.stderr
     assert "you may not write this file" in res.stderr
     assert path.read_bytes() == before and os.stat(path).st_uid == 0
@@ -468,25 +462,7 @@ def test_a_shared_log_of_another_user_is_not_taken_over(open_folder):
     os.chown(path, 0, 65534)
     os.chmod(path, 0o666)
     before = path.read_bytes()
-    script = textwrap.dedent(f"""
-        import os, sys
-        from domino_advisor.cli import main
-        def go(args):
-            try:
-                main.main(args, prog_name="domino-advisor")
-            except SystemExit as e:
-                return e.code
-        go(["log", "-q", {str(scratch)!r}, "me plays 6-6"])
-        os.setgid(65534); os.setuid(65534)
-        sys.exit(go(["log", {str(path)!r}, "me plays 6-6"]))
-    """)
-    res = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "NO_COLOR": "1"},
-    )
+    res = _as_nobody(scratch, ["log", str(path), "me plays 6-6"])
     assert res.returncode == 2 and "belongs to another user" in res.stderr, res.stderr
     assert path.read_bytes() == before and os.stat(path).st_uid == 0
 

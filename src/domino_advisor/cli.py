@@ -137,6 +137,16 @@ SECONDS = FiniteFloat(0.01, 3600)
 SAMPLES = click.IntRange(1, MAX_SAMPLES)
 
 
+def samples_option(help_text: str, default: int = DEFAULT_SAMPLES):
+    return click.option("--samples", default=default, show_default=True, type=SAMPLES, help=help_text)
+
+
+def time_option(help_text: str):
+    return click.option(
+        "--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=SECONDS, help=help_text
+    )
+
+
 @click.group(cls=Table, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="domino-advisor")
 def main():
@@ -260,22 +270,9 @@ def status(file, as_json):
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
-@click.option(
-    "--samples",
-    default=DEFAULT_SAMPLES,
-    show_default=True,
-    type=SAMPLES,
-    help="sampled deals to play each move out in",
-)
+@samples_option("sampled deals to play each move out in")
 @click.option("--seed", default=0, show_default=True, help="for repeatable advice")
-@click.option(
-    "--time",
-    "seconds",
-    default=DEFAULT_SECONDS,
-    show_default=True,
-    type=SECONDS,
-    help="stop sampling after this many seconds",
-)
+@time_option("stop sampling after this many seconds")
 def advise(file, as_json, samples, seed, seconds):
     """Ranked moves with reasons and the estimated chance of winning the round."""
     pos = api.Position.of(logfile.load(file))
@@ -288,21 +285,8 @@ def advise(file, as_json, samples, seed, seconds):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option(
-    "--samples",
-    default=DEFAULT_SAMPLES,
-    show_default=True,
-    type=SAMPLES,
-    help="sampled deals for the advice on your turns",
-)
-@click.option(
-    "--time",
-    "seconds",
-    default=DEFAULT_SECONDS,
-    show_default=True,
-    type=SECONDS,
-    help="time limit for each piece of advice",
-)
+@samples_option("sampled deals for the advice on your turns")
+@time_option("time limit for each piece of advice")
 def session(file, samples, seconds):
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
     try:
@@ -321,9 +305,7 @@ def session(file, samples, seconds):
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
 @click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
-@click.option(
-    "--samples", default=300, show_default=True, type=SAMPLES, help="sampled deals for each decision"
-)
+@samples_option("sampled deals for each decision", default=300)
 @click.option("--seed", default=0, show_default=True)
 def review(file, html_out, force, as_json, samples, seed):
     """After the game: your decisions against the advisor's, and when each inference became known."""
