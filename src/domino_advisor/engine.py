@@ -35,6 +35,25 @@ def tables(top: int):
     return hi, lo, pips, number_mask, doubles
 
 
+KINDS = (PLAIN, DOUBLE, BARE)
+
+
+@cache
+def end_tables(top: int, all_fives: bool) -> tuple[list[list[int]], list[list[list[tuple[int, int, bool]]]]]:
+    """``layout``'s decisions for every end there can be, looked up on the hot path:
+    counts[kind][number], and alike[kind][number][spinner side] (the key two ends a tile
+    fits must share to be one choice)."""
+    counts = [[end_count(n, kind == DOUBLE, kind == BARE) for n in range(top + 1)] for kind in KINDS]
+    keys = [
+        [
+            [alike(n, counts[kind][n], spinner_side, all_fives) for spinner_side in (False, True)]
+            for n in range(top + 1)
+        ]
+        for kind in KINDS
+    ]
+    return counts, keys
+
+
 def bits(mask: int):
     while mask:
         low = mask & -mask
@@ -44,6 +63,7 @@ def bits(mask: int):
 
 class FastRound:
     __slots__ = (
+        "E",
         "T",
         "all_fives",
         "armed",
@@ -85,10 +105,11 @@ class FastRound:
         self.all_fives = rules.all_fives
         self.spinning = rules.spinner == "first-double"
         self.T = tables(rules.top)
+        self.E = end_tables(rules.top, self.all_fives)
 
     def clone(self) -> FastRound:
         c = FastRound.__new__(FastRound)
-        c.rules, c.n, c.T = self.rules, self.n, self.T
+        c.rules, c.n, c.T, c.E = self.rules, self.n, self.T, self.E
         c.hands, c.stock, c.fives = self.hands[:], self.stock[:], self.fives[:]
         c.ends, c.spinner, c.sides, c.center, c.armed = (
             self.ends,
@@ -127,23 +148,26 @@ class FastRound:
         hi, lo = self.T[0], self.T[1]
         if self.center < 0:
             return [(t, -1) for t in bits(self.hands[seat])]
-        keys = [
-            alike(
-                num,
-                end_count(num, kind == DOUBLE, kind == BARE),
-                side < 2 and bool(self.sides >> side & 1),
-                self.all_fives,
-            )
-            for side, num, kind in self.ends
-        ]
+        ends = self.ends
         out = []
         for t in bits(self.hands[seat] & self.end_mask()):
+            h, low = hi[t], lo[t]
+            fits = [j for j, (_side, num, _kind) in enumerate(ends) if num in (h, low)]
+            if len(fits) == 1:  # the common case: one end, nothing to tell apart
+                out.append((t, fits[0]))
+                continue
             seen = set()
-            for j, (_side, num, _kind) in enumerate(self.ends):
-                if (hi[t] == num or lo[t] == num) and keys[j] not in seen:
-                    seen.add(keys[j])
+            for j in fits:
+                key = self._alike(j)
+                if key not in seen:
+                    seen.add(key)
                     out.append((t, j))
         return out
+
+    def _alike(self, j: int) -> tuple[int, int, bool]:
+        """``layout.alike``'s key for end ``j``, from the table made of it."""
+        side, num, kind = self.ends[j]
+        return self.E[1][kind][num][side < 2 and bool(self.sides >> side & 1)]
 
     # -- changing the state ----------------------------------------------------------------
     def play(self, t: int, j: int) -> None:
@@ -184,10 +208,12 @@ class FastRound:
     def fives_count(self) -> int:
         if self.center < 0:
             return 0
-        return table_count(
-            None if self.armed else self.T[2][self.center],
-            (end_count(num, kind == DOUBLE, kind == BARE) for _, num, kind in self.ends),
-        )
+        if not self.armed:
+            return table_count(self.T[2][self.center], ())
+        counts, total = self.E[0], 0  # table_count's sum, of layout.end_count's counts
+        for _, num, kind in self.ends:
+            total += counts[kind][num]
+        return total
 
     def draw(self) -> int:
         t = self.stock.pop(0)
