@@ -465,6 +465,64 @@ def rules(preset):
 
 
 @main.command()
+@click.option(
+    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+)
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option(
+    "--target", default=None, type=click.IntRange(1, 100_000), help="the match target (default: the preset's)"
+)
+@click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
+@click.option(
+    "--build",
+    "build_out",
+    type=click.Path(dir_okay=False),
+    help="remake every shipped table into this file (for maintainers; takes minutes)",
+)
+@click.option(
+    "--rounds",
+    default=20_000,
+    show_default=True,
+    type=click.IntRange(100, 1_000_000),
+    help="with --build: simulated rounds a table",
+)
+@click.option("--seed", default=2026, show_default=True, help="with --build: the deals' seed")
+@click.option("--force", is_flag=True, help="with --build: overwrite the file")
+def equity(rules_name, seats, target, as_json, build_out, rounds, seed, force):
+    """Your chance of winning the match from a score: the match-equity table."""
+    from .equity import build_all, table_for
+    from .rules import preset as make_rules
+
+    if build_out:
+        logfile.check_target(build_out, force)
+        data = build_all(rounds, seed, on_table=lambda t: _error("built", t.key, style="dim"))
+        logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
+        console.print(f"wrote {len(data)} tables to {build_out}")
+        return
+    rules = make_rules(rules_name)
+    rules.check_players(seats)
+    table = table_for(rules, seats)
+    if table is None:
+        raise DominoError(
+            f"there is no match table for {rules_name} with {seats} players (a single round needs none)"
+        )
+    target = target or rules.target
+    if as_json:
+        needs = list(range(table.step, min(target, table.most * table.step) + 1, table.step))
+        _print_json(
+            {
+                "rules": rules_name,
+                "players": seats,
+                "target": target,
+                "needs": needs,
+                "chances": [[round(table.chance(a, b), 4) for b in needs] for a in needs],
+            }
+        )
+    else:
+        console.print(render.equity_table(table, rules_name, seats, target))
+
+
+@main.command()
 @click.option("--pause", is_flag=True, help="wait for Enter after each event")
 def demo(pause):
     """Walk a bundled example game event by event, showing what the advisor sees."""

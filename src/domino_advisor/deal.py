@@ -13,20 +13,12 @@ from .bots import weight
 from .events import Draw, Event, Holds, Move, NewRound, Play, Shows
 from .game import Round
 from .match import Match
-from .moves import legal_moves, setup_round
+from .moves import legal_moves, setup_round, shuffle_deal
 from .rules import Rules
-from .tiles import Tile, full_set
+from .tiles import Tile
 
 Policy = Callable[[Round, list[Move], random.Random], Move]
 Deal = tuple[int, list[tuple[Tile, ...]]]  # a round's number and the hands dealt
-
-
-def shuffle_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
-    tiles = list(full_set(rules.top))
-    rng.shuffle(tiles)
-    size = rules.hand_size(seats)
-    hands = [tuple(tiles[i * size : (i + 1) * size]) for i in range(seats)]
-    return hands, tiles[seats * size :]
 
 
 def deal_round(match: Match, rng: random.Random) -> list[tuple[Tile, ...]]:

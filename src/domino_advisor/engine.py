@@ -71,11 +71,13 @@ class FastRound:
         "draws",
         "ends",
         "fives",
+        "goal",
         "hands",
         "n",
         "out",
         "over",
         "passes",
+        "reached",
         "reserve",
         "rules",
         "sides",
@@ -85,7 +87,9 @@ class FastRound:
         "turn",
     )
 
-    def __init__(self, rules: Rules, hands: list[int], stock: list[int], turn: int):
+    def __init__(
+        self, rules: Rules, hands: list[int], stock: list[int], turn: int, goal: list[int] | None = None
+    ):
         self.rules = rules
         self.n = len(hands)
         self.hands = hands
@@ -106,6 +110,10 @@ class FastRound:
         self.spinning = rules.spinner == "first-double"
         self.T = tables(rules.top)
         self.E = end_tables(rules.top, self.all_fives)
+        # All Fives with a match target: the points in play this round that reach the
+        # target, by side; the first side to score them wins the match at once
+        self.goal = goal if self.all_fives and rules.target else None
+        self.reached = False
 
     def clone(self) -> FastRound:
         c = FastRound.__new__(FastRound)
@@ -125,6 +133,7 @@ class FastRound:
             self.all_fives,
             self.spinning,
         )
+        c.goal, c.reached = self.goal, self.reached
         return c
 
     # -- what can be played ---------------------------------------------------------------
@@ -199,7 +208,11 @@ class FastRound:
         if self.all_fives:
             pts = fives_points(self.fives_count())
             if pts:
-                self.fives[side_of(seat, self.rules)] += pts
+                team = side_of(seat, self.rules)
+                self.fives[team] += pts
+                if self.goal is not None and self.fives[team] >= self.goal[team]:
+                    self.over, self.out, self.reached = True, seat, True  # the match is won
+                    return
         if not self.hands[seat]:
             self.over, self.out = True, seat
         else:
@@ -232,6 +245,8 @@ class FastRound:
         return sum(p[t] for t in bits(self.hands[seat]))
 
     def result(self) -> Result:
+        if self.reached:
+            return Result("target", self.out)
         pips = [self.pips(s) for s in range(self.n)]
         if self.out >= 0:
             return score_out(self.out, pips, self.rules)
@@ -291,4 +306,8 @@ def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
     fr.out = r.out if r.out is not None else -1
     for side, pts in r.fives.items():
         fr.fives[side] = pts
+    if fr.goal is not None or (r.rules.all_fives and r.rules.target):
+        before = r.match.scores()  # this round's fives are in it: take them out
+        fr.goal = [r.rules.target - before.get(side, 0) + r.fives.get(side, 0) for side in range(fr.n)]
+        fr.reached = r.how == "target"
     return fr

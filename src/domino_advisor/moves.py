@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import random
+
 from . import lead
 from .events import Draw, Move, Pass, Play
 from .game import Round
-from .tiles import Tile
+from .rules import Rules
+from .tiles import Tile, full_set
+
+
+def shuffle_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
+    """A fair shuffle, dealt: each seat's hand, and the boneyard in the order it is drawn."""
+    tiles = list(full_set(rules.top))
+    rng.shuffle(tiles)
+    size = rules.hand_size(seats)
+    hands = [tuple(tiles[i * size : (i + 1) * size]) for i in range(seats)]
+    return hands, tiles[seats * size :]
 
 
 def setup_round(round_: Round, hands: list[tuple[Tile, ...]], stock: list[Tile]) -> None:

@@ -331,3 +331,30 @@ def review_view(data: dict) -> Group:
     summary.append(f"\n({data['samples']} sampled deals a decision)", style="dim")
     parts.append(summary)
     return Group(*parts)
+
+
+def equity_table(table, rules_name: str, players: int, target: int) -> Group:
+    """Your chance of winning the match by the points each side still needs."""
+    marks = list(range(table.step, target + 1, table.step))
+    if len(marks) > 10:  # ten columns at most: tenths of the target, on the table's steps
+        marks = sorted(
+            {max(table.step, round(target * i / 10 / table.step) * table.step) for i in range(1, 11)}
+        )
+    t = Table(
+        title=f"match chances, {rules_name}, {players} players, to {target}",
+        title_justify="left",
+        show_edge=False,
+    )
+    t.add_column("you need", justify="right")
+    for b in marks:
+        t.add_column(str(b), justify="right")
+    for a in marks:
+        t.add_row(str(a), *[f"{table.chance(a, b):.0%}" for b in marks])
+    note = Text(
+        "rows: points you still need; columns: points they still need; each side "
+        "alike to open the next round",
+        style="dim",
+    )
+    if players > 2:
+        note.append("; with more than two players, the race between you and one of them")
+    return Group(t, note)

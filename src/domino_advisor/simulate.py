@@ -14,11 +14,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from .deal import shuffle_deal
 from .errors import RulesError
 from .events import NewRound
 from .match import Match
-from .moves import legal_moves, setup_round
+from .moves import legal_moves, setup_round, shuffle_deal
 from .players import make_player
 from .rules import Rules
 from .scoring import side_of

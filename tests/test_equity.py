@@ -1,0 +1,102 @@
+"""Match-equity tables: the dynamic program against hand-worked cases, the shipped
+tables' own properties, and a table made again from its seed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from domino_advisor import equity
+from domino_advisor.equity import Table, chance_among, solve, table_for
+from domino_advisor.rules import preset
+
+
+def rounds(*outcomes: tuple[float, tuple, int | None]) -> Counter:
+    """Outcomes told from the opener's side (0) and, mirrored, from the other (1)."""
+    out: Counter = Counter()
+    for weight, events, winner in outcomes:
+        out[(0, (events, winner))] += weight
+        mirrored = tuple((1 - s, p) for s, p in events)
+        out[(1, (mirrored, None if winner is None else 1 - winner))] += weight
+    return out
+
+
+# the opener wins a round of 10 points 60% of the time
+SIXTY = rounds((60, ((0, 10),), 0), (40, ((1, 10),), 1))
+
+
+def test_a_one_point_target_is_one_round():
+    table = solve(SIXTY, 1, 30, "same", 2)
+    assert table.chance(1, 1, 0) == pytest.approx(0.6)
+    assert table.chance(1, 1, 1) == pytest.approx(0.4)
+    assert table.chance(1, 1) == pytest.approx(0.5)  # each side alike to open
+
+
+def test_a_target_one_round_away_and_two():
+    same = solve(SIXTY, 10, 3, "same", 2)
+    assert same.chance(10, 10, 0) == pytest.approx(0.6)
+    # you need one round, they need two: win this one, or lose it and play an even one
+    assert same.chance(10, 20, 0) == pytest.approx(0.6 + 0.4 * 0.5)
+    assert same.chance(10, 20, 1) == pytest.approx(0.4 + 0.6 * 0.5)
+    winner = solve(SIXTY, 10, 3, "winner", 2)  # the winner opens the next round
+    assert winner.chance(10, 20, 0) == pytest.approx(0.6 + 0.4 * 0.4)
+    assert winner.chance(10, 20, 1) == pytest.approx(0.4 + 0.6 * 0.4)  # they win and open again
+    rotate = solve(SIXTY, 10, 3, "rotate", 2)  # the other side opens the next round
+    assert rotate.chance(10, 20, 0) == pytest.approx(0.6 + 0.4 * 0.4)
+    assert rotate.chance(10, 20, 1) == pytest.approx(0.4 + 0.6 * 0.6)  # they win; you open next
+
+
+def test_equal_scores_and_drawn_rounds():
+    drawn = rounds((50, ((0, 10),), 0), (30, ((1, 10),), 1), (20, (), None))
+    table = solve(drawn, 10, 5, "same", 2)
+    assert table.chance(10, 10, 0) == pytest.approx(0.6)  # 0.5 + 0.2 * (0.6 + 0.4) / 2
+    for n in (10, 30, 50):
+        assert table.chance(n, n) == pytest.approx(0.5)
+    assert table.chance(0, 10) == 1.0 and table.chance(10, 0) == 0.0
+
+
+def test_a_target_reached_in_the_middle_of_a_round():
+    """All Fives: both sides would pass the target in this round; who got there first
+    wins, whatever the round's totals."""
+    race = rounds((1, ((1, 5), (0, 10), (1, 10)), 1))
+    table = solve(race, 5, 4, "same", 2)
+    assert table.chance(10, 15, 0) == 1.0  # you reach 10 before they reach 15
+    assert table.chance(10, 5, 0) == 0.0  # they reach 5 first
+
+
+def test_teams_and_two_players_are_two_sides():
+    for name, players in (("partnership", 4), ("classic", 2), ("all-fives", 2), ("block", 2)):
+        table = table_for(preset(name), players)
+        assert table is not None and table.openers == 2
+        for a, b in ((5, 5), (20, 60), (60, 20), (100, 35)):
+            # what one side gains the other loses, to the table's rounding
+            assert table.chance(a, b, 0) + table.chance(b, a, 1) == pytest.approx(1, abs=2e-4)
+            assert table.chance(a, b) <= table.chance(a, b + 5) + 1e-9  # more for them to go: better
+            assert table.chance(a + 5, b) <= table.chance(a, b) + 1e-9
+
+
+def test_more_players_share_the_match():
+    table = table_for(preset("classic"), 3)
+    assert table is not None and table.openers == 3 and table.players == 3
+    needs = [40, 60, 100]
+    chances = [chance_among(table, needs, me) for me in range(3)]
+    assert sum(chances) == pytest.approx(1)
+    assert chances[0] > chances[1] > chances[2]
+    assert chance_among(table, [0, 10, 10], 0) == 1.0 and chance_among(table, [10, 0, 10], 0) == 0.0
+
+
+def test_a_table_is_made_again_the_same_from_its_seed():
+    rules = preset("block")
+    a = equity.build(rules, 2, rounds=300, seed=7)
+    b = equity.build(rules, 2, rounds=300, seed=7)
+    assert a.to_json() == b.to_json()
+    again = Table.from_json(a.to_json())
+    assert abs(again.chance(37, 52) - a.chance(37, 52)) < 1e-4
+
+
+def test_every_preset_with_a_target_has_a_table():
+    for name, counts in equity.PRESET_TABLES:
+        for players in counts:
+            table = table_for(preset(name), players)
+            assert table is not None and table.rounds == equity.ROUNDS and table.seed == equity.SEED
