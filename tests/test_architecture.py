@@ -13,7 +13,7 @@ LAYERS = [
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
     ("log", {"gamelog", "shorthand", "logfile"}),
     ("counting", {"view", "evidence", "counting", "inference"}),
-    ("advice", {"engine", "bots", "search", "equity", "advisor"}),
+    ("advice", {"engine", "bots", "search", "equity", "stakes", "advisor"}),
     ("use", {"api", "review", "simulate", "players", "peers", "deal"}),
     ("shell", {"cli", "terminal", "render", "session", "train", "demo", "bench", "__main__", "__init__"}),
 ]

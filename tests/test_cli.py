@@ -314,8 +314,15 @@ def test_advise_json_contract(runner, game):
     tiles = [(m["tile"], m["on"]) for m in data["moves"]]
     assert ("6-3", 6) in tiles and ("3-1", 1) in tiles
     assert all(0 <= m["win"] <= 1 and m["reasons"] for m in data["moves"])
-    wins = [m["win"] for m in data["moves"]]
-    assert data["moves"][0]["win"] == max(wins)
+    matches = [m["match"] for m in data["moves"]]  # a match to 100: ranked by the match
+    assert data["moves"][0]["match"] == max(matches) and data["match"] == matches[0]
+    assert data["stakes"] == {
+        "target": 100,
+        "scores": [0, 0, 0],
+        "side": 0,
+        "table": "classic/3",
+        "approximate": False,
+    }
     again = json.loads(run(runner, "advise", game, "--json", "--samples", "60", "--seed", "2").output)
     assert [m["tile"] for m in again["moves"]] == [m["tile"] for m in data["moves"]]
     assert "win" in run(runner, "advise", game, "--samples", "30").output

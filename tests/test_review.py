@@ -32,9 +32,10 @@ def test_demo_review_matches_golden_file():
 def test_review_parts():
     data = review(gamelog.loads(demo_text()), samples=60, seed=7).as_dict()
     assert data["decisions"], "the demo has decisions with a choice"
-    for d in data["decisions"]:
-        assert 0 <= d["played_win"] <= d["best_win"] + 1e-9 <= 1 + 1e-9
-        assert d["cost"] == round(max(0.0, d["best_win"] - d["played_win"]), 4)
+    for d in data["decisions"]:  # a match to 100: judged by the match, the round beside it
+        assert 0 <= d["played_match"] <= d["best_match"] + 1e-9 <= 1 + 1e-9
+        assert 0 <= d["played_win"] <= 1 and 0 <= d["best_win"] <= 1
+        assert d["cost"] == round(max(0.0, d["best_match"] - d["played_match"]), 4)
     texts = [i["text"] for i in data["insights"]]
     assert "bob drew on 2·5 (line 12), so bob lacks 2 and 5" in texts
     assert "ana passed on 2·4, so ana lacks 2 and 4" in texts

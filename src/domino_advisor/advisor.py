@@ -22,7 +22,8 @@ from .game import Round
 from .inference import Inference, infer
 from .layout import describe_numbers
 from .scoring import DRAW, WIN, fives_points, round_value, side_of
-from .search import LineSolver, TooBig, solve
+from .search import LineSolver, TooBig, solve, solve_value
+from .stakes import Stakes, stakes
 from .tiles import Tile, sort_tiles
 from .view import SeatView
 
@@ -45,6 +46,27 @@ class Candidate:
     margin_points: float = 0.0  # your side's points less the best other side's, summed
     reasons: list[str] = field(default_factory=list)
     exact: bool = False
+    ends_match: bool = False  # playing it reaches the match target: the match is won at once
+    match_sum: float = 0.0  # the chance of winning the match from each world's end, summed
+    match_squares: float = 0.0  # ... and their squares, for the spread
+
+    @property
+    def match(self) -> float:
+        """The estimated chance of winning the match (0 where only the round counts)."""
+        return self.match_sum / self.played if self.played else 0.0
+
+    @property
+    def match_margin(self) -> float:
+        """One standard error of the match estimate, from the worlds' spread."""
+        if self.exact or self.played < 2:
+            return 0.0
+        mean = self.match
+        var = max(self.match_squares / self.played - mean * mean, 1e-9)
+        return math.sqrt(var / self.played)
+
+    def add_match(self, value: float) -> None:
+        self.match_sum += value
+        self.match_squares += value * value
 
     @property
     def win(self) -> float:
@@ -79,6 +101,7 @@ class Advice:
     seconds: float
     exact: bool
     all_fives: bool = False
+    stakes: Stakes | None = None  # the match the round is part of, when advice plays for it
 
     def event(self) -> Move:
         best = self.moves[0]
@@ -144,8 +167,10 @@ def advise(
     omniscient: bool = False,
     reasons: bool = True,
     policy=heuristic,
+    objective: str = "match",
 ) -> Advice:
-    """Rank the seat's moves by estimated chance of winning the round."""
+    """Rank the seat's moves by the estimated chance of winning the match (or, in a
+    single round, with no table for the rules, or with ``objective="round"``, the round)."""
     start = time.perf_counter()
     name = r.name(seat)
     if r.over:
@@ -165,10 +190,16 @@ def advise(
     if not omniscient:
         inf = inference or infer(SeatView.of(r, seat))
     my_side = side_of(seat, r.rules)
-    exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient)
+    st = stakes(r, seat) if objective == "match" else None
+    exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient, st)
     if not exact:
-        _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side)
-    if r.rules.all_fives and not exact:
+        _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side, st)
+    if st is not None:
+        for c in moves:
+            c.ends_match = _wins_at_once(r, seat, c, st)
+        # the match is what is played for, and a move that wins it now comes first
+        moves.sort(key=lambda c: (not c.ends_match, -c.match, -c.value))
+    elif r.rules.all_fives and not exact:
         moves.sort(key=lambda c: (-c.points, -c.value))  # All Fives is a race for points
     else:
         moves.sort(key=lambda c: -c.value)
@@ -176,10 +207,20 @@ def advise(
         for c in moves:
             c.reasons = explain(r, seat, c, inf)
     used = max(c.played for c in moves) if not exact else 0
-    return Advice(seat, name, action, moves, used, time.perf_counter() - start, exact, r.rules.all_fives)
+    seconds_used = time.perf_counter() - start
+    return Advice(seat, name, action, moves, used, seconds_used, exact, r.rules.all_fives, st)
 
 
-def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
+def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:
+    """Whether playing the candidate scores the points that reach the match target."""
+    if c.tile is None or not r.rules.all_fives:
+        return False
+    after = r.layout.place(c.tile, c.side) if c.side else r.layout.open_with(c.tile)
+    scored = fives_points(after.fives_count())
+    return scored > 0 and st.before[st.me] + r.fives.get(st.me, 0) + scored >= st.target
+
+
+def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None) -> bool:
     """Solve the round when nothing is hidden that matters: two players, nothing to draw."""
     if r.match.seats != 2 or (r.rules.draws and r.drawable):
         return False
@@ -196,16 +237,19 @@ def _try_exact(r: Round, seat, moves, inf, omniscient) -> bool:
                 hands[owner[0]].add(t)
     base = from_round(r, hands, [])
     my_side = side_of(seat, r.rules)
+    memo: dict = {}
     for c in moves:
         fr = base.clone()
         _apply(fr, c)
         value = solve(fr, my_side)
         c.wins, c.ties, c.played, c.exact = float(value == WIN), float(value == DRAW), 1, True
+        if st is not None:
+            c.match_sum = solve_value(fr, my_side, st.value, memo)
     return True
 
 
 def _rollouts(
-    r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side, solve_below=None
+    r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side, st=None, solve_below=None
 ):
     policies = [policy] * r.match.seats
     solve_below = SOLVE_BELOW if solve_below is None else solve_below
@@ -223,11 +267,13 @@ def _rollouts(
             and not base.drawable()
             and sum(bin(h).count("1") for h in base.hands) <= solve_below
         ):
-            values = _solve_world(base, moves, my_side, policy, world_seed)
+            values = _solve_world(base, moves, my_side, policy, world_seed, st)
         for i, c in enumerate(moves):
             if values is not None:  # the world was small enough to play perfectly
-                c.wins += values[i] == WIN
-                c.ties += values[i] == DRAW
+                rv, mv = values[i]
+                c.wins += rv == WIN
+                c.ties += rv == DRAW
+                c.add_match(mv)
                 c.played += 1
                 continue
             fr = base.clone()
@@ -243,6 +289,8 @@ def _rollouts(
             value = round_value(res, my_side, r.rules)
             c.wins += value == WIN
             c.ties += value == DRAW
+            if st is not None:
+                c.add_match(st.value(fr))
             if r.rules.all_fives:
                 totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
                 for side, pts in res.points.items():
@@ -256,14 +304,22 @@ def _rollouts(
 
 
 def _solve_world(
-    base: FastRound, moves, my_side: int, policy, world_seed: int, budget: int = 6000
-) -> list[int] | None:
-    """Every candidate's exact value in one sampled world, or None if that is too big.
+    base: FastRound,
+    moves,
+    my_side: int,
+    policy,
+    world_seed: int,
+    st: Stakes | None = None,
+    budget: int = 6000,
+) -> list[tuple[int, float]] | None:
+    """Every candidate's exact value in one sampled world (the round's, and the match's
+    where it is played for), or None if that is too big.
 
     All candidates in a world are judged the same way (all solved, or all played
     out), so comparing them stays fair.
     """
     memo: dict = {}
+    match_memo: dict = {}
     left = [budget]
     values = []
     line = None
@@ -273,7 +329,9 @@ def _solve_world(
         for c in moves:
             fr = base.clone()
             _apply(fr, c, policy, random.Random(world_seed ^ 1))
-            values.append(line.value(fr) if line else solve(fr, my_side, memo, left))
+            rv = line.value(fr) if line else solve(fr, my_side, memo, left)
+            mv = solve_value(fr, my_side, st.value, match_memo, left) if st is not None else 0.0
+            values.append((rv, mv))
     except TooBig:
         return None
     return values
@@ -285,6 +343,8 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
     t = c.tile
     if t is None:  # a draw or a pass: nothing to explain
         return out
+    if c.ends_match:
+        out.append("reaches the target: wins the match now")
     out.append(f"sheds {t.pips} pip{'s' if t.pips != 1 else ''}")
     if t.is_double:
         out.append(f"dumps the double {t} while it can still be placed")

@@ -156,8 +156,11 @@ def advice_dict(advice) -> dict:
             moves[-1]["side"] = c.on
         if advice.all_fives and not c.exact:
             moves[-1]["points_ahead"] = _num(c.points)
+        if advice.stakes is not None:
+            moves[-1]["match"] = _num(c.match)
+            moves[-1]["match_margin"] = _num(c.match_margin)
     best = advice.moves[0]
-    return {
+    out = {
         "to_move": advice.name,
         "action": advice.action,
         "moves": moves,
@@ -167,6 +170,18 @@ def advice_dict(advice) -> dict:
         "seconds": round(advice.seconds, 3),
         "exact": advice.exact,
     }
+    st = advice.stakes
+    if st is not None:
+        out["match"] = _num(best.match)
+        out["match_margin"] = _num(best.match_margin)
+        out["stakes"] = {
+            "target": st.target,
+            "scores": list(st.before),
+            "side": st.me,
+            "table": st.table.key,
+            "approximate": st.approximate,
+        }
+    return out
 
 
 def advise(

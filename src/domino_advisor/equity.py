@@ -336,15 +336,22 @@ def build(rules: Rules, players: int, rounds: int = ROUNDS, seed: int = SEED) ->
 
 
 @cache
-def shipped() -> dict[str, Table]:
+def _shipped() -> dict[str, dict]:
     text = resources.files("domino_advisor").joinpath(DATA).read_text("utf-8")
-    return {k: Table.from_json(v) for k, v in json.loads(text).items()}
+    return dict(json.loads(text))
+
+
+@cache
+def _decoded(key: str) -> Table | None:
+    data = _shipped().get(key)
+    return None if data is None else Table.from_json(data)
 
 
 def table_for(rules: Rules, players: int) -> Table | None:
-    """The shipped table for this rule set's preset and table size, if there is one."""
+    """The shipped table for this rule set's preset and table size, if there is one
+    (each is unpacked the first time it is asked for)."""
     try:
-        return shipped().get(key_of(rules, players))
+        return _decoded(key_of(rules, players))
     except FileNotFoundError:
         return None
 

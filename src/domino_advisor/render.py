@@ -225,42 +225,69 @@ def error_panel(message: str) -> Panel:
 
 
 def advice_view(data: dict) -> Group:
-    """The ranked moves with their win chances and reasons."""
+    """The ranked moves with their chances and reasons: the match's first where the
+    round is part of one, the round's beside it."""
+    stakes = data.get("stakes")
     if data["action"] != "play":
         what = "draw until a tile plays" if data["action"] == "draw" else "pass"
+        chance = (
+            f"the match is about {data['match']:.0%} (this round {data['win']:.0%})"
+            if stakes
+            else f"this round is about {data['win']:.0%} ±{data['margin']:.0%}"
+        )
         return Group(
             Text(
-                f"{data['to_move']}: nothing plays, so {what}; your chance of winning "
-                f"this round is about {data['win']:.0%} ±{data['margin']:.0%}.",
-                style="bold",
+                f"{data['to_move']}: nothing plays, so {what}; your chance of winning {chance}.", style="bold"
             )
         )
     t = Table(title=f"advice for {data['to_move']}", title_justify="left", show_lines=True)
     t.add_column("#", justify="right")
     t.add_column("move", style="bold")
-    t.add_column("win", justify="right")
+    if stakes:
+        t.add_column("match", justify="right")
+    t.add_column("round" if stakes else "win", justify="right")
     t.add_column("why")
     for i, m in enumerate(data["moves"], 1):
         move = m["tile"] + ("" if m["on"] is None else f" on {m.get('side', m['on'])}")
-        if m["exact"] and len(data["moves"]) > 1:
-            win = f"{m['win']:.0%} (exact)"
-        else:
-            win = f"{m['win']:.0%} ±{m['margin']:.0%}"
-        if "points_ahead" in m:
+        exact = m["exact"] and len(data["moves"]) > 1
+        win = f"{m['win']:.0%}" + (" (exact)" if exact else f" ±{m['margin']:.0%}")
+        if "points_ahead" in m and not stakes:
             win += f"\n{m['points_ahead']:+.1f} pts"
-        t.add_row(str(i), move, win, "; ".join(m["reasons"]), style="green" if i == 1 else "")
+        cells = [str(i), move]
+        if stakes:
+            cells.append(f"{m['match']:.0%}" + (" (exact)" if exact else f" ±{m['match_margin']:.0%}"))
+        cells += [win, "; ".join(m["reasons"])]
+        t.add_row(*cells, style="green" if i == 1 else "")
     how = "solved exactly" if data["exact"] else f"{data['samples']} sampled deals"
-    fives = any("points_ahead" in m for m in data["moves"])
-    note = Text(
-        f"win: the chance you win this round ({how}, {data['seconds']:.2f} s)"
-        + (
-            "; pts: your points ahead of the best other side by the round's end, the ranking in All Fives"
-            if fives
-            else ""
-        ),
-        style="dim",
-    )
-    return Group(t, note)
+    parts: list[RenderableType] = []
+    if stakes:
+        scores = stakes["scores"]
+        me = stakes["side"]
+        others = [v for s, v in enumerate(scores) if s != me]
+        head = Text(f"playing for the match to {stakes['target']}: you need {stakes['target'] - scores[me]}")
+        need = ", ".join(str(stakes["target"] - v) for v in others)
+        head.append(f", {'they need' if len(others) == 1 else 'the others need'} {need}")
+        head.append(" (before this round's points)", style="dim")
+        parts.append(head)
+        note = Text(
+            f"match: your chance of winning the match; round: of winning this round ({how}, "
+            f"{data['seconds']:.2f} s)",
+            style="dim",
+        )
+        if stakes["approximate"]:
+            note.append(f"; the match table is the preset's ({stakes['table']}), your rules differ from it")
+    else:
+        fives = any("points_ahead" in m for m in data["moves"])
+        note = Text(
+            f"win: the chance you win this round ({how}, {data['seconds']:.2f} s)"
+            + (
+                "; pts: your points ahead of the best other side by the round's end, the ranking in All Fives"
+                if fives
+                else ""
+            ),
+            style="dim",
+        )
+    return Group(*parts, t, note)
 
 
 def simulate_table(scores, rules_name: str, seats: int, games: int) -> Table:
@@ -293,17 +320,22 @@ def _plus_minus(half_width: float, spec: str) -> str:
 def review_view(data: dict) -> Group:
     """Your decisions beside the advisor's, what you learned when, and a summary."""
     parts: list[RenderableType] = []
+    matchplay = any("played_match" in d for d in data["decisions"])
+    key = "match" if matchplay else "win"  # in a match, the match's chances are what count
     t = Table(title=f"your decisions ({data['me']})", title_justify="left")
-    for col in ("line", "you played", "win", "advisor", "win", "cost"):
-        t.add_column(col, justify="right" if col in ("line", "win", "cost") else "left")
+    for col in ("line", "you played", key, "advisor", key, "cost"):
+        t.add_column(col, justify="right" if col in ("line", key, "cost") else "left")
     for d in data["decisions"]:
         style = "" if d["cost"] < 0.02 else ("yellow" if d["cost"] < 0.1 else "red")
+        mine, best = (
+            (d.get("played_match"), d.get("best_match")) if matchplay else (d["played_win"], d["best_win"])
+        )
         t.add_row(
             str(d["line"]),
             d["played"],
-            f"{d['played_win']:.0%}",
+            "" if mine is None else f"{mine:.0%}",
             "same" if d["played"] == d["best"] else d["best"],
-            f"{d['best_win']:.0%}",
+            "" if best is None else f"{best:.0%}",
             f"{d['cost']:.0%}" if d["cost"] else "-",
             style=style,
         )
@@ -319,12 +351,13 @@ def review_view(data: dict) -> Group:
     summary = Text()
     n = len(data["decisions"])
     summary.append(f"{data['agreed']} of {n} decisions agreed with the advisor", style="bold")
-    summary.append(f"; win chance given up in all: {data['total_cost']:.0%}")
+    what = "match" if matchplay else "win"
+    summary.append(f"; {what} chance given up in all: {data['total_cost']:.0%}")
     costly = sorted((d for d in data["decisions"] if d["cost"] > 0), key=lambda d: -d["cost"])[:3]
     for d in costly:
         summary.append(
             f"\n  line {d['line']}: {d['played']} instead of {d['best']} cost "
-            f"{d['cost']:.0%} of your chance to win the round"
+            f"{d['cost']:.0%} of your chance to win the {'match' if matchplay else 'round'}"
         )
     for text in data["doubles"]:
         summary.append(f"\n  double held too long: {text}", style="yellow")

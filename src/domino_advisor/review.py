@@ -3,7 +3,8 @@ became known.
 
 The log is replayed event by event.  At each of your turns with a real choice the
 advisor ranks the moves from what you knew then (never from what came later), so
-the cost of a decision is the win chance given up against the best move.
+the cost of a decision is the chance given up against the best move: of winning the
+match where the round is part of one, else of winning the round.
 """
 
 from __future__ import annotations
@@ -31,10 +32,30 @@ class Decision:
     best_win: float
     choices: int
     all_fives: bool = False
+    played_match: float | None = None  # in a match: the chances of winning it
+    best_match: float | None = None
 
     @property
     def cost(self) -> float:
+        """The chance given up against the advisor's move: the match's, in a match."""
+        if self.played_match is not None and self.best_match is not None:
+            return max(0.0, self.best_match - self.played_match)
         return max(0.0, self.best_win - self.played_win)
+
+    def as_dict(self) -> dict:
+        out: dict = {
+            "round": self.round,
+            "line": self.line,
+            "played": self.played,
+            "best": self.best,
+            "played_win": round(self.played_win, 4),
+            "best_win": round(self.best_win, 4),
+            "cost": round(self.cost, 4),
+            "choices": self.choices,
+        }
+        if self.played_match is not None and self.best_match is not None:
+            out.update(played_match=round(self.played_match, 4), best_match=round(self.best_match, 4))
+        return out
 
     @property
     def agreed(self) -> bool:
@@ -79,19 +100,7 @@ class Review:
         return {
             "me": self.me,
             "samples": self.samples,
-            "decisions": [
-                {
-                    "round": d.round,
-                    "line": d.line,
-                    "played": d.played,
-                    "best": d.best,
-                    "played_win": round(d.played_win, 4),
-                    "best_win": round(d.best_win, 4),
-                    "cost": round(d.cost, 4),
-                    "choices": d.choices,
-                }
-                for d in self.decisions
-            ],
+            "decisions": [d.as_dict() for d in self.decisions],
             "insights": [i.as_dict() for i in self.insights],
             "doubles": self.doubles,
             "agreed": sum(d.agreed for d in self.decisions),
@@ -172,6 +181,8 @@ def _judge(r, me: int, event: Play, samples: int, seed: int) -> Decision | None:
         best.win,
         len(advice.moves),
         r.rules.all_fives,
+        mine.match if advice.stakes is not None else None,
+        best.match if advice.stakes is not None else None,
     )
 
 

@@ -8,6 +8,8 @@ wins the round, 1 a drawn (tied) round, 0 it loses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .engine import FastRound, bits
 from .scoring import LOSS, WIN, round_value, score_blocked, side_of
 
@@ -70,6 +72,71 @@ def _solve(fr: FastRound, side: int, memo: dict, budget: list[int], alpha: int, 
             break
     if exact:
         memo[key] = value
+    return value
+
+
+def solve_value(
+    fr: FastRound,
+    side: int,
+    leaf: Callable[[FastRound], float],
+    memo: dict | None = None,
+    budget: list[int] | None = None,
+) -> float:
+    """``solve`` with finished rounds judged by ``leaf`` (a number from 0 to 1 for
+    ``side``, such as the chance of winning the match from the score reached) instead of
+    won, drawn or lost.  Your side's turns take the most, the others' the least."""
+    memo = {} if memo is None else memo
+    return _solve_value(fr, side, leaf, memo, budget if budget is not None else [10**9], 0.0, 1.0)
+
+
+EXACT, LOWER, UPPER = 0, 1, 2  # what a remembered value is: the value, or a bound on it
+
+
+def _solve_value(
+    fr: FastRound,
+    side: int,
+    leaf: Callable[[FastRound], float],
+    memo: dict,
+    budget: list[int],
+    alpha: float,
+    beta: float,
+) -> float:
+    if fr.over:
+        return leaf(fr)
+    key = (*_key(fr), tuple(fr.fives))
+    hit = memo.get(key)
+    if hit is not None:
+        value, kind = hit
+        if kind == EXACT or (kind == LOWER and value >= beta) or (kind == UPPER and value <= alpha):
+            return value
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TooBig
+    moves = fr.moves(fr.turn)
+    if not moves:
+        child = fr.clone()
+        if child.drawable():
+            child.draw()
+        else:
+            child.pass_()
+        return _solve_value(child, side, leaf, memo, budget, alpha, beta)
+    mine = side_of(fr.turn, fr.rules) == side
+    value = -1.0 if mine else 2.0
+    a, b = alpha, beta
+    for t, j in moves:
+        child = fr.clone()
+        child.play(t, j)
+        v = _solve_value(child, side, leaf, memo, budget, a, b)
+        if mine:
+            value = max(value, v)
+            a = max(a, value)
+        else:
+            value = min(value, v)
+            b = min(b, value)
+        if a >= b:
+            break
+    kind = UPPER if value <= alpha else LOWER if value >= beta else EXACT
+    memo[key] = (value, kind)
     return value
 
 
