@@ -73,3 +73,35 @@ def test_simulate_json():
     data = json.loads(res.output)
     assert [b["bot"] for b in data["bots"]] == ["heavy", "random"]
     assert data["deals"] == 3 and data["bots"][0]["games"] == 6
+
+
+def test_a_match_is_played_to_its_target():
+    import random
+
+    from domino_advisor.players import make_player
+    from domino_advisor.simulate import play_match
+
+    rules = preset("all-fives").with_overrides({"target": "60"})
+    players = [make_player("heuristic"), make_player("heavy")]
+    for deal in range(6):
+        winner, scores = play_match(rules, players, deal, deal % 2, random.Random(deal))
+        assert winner is not None and scores[winner] >= 60
+        assert all(points < 60 for side, points in scores.items() if side != winner)  # the first there wins
+
+
+def test_match_tournament_counts_matches():
+    rules = preset("block").with_overrides({"target": "30"})
+    scores = simulate(rules, 2, ["heuristic", "round-advisor:4"], 4, jobs=1, seed=7, matches=True)
+    a, b = scores
+    assert a.games == b.games == 4
+    assert a.wins + b.wins + a.ties == 4
+    assert a.points / a.games >= 0 and (a.points + b.points) / 4 >= 30  # someone reached 30 each match
+
+
+def test_simulate_json_says_what_a_game_is():
+    args = ["simulate", "--rules", "block", "--set", "target=20", "--bots", "heavy,random", "--games", "2"]
+    res = CliRunner().invoke(main, [*args, "--matches", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["game"] == "match"
+    res = CliRunner().invoke(main, [*args, "--json"])
+    assert json.loads(res.output)["game"] == "round"

@@ -383,10 +383,11 @@ def train(rules_name, overrides, seats, seed, bots):
     "--bots",
     required=True,
     help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "
-    "omniscient[:samples], dominoes[:samples] (the dominoes package's bot, "
-    "partnership only); e.g. advisor,heavy",
+    "round-advisor[:samples] (plays for the round even in a match), omniscient[:samples], "
+    "dominoes[:samples] (the dominoes package's bot, partnership only); e.g. advisor,heavy",
 )
 @click.option("--games", default=200, show_default=True, type=click.IntRange(1, 1_000_000))
+@click.option("--matches", is_flag=True, help="a game is a whole match to the target (default: one round)")
 @click.option(
     "--jobs",
     default=1,
@@ -396,7 +397,7 @@ def train(rules_name, overrides, seats, seed, bots):
 )
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
-def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
+def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json):
     """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -429,6 +430,7 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
             seed,
             on_progress=lambda n: progress.advance(task, n),
             on_warning=lambda w: _error("warning", w, style="yellow"),
+            matches=matches,
         )
     if as_json:
         _print_json(
@@ -436,6 +438,7 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
                 "rules": rules_name,
                 "players": seats,
                 "deals": deals,
+                "game": "match" if matches else "round",
                 "bots": [
                     {
                         "bot": s.spec,
@@ -452,7 +455,7 @@ def simulate(rules_name, overrides, seats, bots, games, jobs, seed, as_json):
             }
         )
     else:
-        console.print(render.simulate_table(scores, rules_name, seats, deals * seats))
+        console.print(render.simulate_table(scores, rules_name, seats, deals * seats, matches))
 
 
 @main.command()

@@ -43,10 +43,11 @@ class PolicyPlayer:
 
 
 class AdvisorPlayer:
-    def __init__(self, samples: int = 100, omniscient: bool = False):
+    def __init__(self, samples: int = 100, omniscient: bool = False, objective: str = "match"):
         self.name = "omniscient" if omniscient else "advisor"
         self.samples = samples
         self.omniscient = omniscient
+        self.objective = objective  # "match": plays for the match where there is one; "round"
 
     def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
         moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
@@ -54,15 +55,21 @@ class AdvisorPlayer:
         if len(plays) <= 1:
             return moves[0]
         advice = advise(
-            r, seat, samples=self.samples, seed=rng.getrandbits(32), omniscient=self.omniscient, reasons=False
+            r,
+            seat,
+            samples=self.samples,
+            seed=rng.getrandbits(32),
+            omniscient=self.omniscient,
+            reasons=False,
+            objective=self.objective,
         )
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
 
-BOTS = ("random", "heavy", "heuristic", "advisor", "omniscient", "dominoes")
+BOTS = ("random", "heavy", "heuristic", "advisor", "round-advisor", "omniscient", "dominoes")
 
 
-SAMPLED = ("advisor", "omniscient", "dominoes")
+SAMPLED = ("advisor", "round-advisor", "omniscient", "dominoes")
 MAX_SAMPLES = 100_000
 
 
@@ -81,8 +88,9 @@ def make_player(spec: str):
             raise NotationError(f"'{spec}': the samples are a whole number from 1 to {MAX_SAMPLES:,}")
     if name in POLICIES:
         return PolicyPlayer(name)
-    if name in ("advisor", "omniscient"):
-        return AdvisorPlayer(samples or 100, omniscient=name == "omniscient")
+    if name in ("advisor", "round-advisor", "omniscient"):
+        objective = "round" if name == "round-advisor" else "match"
+        return AdvisorPlayer(samples or 100, omniscient=name == "omniscient", objective=objective)
     from .peers import PeerPlayer
 
     return PeerPlayer(samples or 8)

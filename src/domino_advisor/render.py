@@ -290,8 +290,9 @@ def advice_view(data: dict) -> Group:
     return Group(*parts, t, note)
 
 
-def simulate_table(scores, rules_name: str, seats: int, games: int) -> Table:
-    t = Table(title=f"{rules_name}, {seats} players, {games} games on duplicate deals", title_justify="left")
+def simulate_table(scores, rules_name: str, seats: int, games: int, matches: bool = False) -> Table:
+    what = "matches" if matches else "games (rounds)"
+    t = Table(title=f"{rules_name}, {seats} players, {games} {what} on duplicate deals", title_justify="left")
     t.add_column("bot")
     t.add_column("seats", justify="right")
     t.add_column("games won", justify="right")

@@ -77,9 +77,45 @@ def play_game(
     return res.winner, points
 
 
-def run_deals(rules: Rules, seats: int, specs: list[str], seed: int, deals: range) -> list[dict]:
-    """Play these deals (each rotated through the seats); one summary per deal."""
+MAX_ROUNDS = 50  # a match still undecided after this many rounds is counted drawn
+
+
+def play_match(
+    rules: Rules, players: list, deal_seed: int, rotation: int, rng: random.Random
+) -> tuple[int | None, dict[int, int]]:
+    """A whole match to the target: its rounds are dealt from ``deal_seed`` (the same
+    deals whichever seat each bot holds), each hand going to the seat ``rotation`` on.
+    Returns the side that won the match (None: drawn) and each side's final score."""
+    seats = len(players)
+    match = Match(rules, NAMES[:seats])
+    for k in range(MAX_ROUNDS):
+        if match.finished:
+            break
+        deal_rng = random.Random(deal_seed * 1_009 + k)
+        hands, stock = shuffle_deal(rules, seats, deal_rng)
+        chosen = deal_rng.randrange(seats)
+        match.apply(NewRound(k + 1))
+        r = match.playing
+        setup_round(r, [hands[(s + rotation) % seats] for s in range(seats)], stock)
+        if r.opening == "chosen":
+            r.turn = (chosen - rotation) % seats
+        while not r.over:
+            moves = legal_moves(r)
+            seat = r.turn if r.turn is not None else match.seat(moves[0].player)
+            match.apply(players[seat].choose(r, seat, rng))
+    winner = match.match_winner() if match.finished else None
+    return winner, match.scores()
+
+
+def run_deals(
+    rules: Rules, seats: int, specs: list[str], seed: int, deals: range, matches: bool = False
+) -> list[dict]:
+    """Play these deals (each rotated through the seats); one summary per deal.  With
+    ``matches``, a deal is a whole match's deals, played to the target; otherwise a game
+    is one round (and played for the round: the target is set aside)."""
     players = [make_player(specs[s % len(specs)]) for s in range(seats)]
+    if not matches:
+        rules = rules.with_overrides({"target": "0"})
     out = []
     for d in deals:
         rng = random.Random(seed * 1_000_003 + d)
@@ -89,11 +125,15 @@ def run_deals(rules: Rules, seats: int, specs: list[str], seed: int, deals: rang
         for k in range(seats):
             rotated = [hands[(s + k) % seats] for s in range(seats)]
             game_rng = random.Random(rng.getrandbits(64))
-            winner, points = play_game(rules, players, rotated, stock, game_rng, (opener - k) % seats)
+            if matches:
+                winner, points = play_match(rules, players, seed * 1_000_003 + d, k, game_rng)
+            else:
+                winner, points = play_game(rules, players, rotated, stock, game_rng, (opener - k) % seats)
             for spec in dict.fromkeys(specs):
                 sides = {side_of(s, rules) for s in range(seats) if specs[s % len(specs)] == spec}
                 w, t, p, g = per_bot.get(spec, [0.0, 0.0, 0.0, 0])
-                w += 1 if winner is not None and side_of(winner, rules) in sides else 0
+                won = winner is not None and (winner if matches else side_of(winner, rules)) in sides
+                w += 1 if won else 0
                 t += 1 if winner is None else 0
                 p += sum(points.get(side, 0) for side in sides) / len(sides)
                 per_bot[spec] = [w, t, p, g + 1]
@@ -114,8 +154,10 @@ def simulate(
     seed: int = 0,
     on_progress=None,
     on_warning=None,
+    matches: bool = False,
 ) -> list[BotScore]:
-    """Play about ``games`` games (whole deals of ``seats`` rotations) and score each bot."""
+    """Play about ``games`` games (whole deals of ``seats`` rotations) and score each bot;
+    with ``matches`` a game is a whole match to the rules' target."""
     rules.check_players(seats)
     for spec in specs:
         make_player(spec)
@@ -151,14 +193,14 @@ def simulate(
     done = 0
     if jobs > 1:
         try:
-            for results in _in_processes(jobs, [(rules, seats, specs, seed, ch) for ch in chunks]):
+            for results in _in_processes(jobs, [(rules, seats, specs, seed, ch, matches) for ch in chunks]):
                 absorb(results)
                 done += 1
         except (OSError, BrokenProcessPool) as e:
             if on_warning:
                 on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
     for ch in chunks[done:]:
-        absorb(run_deals(rules, seats, specs, seed, ch))
+        absorb(run_deals(rules, seats, specs, seed, ch, matches))
     return list(scores.values())
 
 
