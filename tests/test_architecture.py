@@ -13,9 +13,24 @@ LAYERS = [
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
     ("log", {"gamelog", "shorthand", "logfile"}),
     ("counting", {"view", "evidence", "counting", "inference"}),
-    ("advice", {"engine", "bots", "search", "equity", "stakes", "advisor"}),
-    ("use", {"api", "review", "simulate", "players", "peers", "deal"}),
-    ("shell", {"cli", "terminal", "render", "session", "train", "demo", "bench", "__main__", "__init__"}),
+    ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor"}),
+    ("use", {"api", "review", "simulate", "selfplay", "players", "peers", "deal"}),
+    (
+        "shell",
+        {
+            "cli",
+            "cli_measure",
+            "shell",
+            "terminal",
+            "render",
+            "session",
+            "train",
+            "demo",
+            "bench",
+            "__main__",
+            "__init__",
+        },
+    ),
 ]
 LEVEL = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 SHELL = LEVEL["cli"]

@@ -1,8 +1,10 @@
 """Bot tournaments on duplicate deals: each deal is replayed with the hands rotated
 among the seats, so every bot plays every hand and the luck of the deal cancels.
 
-A game here is one round (one deal).  The core is plain Python and reports through
-a callback; the CLI draws the progress bar.
+A game here is one round (one deal), played for the round; or, with ``matches``, a
+whole match to the target, its rounds dealt the same whichever seat holds which bot.
+The core is plain Python and reports through a callback; the CLI draws the progress
+bar.
 """
 
 from __future__ import annotations
@@ -193,7 +195,9 @@ def simulate(
     done = 0
     if jobs > 1:
         try:
-            for results in _in_processes(jobs, [(rules, seats, specs, seed, ch, matches) for ch in chunks]):
+            for results in in_processes(
+                jobs, _chunk, [(rules, seats, specs, seed, ch, matches) for ch in chunks]
+            ):
                 absorb(results)
                 done += 1
         except (OSError, BrokenProcessPool) as e:
@@ -204,12 +208,13 @@ def simulate(
     return list(scores.values())
 
 
-def _in_processes(jobs: int, args: list):
-    """Chunks' results in order from a pool of processes; a pool that cannot start (no
-    more processes allowed) is shut down at once, its workers ended, not waited for."""
+def in_processes(jobs: int, work, args: list):
+    """``work``'s results for each of ``args``, in order, from a pool of processes; a
+    pool that cannot start (no more processes allowed) is shut down at once, its workers
+    ended, not waited for."""
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
-        yield from pool.map(_chunk, args)
+        yield from pool.map(work, args)
     except BaseException:
         for process in list(getattr(pool, "_processes", {}).values()):
             process.terminate()

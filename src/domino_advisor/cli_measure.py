@@ -1,0 +1,182 @@
+"""The commands that measure: bot tournaments, match-equity tables, calibration of
+the advisor's chances, and the speed figures."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from . import logfile, render
+from .errors import DominoError
+from .rules import PRESETS
+from .shell import console, errors, print_json, say
+
+
+@click.command()
+@click.option(
+    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+)
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option(
+    "--bots",
+    required=True,
+    help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "
+    "round-advisor[:samples] (plays for the round even in a match), omniscient[:samples], "
+    "dominoes[:samples] (the dominoes package's bot, partnership only); e.g. advisor,heavy",
+)
+@click.option("--games", default=200, show_default=True, type=click.IntRange(1, 1_000_000))
+@click.option("--matches", is_flag=True, help="a game is a whole match to the target (default: one round)")
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="processes to play in (at most one per CPU and per deal)",
+)
+@click.option("--seed", default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
+def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json):
+    """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .rules import preset as make_rules
+    from .simulate import deal_count
+    from .simulate import simulate as run
+
+    rules = make_rules(rules_name, overrides)
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    if not specs:
+        raise DominoError("--bots names at least one bot, like --bots advisor,heavy")
+    rules.check_players(seats)
+    deals = deal_count(games, seats)
+    with Progress(
+        TextColumn("deals"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+        disable=as_json or not errors.is_terminal,  # a log file gets the result, not a bar
+    ) as progress:
+        task = progress.add_task("deals", total=deals)
+        scores = run(
+            rules,
+            seats,
+            specs,
+            games,
+            jobs,
+            seed,
+            on_progress=lambda n: progress.advance(task, n),
+            on_warning=lambda w: say("warning", w, style="yellow"),
+            matches=matches,
+        )
+    if as_json:
+        print_json(
+            {
+                "rules": rules_name,
+                "players": seats,
+                "deals": deals,
+                "game": "match" if matches else "round",
+                "bots": [
+                    {
+                        "bot": s.spec,
+                        "seats": s.seats,
+                        "games": s.games,
+                        "win_rate": s.win_rate,
+                        "win_ci95": s.interval(s.per_deal_wins),
+                        "tie_rate": s.ties / s.games,
+                        "points_per_game": s.points_per_game,
+                        "points_ci95": s.interval(s.per_deal_points),
+                    }
+                    for s in scores
+                ],
+            }
+        )
+    else:
+        console.print(render.simulate_table(scores, rules_name, seats, deals * seats, matches))
+
+
+@click.command()
+@click.option(
+    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+)
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option(
+    "--target", default=None, type=click.IntRange(1, 100_000), help="the match target (default: the preset's)"
+)
+@click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
+@click.option(
+    "--build",
+    "build_out",
+    type=click.Path(dir_okay=False),
+    help="remake every shipped table into this file (for maintainers; takes minutes)",
+)
+@click.option(
+    "--rounds",
+    default=20_000,
+    show_default=True,
+    type=click.IntRange(100, 1_000_000),
+    help="with --build: simulated rounds a table",
+)
+@click.option("--seed", default=2026, show_default=True, help="with --build: the deals' seed")
+@click.option("--force", is_flag=True, help="with --build: overwrite the file")
+def equity(rules_name, seats, target, as_json, build_out, rounds, seed, force):
+    """Your chance of winning the match from a score: the match-equity table."""
+    from .equity import build_all, table_for
+    from .rules import preset as make_rules
+
+    if build_out:
+        logfile.check_target(build_out, force)
+        data = build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
+        logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
+        console.print(f"wrote {len(data)} tables to {build_out}")
+        return
+    rules = make_rules(rules_name)
+    rules.check_players(seats)
+    table = table_for(rules, seats)
+    if table is None:
+        raise DominoError(
+            f"there is no match table for {rules_name} with {seats} players (a single round needs none)"
+        )
+    target = target or rules.target
+    if as_json:
+        needs = list(range(table.step, min(target, table.most * table.step) + 1, table.step))
+        print_json(
+            {
+                "rules": rules_name,
+                "players": seats,
+                "target": target,
+                "needs": needs,
+                "chances": [[round(table.chance(a, b), 4) for b in needs] for a in needs],
+            }
+        )
+    else:
+        console.print(render.equity_table(table, rules_name, seats, target))
+
+
+@click.command()
+@click.option(
+    "--positions",
+    default=200,
+    show_default=True,
+    type=click.IntRange(0, 100_000),
+    help="inference positions per table (0 skips the inference figures)",
+)
+@click.option(
+    "--advice-positions",
+    default=20,
+    show_default=True,
+    type=click.IntRange(0, 10_000),
+    help="advice positions per table (0 skips the advice figures)",
+)
+@click.option("--seed", default=1, show_default=True)
+def bench(positions, advice_positions, seed):
+    """Print the speed figures (inference, advice) on fixed positions."""
+    from .bench import run_bench
+
+    run_bench(console, positions, seed, advice_positions)
+
+
+COMMANDS = [simulate, equity, bench]

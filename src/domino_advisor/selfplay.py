@@ -1,0 +1,93 @@
+"""The advisor against itself, decision by decision: the games calibration is measured
+and fitted on.
+
+Every seat is the advisor, seeing only its own hand and the table (as a player logging
+a game would), playing for the round.  At each turn with a choice of plays, the chance
+it gave the move it played is kept; when the round ends, so is whether that side won.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from concurrent.futures.process import BrokenProcessPool
+
+from .advisor import advise
+from .calibration import Decision
+from .events import NewRound, Play
+from .match import Match
+from .moves import legal_moves, setup_round, shuffle_deal
+from .rules import Rules
+from .scoring import side_of
+from .simulate import NAMES, in_processes
+
+
+def play(rules: Rules, seats: int, samples: int, seed: int, game: int) -> list[Decision]:
+    """One round of self-play on the deal ``game`` of ``seed``; its decisions."""
+    rules = rules.with_overrides({"target": "0"})  # a round, played for the round
+    rng = random.Random(seed * 1_000_003 + game)
+    hands, stock = shuffle_deal(rules, seats, rng)
+    match = Match(rules, NAMES[:seats])
+    match.apply(NewRound(1))
+    r = match.playing
+    setup_round(r, hands, stock)
+    if r.opening == "chosen":
+        r.turn = rng.randrange(seats)
+    said: list[tuple[int, float, bool]] = []  # (side, chance, exact)
+    while not r.over:
+        moves = legal_moves(r)
+        seat = r.turn if r.turn is not None else match.seat(moves[0].player)
+        mine = [m for m in moves if match.seat(m.player) == seat]
+        if sum(isinstance(m, Play) for m in mine) <= 1:
+            match.apply(mine[0])
+            continue
+        advice = advise(r, seat, samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round")
+        best = advice.moves[0]
+        said.append((side_of(seat, rules), best.win, best.exact))
+        match.apply(advice.event())
+    result = r.result()
+    assert result is not None  # every hand is known to a simulation
+    return [Decision(game, chance, result.winner == side, exact) for side, chance, exact in said]
+
+
+def _chunk(args) -> list[Decision]:
+    rules, seats, samples, seed, games = args
+    return [d for g in games for d in play(rules, seats, samples, seed, g)]
+
+
+def record(
+    rules: Rules,
+    seats: int,
+    samples: int,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    on_progress=None,
+    on_warning=None,
+) -> list[Decision]:
+    """``games`` rounds of self-play (the deals of ``seed``), split over ``jobs``
+    processes; the same decisions however the work is split."""
+    rules.check_players(seats)
+    size = max(1, min(10, games // (jobs * 4) or 1))
+    chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
+    jobs = max(1, min(jobs, len(chunks), os.cpu_count() or 1))
+    out: list[Decision] = []
+    done = 0
+
+    def absorb(part: list[Decision], n: int) -> None:
+        out.extend(part)
+        if on_progress:
+            on_progress(n)
+
+    if jobs > 1:
+        try:
+            args = [(rules, seats, samples, seed, ch) for ch in chunks]
+            for part in in_processes(jobs, _chunk, args):
+                absorb(part, len(chunks[done]))
+                done += 1
+        except (OSError, BrokenProcessPool) as e:
+            if on_warning:
+                on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
+    for ch in chunks[done:]:
+        absorb(_chunk((rules, seats, samples, seed, ch)), len(ch))
+    return out

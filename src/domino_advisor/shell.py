@@ -1,0 +1,158 @@
+"""What every command shares: the consoles, the one-line messages, the group that
+turns bad input into a message and exit code 2, and the common options."""
+
+from __future__ import annotations
+
+import errno
+import json
+import math
+import os
+import sys
+from typing import NoReturn
+
+import click
+from rich.text import Text
+
+from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .errors import DominoError
+from .printable import message
+from .terminal import OutputError, ascii_safe_streams, echo, make_console, silence_stdout
+
+console = make_console()
+errors = make_console(stderr=True)
+
+MAX_SAMPLES = 100_000
+
+
+def say(label: str, text: str, style: str = "bold red") -> None:
+    """One line on stderr.  The text is data: one line, control characters escaped,
+    no markup, not endless."""
+    try:
+        errors.print(Text(f"{label}: ", style=style) + Text(message(text)), soft_wrap=True)
+    except OutputError:
+        pass
+
+
+def output_failed(e: OutputError | OSError) -> NoReturn:
+    silence_stdout()
+    error = e.error if isinstance(e, OutputError) else e
+    if error.errno != errno.EPIPE:  # a closed pipe (`| head`) is no news to the reader
+        say("error", f"could not write the output ({error.strerror or error})")
+    sys.exit(1)
+
+
+def bad_option(e: click.ClickException) -> NoReturn:
+    """click's own message for a bad option, with the option's text shown as data."""
+    lines = []
+    if isinstance(e, click.UsageError) and e.ctx is not None:
+        lines.append(e.ctx.get_usage())
+        if e.ctx.command.get_help_option(e.ctx) is not None:
+            lines.append(f"Try '{e.ctx.command_path} {e.ctx.help_option_names[0]}' for help.\n")
+    lines.append(f"Error: {message(e.format_message())}")
+    try:
+        errors.print(Text("\n".join(lines)), soft_wrap=True)
+    except OutputError:
+        pass
+    sys.exit(e.exit_code)
+
+
+class Table(click.Group):
+    """A group whose commands turn bad input into a message and exit code 2, never a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        ascii_safe_streams()
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.ClickException as e:
+            bad_option(e)
+        except click.Abort:
+            say("interrupted", "nothing more was done", style="bold")
+            sys.exit(130)
+        except (OutputError, OSError) as e:  # help or version text that could not be written
+            output_failed(e)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except DominoError as e:
+            say("error", str(e))
+            ctx.exit(2)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, OutputError):
+            raise
+        except KeyboardInterrupt:
+            say("interrupted", "nothing more was done", style="bold")
+            ctx.exit(130)
+        except OSError as e:
+            if e.filename is None:  # writing to the terminal or a pipe failed
+                raise OutputError(e) from None
+            internal(ctx, e)
+        except Exception as e:
+            internal(ctx, e)
+
+
+def internal(ctx: click.Context, e: Exception) -> NoReturn:
+    """An internal error: said plainly, exit 1."""
+    if os.environ.get("DOMINO_ADVISOR_DEBUG"):
+        raise e
+    say("internal error", f"{type(e).__name__}: {e} (set DOMINO_ADVISOR_DEBUG=1 for the traceback)")
+    ctx.exit(1)
+
+
+def after_writing(done: str, show) -> None:
+    """Show the result of a write that has landed; an output that fails then is a
+    warning (exit 0), so a script does not write the same events twice."""
+    try:
+        show()
+    except OutputError as e:
+        silence_stdout()
+        say("warning", f"{done}, but the output could not be written ({e})", style="yellow")
+
+
+class FiniteFloat(click.ParamType):
+    """A number of seconds: finite, within a range (``nan`` and ``inf`` are not times)."""
+
+    name = "seconds"
+
+    def __init__(self, low: float, high: float):
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"'{value}' is not a number of seconds", param, ctx)
+        if not math.isfinite(number) or not self.low <= number <= self.high:
+            self.fail(f"{value} is not between {self.low:g} and {self.high:g} seconds", param, ctx)
+        return number
+
+
+SECONDS = FiniteFloat(0.01, 3600)
+SAMPLES = click.IntRange(1, MAX_SAMPLES)
+
+
+def samples_option(help_text: str, default: int = DEFAULT_SAMPLES):
+    return click.option("--samples", default=default, show_default=True, type=SAMPLES, help=help_text)
+
+
+def time_option(help_text: str):
+    return click.option(
+        "--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=SECONDS, help=help_text
+    )
+
+
+def finite(data):
+    """JSON has no NaN: a figure that cannot be known is null."""
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [finite(v) for v in data]
+    return data
+
+
+def print_json(data) -> None:
+    echo(json.dumps(finite(data), indent=1, allow_nan=False))
