@@ -14,12 +14,13 @@ LAYERS = [
     ("log", {"gamelog", "shorthand", "logfile"}),
     ("counting", {"view", "evidence", "counting", "inference"}),
     ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor"}),
-    ("use", {"api", "review", "simulate", "selfplay", "players", "peers", "deal"}),
+    ("use", {"api", "review", "simulate", "selfplay", "equity_check", "players", "peers", "deal"}),
     (
         "shell",
         {
             "cli",
             "cli_measure",
+            "figures",
             "shell",
             "terminal",
             "render",

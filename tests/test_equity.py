@@ -3,11 +3,13 @@ tables' own properties, and a table made again from its seed."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 from domino_advisor import equity
+from domino_advisor.cli import main
 from domino_advisor.equity import Table, chance_among, solve, table_for
 from domino_advisor.rules import preset
 
@@ -100,3 +102,44 @@ def test_every_preset_with_a_target_has_a_table():
         for players in counts:
             table = table_for(preset(name), players)
             assert table is not None and table.rounds == equity.ROUNDS and table.seed == equity.SEED
+
+
+# -- the three- and four-player approximation, measured ------------------------------------
+def test_check_states_cover_every_mix():
+    from domino_advisor.equity_check import states
+
+    three = states(100, 1, 3)
+    assert len(three) == 5 * 15  # your five needs, the others' fifteen unordered pairs
+    assert all(list(s[1:]) == sorted(s[1:]) for s in three)
+    assert (20, 20, 20) in three and (100, 20, 60) in three
+    assert all(n % 5 == 0 for s in states(100, 5, 4) for n in s)
+
+
+def test_check_from_equal_scores_is_even():
+    from domino_advisor.equity_check import check
+
+    [c] = check(preset("classic"), 3, 300, seed=11, needs=[(100, 100, 100)])
+    assert c.approximation == pytest.approx(1 / 3)  # the approximation is symmetric
+    assert abs(c.simulated - 1 / 3) < 3 * (1 / 3 * 2 / 3 / 300) ** 0.5 + 1e-9
+
+
+def test_check_summary_takes_out_the_simulation_noise():
+    from domino_advisor.equity_check import Check, summary
+
+    exact = [Check((50, 50, 50), 0.5, 0.5, 100), Check((20, 50, 50), 0.7, 0.7, 100)]
+    assert summary(exact)["error"] == 0 and summary(exact)["largest_gap"] == 0
+    off = [Check((50, 50, 50), 0.6, 0.5, 10_000)]
+    assert summary(off)["error"] == pytest.approx(0.1, abs=0.002)
+
+
+def test_check_refuses_two_sides(runner):
+    res = runner.invoke(main, ["equity", "--check", "--players", "2"])
+    assert res.exit_code == 2 and "with two sides the table is exact" in res.output
+
+
+def test_check_command_json(runner):
+    res = runner.invoke(main, ["equity", "--check", "--players", "4", "--matches", "10", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert len(data["states"]) == 5 * 35 and data["seed"] == 1
+    assert 0 <= data["mean_gap"] <= data["largest_gap"] <= 1

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from . import lead
 from .bots import heuristic
+from .calibration import Calibration, calibration_for, shown
 from .engine import FastRound, from_round
 from .errors import IllegalMoveError
 from .events import Draw, Move, Pass, Play
@@ -49,6 +50,9 @@ class Candidate:
     ends_match: bool = False  # playing it reaches the match target: the match is won at once
     match_sum: float = 0.0  # the chance of winning the match from each world's end, summed
     match_squares: float = 0.0  # ... and their squares, for the spread
+    chance: float = 0.0  # the chance of winning the round as shown: calibrated where a map is shipped
+    chance_margin: float = 0.0  # half-width of its 95% interval: sampling and the model's measured error
+    match_chance_margin: float = 0.0  # ... and of the match chance's
 
     @property
     def match(self) -> float:
@@ -102,6 +106,7 @@ class Advice:
     exact: bool
     all_fives: bool = False
     stakes: Stakes | None = None  # the match the round is part of, when advice plays for it
+    calibration: Calibration | None = None  # the map the round chances were corrected with
 
     def event(self) -> Move:
         best = self.moves[0]
@@ -206,9 +211,14 @@ def advise(
     if reasons and inf is not None and action == "play":
         for c in moves:
             c.reasons = explain(r, seat, c, inf)
+    cal = calibration_for(r.rules, r.match.seats)
+    for c in moves:
+        c.chance, c.chance_margin = shown(c.win, c.margin, c.exact, cal)
+        if st is not None:
+            _, c.match_chance_margin = shown(c.match, c.match_margin, c.exact, cal)
     used = max(c.played for c in moves) if not exact else 0
     seconds_used = time.perf_counter() - start
-    return Advice(seat, name, action, moves, used, seconds_used, exact, r.rules.all_fives, st)
+    return Advice(seat, name, action, moves, used, seconds_used, exact, r.rules.all_fives, st, cal)
 
 
 def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:

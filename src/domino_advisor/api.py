@@ -146,8 +146,9 @@ def advice_dict(advice) -> dict:
             {
                 "tile": str(c.tile),
                 "on": c.number,
-                "win": _num(c.win),
-                "margin": _num(c.margin),
+                "win": _num(c.chance),
+                "margin": _num(c.chance_margin),
+                "rollout_win": _num(c.win),
                 "exact": c.exact,
                 "reasons": c.reasons,
             }
@@ -158,14 +159,16 @@ def advice_dict(advice) -> dict:
             moves[-1]["points_ahead"] = _num(c.points)
         if advice.stakes is not None:
             moves[-1]["match"] = _num(c.match)
-            moves[-1]["match_margin"] = _num(c.match_margin)
+            moves[-1]["match_margin"] = _num(c.match_chance_margin)
     best = advice.moves[0]
     out = {
         "to_move": advice.name,
         "action": advice.action,
         "moves": moves,
-        "win": _num(best.win),
-        "margin": _num(best.margin),
+        "win": _num(best.chance),
+        "margin": _num(best.chance_margin),
+        "rollout_win": _num(best.win),
+        "calibration": None if advice.calibration is None else advice.calibration.key,
         "samples": advice.samples,
         "seconds": round(advice.seconds, 3),
         "exact": advice.exact,
@@ -173,7 +176,7 @@ def advice_dict(advice) -> dict:
     st = advice.stakes
     if st is not None:
         out["match"] = _num(best.match)
-        out["match_margin"] = _num(best.match_margin)
+        out["match_margin"] = _num(best.match_chance_margin)
         out["stakes"] = {
             "target": st.target,
             "scores": list(st.before),
@@ -192,12 +195,55 @@ def advise(
 
 
 def schema(command: str) -> dict:
-    """The JSON Schema of a command's ``--json`` output (status, advise, review, simulate),
-    as shipped in the package."""
+    """The JSON Schema of a command's ``--json`` output (status, advise, review,
+    simulate, calibrate), as shipped in the package."""
     import json
     from importlib import resources
 
-    if command not in ("status", "advise", "review", "simulate"):
+    if command not in ("status", "advise", "review", "simulate", "calibrate"):
         raise ValueError(f"no schema for '{command}'")
     text = resources.files("domino_advisor").joinpath(f"schemas/{command}.schema.json").read_text("utf-8")
     return json.loads(text)
+
+
+def calibration_dict(report, rules: str, players: int, games: int, samples: int, seed: int, cal) -> dict:
+    """``calibrate --json``: the reliability of the rollouts' chances and of the chances
+    shown (through the shipped map), on self-play games of the given seed."""
+
+    def scores(s) -> dict:
+        return {
+            "bins": [
+                {
+                    "low": b.low,
+                    "high": b.high,
+                    "count": b.count,
+                    "shown": _num(b.shown) if b.count else None,
+                    "happened": _num(b.happened) if b.count else None,
+                }
+                for b in s.bins
+            ],
+            "ece": _num(s.ece),
+            "ece_interval": [_num(s.ece_low), _num(s.ece_high)],
+            "brier": _num(s.brier),
+        }
+
+    return {
+        "rules": rules,
+        "players": players,
+        "games": games,
+        "samples": samples,
+        "seed": seed,
+        "decisions": report.decisions,
+        "exact": {"decisions": report.exact, "right": report.exact_right},
+        "raw": scores(report.raw),
+        "corrected": None if report.corrected is None else scores(report.corrected),
+        "map": None
+        if cal is None
+        else {
+            "key": cal.key,
+            "games": cal.games,
+            "samples": cal.samples,
+            "seed": cal.seed,
+            "error": cal.error,
+        },
+    }

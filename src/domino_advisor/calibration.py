@@ -239,3 +239,48 @@ def shown(raw: float, sampling_error: float, exact: bool, cal: Calibration | Non
     model = cal.error if cal is not None else UNMEASURED
     chance = cal.correct(raw) if cal is not None else raw
     return chance, math.sqrt((Z * sampling_error) ** 2 + model**2)
+
+
+# -- a measurement ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Scores:
+    """How well one set of chances matched what happened."""
+
+    bins: tuple[Bin, ...]
+    ece: float
+    ece_low: float
+    ece_high: float
+    brier: float
+
+
+@dataclass(frozen=True)
+class Report:
+    decisions: int  # estimated chances (the ones measured)
+    games: int
+    exact: int  # chances solved exactly ...
+    exact_right: int  # ... and how many of them came true
+    raw: Scores  # the rollouts' chances
+    corrected: Scores | None  # the chances shown, through the map (None: no map)
+
+
+def score(decisions: Sequence[Decision], seed: int = 0) -> Scores:
+    points = [(d.chance, d.won) for d in decisions]
+    low, high = bootstrap(decisions, lambda ds: ece([(d.chance, d.won) for d in ds]), seed=seed)
+    return Scores(tuple(reliability(points)), ece(points), low, high, brier(points))
+
+
+def measure(decisions: Sequence[Decision], cal: Calibration | None, seed: int = 0) -> Report:
+    """The reliability of the rollouts' chances and, through the map, of the chances shown."""
+    estimated = [d for d in decisions if not d.exact]
+    solved = [d for d in decisions if d.exact]
+    corrected = None
+    if cal is not None:
+        corrected = score([Decision(d.game, cal.correct(d.chance), d.won) for d in estimated], seed)
+    return Report(
+        len(estimated),
+        len({d.game for d in decisions}),
+        len(solved),
+        sum(d.won == (d.chance >= 0.5) for d in solved),
+        score(estimated, seed),
+        corrected,
+    )

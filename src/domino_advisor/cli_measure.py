@@ -120,13 +120,33 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
     type=click.IntRange(100, 1_000_000),
     help="with --build: simulated rounds a table",
 )
-@click.option("--seed", default=2026, show_default=True, help="with --build: the deals' seed")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="with three or four players: measure the table's approximation against simulated matches",
+)
+@click.option(
+    "--matches",
+    default=400,
+    show_default=True,
+    type=click.IntRange(10, 1_000_000),
+    help="with --check: matches simulated from each score",
+)
+@click.option(
+    "--seed", default=None, type=int, help="the deals' seed (default: 2026 with --build, 1 with --check)"
+)
 @click.option("--force", is_flag=True, help="with --build: overwrite the file")
-def equity(rules_name, seats, target, as_json, build_out, rounds, seed, force):
+def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches, seed, force):
     """Your chance of winning the match from a score: the match-equity table."""
     from .equity import build_all, table_for
     from .rules import preset as make_rules
 
+    if check:
+        _check_equity(
+            make_rules(rules_name), rules_name, seats, target, matches, 1 if seed is None else seed, as_json
+        )
+        return
+    seed = 2026 if seed is None else seed
     if build_out:
         logfile.check_target(build_out, force)
         data = build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
@@ -156,6 +176,39 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, seed, force):
         console.print(render.equity_table(table, rules_name, seats, target))
 
 
+def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed: int, as_json: bool) -> None:
+    from .equity_check import check, states_for, summary
+
+    rules.check_players(seats)
+    if target:
+        rules = rules.with_overrides({"target": str(target)})
+    todo = states_for(rules, seats)
+    with _progress(as_json) as progress:
+        task = progress.add_task("scores checked", total=len(todo))
+        checks = check(rules, seats, matches, seed, todo, on_state=lambda c: progress.advance(task, 1))
+    figures = summary(checks)
+    data = {
+        "rules": rules_name,
+        "players": seats,
+        "target": rules.target,
+        "matches": matches,
+        "seed": seed,
+        **{k: round(v, 4) for k, v in figures.items() if k != "states"},
+        "states": [
+            {
+                "needs": list(c.needs),
+                "approximation": round(c.approximation, 4),
+                "simulated": round(c.simulated, 4),
+            }
+            for c in checks
+        ],
+    }
+    if as_json:
+        print_json(data)
+    else:
+        console.print(render.equity_check_view(data, checks))
+
+
 @click.command()
 @click.option(
     "--positions",
@@ -179,4 +232,102 @@ def bench(positions, advice_positions, seed):
     run_bench(console, positions, seed, advice_positions)
 
 
-COMMANDS = [simulate, equity, bench]
+@click.command()
+@click.option(
+    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+)
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option(
+    "--games", default=1_000, show_default=True, type=click.IntRange(1, 1_000_000), help="self-play games"
+)
+@click.option(
+    "--samples",
+    default=300,
+    show_default=True,
+    type=click.IntRange(1, 100_000),
+    help="the advisor's sampled deals a decision (fixed, not a time)",
+)
+@click.option("--seed", default=0, show_default=True, help="the deals' seed (the maps were fitted on 2026)")
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="processes to play in (at most one per CPU)",
+)
+@click.option(
+    "--svg", "svg_out", type=click.Path(dir_okay=False), help="also draw the figure into this SVG file"
+)
+@click.option("--json", "as_json", is_flag=True, help="print the measurement as JSON")
+@click.option(
+    "--build",
+    "build_out",
+    type=click.Path(dir_okay=False),
+    help="fit every shipped calibration map afresh into this file (for maintainers; takes hours)",
+)
+@click.option("--force", is_flag=True, help="with --svg or --build: overwrite the file")
+def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out, as_json, build_out, force):
+    """How honest the advisor's chances are: self-play games, the reliability table,
+    calibration error and Brier score, before and after the shipped correction."""
+    from . import api
+    from .calibration import calibration_for, measure
+    from .figures import calibration_svg, calibration_view
+    from .rules import preset as make_rules
+    from .selfplay import build_all, record
+
+    with _progress(as_json) as progress:
+        if build_out:
+            logfile.check_target(build_out, force)
+            task = None
+
+            def start(key, n):
+                nonlocal task
+                task = progress.add_task(f"self-play, {key}", total=n)
+
+            data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
+            logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
+            console.print(f"wrote {len(data)} calibration maps to {build_out}")
+            return
+        rules = make_rules(rules_name, overrides)
+        rules.check_players(seats)
+        if svg_out:
+            logfile.check_target(svg_out, force)
+        task = progress.add_task("self-play games", total=games)
+        decisions = record(
+            rules,
+            seats,
+            samples,
+            games,
+            seed,
+            jobs,
+            on_progress=lambda n: progress.advance(task, n),
+            on_warning=lambda w: say("warning", w, style="yellow"),
+        )
+    cal = calibration_for(rules, seats)
+    data = api.calibration_dict(measure(decisions, cal, seed), rules_name, seats, games, samples, seed, cal)
+    if svg_out:
+        logfile.create(svg_out, calibration_svg(data), force=force, log=False)
+    if as_json:
+        print_json(data)
+    else:
+        console.print(calibration_view(data, console.width))
+        if svg_out:
+            console.print(f"drew the figure into {svg_out}")
+
+
+def _progress(as_json: bool):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+        disable=as_json or not errors.is_terminal,
+    )
+
+
+COMMANDS = [simulate, equity, calibrate, bench]

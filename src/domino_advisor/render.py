@@ -287,6 +287,15 @@ def advice_view(data: dict) -> Group:
             ),
             style="dim",
         )
+    if not data["exact"]:
+        note.append(
+            "; ± covers 95%: the sampling and "
+            + (
+                "the error left after calibration on self-play games"
+                if data.get("calibration")
+                else "the rollouts' error as measured where no map is fitted"
+            ),
+        )
     return Group(*parts, t, note)
 
 
@@ -391,4 +400,37 @@ def equity_table(table, rules_name: str, players: int, target: int) -> Group:
     )
     if players > 2:
         note.append("; with more than two players, the race between you and one of them")
+    return Group(t, note)
+
+
+def equity_check_view(data: dict, checks) -> Group:
+    """How far the three- or four-player match chances are from simulated matches: the
+    figures, and the scores where the gap is widest."""
+    worst = sorted(checks, key=lambda c: -abs(c.gap))[:10]
+    t = Table(
+        title=(
+            f"match chances with {data['players']} players, {data['rules']} to {data['target']}: "
+            f"the approximation against {data['matches']} matches from each of {len(checks)} scores"
+        ),
+        title_justify="left",
+        show_edge=False,
+    )
+    t.add_column("points needed", justify="right")
+    t.add_column("table", justify="right")
+    t.add_column("played", justify="right")
+    t.add_column("gap", justify="right")
+    for c in worst:
+        t.add_row(
+            " ".join(map(str, c.needs)),
+            f"{c.approximation:.1%}",
+            f"{c.simulated:.1%} ±{c.margin:.1%}",
+            f"{c.gap * 100:+.1f}",
+        )
+    note = Text(
+        f"the widest gaps; over all scores the gap averages {data['mean_gap'] * 100:.1f} points "
+        f"(largest {data['largest_gap'] * 100:.1f}), and with the simulation's own noise taken out the "
+        f"approximation's error is {data['error'] * 100:.1f} points (root mean square). Points needed: "
+        f"yours first; seed {data['seed']}",
+        style="dim",
+    )
     return Group(t, note)

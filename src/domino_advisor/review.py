@@ -177,8 +177,8 @@ def _judge(r, me: int, event: Play, samples: int, seed: int) -> Decision | None:
         0,
         played,
         _move_text(best.tile, best.on),
-        mine.win,
-        best.win,
+        mine.chance,  # as the advice shows them: calibrated where a map is shipped
+        best.chance,
         len(advice.moves),
         r.rules.all_fives,
         mine.match if advice.stakes is not None else None,

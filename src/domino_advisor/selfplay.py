@@ -13,7 +13,7 @@ import random
 from concurrent.futures.process import BrokenProcessPool
 
 from .advisor import advise
-from .calibration import Decision
+from .calibration import Decision, fit
 from .events import NewRound, Play
 from .match import Match
 from .moves import legal_moves, setup_round, shuffle_deal
@@ -90,4 +90,31 @@ def record(
                 on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
     for ch in chunks[done:]:
         absorb(_chunk((rules, seats, samples, seed, ch)), len(ch))
+    return out
+
+
+CALIBRATED = [("classic", 2), ("block", 2), ("all-fives", 2), ("partnership", 4)]  # maps shipped
+FIT_GAMES = 600  # self-play games a shipped map is fitted on
+FIT_SAMPLES = 300  # ... at the advisor's sample count
+FIT_SEED = 2026  # ... on the deals of this seed (measure on any other)
+
+
+def build_all(
+    games: int = FIT_GAMES,
+    samples: int = FIT_SAMPLES,
+    seed: int = FIT_SEED,
+    jobs: int = 1,
+    on_start=None,
+    on_progress=None,
+) -> dict[str, dict]:
+    """Every shipped calibration map, fitted afresh: reproducible from these figures."""
+    from .rules import preset
+
+    out = {}
+    for name, players in CALIBRATED:
+        key = f"{name}/{players}"
+        if on_start:
+            on_start(key, games)
+        decisions = record(preset(name), players, samples, games, seed, jobs, on_progress)
+        out[key] = fit(decisions, key, samples, seed).to_json()
     return out
