@@ -14,7 +14,6 @@ from click.testing import CliRunner
 
 from domino_advisor import api
 from domino_advisor.calibration import (
-    UNMEASURED,
     Calibration,
     Decision,
     Z,
@@ -27,6 +26,7 @@ from domino_advisor.calibration import (
     measure,
     reliability,
     shown,
+    unmapped_error,
 )
 from domino_advisor.cli import main
 from domino_advisor.rules import preset
@@ -97,29 +97,62 @@ def test_a_calibrated_chance_is_left_alone():
 
 
 def test_the_map_reads_between_knots_and_holds_at_the_ends():
-    cal = Calibration("t/2", ((0.2, 0.3), (0.6, 0.5)), 0.02, 300, 10, 1)
+    cal = Calibration("t/2", ((0.2, 0.3), (0.6, 0.5)), (), 0.02, 0.1, 300, 10, 1)
     assert cal.correct(0.0) == 0.3 and cal.correct(1.0) == 0.5
     assert cal.correct(0.4) == pytest.approx(0.4)
     assert Calibration.from_json("t/2", cal.to_json()) == cal
 
 
+def test_equal_chances_are_one_block():
+    # rollouts often say exactly 100%: if those moves win 90%, the map must say 90%
+    points = [(1.0, i % 10 != 0) for i in range(1_000)] + [(0.5, i % 2 == 0) for i in range(1_000)]
+    cal = Calibration("t/2", isotonic(points), (), 0.0, 0.0, 300, 1, 1)
+    assert cal.correct(1.0) == pytest.approx(0.9)
+    assert cal.correct(0.5) == pytest.approx(0.5)
+
+
+def test_a_map_that_does_not_help_is_not_kept():
+    # few, honest games: a fitted map could only chase noise, and the games left out say so
+    cal = fit(synthetic(150, 6, bias=lambda p: p), "test/2", samples=1, seed=0)
+    assert cal.knots == ()
+    assert cal.correct(0.37) == 0.37 and cal.error == pytest.approx(cal.raw_error)
+
+
 def test_the_interval_shown_covers_sampling_and_model_error():
-    cal = Calibration("t/2", ((0.0, 0.1), (1.0, 0.9)), 0.03, 300, 10, 1)
+    cal = Calibration("t/2", ((0.0, 0.1), (1.0, 0.9)), (), 0.03, 0.2, 300, 10, 1)
     chance, margin = shown(0.5, 0.02, False, cal)
     assert chance == pytest.approx(0.5)
-    assert margin == pytest.approx(((Z * 0.02) ** 2 + 0.03**2) ** 0.5)
-    assert margin > Z * 0.02 and margin > 0.03
+    # the map squeezes the rollouts' chance by 0.8, and their sampling error with it
+    assert margin == pytest.approx(((Z * 0.02 * 0.8) ** 2 + 0.03**2) ** 0.5)
+    assert margin > 0.03
     assert shown(1.0, 0.0, True, cal) == (1.0, 0.0)  # solved exactly: never mapped
-    assert shown(0.4, 0.0, False, None) == (0.4, UNMEASURED)  # no map: the rollouts' own, widely
+    assert shown(0.4, 0.0, False, None) == (0.4, unmapped_error())  # no map: the rollouts' own, widely
+
+
+def test_the_model_error_is_the_deciles_own():
+    errors = (0.09, 0.05, 0.03, 0.02, 0.02, 0.02, 0.02, 0.03, 0.05, 0.08)
+    cal = Calibration("t/2", (), errors, 0.03, 0.2, 300, 10, 1)
+    assert shown(0.95, 0.0, False, cal)[1] == pytest.approx(0.08)
+    assert shown(0.45, 0.0, False, cal)[1] == pytest.approx(0.02)
 
 
 def test_shipped_maps_are_sound():
-    maps = _shipped()
+    maps, unmapped = _shipped()
     assert set(maps) == {f"{name}/{players}" for name, players in CALIBRATED}
     for cal in maps.values():
         ys = [y for _, y in cal.knots]
         assert all(0 <= y <= 1 for y in ys) and ys == sorted(ys)
-        assert 0 < cal.error < UNMEASURED and cal.games >= 500
+        assert len(cal.errors) == 10 and cal.games >= 500
+        assert 0 < cal.error <= cal.raw_error <= unmapped  # never worse than the rollouts' own
+
+
+def test_a_map_is_for_its_own_rules():
+    from domino_advisor.calibration import calibration_for
+
+    assert calibration_for(preset("classic"), 2) is not None
+    assert calibration_for(preset("classic", "target=250"), 2) is not None  # a round is a round
+    assert calibration_for(preset("classic", "hand=5"), 2) is None
+    assert calibration_for(preset("classic"), 3) is None
 
 
 def test_self_play_records_the_same_whatever_the_split():
@@ -127,6 +160,15 @@ def test_self_play_records_the_same_whatever_the_split():
     two = record(preset("block"), 2, 8, 4, seed=9, jobs=2)
     assert one == two
     assert {d.game for d in one} <= set(range(4))
+
+
+def test_partners_win_together():
+    decisions = record(preset("partnership"), 4, 6, 6, seed=2)
+    games = {d.game for d in decisions}
+    won = {d.game for d in decisions if d.won}
+    assert len(won) >= len(games) - 1  # every game but perhaps a drawn one has a winning side
+    share = sum(d.won for d in decisions) / len(decisions)
+    assert 0.3 < share < 0.7  # each side makes about half the decisions
 
 
 def test_a_win_solved_exactly_comes_true_in_self_play():
@@ -176,9 +218,10 @@ def test_calibrate_build_fits_every_shipped_map(tmp_path):
     res = CliRunner().invoke(main, ["calibrate", "--build", str(out), "--games", "2", "--samples", "4"])
     assert res.exit_code == 0, res.output
     data = json.loads(out.read_text())
-    assert set(data) == {f"{name}/{players}" for name, players in CALIBRATED}
-    for key, d in data.items():
+    assert set(data["maps"]) == {f"{name}/{players}" for name, players in CALIBRATED}
+    for key, d in data["maps"].items():
         assert Calibration.from_json(key, d).samples == 4
+    assert data["unmapped_error"] == max(d["raw_error"] for d in data["maps"].values())
 
 
 @pytest.mark.parametrize(

@@ -244,6 +244,8 @@ def calibration_dict(report, rules: str, players: int, games: int, samples: int,
             "games": cal.games,
             "samples": cal.samples,
             "seed": cal.seed,
+            "corrects": bool(cal.knots),
             "error": cal.error,
+            "raw_error": cal.raw_error,
         },
     }

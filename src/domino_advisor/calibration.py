@@ -120,11 +120,14 @@ def bootstrap(
 @dataclass(frozen=True)
 class Calibration:
     """A non-decreasing map from the rollouts' chance to the chance shown, read off by
-    straight lines between its knots, and the error it was measured to leave."""
+    straight lines between its knots (none: the rollouts' chance did better on games
+    the map was not fitted on, and is shown as it is), and the error left."""
 
     key: str  # the rule set and table size it was fitted for, like "classic/2"
     knots: tuple[tuple[float, float], ...]
-    error: float  # the calibration error left on games it was not fitted on (upper end)
+    errors: tuple[float, ...]  # by decile of the chance shown: the gap left on held-out games (upper 95%)
+    error: float  # the calibration error left on held-out games (upper end of its 95% interval)
+    raw_error: float  # ... and the rollouts' own, before the map
     samples: int  # the advisor's samples in the games it was fitted on
     games: int
     seed: int
@@ -147,10 +150,21 @@ class Calibration:
         (x0, y0), (x1, y1) = k[lo], k[hi]
         return y0 + (y1 - y0) * (p - x0) / (x1 - x0) if x1 > x0 else y1
 
+    def slope(self, p: float, width: float) -> float:
+        """How much the map stretches a change in the rollouts' chance around ``p``
+        (over ``width`` either side): the sampling error is stretched as much."""
+        lo, hi = max(0.0, p - width), min(1.0, p + width)
+        return (self.correct(hi) - self.correct(lo)) / (hi - lo) if hi > lo else 1.0
+
+    def model_error(self, chance: float) -> float:
+        return self.errors[min(int(chance * BINS), BINS - 1)] if self.errors else self.error
+
     def to_json(self) -> dict:
         return {
             "knots": [[round(x, 4), round(y, 4)] for x, y in self.knots],
+            "errors": [round(e, 4) for e in self.errors],
             "error": round(self.error, 4),
+            "raw_error": round(self.raw_error, 4),
             "samples": self.samples,
             "games": self.games,
             "seed": self.seed,
@@ -161,21 +175,29 @@ class Calibration:
         return cls(
             key,
             tuple((float(x), float(y)) for x, y in d["knots"]),
+            tuple(float(e) for e in d["errors"]),
             float(d["error"]),
-            d["samples"],
-            d["games"],
-            d["seed"],
+            float(d["raw_error"]),
+            int(d["samples"]),
+            int(d["games"]),
+            int(d["seed"]),
         )
 
 
 def isotonic(points: Sequence[tuple[float, bool]], least: int = 30) -> tuple[tuple[float, float], ...]:
     """Knots of the best non-decreasing fit of outcome on chance (pool adjacent
-    violators), neighbouring blocks then joined until each holds at least ``least``
-    decisions, so that no knot rests on a handful of games (joining neighbours keeps
-    the fit non-decreasing)."""
-    blocks: list[list[float]] = []  # [sum of chances, sum of outcomes, count]
-    for p, w in sorted(points):
-        blocks.append([p, float(w), 1.0])
+    violators over the distinct chances), neighbouring blocks then joined until each
+    holds at least ``least`` decisions, so that no knot rests on a handful of games
+    (joining neighbours keeps the fit non-decreasing)."""
+    distinct: dict[float, list[float]] = {}  # one block for each chance: [sum of chances, wins, count]
+    for p, w in points:
+        block = distinct.setdefault(p, [0.0, 0.0, 0.0])
+        block[0] += p
+        block[1] += w
+        block[2] += 1
+    blocks: list[list[float]] = []
+    for p in sorted(distinct):
+        blocks.append(distinct[p])
         while len(blocks) > 1 and blocks[-2][1] * blocks[-1][2] >= blocks[-1][1] * blocks[-2][2]:
             _join(blocks, len(blocks) - 2)
     i = 0
@@ -194,51 +216,112 @@ def _join(blocks: list[list[float]], i: int) -> None:
     blocks[i] = [blocks[i][0] + x, blocks[i][1] + y, blocks[i][2] + n]
 
 
+def decile_errors(decisions: Sequence[Decision], draws: int = 1_000, seed: int = 0) -> tuple[float, ...]:
+    """For each decile of the chance, the upper end of a 95% interval for the gap
+    between chance and outcome there, resampling whole games; a decile with too few
+    decisions to say takes the largest of the others."""
+    groups: dict[int, list[Decision]] = {}
+    for d in decisions:
+        groups.setdefault(d.game, []).append(d)
+    games = list(groups.values())
+    rng = random.Random(seed)
+    gaps: list[list[float]] = [[] for _ in range(BINS)]
+    for _ in range(draws):
+        sample = [d for _ in games for d in games[rng.randrange(len(games))]]
+        for b, row in enumerate(reliability([(d.chance, d.won) for d in sample])):
+            if row.count:
+                gaps[b].append(abs(row.gap))
+    counts = [row.count for row in reliability([(d.chance, d.won) for d in decisions])]
+    upper = [
+        sorted(g)[min(len(g) - 1, int(0.95 * len(g)))] if counts[b] >= LEAST and g else None
+        for b, g in enumerate(gaps)
+    ]
+    known = [u for u in upper if u is not None]
+    worst = max(known) if known else 0.5
+    return tuple(worst if u is None else u for u in upper)
+
+
+LEAST = 30  # decisions a decile needs before its own error is trusted
+
+
 def fit(decisions: Sequence[Decision], key: str, samples: int, seed: int, folds: int = 5) -> Calibration:
-    """A map fitted on these games; its error is measured by cross-validation over
-    games (fitted on four fifths, measured on the fifth left out), and the upper end of
-    the interval is kept."""
+    """A map fitted on these games, and the errors it leaves measured by
+    cross-validation over games: fitted on four fifths, judged on the fifth left out.
+    Where the mapped chances' Brier score on the games left out is no better than the
+    rollouts' own, no map is kept (a map that only pulls chances toward 50% does not
+    pass)."""
     estimated = [d for d in decisions if not d.exact]
     games = sorted({d.game for d in estimated})
     fold_of = {g: i % folds for i, g in enumerate(games)}
     held: list[Decision] = []
     for f in range(folds):
         train = [(d.chance, d.won) for d in estimated if fold_of[d.game] != f]
-        part = Calibration(key, isotonic(train), 0.0, samples, 0, seed)
-        held += [Decision(d.game, part.correct(d.chance), d.won) for d in estimated if fold_of[d.game] == f]
-    _, high = bootstrap(held, lambda ds: ece([(d.chance, d.won) for d in ds]), seed=seed)
-    knots = isotonic([(d.chance, d.won) for d in estimated])
-    return Calibration(key, knots, high, samples, len({d.game for d in decisions}), seed)
+        part = Calibration(key, isotonic(train), (), 0.0, 0.0, samples, 0, seed)
+        held += [
+            Decision(d.game, part.correct(d.chance), d.won) for d in estimated if fold_of[d.game] == f
+        ]
+    raw = [(d.chance, d.won) for d in estimated]
+    mapped = brier([(d.chance, d.won) for d in held]) < brier(raw)
+    if not mapped:
+        held = [Decision(d.game, d.chance, d.won) for d in estimated]
+
+    def ece_of(ds: list[Decision]) -> float:
+        return ece([(d.chance, d.won) for d in ds])
+
+    _, high = bootstrap(held, ece_of, seed=seed)
+    _, raw_high = bootstrap(estimated, ece_of, seed=seed)
+    return Calibration(
+        key,
+        isotonic(raw) if mapped else (),
+        decile_errors(held, seed=seed),
+        high,
+        raw_high,
+        samples,
+        len({d.game for d in decisions}),
+        seed,
+    )
 
 
 # -- shipped maps -----------------------------------------------------------------------
 @cache
-def _shipped() -> dict[str, Calibration]:
+def _shipped() -> tuple[dict[str, Calibration], float]:
     try:
         text = resources.files("domino_advisor").joinpath(DATA).read_text("utf-8")
     except FileNotFoundError:
-        return {}
-    return {key: Calibration.from_json(key, d) for key, d in json.loads(text).items()}
+        return {}, UNMAPPED
+    data = json.loads(text)
+    maps = {key: Calibration.from_json(key, d) for key, d in data["maps"].items()}
+    return maps, float(data["unmapped_error"])
+
+
+UNMAPPED = 0.10  # the model error taken where no map is shipped, if the data file has none
 
 
 def calibration_for(rules: Rules, players: int) -> Calibration | None:
-    """The shipped map for this rule set's preset and table size, if one was fitted."""
-    return _shipped().get(f"{rules.name}/{players}")
+    """The shipped map for this rule set's preset and table size, if one was fitted and
+    the rules are the preset's (a match target aside: it does not change a round)."""
+    if set(rules.differences()) - {"target"}:
+        return None
+    return _shipped()[0].get(f"{rules.name}/{players}")
 
 
-UNMEASURED = (
-    0.10  # the model error assumed where no map was fitted (the worst measured before correction, rounded up)
-)
+def unmapped_error() -> float:
+    """The model error taken where no map is shipped: the largest error measured in the
+    rollouts' own chances where maps were fitted."""
+    return _shipped()[1]
 
 
 def shown(raw: float, sampling_error: float, exact: bool, cal: Calibration | None) -> tuple[float, float]:
     """The chance to show and the half-width of its 95% interval: the sampling error of
-    this advice and the error the map was measured to leave, together."""
+    this advice (stretched as the map stretches it) and the error the map was measured
+    to leave at that chance, together."""
     if exact:
         return raw, 0.0
-    model = cal.error if cal is not None else UNMEASURED
-    chance = cal.correct(raw) if cal is not None else raw
-    return chance, math.sqrt((Z * sampling_error) ** 2 + model**2)
+    if cal is None:
+        return raw, math.sqrt((Z * sampling_error) ** 2 + unmapped_error() ** 2)
+    chance = cal.correct(raw)
+    sampling = Z * sampling_error * cal.slope(raw, max(sampling_error, 0.02))
+    return chance, math.sqrt(sampling**2 + cal.model_error(chance) ** 2)
 
 
 # -- a measurement ----------------------------------------------------------------------

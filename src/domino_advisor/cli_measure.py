@@ -291,6 +291,10 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
             return
         rules = make_rules(rules_name, overrides)
         rules.check_players(seats)
+        cal = calibration_for(rules, seats)
+        if cal is not None and cal.seed == seed:
+            flatter = f"seed {seed} deals the games the map was fitted on: the figures flatter it"
+            say("warning", flatter, style="yellow")
         if svg_out:
             logfile.check_target(svg_out, force)
         task = progress.add_task("self-play games", total=games)
@@ -304,7 +308,6 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
             on_progress=lambda n: progress.advance(task, n),
             on_warning=lambda w: say("warning", w, style="yellow"),
         )
-    cal = calibration_for(rules, seats)
     data = api.calibration_dict(measure(decisions, cal, seed), rules_name, seats, games, samples, seed, cal)
     if svg_out:
         logfile.create(svg_out, calibration_svg(data), force=force, log=False)
