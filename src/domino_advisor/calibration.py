@@ -257,9 +257,7 @@ def fit(decisions: Sequence[Decision], key: str, samples: int, seed: int, folds:
     for f in range(folds):
         train = [(d.chance, d.won) for d in estimated if fold_of[d.game] != f]
         part = Calibration(key, isotonic(train), (), 0.0, 0.0, samples, 0, seed)
-        held += [
-            Decision(d.game, part.correct(d.chance), d.won) for d in estimated if fold_of[d.game] == f
-        ]
+        held += [Decision(d.game, part.correct(d.chance), d.won) for d in estimated if fold_of[d.game] == f]
     raw = [(d.chance, d.won) for d in estimated]
     mapped = brier([(d.chance, d.won) for d in held]) < brier(raw)
     if not mapped:

@@ -103,7 +103,8 @@ def calibration_svg(data: dict) -> str:
         return size - pad - v * plot
 
     title = (
-        f"{data['rules']}, {data['players']} players: {data['games']:,} self-play games, seed {data['seed']}"
+        f"{data['rules']}, {data['players']} players: {data['games']:,} self-play games, "
+        f"seed {data['seed']}, advisor at {data['samples']} samples"
     )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 170}" height="{size}" '
