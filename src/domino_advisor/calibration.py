@@ -36,6 +36,9 @@ from .rules import Rules
 DATA = "data/calibration.json"
 BINS = 10  # deciles of the chance shown
 Z = 1.96  # a 95% interval
+FIT_GAMES = 600  # self-play games a shipped map is fitted on
+FIT_SAMPLES = 300  # ... at this sample count of the advisor's
+FIT_SEED = 2026  # ... on the deals of this seed (measure on any other)
 
 
 @dataclass(frozen=True)

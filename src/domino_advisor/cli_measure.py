@@ -8,6 +8,7 @@ import json
 import click
 
 from . import logfile, render
+from .calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED
 from .errors import DominoError
 from .rules import PRESETS
 from .shell import console, errors, print_json, say
@@ -239,16 +240,21 @@ def bench(positions, advice_positions, seed):
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
 @click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
 @click.option(
-    "--games", default=1_000, show_default=True, type=click.IntRange(1, 1_000_000), help="self-play games"
+    "--games",
+    default=None,
+    type=click.IntRange(1, 1_000_000),
+    help="self-play games  [default: 1000; with --build, 600 a map]",
 )
 @click.option(
     "--samples",
-    default=300,
+    default=FIT_SAMPLES,
     show_default=True,
     type=click.IntRange(1, 100_000),
     help="the advisor's sampled deals a decision (fixed, not a time)",
 )
-@click.option("--seed", default=0, show_default=True, help="the deals' seed (the maps were fitted on 2026)")
+@click.option(
+    "--seed", default=None, type=int, help="the deals' seed  [default: 0; with --build, 2026, the maps' own]"
+)
 @click.option(
     "--jobs",
     default=1,
@@ -285,10 +291,19 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
                 nonlocal task
                 task = progress.add_task(f"self-play, {key}", total=n)
 
-            data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
+            data = build_all(
+                games or FIT_GAMES,
+                samples,
+                FIT_SEED if seed is None else seed,
+                jobs,
+                start,
+                lambda n: progress.advance(task, n),
+            )
             logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
             console.print(f"wrote {len(data)} calibration maps to {build_out}")
             return
+        games = games or 1_000
+        seed = 0 if seed is None else seed
         rules = make_rules(rules_name, overrides)
         rules.check_players(seats)
         cal = calibration_for(rules, seats)

@@ -13,7 +13,7 @@ import random
 from concurrent.futures.process import BrokenProcessPool
 
 from .advisor import advise
-from .calibration import Decision, fit
+from .calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED, Decision, fit
 from .events import NewRound, Play
 from .match import Match
 from .moves import legal_moves, setup_round, shuffle_deal
@@ -95,9 +95,6 @@ def record(
 
 
 CALIBRATED = [("classic", 2), ("block", 2), ("all-fives", 2), ("partnership", 4)]  # maps shipped
-FIT_GAMES = 600  # self-play games a shipped map is fitted on
-FIT_SAMPLES = 300  # ... at the advisor's sample count
-FIT_SEED = 2026  # ... on the deals of this seed (measure on any other)
 
 
 def build_all(
