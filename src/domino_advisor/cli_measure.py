@@ -300,7 +300,7 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
                 lambda n: progress.advance(task, n),
             )
             logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
-            console.print(f"wrote {len(data)} calibration maps to {build_out}")
+            console.print(f"wrote {len(data['maps'])} calibration maps to {build_out}")
             return
         games = games or 1_000
         seed = 0 if seed is None else seed
