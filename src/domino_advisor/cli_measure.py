@@ -270,7 +270,7 @@ def bench(positions, advice_positions, seed):
     "--build",
     "build_out",
     type=click.Path(dir_okay=False),
-    help="fit every shipped calibration map afresh into this file (for maintainers; about half an hour on two cores)",
+    help="fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)",
 )
 @click.option("--force", is_flag=True, help="with --svg or --build: overwrite the file")
 def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out, as_json, build_out, force):
