@@ -88,6 +88,20 @@ def test_more_players_share_the_match():
     assert chance_among(table, [0, 10, 10], 0) == 1.0 and chance_among(table, [10, 0, 10], 0) == 0.0
 
 
+def test_the_races_power_leaves_two_players_exact_and_tempers_a_leader():
+    two = table_for(preset("classic"), 2)
+    assert two is not None
+    for a, b in [(20, 40), (75, 10), (100, 100)]:
+        assert chance_among(two, [a, b], 0) == pytest.approx(two.chance(a, b))
+    three = table_for(preset("classic"), 3)
+    assert three is not None
+    needs = [20, 60, 60]
+    product = three.chance(20, 60) ** 2
+    rival = three.chance(60, 20) * three.chance(60, 60)
+    plain = product / (product + 2 * rival)  # the races multiplied as if independent
+    assert 1 / 3 < chance_among(three, needs, 0) < plain
+
+
 def test_a_table_is_made_again_the_same_from_its_seed():
     rules = preset("block")
     a = equity.build(rules, 2, rounds=300, seed=7)
