@@ -133,3 +133,10 @@ def test_every_transcript_is_what_the_commands_print(tmp_path, monkeypatch):
 )
 def test_the_matcher(want, got, ok):
     assert matches(want, got) is ok
+
+
+def test_every_file_the_readme_links_is_in_the_repository():
+    links = re.findall(r"\]\(((?!https?:|#)[^)\s]+)\)", README.read_text())
+    assert any(link.endswith(".svg") for link in links)
+    missing = [link for link in links if not (README.parent / link.split("#")[0]).is_file()]
+    assert not missing, missing
