@@ -40,8 +40,6 @@ from .shell import console, errors, print_json, say
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json):
     """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     from .rules import preset as make_rules
     from .simulate import deal_count
     from .simulate import simulate as run
@@ -52,15 +50,7 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
         raise DominoError("--bots names at least one bot, like --bots advisor,heavy")
     rules.check_players(seats)
     deals = deal_count(games, seats)
-    with Progress(
-        TextColumn("deals"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-        disable=as_json or not errors.is_terminal,  # a log file gets the result, not a bar
-    ) as progress:
+    with _progress(as_json) as progress:
         task = progress.add_task("deals", total=deals)
         scores = run(
             rules,
@@ -344,7 +334,7 @@ def _progress(as_json: bool):
         TimeRemainingColumn(),
         console=errors,
         transient=True,
-        disable=as_json or not errors.is_terminal,
+        disable=as_json or not errors.is_terminal,  # a log file gets the result, not a bar
     )
 
 
