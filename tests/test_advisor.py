@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 import minimax
-from domino_advisor import api, gamelog
+from domino_advisor import api, edits, gamelog
 from domino_advisor.advisor import advise
 from domino_advisor.deal import deal_round, seat_log_lines
 from domino_advisor.events import NewRound, Play
@@ -79,7 +79,7 @@ def test_advice_is_legal_and_repeatable(name, seats, extra):
         for move in first["moves"]:
             on = move.get("side", move["on"])
             line = f"me plays {move['tile']}" + ("" if on is None else f" on {on}")
-            log.appended([line])  # raises if the engine refuses it
+            edits.append(log, [line])  # raises if the engine refuses it
             tile = Tile.parse(move["tile"])
             advised.add((tile, layout.resolve(tile, on, rules.all_fives)))
             assert 0 <= move["win"] <= 1 and move["reasons"]

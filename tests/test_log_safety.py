@@ -61,7 +61,7 @@ def test_two_log_commands_at_once_200_rounds(tmp_path):
 
 def test_threads_writing_one_log_lose_nothing(tmp_path):
     """Many writers in one process: each ``update`` reads under the lock, so all land."""
-    from domino_advisor import logfile
+    from domino_advisor import edits, logfile
 
     runner = CliRunner()
     path = new_game(
@@ -77,7 +77,7 @@ def test_threads_writing_one_log_lose_nothing(tmp_path):
     assert run(runner, "log", path, "me plays 6-6").exit_code == 0
 
     def draw(_):
-        logfile.update(path, lambda log: log.appended(["ana draws 1"]))
+        logfile.update(path, lambda log: edits.append(log, ["ana draws 1"]).log)
 
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(draw, range(24)))
@@ -404,7 +404,7 @@ def test_a_write_never_leaves_a_log_the_tool_cannot_read(runner, game, tmp_path)
 def test_an_editor_save_during_a_write_is_not_lost(game):
     """An editor takes no lock: a save that lands while a change is being made is read
     again, and the change is made on top of it."""
-    from domino_advisor import logfile
+    from domino_advisor import edits, logfile
 
     saved = []
 
@@ -415,7 +415,7 @@ def test_an_editor_save_during_a_write_is_not_lost(game):
             tmp.write_text(text)
             os.replace(tmp, game)
             saved.append(True)
-        return log.appended(["ana draws 1"])
+        return edits.append(log, ["ana draws 1"]).log
 
     logfile.update(game, change)
     text = game.read_text()

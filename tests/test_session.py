@@ -109,7 +109,7 @@ def test_a_session_logs_checks_and_advises(game):
         "me plays 6-6\nana plays 6-4 on 6\nbob draws 2\nbob plays 4-1 on 4\nme plays 6-3 on 6\n"
     )
     assert "not logged: 'zed 11': 'zed' is not at this table" in out
-    assert "not logged: line 9 'ana plays 11': it is your turn, not ana's" in out
+    assert "not logged: 'ana plays 11': it is your turn, not ana's" in out
     assert "removed: me plays 3-1 on 1" in out
     assert "advice for me" in out and "type what happens" in out
     assert "the log is saved" in out

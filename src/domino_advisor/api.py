@@ -109,6 +109,30 @@ def status_of(pos: Position) -> dict:
     return out
 
 
+def where_of(pos: Position, tile_text: str) -> dict:
+    """Where one tile is: known (your hand, the table, shown) or each place's chance."""
+    from .errors import IllegalMoveError
+    from .tiles import Tile
+
+    match, r = pos.match, pos.match.round
+    tile = Tile.parse(tile_text, match.rules.top)
+    out: dict = {"tile": str(tile), "known": None, "where": {}}
+    if r is None or pos.inference is None:
+        raise IllegalMoveError("nothing is known yet: log your hand first")
+    if tile in r.placed:
+        seat = r.placed[tile][0]
+        out["known"] = f"on the table (played by {match.players[seat]})"
+    elif tile in r.hand_of(match.me):
+        out["known"] = "in your hand"
+    else:
+        shown = [match.players[s] for s, tiles in r.shown.items() if tile in tiles]
+        if shown:
+            out["known"] = f"shown by {shown[0]}"
+        else:
+            out["where"] = {k: _num(v) for k, v in pos.inference.where(tile).items()}
+    return out
+
+
 def status(log_text: str) -> dict:
     """``status --json`` for a log given as text."""
     return status_of(Position.of(loads(log_text)))

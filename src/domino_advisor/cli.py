@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from . import api, gamelog, logfile, render
+from . import api, edits, gamelog, logfile, notices, render
 from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE
 from .printable import printable
@@ -70,24 +70,87 @@ def new(file, players, rules_name, overrides, me, hand, force):
 
 @main.command(name="log")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("events", nargs=-1, required=True)
+@click.argument("events", nargs=-1)
+@click.option("--replace", "replace_n", type=click.IntRange(min=1), metavar="N", help="replace event N")
+@click.option(
+    "--insert-before", "insert_n", type=click.IntRange(min=1), metavar="N", help="insert before event N"
+)
+@click.option("--delete", "delete_n", type=click.IntRange(min=1), metavar="N", help="delete event N")
 @click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
-def log_(file, events, quiet):
-    """Append events, each one quoted argument; all or nothing."""
-    written = logfile.update(file, lambda log: log.appended(list(events)))
-    before = api.Position.of(gamelog.loads(written.before)).warnings
+def log_(file, events, replace_n, insert_n, delete_n, quiet):
+    """Add events (each one quoted argument, full or shorthand like "ana 64"), or fix
+    event N in place; all or nothing, and only if the whole log still follows the rules.
+
+    Events are numbered as status shows them."""
+    fixes = [n for n in (replace_n, insert_n, delete_n) if n is not None]
+    if len(fixes) > 1:
+        raise click.UsageError("give one of --replace, --insert-before and --delete at a time")
+    if delete_n is not None and events:
+        raise click.UsageError("--delete N takes no events")
+    if delete_n is None and not events:
+        raise click.UsageError('say what to log, like: log game.dom "ana 64"')
+    if replace_n is not None and len(events) != 1:
+        raise click.UsageError("--replace N takes exactly one event")
+    done: list[edits.Edited] = []
+    before: dict = {}
+
+    def change(log: gamelog.GameLog) -> gamelog.GameLog:
+        before.update(api.status_of(api.Position.of(log)))
+        if replace_n is not None:
+            result = edits.replace(log, replace_n, events[0])
+        elif insert_n is not None:
+            result = edits.insert_before(log, insert_n, list(events))
+        elif delete_n is not None:
+            result = edits.delete(log, delete_n)
+        else:
+            result = edits.append(log, list(events))
+        done.append(result)
+        return result.log
+
+    written = logfile.update(file, change)
+    warned = set(api.Position.of(gamelog.loads(written.before)).warnings)
     pos = api.Position.of(written.log)
-    logged = f"logged {len(events)} event{'s' if len(events) != 1 else ''}"
+    result = done[-1]
+    if fixes:
+        logged = f"changed event {fixes[0]}"
+    else:
+        logged = f"logged {len(result.added)} event{'s' if len(result.added) != 1 else ''}"
 
     def show() -> None:
-        for w in pos.warnings:
-            if w not in before:
-                say("warning", str(w), style="yellow")
-        if not quiet:
-            console.print(logged)
-            console.print(render.status_view(pos, api.status_of(pos), compact=True))
+        report = notices.edit_report(result, written.log, before, pos, warned)
+        if quiet:
+            for w in pos.warnings:
+                if w not in warned:
+                    say("warning", str(w), style="yellow")
+            return
+        console.print(report)
+        console.print(render.status_view(pos, api.status_of(pos), compact=True))
 
     after_writing(logged, show)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("tile")
+@click.option("--json", "as_json", is_flag=True, help="print it as JSON")
+def where(file, tile, as_json):
+    """Where one tile is: known, or the exact chance of each hand and the boneyard."""
+    data = api.where_of(api.Position.of(logfile.load(file)), tile)
+    if as_json:
+        print_json(data)
+    else:
+        console.print(notices.where_view(data))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def edit(file):
+    """Open the log in your $EDITOR; it is saved only if it still follows the rules."""
+    from .editing import edit_log
+
+    saved = edit_log(file, console, click.edit, lambda: read_line("edit again or abandon? [e/a] ", MAX_LINE))
+    if not saved:
+        click.get_current_context().exit(2)
 
 
 @main.command()

@@ -15,29 +15,12 @@ from rich.text import Text
 
 from . import api, gamelog, render
 from .gamelog import GameLog
+from .learned import lessons
 from .terminal import read_line
 
 
 def demo_text() -> str:
     return resources.files("domino_advisor").joinpath("data/demo.dom").read_text(encoding="utf-8")
-
-
-def lessons(before: dict | None, after: dict) -> list[str]:
-    """What became known between two statuses, in a player's words."""
-    out = []
-    old_players = {p["name"]: p for p in (before or {}).get("players", [])}
-    for p in after["players"]:
-        old = set(old_players.get(p["name"], {}).get("cannot_hold", []))
-        new = [n for n in p["cannot_hold"] if n not in old]
-        if new and p["tiles"]:
-            nums = " and ".join(str(n) for n in new)
-            out.append(f"{p['name']} now certainly has no {nums}")
-    old_where = (before or {}).get("where", {})
-    for tile, probs in after["where"].items():
-        for loc, pr in probs.items():
-            if pr >= 0.999999 and old_where.get(tile, {}).get(loc, 0) < 0.999999:
-                out.append(f"{tile} is certainly {'in the boneyard' if loc == 'boneyard' else 'with ' + loc}")
-    return out
 
 
 def run_demo(console: Console, pause: bool = False) -> None:

@@ -6,6 +6,8 @@ of the table, so the CLI can print it as it is.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class DominoError(ValueError):
     """Anything the person typed that we cannot accept."""
@@ -17,6 +19,31 @@ class NotationError(DominoError):
 
 class IllegalMoveError(DominoError):
     """The text reads fine but the rules or the state forbid it."""
+
+
+class CountMismatch(IllegalMoveError):
+    """What you see in front of a player is not what the log gives them: an event is
+    missing or wrong.  Carries the numbers so the caller can say which events could
+    explain it."""
+
+    def __init__(self, message: str, seat: int = 0, logged: int = 0, seen: int = 0):
+        super().__init__(message)
+        self.seat, self.logged, self.seen = seat, logged, seen
+
+    @classmethod
+    def of(cls, match: Any, seat: int, logged: int, seen: int) -> CountMismatch:
+        who = match.players[seat]
+        tiles = f"tile{'s' if logged != 1 else ''}"
+        you = "you hold" if seat == match.viewer else f"{who} has"
+        return cls(f"the log gives {who} {logged} {tiles}, but {you} {seen}", seat, logged, seen)
+
+    def explained(self, hints: list[str]) -> CountMismatch:
+        """The same mismatch, saying which changes to the log would explain it."""
+        if hints:
+            text = f"{self}; what would explain it: " + "; or ".join(hints)
+        else:
+            text = f"{self}; no single missed draw or play explains it: check the events of this round"
+        return CountMismatch(text, self.seat, self.logged, self.seen)
 
 
 class AmbiguousMoveError(DominoError):

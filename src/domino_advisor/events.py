@@ -96,6 +96,17 @@ class Counts:
 
 
 @dataclass(frozen=True)
+class Has:
+    """A count check: how many tiles you see standing in front of a player."""
+
+    player: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.player} has {self.count}"
+
+
+@dataclass(frozen=True)
 class NewRound:
     number: int
 
@@ -103,7 +114,7 @@ class NewRound:
         return f"round {self.number}"
 
 
-Event = Play | Draw | Pass | Holds | Shows | Counts | NewRound
+Event = Play | Draw | Pass | Holds | Shows | Counts | Has | NewRound
 Move = Play | Draw | Pass  # what a player does on a turn
 
 VERBS = {
@@ -119,6 +130,7 @@ VERBS = {
     "show": "shows",
     "counts": "counts",
     "count": "counts",
+    "has": "has",
 }
 
 
@@ -141,7 +153,7 @@ def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None) -> Eve
     if verb not in VERBS:
         raise NotationError(
             f"'{shown}': '{excerpt(words[1])}' is not something a player does "
-            "(plays, draws, passes, shows, counts, holds)"
+            "(plays, draws, passes, shows, counts, holds, has)"
         )
     verb = VERBS[verb]
     try:
@@ -183,6 +195,13 @@ def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | Non
         if pips is None:
             raise NotationError(f"a hand holds at most {most} pips in the {set_name(top)} set")
         return Counts(player, pips)
+    if verb == "has":
+        if len(rest) != 1 or not _number(rest[0]):
+            raise NotationError("write how many tiles you see in front of them, like 'ana has 6'")
+        count = number_at_most(rest[0], set_size(top))
+        if count is None:
+            raise NotationError(f"the {set_name(top)} set has only {set_size(top)} tiles")
+        return Has(player, count)
     tiles = tuple(parse_tiles(rest, top))
     if verb == "shows":
         return Shows(player, tiles)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 from . import lead
 from .doubts import Doubt
-from .errors import IllegalMoveError
+from .errors import CountMismatch, IllegalMoveError
 from .layout import Layout, describe_numbers
 from .scoring import Result, fives_points, score_blocked, score_out, side_of
 from .tiles import Tile, format_tiles, full_set, sort_tiles
@@ -440,6 +440,15 @@ class Round:
             self.over, self.how, self.turn = True, "blocked", None
         else:
             self.turn = (seat + 1) % self.match.seats
+
+    def check_count(self, seat: int, count: int) -> None:
+        """What the player sees on the table must be what the log says."""
+        if not self.dealt_ready:
+            raise IllegalMoveError(
+                f"round {self.number} has not been dealt: log your hand before checking counts"
+            )
+        if self.counts[seat] != count:
+            raise CountMismatch.of(self.match, seat, self.counts[seat], count)
 
     def reveal(self, seat: int, tiles: tuple[Tile, ...] | None, pips: int | None) -> None:
         who = self.name(seat)

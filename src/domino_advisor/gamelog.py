@@ -85,32 +85,13 @@ class GameLog:
         """Rebuild the match, refusing the first event the rules forbid (with its line)."""
         match = Match(self.rules, self.players, self.me)
         lines = self.numbered_events()
-        for (number, event), entry in zip(lines, [e for e in self.body if e.event is not None], strict=False):
+        entries = [e for e in self.body if e.event is not None]
+        for k, ((number, event), entry) in enumerate(zip(lines, entries, strict=True), 1):
             try:
                 match.apply(event, number)
             except DominoError as e:
-                raise type(e)(f"line {number} '{entry.render()}': {e}") from None
+                raise type(e)(f"event {k} (line {number}) '{entry.render()}': {e}") from None
         return match
-
-    def appended(self, lines: list[str]) -> GameLog:
-        """A copy with these event lines added; raises if any one is refused (all or nothing)."""
-        new = self.copy()
-        rules = self.rules
-        match = self.replay()
-        line = len(new.header_lines()) + len(new.body)
-        for text in lines:
-            line += 1
-            check_typed(text)
-            words, hash_, comment = text.partition("#")
-            event = parse_event(words, rules.top, self.me)
-            event = _name_the_end(match, event)
-            try:
-                match.apply(event, line)
-            except DominoError as e:
-                raise type(e)(f"line {line} '{' '.join(words.split())}': {e}") from None
-            note = f"  #{comment.rstrip()}" if hash_ else ""
-            new.body.append(Entry(event, text=f"{event}{note}"))
-        return new
 
     def without_last(self, n: int = 1) -> GameLog:
         """A copy with the last ``n`` events removed (comments after them go too)."""
@@ -135,7 +116,7 @@ class GameLog:
         return out
 
 
-def _name_the_end(match: Match, event):
+def name_the_end(match: Match, event):
     """Write which end a play joined (``on 5``), where the player left it to be seen."""
     r = match.round
     if not isinstance(event, Play) or event.on is not None or r is None or r.layout.is_empty:

@@ -9,7 +9,7 @@ import copy
 
 from .doubts import Doubt
 from .errors import IllegalMoveError
-from .events import Counts, Draw, Event, Holds, NewRound, Pass, Play, Shows
+from .events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
 from .game import Round
 from .lead import Opening
 from .rules import Rules
@@ -180,5 +180,7 @@ class Match:
             r.reveal(seat, event.tiles, None)
         elif isinstance(event, Counts):
             r.reveal(seat, None, event.pips)
+        elif isinstance(event, Has):
+            r.check_count(seat, event.count)
         self.warnings.extend(warnings)
         return warnings

@@ -95,6 +95,10 @@ def status_view(pos: Position, data: dict, compact: bool = False) -> Group:
                 style="bold green" if r.layout.can_play(t) and not r.over and r.turn == match.viewer else "",
             )
         parts.append(hand)
+    from .notices import recent_events
+
+    if pos.log.events:
+        parts.append(recent_events(pos.log, 3 if compact else 6))
     parts.append(opponents_table(data, rules))
     if data.get("unseen") and not compact:
         parts.append(unseen_table(data))

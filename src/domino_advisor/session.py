@@ -14,13 +14,12 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from . import api, gamelog, logfile, render
+from . import api, edits, gamelog, logfile, notices, render
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError, NotationError
 from .events import DIGITS, number_at_most
 from .gamelog import check_typed
 from .printable import excerpt, message
-from .shorthand import expand
 
 HELP = """type what happens, one line at a time:
   ana 64          ana plays 6-4 (on the only end it fits)
@@ -28,15 +27,31 @@ HELP = """type what happens, one line at a time:
   bob d2          bob draws 2          me d 61 30   you drew 6-1 and 3-0
   cy p            cy passes            me 55        you play 5-5
   ana s 33 21     ana shows her hand   bob c 14     bob counts 14 pips
+  ana =6          check: ana has 6 tiles in front of her (says what is missing if not)
   round 2         start the next round, then: me h 66 53 ...  (your new hand)
-or a full log line ('ana plays 6-4 on 6').  Commands:
+or a full log line ('ana plays 6-4 on 6').  Events are numbered as the status shows them.
+Fix a mistake in place (the whole log must still follow the rules):
+  replace 12 bob d3     insert 9 ana d1 (before event 9)     delete 12
+Commands:
   a  advice now    s  full status (with every unseen tile)    u [N]  undo the last N events
-  ?  this help     q  quit
+  where 66  where 6-6 is likely to be     ?  this help     q  quit
 Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
 
 UNDO_CHANGED = (
     "the log changed on disk, so nothing was undone: look at what changed and undo again if you still mean to"
 )
+FIX_CHANGED = (
+    "the log changed on disk, so nothing was changed: event numbers may have moved; look at the "
+    "status and type the fix again"
+)
+FIXES = {
+    "replace": "replace",
+    "rep": "replace",
+    "insert": "insert",
+    "ins": "insert",
+    "delete": "delete",
+    "del": "delete",
+}
 
 
 class Session:
@@ -89,23 +104,58 @@ class Session:
         if word in ("a", "advice", "advise"):
             self.show_advice()
             return True
-        parts = word.split()
-        if parts[0] in ("u", "undo") and len(parts) <= 2:
+        parts = text.split()
+        if parts[0].lower() in ("u", "undo") and len(parts) <= 2:
             if changed:  # the user chose what to undo without seeing the change
                 raise NotationError(UNDO_CHANGED)
             self.undo(text, parts[1] if len(parts) == 2 else "1")
             return True
-        body, hash_, comment = text.partition("#")
-        event = expand(body, self.pos.match.players, self.log.me) + (f"  #{comment}" if hash_ else "")
-        before = set(self.pos.warnings)
-        self.write(lambda log: log.appended([event]))
-        self.console.print(Text(f"logged: {self.log.events[-1]}", style="dim"))
-        for w in [w for w in self.pos.warnings if w not in before]:
-            self.console.print(Text(f"warning: {w}", style="yellow"))
-        self.show_status(compact=True)
+        if parts[0].lower() == "where" and len(parts) == 2:
+            self.console.print(notices.where_view(api.where_of(self.pos, parts[1])))
+            return True
+        fix = FIXES.get(parts[0].lower())
+        if fix is not None and len(parts) >= 2 and DIGITS.match(parts[1]):
+            if changed:  # event numbers may now name other events
+                raise NotationError(FIX_CHANGED)
+            self.fix(fix, text, parts[1], " ".join(parts[2:]))
+            return True
+        self.change(lambda log: edits.append(log, [text]))
         if self.my_turn():
             self.show_advice()
         return True
+
+    def fix(self, kind: str, text: str, number_text: str, line: str) -> None:
+        number = number_at_most(number_text, len(self.log.events) + 1)
+        if number is None:
+            raise NotationError(f"'{excerpt(text, 60)}': the events are numbered 1 to {len(self.log.events)}")
+        if kind == "delete":
+            if line:
+                raise NotationError(f"'{excerpt(text, 60)}': write 'delete {number}' and nothing after it")
+            self.change(lambda log: edits.delete(log, number), FIX_CHANGED)
+        elif not line:
+            raise NotationError(f"'{excerpt(text, 60)}': say the event, like '{kind} {number} ana d1'")
+        elif kind == "replace":
+            self.change(lambda log: edits.replace(log, number, line), FIX_CHANGED)
+        else:
+            self.change(lambda log: edits.insert_before(log, number, [line]), FIX_CHANGED)
+
+    def change(
+        self, edit: Callable[[gamelog.GameLog], edits.Edited], refuse_if_changed: str | None = None
+    ) -> None:
+        """Write one change and say what it did: the events, what became known, what
+        each opponent lacks now."""
+        before = api.status_of(self.pos)
+        warned = set(self.pos.warnings)
+        done: list[edits.Edited] = []
+
+        def apply(log: gamelog.GameLog) -> gamelog.GameLog:
+            done.append(edit(log))
+            return done[-1].log
+
+        self.write(apply, refuse_if_changed)
+        result = done[-1]
+        self.console.print(notices.edit_report(result, self.log, before, self.pos, warned))
+        self.show_status(compact=True)
 
     def undo(self, text: str, count: str) -> None:
         n = number_at_most(count, len(self.log.events))
@@ -117,11 +167,13 @@ class Session:
         removed = self.log.events[-n:] if n else []
         # an undo names events by their place from the end: if the file changed, those
         # places may hold someone else's events, so nothing is undone (see write)
-        self.write(lambda log: _checked(log.without_last(n)), reapply=False)
+        self.write(lambda log: _checked(log.without_last(n)), UNDO_CHANGED)
         for e in removed:
             self.console.print(Text(f"removed: {e}", style="yellow"))
 
-    def write(self, change: Callable[[gamelog.GameLog], gamelog.GameLog], reapply: bool = True) -> None:
+    def write(
+        self, change: Callable[[gamelog.GameLog], gamelog.GameLog], refuse_if_changed: str | None = None
+    ) -> None:
         """Change the log on disk, never over a version this session has not seen.
 
         If another program wrote the file since this session last read it, the session
@@ -133,8 +185,8 @@ class Session:
                 written = logfile.update(self.path, change, expect=self.text)
             except logfile.LogChanged as e:
                 self.adopt(e.text)
-                if not reapply:
-                    raise NotationError(UNDO_CHANGED) from None
+                if refuse_if_changed:
+                    raise NotationError(refuse_if_changed) from None
                 continue
             self.log, self.text = written.log, written.text
             self.pos = api.Position.of(written.log)

@@ -2,8 +2,10 @@
 
 ``ana 64`` is ``ana plays 6-4``, ``ana 64 on 4`` joins the 4, ``bob d2`` draws two,
 ``cy p`` passes, ``me d 61 30`` names the tiles you drew, ``ana s 33 21`` shows a
-hand, ``bob c 14`` counts one.  A full log line is taken as it is.  Session commands
-(``u``, ``?``, ``a``...) are not events and are read by the session itself.
+hand, ``bob c 14`` counts one, ``ana =6`` checks that ana has 6 tiles.  A name may be
+written in any case and shortened to any start only one player's name has.  A full
+log line is taken as it is.  Session commands (``u``, ``?``, ``a``...) are not
+events and are read by the session itself.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ def expand(line: str, players: list[str], me: str) -> str:
     if not words:
         raise NotationError("an empty line is not an event")
     shown = excerpt(" ".join(words), 60)
-    if words[0].lower() == "round" or (len(words) > 1 and words[1].lower() in VERBS):
+    if words[0].lower() == "round":
         return " ".join(words)
     who = _player(words[0], players, shown)
+    if len(words) > 1 and words[1].lower() in VERBS:
+        return " ".join([who, *words[1:]])
     rest = words[1:]
     if not rest:
         raise NotationError(f"'{shown}': say what {who} did, like '{who} 64', '{who} d2' or '{who} p'")
@@ -51,10 +55,17 @@ def expand(line: str, players: list[str], me: str) -> str:
         return f"{who} shows {' '.join(rest[1:])}"
     if head in ("c", "count", "counts"):
         return f"{who} counts {' '.join(rest[1:])}"
+    if head.startswith("=") and len(rest) == 1:  # a count check: 'ana =6'
+        return f"{who} has {head[1:]}"
     if head in ("h", "hold", "holds"):
         return f"{who} holds {' '.join(rest[1:])}"
     # a play: '64', '64 on 4', '64 4', '64 left'
     tile, tail = rest[0], rest[1:]
+    if not any(ch.isdigit() for ch in tile):
+        raise NotationError(
+            f"'{shown}': '{excerpt(tile)}' is not something a player does "
+            "(plays, draws, passes, shows, counts, holds, has) nor a tile like 64"
+        )
     if tail and tail[0].lower() == "on":
         tail = tail[1:]
     if len(tail) > 1:
@@ -65,6 +76,9 @@ def expand(line: str, players: list[str], me: str) -> str:
 def _player(word: str, players: list[str], shown: str) -> str:
     if word in players:
         return word
+    same = [p for p in players if p.lower() == word.lower()]
+    if len(same) == 1:
+        return same[0]
     starts = [p for p in players if p.lower().startswith(word.lower())]
     if len(starts) == 1:
         return starts[0]

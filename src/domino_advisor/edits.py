@@ -1,0 +1,216 @@
+"""Changing the log by event number: add, replace, insert, delete, all or nothing.
+
+Every change is checked by replaying the whole log as it would be, so a fix five events
+back is refused if anything after it no longer follows the rules.  Typed lines go
+through one reader (``typed``) whichever command they come from, so ``log``, the
+session and ``edit`` take the same shorthand and match names the same way.
+
+Two helps for the slips people make at a table: a count check (``ana has 6``) that
+disagrees with the log is answered with the insertions or replacements that would
+make it agree, each one tried by a replay; and in a block game a play by someone whose
+turn has not come means the players between passed, which is logged with a note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import CountMismatch, DominoError, NotationError
+from .events import Draw, Event, Has, Pass, Play, parse_event
+from .gamelog import Entry, GameLog, check_typed, name_the_end
+from .match import Match
+from .printable import excerpt
+from .shorthand import expand
+
+MAX_HINTS = 3
+
+
+@dataclass(frozen=True)
+class Edited:
+    """A changed log and what the change did, for the message the player reads."""
+
+    log: GameLog
+    at: int = 0  # the event number the change begins at
+    added: tuple[int, ...] = ()  # event numbers of the new lines in the new log
+    removed: tuple[str, ...] = ()  # the removed events, as they were written
+    notes: tuple[str, ...] = field(default=())  # what was taken as read (skipped players)
+
+
+def typed(text: str, log: GameLog) -> str:
+    """A line as a person typed it (shorthand or a full line, any case of a name) as
+    the log line it stands for, comment kept."""
+    check_typed(text)
+    body, hash_, comment = text.partition("#")
+    line = expand(body, log.players, log.me)
+    return line + (f"  #{comment.rstrip()}" if hash_ else "")
+
+
+def _event_of(line: str, log: GameLog) -> Event:
+    return parse_event(line.partition("#")[0], log.rules.top, log.me)
+
+
+def _event_places(log: GameLog) -> list[int]:
+    return [i for i, e in enumerate(log.body) if e.event is not None]
+
+
+def _check_number(log: GameLog, number: int, what: str, end_ok: bool = False) -> None:
+    total = len(_event_places(log))
+    most = total + 1 if end_ok else total
+    if total == 0 and not end_ok:
+        raise NotationError(f"{what} {number}: the log has no events yet")
+    if not 1 <= number <= most:
+        raise NotationError(f"{what} {number}: the events are numbered 1 to {total}")
+
+
+def _replayed_to(log: GameLog, count: int) -> Match:
+    """The match after the first ``count`` events."""
+    match = Match(log.rules, log.players, log.me)
+    first = len(log.header_lines()) + 1
+    done = 0
+    for i, entry in enumerate(log.body):
+        if done == count:
+            break
+        if entry.event is not None:
+            match.apply(entry.event, first + i)
+            done += 1
+    return match
+
+
+def splice(log: GameLog, at: int, remove: int, lines: list[str], infer_passes: bool = False) -> Edited:
+    """Remove ``remove`` events from event number ``at`` and put ``lines`` in their place;
+    refused unless the whole log replays afterwards."""
+    places = _event_places(log)
+    cut = places[at - 1] if at <= len(places) else len(log.body)
+    end = places[at + remove - 2] + 1 if remove else cut
+    match = _replayed_to(log, at - 1)
+    first_line = len(log.header_lines()) + 1 + cut
+    new_entries: list[Entry] = []
+    notes: list[str] = []
+    for text in lines:
+        event = name_the_end(match, _event_of(text, log))
+        if infer_passes:
+            for passed in _skipped(match, event):
+                match.apply(passed, first_line + len(new_entries))
+                new_entries.append(Entry(passed, text=f"{passed}  # taken as read from {event}"))
+                notes.append(f"{passed.player} was skipped, so {passed.player} passed (logged as '{passed}')")
+        try:
+            match.apply(event, first_line + len(new_entries))
+        except CountMismatch as e:
+            raise e.explained(_count_hints(log, at, e, event)) from None
+        except DominoError as e:
+            where = "" if at > len(places) else f" {'as' if remove else 'before'} event {at}"
+            raise type(e)(f"'{excerpt(_plain(text), 60)}'{where}: {e}") from None
+        _, hash_, comment = text.partition("#")
+        note = f"  #{comment.rstrip()}" if hash_ else ""
+        new_entries.append(Entry(event, text=f"{event}{note}"))
+    new = log.copy(log.body[:cut] + new_entries + log.body[end:])
+    line = first_line + len(new_entries)
+    for number, i in enumerate(places[at - 1 + remove :], at + remove):  # the events after it
+        entry = log.body[i]
+        try:
+            match.apply(entry.event, line + i - end)  # type: ignore[arg-type]
+        except DominoError as e:
+            raise type(e)(
+                f"that change would leave event {number} '{excerpt(entry.render(), 60)}' "
+                f"against the rules: {e}"
+            ) from None
+    removed = tuple(log.body[i].render() for i in places[at - 1 : at - 1 + remove])
+    start = at
+    return Edited(new, at, tuple(range(start, start + len(new_entries))), removed, tuple(notes))
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.partition("#")[0].split())
+
+
+def append(log: GameLog, lines: list[str]) -> Edited:
+    return splice(log, len(_event_places(log)) + 1, 0, [typed(t, log) for t in lines], infer_passes=True)
+
+
+def replace(log: GameLog, number: int, line: str) -> Edited:
+    _check_number(log, number, "replace")
+    return splice(log, number, 1, [typed(line, log)])
+
+
+def insert_before(log: GameLog, number: int, lines: list[str]) -> Edited:
+    _check_number(log, number, "insert before")
+    return splice(log, number, 0, [typed(t, log) for t in lines])
+
+
+def delete(log: GameLog, number: int) -> Edited:
+    _check_number(log, number, "delete")
+    return splice(log, number, 1, [])
+
+
+def _skipped(match: Match, event: Event) -> list[Pass]:
+    """In a block game, players whose turn came before this play or pass passed: the
+    only thing they could have done.  Nothing is taken as read in a draw game."""
+    r = match.round
+    if (
+        not isinstance(event, Play | Pass)
+        or r is None
+        or r.over
+        or r.turn is None
+        or match.rules.draws
+        or r.layout.is_empty
+        or event.player not in match.players
+    ):
+        return []
+    seat = match.players.index(event.player)
+    out = []
+    s = r.turn
+    while s != seat:
+        if s == match.viewer:
+            return []  # you know what you did: the log must say it
+        out.append(Pass(match.players[s]))
+        s = (s + 1) % match.seats
+    if len(out) >= match.seats - 1:
+        return []  # everyone else passing would end the round: too much to take as read
+    trial = match.copy()
+    try:
+        for p in out:
+            trial.apply(p)
+    except DominoError:
+        return []
+    return out
+
+
+def _count_hints(log: GameLog, at: int, e: CountMismatch, check: Event) -> list[str]:
+    """Changes to earlier events that make the count check agree, each tried by a replay."""
+    assert isinstance(check, Has)
+    who = check.player
+    places = _event_places(log)
+    before = log.copy(log.body[: places[at - 1]] if at <= len(places) else list(log.body))
+    numbered = list(enumerate(before.events, 1))
+    round_start = max((n for n, ev in numbered if type(ev).__name__ == "NewRound"), default=1)
+    mine = [(n, ev) for n, ev in numbered if n > round_start and getattr(ev, "player", None) == who]
+    gap = e.seen - e.logged
+    candidates: list[tuple[str, int, int, list[str]]] = []  # (words, at, remove, lines)
+    for n, ev in reversed(mine):
+        if gap > 0 and isinstance(ev, Play | Pass):
+            line = f"{who} draws {gap}"
+            candidates.append((f"insert '{line}' before event {n} ('{ev}')", n, 0, [line]))
+        if isinstance(ev, Draw) and ev.tiles is None and ev.count + gap >= 1:
+            line = f"{who} draws {ev.count + gap}"
+            candidates.append((f"replace event {n} ('{ev}') with '{line}'", n, 1, [line]))
+        if isinstance(ev, Draw) and ev.tiles is None and ev.count + gap == 0:
+            candidates.append((f"delete event {n} ('{ev}')", n, 1, []))
+        if gap == 1 and isinstance(ev, Play):
+            candidates.append((f"delete event {n} ('{ev}'): was it someone else's play?", n, 1, []))
+    hints: list[str] = []
+    for words, n, remove, lines in candidates:
+        if len(hints) == MAX_HINTS:
+            break
+        try:
+            trial = splice(before, n, remove, lines).log
+            splice(trial, len(trial.events) + 1, 0, [str(check)])
+        except DominoError:
+            continue
+        hints.append(words)
+    if gap < 0:
+        last = mine[-1][0] if mine else round_start
+        hints.append(
+            f"a play of {who}'s may be missing: insert it where it happened, after event {last} "
+            f"at the earliest, like 'insert before N: {who} plays 6-4'"
+        )
+    return hints

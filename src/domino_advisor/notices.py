@@ -1,0 +1,70 @@
+"""Rich renderables for the table loop: what a change to the log did, where one tile
+is, the last events with their numbers.  (``render`` has the big views.)"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from . import api
+from .edits import Edited
+from .gamelog import GameLog
+from .learned import forgotten, lessons, summary
+
+
+def partner_of(pos: api.Position) -> str | None:
+    match = pos.match
+    if not match.rules.partners or match.viewer is None:
+        return None
+    return match.players[(match.viewer + 2) % match.seats]
+
+
+def edit_report(result: Edited, log: GameLog, before: dict, pos: api.Position, warned: set) -> Group:
+    """The events changed, what became known or is no longer known, new warnings, and
+    the one-line summary of what each other player lacks."""
+    lines: list[Text] = []
+    events = log.events
+    replaced = len(result.removed) == 1 and len(result.added) == 1
+    for number, text in enumerate(result.removed, result.at):
+        lines.append(Text(f"{'replaced' if replaced else 'removed'} event {number}: {text}", style="yellow"))
+    for number in result.added:
+        verb = "now" if replaced else ("inserted" if result.added[-1] < len(events) else "logged")
+        lines.append(Text(f"{verb} event {number}: {events[number - 1]}", style="dim"))
+    for note in result.notes:
+        lines.append(Text(f"note: {note}", style="yellow"))
+    after = api.status_of(pos)
+    if after["round"] == before.get("round"):
+        for lesson in lessons(before, after):
+            lines.append(Text(f"  {lesson}", style="cyan"))
+        for lost in forgotten(before, after):
+            lines.append(Text(f"  {lost}", style="yellow"))
+    for w in pos.warnings:
+        if w not in warned:
+            lines.append(Text(f"warning: {w}", style="yellow"))
+    line = summary(after, partner_of(pos))
+    if line:
+        lines.append(Text(line, style="bold"))
+    return Group(*lines)
+
+
+def where_view(data: dict) -> Text | Table:
+    tile = data["tile"]
+    if data["known"]:
+        return Text(f"{tile} is {data['known']}")
+    t = Table(title=f"where {tile} is", title_justify="left", show_edge=False)
+    t.add_column("place")
+    t.add_column("chance", justify="right")
+    for place, p in sorted(data["where"].items(), key=lambda kv: -kv[1]):
+        t.add_row(place, "-" if p == 0 else f"{p:.0%}")
+    return t
+
+
+def recent_events(log: GameLog, count: int) -> Text:
+    """The last events with the numbers that fix them (``replace 12 ...``)."""
+    events = log.events
+    out = Text("last events: ", style="dim")
+    first = max(0, len(events) - count)
+    for i, e in enumerate(events[first:], first + 1):
+        out.append(f"\n  {i:>3} {e}", style="dim")
+    return out
