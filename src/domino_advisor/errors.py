@@ -6,7 +6,10 @@ of the table, so the CLI can print it as it is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .match import Match
 
 
 class DominoError(ValueError):
@@ -31,7 +34,7 @@ class CountMismatch(IllegalMoveError):
         self.seat, self.logged, self.seen = seat, logged, seen
 
     @classmethod
-    def of(cls, match: Any, seat: int, logged: int, seen: int) -> CountMismatch:
+    def of(cls, match: Match, seat: int, logged: int, seen: int) -> CountMismatch:
         who = match.players[seat]
         tiles = f"tile{'s' if logged != 1 else ''}"
         you = "you hold" if seat == match.viewer else f"{who} has"
