@@ -133,7 +133,7 @@ def replace(log: GameLog, number: int, line: str) -> Edited:
 
 
 def insert_before(log: GameLog, number: int, lines: list[str]) -> Edited:
-    _check_number(log, number, "insert before")
+    _check_number(log, number, "insert before", end_ok=True)
     return splice(log, number, 0, [typed(t, log) for t in lines])
 
 

@@ -1,0 +1,262 @@
+"""Fixing the log in place (issue 11): by event number through ``log``, the session and
+``edit``; count checks that name the missed event; skipped players in a block game;
+what each event taught; one tile on demand; one input language everywhere."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
+
+from clitools import refused, run
+from domino_advisor import edits, gamelog
+from domino_advisor.demo import demo_text
+from domino_advisor.errors import CountMismatch, DominoError
+from domino_advisor.session import run as run_session
+
+DEMO = gamelog.loads(demo_text())
+
+
+def first(n: int) -> gamelog.GameLog:
+    """The demo log cut after its first ``n`` events."""
+    return DEMO.copy([e for e in DEMO.body if e.event is not None][:n])
+
+
+def events(path: Path) -> list[str]:
+    return [str(e) for e in gamelog.loads(path.read_text()).events]
+
+
+# -- the core ------------------------------------------------------------------------------
+def test_replace_insert_delete_by_event_number():
+    log = first(10)  # ... 8 ana plays 6-3 on 6, 9 bob draws 6, 10 bob plays 4-3 on 3
+    r = edits.replace(log, 9, "bob d5")
+    assert r.removed == ("bob draws 6",) and str(r.log.events[8]) == "bob draws 5" and r.added == (9,)
+    r = edits.delete(log, 10)
+    assert len(r.log.events) == 9 and r.removed == ("bob plays 4-3 on 3",)
+    r = edits.insert_before(log, 5, ["bob has 5"])
+    assert str(r.log.events[4]) == "bob has 5" and len(r.log.events) == 11
+
+
+def test_a_fix_that_breaks_a_later_event_is_refused_naming_it():
+    with pytest.raises(DominoError, match=r"would leave event 3 'me plays 5-5' against the rules"):
+        edits.delete(first(10), 2)
+    with pytest.raises(DominoError, match=r"'bob draws 5' as event 8: it is ana's turn"):
+        edits.replace(first(10), 8, "bob d5")
+
+
+@pytest.mark.parametrize("number", [0, 11, 99])
+def test_event_numbers_out_of_range(number):
+    with pytest.raises(DominoError, match="numbered 1 to 10"):
+        edits.delete(first(10), number)
+
+
+@given(st.integers(min_value=3, max_value=len(DEMO.events)))
+def test_delete_then_insert_back_is_the_same_log(number):
+    """Any event taken out and put back where it was gives the log back, byte for byte
+    (where the rest still follows the rules without it)."""
+    try:
+        cut = edits.delete(DEMO, number)
+    except DominoError:
+        return  # the events after it need it: refused, as it should be
+    back = edits.insert_before(cut.log, number, list(cut.removed)) if number <= len(cut.log.events) else None
+    if back is None:
+        back = edits.append(cut.log, list(cut.removed))
+    assert gamelog.dumps(back.log) == gamelog.dumps(DEMO)
+
+
+def test_count_check_agrees_or_names_the_missed_event():
+    log = first(10)
+    assert str(edits.append(log, ["ana =3"]).log.events[-1]) == "ana has 3"
+    with pytest.raises(CountMismatch) as e:
+        edits.append(log, ["bob has 12"])
+    text = str(e.value)
+    assert "the log gives bob 10 tiles, but bob has 12" in text
+    assert "insert 'bob draws 2' before event 10" in text and "replace event 9" in text
+    # the first hint, done, makes the check agree
+    fixed = edits.insert_before(log, 10, ["bob draws 2"]).log
+    assert str(edits.append(fixed, ["bob has 12"]).log.events[-1]) == "bob has 12"
+
+
+def test_count_check_too_few_says_a_play_may_be_missing():
+    with pytest.raises(CountMismatch, match="a play of ana's may be missing"):
+        edits.append(first(10), ["ana has 2"])
+
+
+def test_names_in_any_case_and_shorthand_in_full_lines():
+    log = first(10)
+    assert str(edits.append(log, ["ME 54"]).log.events[-1]) == "me plays 5-4 on 4"
+    assert str(edits.append(log, ["An has 3"]).log.events[-1]) == "ana has 3"
+    with pytest.raises(DominoError, match="'zed' is not at this table"):
+        edits.append(log, ["zed plays 4-1"])
+
+
+def _block(tmp_path, runner) -> Path:
+    path = tmp_path / "b.dom"
+    res = run(
+        runner, "new", path, "--players", "me ana bob", "--rules", "block", "--hand", "6-6 6-3 5-2 3-1 0-0"
+    )
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def test_block_game_skipped_player_passed_with_a_note(runner, tmp_path):
+    path = _block(tmp_path, runner)
+    res = run(runner, "log", path, "me 66", "bob 65")
+    assert res.exit_code == 0, res.output
+    assert "note: ana was skipped, so ana passed" in res.output
+    assert events(path)[-2:] == ["ana passes", "bob plays 6-5 on 6"]
+    assert "# taken as read from bob plays 6-5 on 6" in path.read_text()
+
+
+def test_draw_game_never_takes_a_skip_as_read(runner, game):
+    refused(runner, game, "log", game, "bob 64", says="it is ana's turn, not bob's")
+
+
+# -- the command line -------------------------------------------------------------------------
+def test_log_fixes_in_place(runner, game):
+    assert run(runner, "log", game, "ana d2", "ana 64", "bob 41").exit_code == 0
+    res = run(runner, "log", game, "--replace", "4", "ana d3")
+    assert res.exit_code == 0, res.output
+    assert "replaced event 4: ana draws 2" in res.output and "now event 4: ana draws 3" in res.output
+    res = run(runner, "log", game, "--delete", "6")
+    assert "removed event 6: bob plays 4-1 on 4" in res.output and "ana: no 6 · bob: any number" in res.output
+    res = run(runner, "log", game, "--insert-before", "6", "bob d1", "bob 41")
+    assert res.exit_code == 0, res.output
+    assert events(game)[-4:] == ["ana draws 3", "ana plays 6-4 on 6", "bob draws 1", "bob plays 4-1 on 4"]
+    res = run(runner, "log", game, "--delete", "4")
+    assert "removed event 4: ana draws 3" in res.output and "ana may hold 6 again" in res.output
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--delete", "2"], "would leave event 3 'me plays 6-6' against the rules"),
+        (["--delete", "9"], "the events are numbered 1 to 3"),
+        (["--replace", "3", "a", "b"], "--replace N takes exactly one event"),
+        (["--delete", "3", "ana d1"], "--delete N takes no events"),
+        (["--delete", "3", "--replace", "3"], "one of --replace, --insert-before and --delete"),
+        ([], "say what to log"),
+        (["ana jumps"], "'jumps' is not something a player does"),
+    ],
+)
+def test_log_fix_refusals_leave_the_file(runner, game, args, says):
+    refused(runner, game, "log", game, *args, says=says)
+
+
+def test_count_check_through_log(runner, game):
+    assert run(runner, "log", game, "ana d2", "ana 64").exit_code == 0
+    refused(runner, game, "log", game, "ana has 7", says="insert 'ana draws 1' before event 5")
+    res = run(runner, "log", game, "ana has 6")
+    assert res.exit_code == 0 and "logged event 6: ana has 6" in res.output
+
+
+def test_where(runner, game):
+    res = run(runner, "where", game, "6-6", "--json")
+    assert json.loads(res.output)["known"] == "on the table (played by me)"
+    res = run(runner, "where", game, "54", "--json")
+    data = json.loads(res.output)
+    assert data["known"] is None and abs(sum(data["where"].values()) - 1) < 1e-9
+    assert set(data["where"]) == {"ana", "bob", "boneyard"}
+    assert "where 5-4 is" in run(runner, "where", game, "45").output
+    refused(runner, game, "where", game, "77", says="77")
+
+
+def test_status_numbers_the_last_events(runner, game):
+    out = run(runner, "status", game).output
+    assert "last events:" in out and "3 me plays 6-6" in out
+
+
+# -- the session ------------------------------------------------------------------------------
+def drive(path: Path, lines: list[str]) -> str:
+    out = io.StringIO()
+    script = iter(lines)
+
+    def read(prompt):
+        out.write(prompt)
+        try:
+            return next(script)
+        except StopIteration:
+            raise EOFError from None
+
+    run_session(path, Console(file=out, width=100, no_color=True), read, samples=10, seconds=None)
+    return out.getvalue()
+
+
+def test_session_fixes_learns_and_answers_where(game):
+    out = drive(
+        game,
+        [
+            "ana 64",
+            "bob d2",
+            "bob 41",
+            "replace 5 bob d3",
+            "insert 4 ana d1",
+            "delete 4",
+            "where 53",
+            "ana =4",
+            "delete 99",
+            "replace 4",
+        ],
+    )
+    assert "logged event 6: bob plays 4-1 on 4" in out
+    assert "bob now certainly has no 4 and 6" in out and "ana: any number · bob: no 4 6" in out
+    assert "replaced event 5: bob draws 2" in out
+    assert "inserted event 4: ana draws 1" in out and "removed event 4: ana draws 1" in out
+    assert "where 5-3 is" in out
+    assert "not logged: the log gives ana 4 tiles, but ana has 4" not in out
+    assert "logged event 7: ana has 4" in out
+    assert "not logged: 'delete 99': the events are numbered 1 to 7" in out
+    assert "say the event, like 'replace 4 ana d1'" in out
+    assert events(game)[3:] == ["ana plays 6-4 on 6", "bob draws 3", "bob plays 4-1 on 4", "ana has 4"]
+
+
+# -- edit -------------------------------------------------------------------------------------
+EDITOR = Path(__file__).parent / "data" / "fake_editor.py"
+
+
+def _edit(runner, path: Path, monkeypatch, changes: list[tuple[str, str]], answers: str = ""):
+    """``edit`` with an editor that makes one change per opening, in order."""
+    state = path.parent / "editor-state.json"
+    state.write_text(json.dumps(changes))
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {EDITOR} {state}")
+    return run(runner, "edit", path, input=answers)
+
+
+def test_edit_saves_a_log_that_replays(runner, game, monkeypatch):
+    assert run(runner, "log", game, "ana d2", "ana 64").exit_code == 0
+    res = _edit(runner, game, monkeypatch, [("ana draws 2", "ana draws 3")])
+    assert res.exit_code == 0, res.output
+    assert "removed: ana draws 2" in res.output and "added: ana draws 3" in res.output
+    assert "ana draws 3" in game.read_text()
+
+
+def test_edit_refuses_a_log_that_does_not_replay_and_can_abandon(runner, game, monkeypatch):
+    before = game.read_bytes()
+    res = _edit(runner, game, monkeypatch, [("me plays 6-6", "me plays 6-3")], answers="a\n")
+    assert res.exit_code == 2, res.output
+    assert "not saved:" in res.output and "me cannot open with 6-3" in res.output
+    assert "abandoned" in res.output and game.read_bytes() == before
+
+
+def test_edit_again_until_it_replays(runner, game, monkeypatch):
+    res = _edit(
+        runner,
+        game,
+        monkeypatch,
+        [("me plays 6-6", "me plays 6-3"), ("me plays 6-3", "me plays 6-6\nana draws 1")],
+        answers="e\n",
+    )
+    assert res.exit_code == 0, res.output
+    assert events(game)[-2:] == ["me plays 6-6", "ana draws 1"]
+
+
+def test_edit_without_saving_changes_nothing(runner, game, monkeypatch):
+    before = game.read_bytes()
+    res = _edit(runner, game, monkeypatch, [])
+    assert res.exit_code == 0 and "no change" in res.output and game.read_bytes() == before
