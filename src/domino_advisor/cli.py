@@ -235,6 +235,8 @@ def review(file, html_out, force, as_json, samples, seed):
     from .review import review as run_review
     from .review import to_html
 
+    if html_out is not None and not html_out.strip():
+        raise click.UsageError("--html needs a file name")
     log = logfile.load(file)
     if html_out:  # refuse before the long work, and again when writing
         if logfile.same_file(html_out, file):
@@ -255,7 +257,7 @@ def review(file, html_out, force, as_json, samples, seed):
     else:
         console.print(render.review_view(data))
         if html_out:
-            console.print(f"wrote {html_out}")
+            console.print(f"wrote {printable(html_out)}")
 
 
 @main.command()

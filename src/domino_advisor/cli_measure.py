@@ -10,6 +10,7 @@ import click
 from . import logfile, render
 from .calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED
 from .errors import DominoError
+from .printable import printable
 from .rules import PRESETS
 from .shell import console, errors, print_json, say
 
@@ -132,6 +133,14 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
     from .equity import build_all, table_for
     from .rules import preset as make_rules
 
+    _refuse_unused(
+        {
+            "--build": (build_out, ["check", "rules_name", "seats", "target", "as_json", "matches"]),
+            "--check": (check, ["rounds", "force"]),
+        },
+        needs={"rounds": "--build", "force": "--build", "matches": "--check"},
+    )
+    make_rules(rules_name)  # an unknown preset is refused before any work
     if check:
         _check_equity(
             make_rules(rules_name), rules_name, seats, target, matches, 1 if seed is None else seed, as_json
@@ -142,7 +151,7 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
         logfile.check_target(build_out, force)
         data = build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
         logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
-        console.print(f"wrote {len(data)} tables to {build_out}")
+        console.print(f"wrote {len(data)} tables to {printable(build_out)}")
         return
     rules = make_rules(rules_name)
     rules.check_players(seats)
@@ -151,9 +160,9 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
         raise DominoError(
             f"there is no match table for {rules_name} with {seats} players (a single round needs none)"
         )
-    target = target or rules.target
+    target = _table_target(table, target or rules.target, rules_name)
     if as_json:
-        needs = list(range(table.step, min(target, table.most * table.step) + 1, table.step))
+        needs = list(range(table.step, target + 1, table.step))
         print_json(
             {
                 "rules": rules_name,
@@ -164,7 +173,43 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
             }
         )
     else:
-        console.print(render.equity_table(table, rules_name, seats, target))
+        console.print(render.equity_table(table, rules_name, seats, target, console.width))
+
+
+def _table_target(table, target: int, rules_name: str) -> int:
+    """A target the table tells apart: on its steps, at most its most points."""
+    most = table.most * table.step
+    if target > most:
+        raise DominoError(
+            f"--target {target}: the match tables tell scores apart up to {most} points "
+            f"still needed; beyond that every score reads as {most}"
+        )
+    if target % table.step:
+        raise DominoError(f"--target {target}: {rules_name} scores go by {table.step}s")
+    return target
+
+
+def _refuse_unused(modes: dict, needs: dict) -> None:
+    """Options that would be ignored are refused: with ``mode`` on, the ``others`` do
+    nothing; an option in ``needs`` does something only with its mode."""
+    ctx = click.get_current_context()
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+    def flag(name: str) -> str:
+        param = next(p for p in ctx.command.params if p.name == name)
+        return param.opts[0]
+
+    for mode, (on, others) in modes.items():
+        if on:
+            for name in others:
+                if given(name):
+                    raise click.UsageError(f"{flag(name)} does nothing with {mode}: leave one of them out")
+    for name, mode in needs.items():
+        if given(name) and not modes[mode][0]:
+            raise click.UsageError(f"{flag(name)} is for {mode} only")
 
 
 def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed: int, as_json: bool) -> None:
@@ -172,6 +217,11 @@ def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed
 
     rules.check_players(seats)
     if target:
+        from .equity import table_for
+
+        table = table_for(rules, seats)
+        if table is not None:
+            _table_target(table, target, rules_name)
         rules = rules.with_overrides({"target": str(target)})
     todo = states_for(rules, seats)
     with _progress(as_json) as progress:
@@ -272,6 +322,13 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
     from .rules import preset as make_rules
     from .selfplay import build_all, record
 
+    _refuse_unused(
+        {"--build": (build_out, ["rules_name", "overrides", "seats", "svg_out", "as_json"])},
+        needs={"force": "--build"} if not svg_out else {},
+    )
+    if svg_out is not None and not svg_out.strip():
+        raise click.UsageError("--svg needs a file name")
+    rules = make_rules(rules_name, overrides)  # a bad preset or --set is refused before any work
     with _progress(as_json) as progress:
         if build_out:
             logfile.check_target(build_out, force)
@@ -290,11 +347,10 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
                 lambda n: progress.advance(task, n),
             )
             logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
-            console.print(f"wrote {len(data['maps'])} calibration maps to {build_out}")
+            console.print(f"wrote {len(data['maps'])} calibration maps to {printable(build_out)}")
             return
         games = games or 1_000
         seed = 0 if seed is None else seed
-        rules = make_rules(rules_name, overrides)
         rules.check_players(seats)
         cal = calibration_for(rules, seats)
         if cal is not None and cal.seed == seed:
@@ -313,6 +369,8 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
             on_progress=lambda n: progress.advance(task, n),
             on_warning=lambda w: say("warning", w, style="yellow"),
         )
+    if not decisions:
+        raise DominoError("these games gave no decision to measure (every move was forced): nothing to show")
     data = api.calibration_dict(measure(decisions, cal, seed), rules_name, seats, games, samples, seed, cal)
     if svg_out:
         logfile.create(svg_out, calibration_svg(data), force=force, log=False)
@@ -321,7 +379,7 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
     else:
         console.print(calibration_view(data, console.width))
         if svg_out:
-            console.print(f"drew the figure into {svg_out}")
+            console.print(f"drew the figure into {printable(svg_out)}")
 
 
 def _progress(as_json: bool):

@@ -476,6 +476,7 @@ def check_target(path: str | os.PathLike, force: bool) -> None:
             raise LogFileError(
                 f"{_name(p)}: cannot write there (the folder {_name(target.parent)} does not exist)"
             )
+        _try_temp(target, p)
         return
     if not force:
         raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to overwrite it")
@@ -484,6 +485,13 @@ def check_target(path: str | os.PathLike, force: bool) -> None:
     except OSError as e:
         raise LogFileError(f"{_name(p)}: cannot write it ({e.strerror})") from None
     _check_writable(target, st, p)
+    _try_temp(target, p)
+
+
+def _try_temp(target: Path, shown: Path) -> None:
+    """Make and remove the temporary file a write will need, so a name too long, a
+    read-only disk or a folder we may not write in is refused before the work."""
+    _unlink(_write_temp(target, b"", None, shown))
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:

@@ -380,13 +380,14 @@ def review_view(data: dict) -> Group:
     return Group(*parts)
 
 
-def equity_table(table, rules_name: str, players: int, target: int) -> Group:
+def equity_table(table, rules_name: str, players: int, target: int, width: int = 80) -> Group:
     """Your chance of winning the match by the points each side still needs."""
     marks = list(range(table.step, target + 1, table.step))
-    if len(marks) > 10:  # ten columns at most: tenths of the target, on the table's steps
-        marks = sorted(
-            {max(table.step, round(target * i / 10 / table.step) * table.step) for i in range(1, 11)}
-        )
+    most = max(3, min(10, (width - 9) // 6))  # as many columns as fit: ten on 80, five on 50
+    if len(marks) > most:  # the target's tenths (or fifths...), on round numbers of points
+        unit = table.step if table.step > 1 or target < 50 else 5
+        marks = sorted({max(unit, round(target * i / most / unit) * unit) for i in range(1, most + 1)})
+        marks = [m for m in marks if m <= target]
     t = Table(
         title=f"match chances, {rules_name}, {players} players, to {target}",
         title_justify="left",

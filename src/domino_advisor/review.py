@@ -234,14 +234,16 @@ def to_html(data: dict, title: str) -> str:
         attr = f' class="{cls}"' if cls else ""
         return f"<tr{attr}>" + "".join(f"<{tag}>{escape(str(c))}</{tag}>" for c in cells) + "</tr>"
 
+    matchplay = any("played_match" in d for d in data["decisions"])
+    key = "match" if matchplay else "win"  # as the terminal shows it: in a match, the match's
     decisions = "".join(
         row(
             [
                 d["line"],
                 d["played"],
-                f"{d['played_win']:.0%}",
+                f"{d[f'played_{key}']:.0%}",
                 "same" if d["played"] == d["best"] else d["best"],
-                f"{d['best_win']:.0%}",
+                f"{d[f'best_{key}']:.0%}",
                 f"{d['cost']:.0%}" if d["cost"] else "-",
             ],
             cls="bad" if d["cost"] >= 0.1 else ("meh" if d["cost"] >= 0.02 else ""),
@@ -259,10 +261,10 @@ td, th {{ border-bottom: 1px solid #ddd; padding: .3em .8em; text-align: left; }
 tr.bad td {{ background: #fdd; }} tr.meh td {{ background: #ffd; }}
 </style></head><body>
 <h1>{escape(title)}</h1>
-<p>{data["agreed"]} of {len(data["decisions"])} decisions agreed with the advisor; win chance
+<p>{data["agreed"]} of {len(data["decisions"])} decisions agreed with the advisor; {key} chance
 given up in all: {data["total_cost"]:.0%} ({data["samples"]} sampled deals a decision).</p>
 <h2>Your decisions</h2>
-<table>{row(["line", "you played", "win", "advisor", "win", "cost"], "th")}{decisions}</table>
+<table>{row(["line", "you played", key, "advisor", key, "cost"], "th")}{decisions}</table>
 <h2>Doubles held too long</h2><ul>{doubles}</ul>
 <h2>When each inference became known</h2>
 <table>{row(["line", "after", "known from then on"], "th")}{insights}</table>

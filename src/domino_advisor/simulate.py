@@ -216,11 +216,30 @@ def in_processes(jobs: int, work, args: list):
     try:
         yield from pool.map(work, args)
     except BaseException:
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
+        _quiet_teardown()
+        processes = list(getattr(pool, "_processes", {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
         raise
     pool.shutdown()
+
+
+def _quiet_teardown() -> None:
+    """A pool ended mid-way (Ctrl-C) has its manager thread mark futures already
+    cancelled as broken, which raises in that thread (a known race in
+    concurrent.futures): that is no news to someone who pressed Ctrl-C, so it is not
+    printed as a traceback."""
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    previous = threading.excepthook
+
+    def hook(args):
+        if not isinstance(args.exc_value, InvalidStateError):
+            previous(args)
+
+    threading.excepthook = hook
 
 
 def deal_count(games: int, seats: int) -> int:

@@ -1,0 +1,96 @@
+"""The measuring commands' edges (a red team's findings on issue 10): options that would
+be ignored are refused, targets the tables cannot tell apart are refused, writers refuse
+a place they cannot write before the work, and the tables fit a narrow terminal."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from clitools import process, refused, run
+
+LOGS = Path(__file__).parent / "data" / "logs"
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["equity", "--target", "1000"], "up to 150 points still needed"),
+        (["equity", "--rules", "all-fives", "--target", "7"], "all-fives scores go by 5s"),
+        (["equity", "--check", "--players", "3", "--target", "1000"], "up to 150 points"),
+        (["equity", "--build", "x.json", "--rules", "block"], "--rules does nothing with --build"),
+        (["equity", "--build", "x.json", "--check"], "--check does nothing with --build"),
+        (["equity", "--rounds", "200"], "--rounds is for --build only"),
+        (["equity", "--matches", "20"], "--matches is for --check only"),
+        (["equity", "--check", "--force"], "--force does nothing with --check"),
+        (["equity", "--rules", "nope"], "nope"),
+        (["calibrate", "--build", "x.json", "--json"], "--json does nothing with --build"),
+        (["calibrate", "--build", "x.json", "--svg", "f.svg"], "--svg does nothing with --build"),
+        (["calibrate", "--rules", "nope", "--games", "1"], "nope"),
+        (["calibrate", "--force"], "--force is for --build only"),
+        (["calibrate", "--svg", ""], "--svg needs a file name"),
+    ],
+)
+def test_refused_at_once(runner, tmp_path, monkeypatch, args, says):
+    monkeypatch.chdir(tmp_path)
+    refused(runner, None, *args, says=says)
+    assert not list(tmp_path.iterdir())  # nothing was written
+
+
+@pytest.mark.parametrize("flag", ["--svg", "--build"])
+def test_a_name_too_long_is_refused_before_the_work(runner, tmp_path, flag):
+    name = tmp_path / ("a" * 300 + ".svg")
+    start = time.monotonic()
+    refused(runner, None, "calibrate", flag, name, "--games", "1000", says="File name too long")
+    assert time.monotonic() - start < 30  # a safety bound: the games were never played
+
+
+def test_review_html_refuses_an_unwritable_folder_before_the_work(runner, tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        res = process("review", LOGS / "classic-2-match.dom", "--html", folder / "p.html", "--samples", "5")
+        if res.returncode == 0:  # root writes anywhere: nothing to refuse
+            assert (folder / "p.html").exists()
+            return
+        assert res.returncode == 2 and b"cannot write there" in res.stderr + res.stdout
+    finally:
+        folder.chmod(0o700)
+
+
+def test_review_page_shows_the_match_chances_it_costs(runner, tmp_path):
+    page = tmp_path / "p.html"
+    res = run(runner, "review", LOGS / "classic-2-match.dom", "--samples", "10", "--html", page, "--json")
+    data = json.loads(res.output)
+    html = page.read_text()
+    assert "<th>match</th>" in html and "match chance" in html
+    d = next(d for d in data["decisions"] if d["played_match"] != d["played_win"])
+    assert f"<td>{d['played_match']:.0%}</td>" in html
+
+
+def test_equity_fits_fifty_columns(tmp_path):
+    res = process("equity", env={"COLUMNS": "50"})
+    lines = res.stdout.decode().splitlines()
+    assert res.returncode == 0 and max(len(line) for line in lines) <= 50
+    assert "…" not in res.stdout.decode()
+
+
+def test_calibrate_with_no_decision_says_so(runner):
+    refused(
+        runner,
+        None,
+        "calibrate",
+        "--rules",
+        "block",
+        "--set",
+        "hand=1",
+        "--games",
+        "2",
+        "--samples",
+        "5",
+        says="no decision to measure",
+    )
