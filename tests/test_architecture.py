@@ -11,10 +11,24 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
 LAYERS = [
     ("base", {"errors", "printable", "tiles", "rules", "doubts"}),
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
-    ("log", {"gamelog", "shorthand", "logfile"}),
+    ("log", {"gamelog", "shorthand", "logfile", "edits", "guide"}),
     ("counting", {"view", "evidence", "counting", "inference"}),
     ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor"}),
-    ("use", {"api", "review", "simulate", "selfplay", "equity_check", "players", "peers", "deal"}),
+    (
+        "use",
+        {
+            "api",
+            "review",
+            "simulate",
+            "selfplay",
+            "equity_check",
+            "players",
+            "peers",
+            "deal",
+            "learned",
+            "reviewpage",
+        },
+    ),
     (
         "shell",
         {
@@ -24,6 +38,9 @@ LAYERS = [
             "shell",
             "terminal",
             "render",
+            "statusview",
+            "notices",
+            "editing",
             "session",
             "train",
             "demo",

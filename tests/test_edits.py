@@ -84,7 +84,7 @@ def test_count_check_agrees_or_names_the_missed_event():
 
 
 def test_count_check_too_few_says_a_play_may_be_missing():
-    with pytest.raises(CountMismatch, match="a play of ana's may be missing"):
+    with pytest.raises(CountMismatch, match="a play of ana's after event 8 may be missing"):
         edits.append(first(10), ["ana has 2"])
 
 

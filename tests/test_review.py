@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import bruteforce
+from clitools import process
 from domino_advisor import gamelog
 from domino_advisor.cli import main
 from domino_advisor.demo import demo_text
 from domino_advisor.events import Holds, NewRound
-from domino_advisor.review import review, to_html
+from domino_advisor.review import compounded, review
+from domino_advisor.reviewpage import to_html
 from domino_advisor.view import SeatView
 from positions import small_rules, to_position
 
 DATA = Path(__file__).parent / "data"
+LOGS = DATA / "logs"
 
 
 def test_demo_review_matches_golden_file():
@@ -77,7 +83,85 @@ def test_review_cli_and_html(tmp_path):
     assert html.startswith("<!doctype html>") and "<script" not in html and "bob lacks 2 and 5" in html
     data = json.loads(CliRunner().invoke(main, ["review", str(game), "--samples", "30", "--json"]).output)
     assert data == review(gamelog.loads(demo_text()), samples=30, seed=0).as_dict()
-    assert to_html(data, "t").count("<tr") == 2 + len(data["decisions"]) + len(data["insights"])
+    page_text = to_html(data, "t", demo_text())
+    assert page_text.count('class="decision') == len(data["decisions"])
+    assert page_text.count("<svg") == len(data["decisions"]) and '<meta name="viewport"' in page_text
+    assert page_text.count("<tr") == 1 + len(data["insights"]) and "Legend" in page_text
+    for d in data["decisions"]:  # the log beside them, each decision's line marked and linked
+        assert f'<span id="L{d["line"]}" class=mark>' in page_text and f'href="#L{d["line"]}"' in page_text
+
+
+def test_costs_compound_and_never_read_above_all(tmp_path):
+    assert compounded([]) == 0 and compounded([0.5, 0.5]) == 0.75
+    assert 0.99 < compounded([0.9] * 5) < 1 and compounded([0.6] * 40) <= 1
+    data = review(gamelog.loads((LOGS / "classic-2-match.dom").read_text()), samples=20, seed=3).as_dict()
+    assert 0 <= data["total_cost"] <= 1
+    assert [r["round"] for r in data["rounds"]] == sorted({d["round"] for d in data["decisions"]})
+    for r in data["rounds"]:
+        mine = [d for d in data["decisions"] if d["round"] == r["round"]]
+        assert r["decisions"] == len(mine) and abs(r["cost"] - compounded(d["cost"] for d in mine)) < 1e-3
+    out = CliRunner().invoke(main, ["review", str(LOGS / "classic-2-match.dom"), "--samples", "20"]).output
+    assert "round 3:" in out and "match chance given up over the match" in out
+    assert "given up in all" not in out
+
+
+def test_review_fits_fifty_columns(tmp_path):
+    res = process("review", LOGS / "classic-2-match.dom", "--samples", "10", env={"COLUMNS": "50"})
+    lines = res.stdout.decode().splitlines()
+    assert res.returncode == 0 and max(len(line) for line in lines) <= 50
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium to look at the page")
+def test_the_page_in_a_real_browser(tmp_path):
+    """The page as a browser draws it, wide and phone-narrow: it renders, and nothing
+    on it is wider than the phone's screen (the pictures shrink, the log scrolls)."""
+    page = tmp_path / "review.html"
+    res = CliRunner().invoke(
+        main, ["review", str(LOGS / "all-fives-spinner-2.dom"), "--samples", "10", "--html", str(page)]
+    )
+    assert res.exit_code == 0, res.output
+    for width in (1200, 400):
+        shot = tmp_path / f"shot-{width}.png"
+        dump = subprocess.run(
+            [
+                "chromium",
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                f"--window-size={width},900",
+                f"--screenshot={shot}",
+                page.as_uri(),
+            ],
+            capture_output=True,
+            timeout=120,
+        )
+        assert dump.returncode == 0 and shot.stat().st_size > 10_000, dump.stderr[-500:]
+    # a copy with a line of script that writes down how wide the page lays out
+    probe = tmp_path / "probe.html"
+    probe.write_text(
+        page.read_text().replace(
+            "</body>",
+            "<script>document.body.setAttribute('data-wide', document.documentElement.scrollWidth "
+            "+ ' ' + document.documentElement.clientWidth)</script></body>",
+        )
+    )
+    layout = subprocess.run(
+        [
+            "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=400,900",
+            "--dump-dom",
+            probe.as_uri(),
+        ],
+        capture_output=True,
+        timeout=120,
+    )
+    wide = re.search(rb'data-wide="(\d+) (\d+)"', layout.stdout)
+    assert wide is not None, layout.stdout[-500:]
+    laid, screen = int(wide.group(1)), int(wide.group(2))
+    assert screen < 600 and laid <= screen  # on a phone: no sideways scrolling
 
 
 def test_review_refuses_a_bad_log(tmp_path):

@@ -107,6 +107,7 @@ class Advice:
     all_fives: bool = False
     stakes: Stakes | None = None  # the match the round is part of, when advice plays for it
     calibration: Calibration | None = None  # the map the round chances were corrected with
+    partner: str | None = None  # with partners: the chances are your team's
 
     def event(self) -> Move:
         best = self.moves[0]
@@ -218,7 +219,8 @@ def advise(
             _, c.match_chance_margin = shown(c.match, c.match_margin, c.exact, cal)
     used = max(c.played for c in moves) if not exact else 0
     seconds_used = time.perf_counter() - start
-    return Advice(seat, name, action, moves, used, seconds_used, exact, r.rules.all_fives, st, cal)
+    partner = r.name((seat + 2) % r.match.seats) if r.rules.partners else None
+    return Advice(seat, name, action, moves, used, seconds_used, exact, r.rules.all_fives, st, cal, partner)
 
 
 def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:
@@ -373,7 +375,12 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
         + (f", counting {after.fives_count()}" if r.rules.all_fives else "")
     )
     for s in range(r.match.seats):
-        if s == seat or side_of(s, r.rules) == side_of(seat, r.rules) or not r.counts[s]:
+        if s == seat or not r.counts[s]:
+            continue
+        if side_of(s, r.rules) == side_of(seat, r.rules):  # your partner: can they follow?
+            p = 1 - float(inf.holds_none(s, numbers))
+            if p >= 0.2:
+                out.append(f"your partner {r.name(s)} can follow on them ({p:.0%})")
             continue
         p = float(inf.holds_none(s, numbers))
         if p >= 0.9999:

@@ -156,7 +156,9 @@ def advice_of(
     )  # the table picks who opens: if you do
     if to_move != me and not choosing:
         if to_move is None:
-            raise IllegalMoveError("who opens is not known yet: log the opening play")
+            from .guide import next_step
+
+            raise IllegalMoveError(next_step(pos.match) or "who opens is not known yet: log the opening play")
         raise IllegalMoveError(f"it is {r.name(to_move)}'s turn, not yours: advice is for your own turn")
     return run_advisor(r, me, samples=samples, seed=seed, seconds=seconds, inference=pos.inference)
 
@@ -197,6 +199,8 @@ def advice_dict(advice) -> dict:
         "seconds": round(advice.seconds, 3),
         "exact": advice.exact,
     }
+    if advice.partner is not None:
+        out["partner"] = advice.partner
     st = advice.stakes
     if st is not None:
         out["match"] = _num(best.match)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from . import api, edits, gamelog, logfile, notices, render
+from . import api, edits, gamelog, logfile, notices, render, statusview
 from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE
 from .printable import printable
@@ -32,7 +32,7 @@ def main():
 
 def _show_status(log: gamelog.GameLog) -> None:
     pos = api.Position.of(log)
-    console.print(render.status_view(pos, api.status_of(pos)))
+    console.print(statusview.status_view(pos, api.status_of(pos), width=console.width))
 
 
 @main.command()
@@ -124,7 +124,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
                     say("warning", str(w), style="yellow")
             return
         console.print(report)
-        console.print(render.status_view(pos, api.status_of(pos), compact=True))
+        console.print(statusview.status_view(pos, api.status_of(pos), compact=True, width=console.width))
 
     after_writing(logged, show)
 
@@ -185,7 +185,7 @@ def status(file, as_json):
     if as_json:
         print_json(data)
     else:
-        console.print(render.status_view(pos, data))
+        console.print(statusview.status_view(pos, data, width=console.width))
 
 
 @main.command()
@@ -201,7 +201,7 @@ def advise(file, as_json, samples, seed, seconds):
     if as_json:
         print_json(data)
     else:
-        console.print(render.advice_view(data))
+        console.print(render.advice_view(data, console.width))
 
 
 @main.command()
@@ -233,7 +233,7 @@ def review(file, html_out, force, as_json, samples, seed):
     from rich.progress import Progress
 
     from .review import review as run_review
-    from .review import to_html
+    from .reviewpage import to_html
 
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")
@@ -250,12 +250,15 @@ def review(file, html_out, force, as_json, samples, seed):
     data = result.as_dict()
     if html_out:
         logfile.create(
-            html_out, to_html(data, f"Review of {printable(Path(file).name)}"), force=force, log=False
+            html_out,
+            to_html(data, f"Review of {printable(Path(file).name)}", gamelog.dumps(log)),
+            force=force,
+            log=False,
         )
     if as_json:
         print_json(data)
     else:
-        console.print(render.review_view(data))
+        console.print(render.review_view(data, console.width))
         if html_out:
             console.print(f"wrote {printable(html_out)}")
 

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from . import api, gamelog, render
+from . import api, gamelog, render, statusview
 from .gamelog import GameLog
 from .learned import lessons
 from .terminal import read_line
@@ -51,9 +51,9 @@ def run_demo(console: Console, pause: bool = False) -> None:
             before = data
         if data["to_move"] == log.me and not data["over"]:
             console.print(Rule(f"your turn (round {data['round']})", style="green"))
-            console.print(render.status_view(pos, data))
+            console.print(statusview.status_view(pos, data, width=console.width))
             advice = api.advice_dict(api.advice_of(pos, samples=300, seed=1, seconds=None))
-            console.print(render.advice_view(advice))
+            console.print(render.advice_view(advice, console.width))
             console.print(Rule(style="green"))
             if pause:
                 try:
@@ -61,4 +61,4 @@ def run_demo(console: Console, pause: bool = False) -> None:
                 except EOFError:  # no more input: show the rest without waiting
                     pause = False
     console.print(Rule("the round is over"))
-    console.print(render.status_view(pos, data))
+    console.print(statusview.status_view(pos, data, width=console.width))

@@ -209,8 +209,5 @@ def _count_hints(log: GameLog, at: int, e: CountMismatch, check: Event) -> list[
         hints.append(words)
     if gap < 0:
         last = mine[-1][0] if mine else round_start
-        hints.append(
-            f"a play of {who}'s may be missing: insert it where it happened, after event {last} "
-            f"at the earliest, like 'insert before N: {who} plays 6-4'"
-        )
+        hints.append(f"a play of {who}'s after event {last} may be missing: insert it where it happened")
     return hints

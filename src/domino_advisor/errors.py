@@ -6,11 +6,6 @@ of the table, so the CLI can print it as it is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .match import Match
-
 
 class DominoError(ValueError):
     """Anything the person typed that we cannot accept."""
@@ -34,16 +29,20 @@ class CountMismatch(IllegalMoveError):
         self.seat, self.logged, self.seen = seat, logged, seen
 
     @classmethod
-    def of(cls, match: Match, seat: int, logged: int, seen: int) -> CountMismatch:
-        who = match.players[seat]
+    def of(cls, players: list[str], viewer: int | None, seat: int, logged: int, seen: int) -> CountMismatch:
+        who = players[seat]
         tiles = f"tile{'s' if logged != 1 else ''}"
-        you = "you hold" if seat == match.viewer else f"{who} has"
+        you = "you hold" if seat == viewer else f"{who} has"
         return cls(f"the log gives {who} {logged} {tiles}, but {you} {seen}", seat, logged, seen)
 
     def explained(self, hints: list[str]) -> CountMismatch:
         """The same mismatch, saying which changes to the log would explain it."""
         if hints:
-            text = f"{self}; what would explain it: " + "; or ".join(hints)
+            text = (
+                f"{self}; what would explain it: "
+                + "; or ".join(hints)
+                + " (log --replace/--insert-before/--delete N, or replace/insert/delete N in the session)"
+            )
         else:
             text = f"{self}; no single missed draw or play explains it: check the events of this round"
         return CountMismatch(text, self.seat, self.logged, self.seen)

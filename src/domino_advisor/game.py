@@ -448,7 +448,7 @@ class Round:
                 f"round {self.number} has not been dealt: log your hand before checking counts"
             )
         if self.counts[seat] != count:
-            raise CountMismatch.of(self.match, seat, self.counts[seat], count)
+            raise CountMismatch.of(self.match.players, self.match.viewer, seat, self.counts[seat], count)
 
     def reveal(self, seat: int, tiles: tuple[Tile, ...] | None, pips: int | None) -> None:
         who = self.name(seat)

@@ -67,6 +67,34 @@ class Layout:
     def is_empty(self) -> bool:
         return self.center is None
 
+    def drawn(self) -> dict[str, list[list[int]] | list[int]]:
+        """The tiles as they lie, each as its two halves in order: the line left to right
+        (touching halves meet), and a spinner's arms outward from it; for pictures."""
+        if self.center is None:
+            return {"line": [], "up": [], "down": [], "spinner": []}
+        left, showing = [], self.center.high
+        for t in self.arms[0]:
+            far = t.other(showing)
+            left.append([far, showing])
+            showing = far
+        order = [*reversed(self.arms[0]), self.center, *self.arms[1]]
+        line = [*reversed(left), [self.center.high, self.center.low]]
+        showing = self.center.low
+        for t in self.arms[1]:
+            far = t.other(showing)
+            line.append([showing, far])
+            showing = far
+        at = [i for i, t in enumerate(order) if t == self.spinner]
+        arms: list[list[list[int]]] = [[], []]
+        for arm, i in zip(arms, (2, 3), strict=True):
+            if self.spinner is not None:
+                showing = self.spinner.high
+                for t in self.arms[i]:
+                    far = t.other(showing)
+                    arm.append([showing, far])
+                    showing = far
+        return {"line": line, "up": arms[0], "down": arms[1], "spinner": at}
+
     @property
     def numbers(self) -> list[int]:
         """The open-end numbers, in side order (left, right, up, down)."""

@@ -9,8 +9,10 @@ from rich.text import Text
 
 from . import api
 from .edits import Edited
+from .events import Play
 from .gamelog import GameLog
 from .learned import forgotten, lessons, summary
+from .scoring import side_of
 
 
 def partner_of(pos: api.Position) -> str | None:
@@ -34,6 +36,7 @@ def edit_report(result: Edited, log: GameLog, before: dict, pos: api.Position, w
     for note in result.notes:
         lines.append(Text(f"note: {note}", style="yellow"))
     after = api.status_of(pos)
+    lines += [Text(t, style="bold green") for t in scored(result, events, before, after, pos)]
     if after["round"] == before.get("round"):
         for lesson in lessons(before, after):
             lines.append(Text(f"  {lesson}", style="cyan"))
@@ -46,6 +49,26 @@ def edit_report(result: Edited, log: GameLog, before: dict, pos: api.Position, w
     if line:
         lines.append(Text(line, style="bold"))
     return Group(*lines)
+
+
+def scored(result: Edited, events: list, before: dict, after: dict, pos: api.Position) -> list[str]:
+    """All Fives points scored by the events just logged: ``ana scores 10 (now 45)``."""
+    match = pos.match
+    if not match.rules.all_fives or not result.added or after["round"] != before.get("round"):
+        return []
+    players = [e.player for e in (events[n - 1] for n in result.added) if isinstance(e, Play)]
+    out, told = [], set()
+    for name, now in after["scores"].items():
+        gained = now - before.get("scores", {}).get(name, now)
+        side = side_of(match.players.index(name), match.rules)
+        if gained <= 0 or side in told:
+            continue
+        told.add(side)
+        who = next(
+            (p for p in reversed(players) if side_of(match.players.index(p), match.rules) == side), name
+        )
+        out.append(f"{who} scores {gained} (now {now})")
+    return out
 
 
 def where_view(data: dict) -> Text | Table:

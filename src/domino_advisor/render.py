@@ -8,176 +8,14 @@ from __future__ import annotations
 
 import math
 
+from rich import box
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .api import Position
-from .layout import Layout, describe_numbers
-from .rules import DESCRIPTIONS, PRESETS, Rules
-from .tiles import Tile
-
-
-def tile_text(t: Tile, style: str = "bold") -> Text:
-    return Text(f"[{t.high}|{t.low}]", style=style)
-
-
-def chain(layout: Layout) -> Text:
-    """The line of play as it lies, left end to right end, arms of a spinner below."""
-    if layout.center is None:
-        return Text("(empty table)", style="dim")
-    out = Text()
-    left = list(layout.arms[0])
-    # tiles on the left arm are shown reversed so touching halves meet
-    showing = layout.center.high
-    pieces = []
-    for t in left:
-        far = t.other(showing)
-        pieces.append((far, showing))
-        showing = far
-    for far, near in reversed(pieces):
-        out.append(f"[{far}|{near}]")
-        out.append(" ")
-    c = layout.center
-    out.append(f"[{c.high}|{c.low}]", style="bold yellow" if layout.spinner == c else "bold")
-    showing = c.low
-    for t in layout.arms[1]:
-        far = t.other(showing)
-        out.append(" ")
-        out.append(f"[{showing}|{far}]", style="bold yellow" if layout.spinner == t else "")
-        showing = far
-    for i, side in ((2, "up"), (3, "down")):
-        if layout.arms[i] and layout.spinner is not None:
-            showing = layout.spinner.high
-            out.append(f"\n{side:>5}: ")
-            for t in layout.arms[i]:
-                far = t.other(showing)
-                out.append(f"[{showing}|{far}] ")
-                showing = far
-    return out
-
-
-def status_view(pos: Position, data: dict, compact: bool = False) -> Group:
-    """The table for people; ``compact`` leaves out the long table of unseen tiles."""
-    match, r = pos.match, pos.match.round
-    rules = match.rules
-    parts: list[RenderableType] = []
-    head = Text()
-    head.append(f"{rules.name}", style="bold")
-    diff = rules.differences()
-    if diff:
-        head.append(" (" + " ".join(f"{k}={v}" for k, v in diff.items()) + ")", style="dim")
-    head.append(f"   round {data['round']}")
-    if data["over"]:
-        head.append("   round over", style="bold magenta")
-        if data["winner"]:
-            head.append(f": {data['winner']} won it")
-    elif data["to_move"]:
-        head.append("   to move: ")
-        head.append(data["to_move"], style="bold green")
-    head.append(f"   boneyard {data['boneyard']}")
-    if rules.reserve:
-        head.append(f" (reserve {rules.reserve})", style="dim")
-    parts.append(head)
-    if r is not None:
-        table = Text("table: ")
-        table.append_text(chain(r.layout))
-        if not r.layout.is_empty:
-            table.append(f"\nopen ends: {describe_numbers(r.layout.numbers)}", style="bold cyan")
-            if rules.all_fives:
-                table.append(f"  (ends count {r.layout.fives_count()})", style="dim")
-        parts.append(table)
-        hand = Text("your hand: ")
-        for t in sorted(r.hand_of(match.me) if r.dealt[match.me] else (), reverse=True):
-            hand.append(
-                f"[{t.high}|{t.low}] ",
-                style="bold green" if r.layout.can_play(t) and not r.over and r.turn == match.viewer else "",
-            )
-        parts.append(hand)
-    from .notices import recent_events
-
-    if pos.log.events:
-        parts.append(recent_events(pos.log, 3 if compact else 6))
-    parts.append(opponents_table(data, rules))
-    if data.get("unseen") and not compact:
-        parts.append(unseen_table(data))
-    parts.append(scores_text(data, rules))
-    for w in [] if compact else data["warnings"]:
-        parts.append(Text(f"warning: {w}", style="yellow"))
-    return Group(*parts)
-
-
-def opponents_table(data: dict, rules: Rules) -> Table:
-    top = rules.top
-    t = Table(title="what each opponent can hold", title_justify="left", show_edge=False)
-    t.add_column("player")
-    t.add_column("tiles", justify="right")
-    t.add_column("pips≈", justify="right")
-    for n in range(top + 1):
-        t.add_column(str(n), justify="right")
-    for p in data["players"]:
-        row = [
-            p["name"],
-            str(p["tiles"]),
-            "" if p.get("expected_pips") is None else f"{p['expected_pips']:.1f}",
-        ]
-        holds = p.get("holds_number")
-        for n in range(top + 1):
-            if n in p["cannot_hold"]:
-                row.append(Text("--", style="bold red"))
-            elif holds is None:
-                row.append(Text("?", style="dim"))
-            else:
-                row.append(Text(f"{holds[n]:.0%}", style="green" if holds[n] >= 0.999 else ""))
-        t.add_row(*row)
-    if "unseen_by_number" in data:
-        row = ["unseen", "", ""] + [str(c) for c in data["unseen_by_number"]]
-        t.add_row(*row, style="dim")
-    t.caption = (
-        "-- certainly lacks it; % the chance of holding at least one; "
-        "unseen: tiles of each number not yet seen"
-    )
-    t.caption_justify = "left"
-    return t
-
-
-def unseen_table(data: dict) -> Table:
-    names = [p["name"] for p in data["players"]] + ["boneyard"]
-    t = Table(title="where each unseen tile is", title_justify="left", show_edge=False)
-    t.add_column("tile")
-    for n in names:
-        t.add_column(n, justify="right")
-    t.add_column("most likely")
-    for tile in data["unseen"]:
-        probs = data["where"][tile]
-        best = max(names, key=lambda n: probs[n])
-        cells = []
-        for n in names:
-            p = probs[n]
-            style = "bold" if p >= 0.999 else ("dim" if p == 0 else "")
-            cells.append(Text("-" if p == 0 else f"{p:.0%}", style=style))
-        certain = probs[best] >= 0.999
-        t.add_row(
-            tile, *cells, Text(f"{best}{' (certain)' if certain else ''}", style="bold" if certain else "")
-        )
-    return t
-
-
-def scores_text(data: dict, rules: Rules) -> Text:
-    out = Text("scores: ")
-    for name, pts in data["scores"].items():
-        out.append(f"{name} {pts}  ")
-    if rules.target:
-        out.append(f"(target {rules.target})", style="dim")
-    else:
-        out.append("(single round)", style="dim")
-    if data.get("match_over"):
-        winners = data.get("match_winner") or []
-        out.append(
-            "   match over" + (f": {' and '.join(winners)} won" if winners else ""), style="bold magenta"
-        )
-    return out
+from .rules import DESCRIPTIONS, PRESETS
 
 
 def rules_table(name: str | None) -> Table:
@@ -228,10 +66,12 @@ def error_panel(message: str) -> Panel:
     return Panel(Text(message), title="not accepted", border_style="red", expand=False)
 
 
-def advice_view(data: dict) -> Group:
+def advice_view(data: dict, width: int = 80) -> Group:
     """The ranked moves with their chances and reasons: the match's first where the
-    round is part of one, the round's beside it."""
+    round is part of one, the round's beside it.  Narrower than 70 columns, a list
+    rather than a table, so the reasons read as sentences."""
     stakes = data.get("stakes")
+    team = f"your team's (you and {data['partner']})" if data.get("partner") else "your"
     if data["action"] != "play":
         what = "draw until a tile plays" if data["action"] == "draw" else "pass"
         chance = (
@@ -241,10 +81,12 @@ def advice_view(data: dict) -> Group:
         )
         return Group(
             Text(
-                f"{data['to_move']}: nothing plays, so {what}; your chance of winning {chance}.", style="bold"
+                f"{data['to_move']}: nothing plays, so {what}; {team} chance of winning {chance}.",
+                style="bold",
             )
         )
-    t = Table(title=f"advice for {data['to_move']}", title_justify="left", show_lines=True)
+    t: Table | Group = Table(title=f"advice for {data['to_move']}", title_justify="left", show_lines=True)
+    assert isinstance(t, Table)
     t.add_column("#", justify="right")
     t.add_column("move", style="bold")
     if stakes:
@@ -262,19 +104,22 @@ def advice_view(data: dict) -> Group:
             cells.append(f"{m['match']:.0%}" + (" (exact)" if exact else f" ±{m['match_margin']:.0%}"))
         cells += [win, "; ".join(m["reasons"])]
         t.add_row(*cells, style="green" if i == 1 else "")
+    if width < 70:
+        t = _advice_list(data, t)
     how = "solved exactly" if data["exact"] else f"{data['samples']} sampled deals"
     parts: list[RenderableType] = []
     if stakes:
         scores = stakes["scores"]
         me = stakes["side"]
         others = [v for s, v in enumerate(scores) if s != me]
-        head = Text(f"playing for the match to {stakes['target']}: you need {stakes['target'] - scores[me]}")
+        you = "your team needs" if data.get("partner") else "you need"
+        head = Text(f"playing for the match to {stakes['target']}: {you} {stakes['target'] - scores[me]}")
         need = ", ".join(str(stakes["target"] - v) for v in others)
         head.append(f", {'they need' if len(others) == 1 else 'the others need'} {need}")
         head.append(" (before this round's points)", style="dim")
         parts.append(head)
         note = Text(
-            f"match: your chance of winning the match; round: of winning this round ({how}, "
+            f"match: {team} chance of winning the match; round: of winning this round ({how}, "
             f"{data['seconds']:.2f} s)",
             style="dim",
         )
@@ -283,7 +128,7 @@ def advice_view(data: dict) -> Group:
     else:
         fives = any("points_ahead" in m for m in data["moves"])
         note = Text(
-            f"win: the chance you win this round ({how}, {data['seconds']:.2f} s)"
+            f"win: {team} chance of winning this round ({how}, {data['seconds']:.2f} s)"
             + (
                 "; pts: your points ahead of the best other side by the round's end, the ranking in All Fives"
                 if fives
@@ -301,6 +146,21 @@ def advice_view(data: dict) -> Group:
             ),
         )
     return Group(*parts, t, note)
+
+
+def _advice_list(data: dict, table: Table) -> Group:
+    """The advice table's rows as a list: a move and its chances, then its reasons."""
+    heads = [str(c.header) for c in table.columns]
+    lines: list[RenderableType] = [Text(f"advice for {data['to_move']}", style="bold")]
+    cells = [list(c.cells) for c in table.columns]
+    for row in range(table.row_count):
+        rank, move = str(cells[0][row]), str(cells[1][row])
+        figures = "  ".join(
+            f"{heads[k]} {str(cells[k][row]).replace(chr(10), ' ')}" for k in range(2, len(heads) - 1)
+        )
+        lines.append(Text(f"{rank}. {move}  {figures}", style="bold green" if row == 0 else "bold"))
+        lines.append(Padding(Text(str(cells[-1][row])), (0, 0, 0, 3)))
+    return Group(*lines)
 
 
 def simulate_table(scores, rules_name: str, seats: int, games: int, matches: bool = False) -> Table:
@@ -331,20 +191,31 @@ def _plus_minus(half_width: float, spec: str) -> str:
     return f"±{half_width:{spec}}" if math.isfinite(half_width) else "-"
 
 
-def review_view(data: dict) -> Group:
-    """Your decisions beside the advisor's, what you learned when, and a summary."""
+def review_view(data: dict, width: int = 80) -> Group:
+    """Your decisions beside the advisor's, round by round, what you learned when, and
+    what was given up in each round and over the match (compounded, never a sum)."""
     parts: list[RenderableType] = []
     matchplay = any("played_match" in d for d in data["decisions"])
     key = "match" if matchplay else "win"  # in a match, the match's chances are what count
-    t = Table(title=f"your decisions ({data['me']})", title_justify="left")
-    for col in ("line", "you played", key, "advisor", key, "cost"):
-        t.add_column(col, justify="right" if col in ("line", key, "cost") else "left")
+    narrow = width < 70
+    t = Table(
+        title=f"your decisions ({data['me']})",
+        title_justify="left",
+        box=None if narrow else box.HEAVY_HEAD,
+        padding=(0, 1, 0, 0) if narrow else (0, 1),
+    )
+    for col in ("round", "line", "you played", key, "advisor", key, "cost"):
+        t.add_column(col, justify="right" if col in ("round", "line", key, "cost") else "left")
+    last = None
     for d in data["decisions"]:
+        if last is not None and d["round"] != last:
+            t.add_section()
         style = "" if d["cost"] < 0.02 else ("yellow" if d["cost"] < 0.1 else "red")
         mine, best = (
             (d.get("played_match"), d.get("best_match")) if matchplay else (d["played_win"], d["best_win"])
         )
         t.add_row(
+            "" if d["round"] == last else str(d["round"]),
             str(d["line"]),
             d["played"],
             "" if mine is None else f"{mine:.0%}",
@@ -353,24 +224,38 @@ def review_view(data: dict) -> Group:
             f"{d['cost']:.0%}" if d["cost"] else "-",
             style=style,
         )
+        last = d["round"]
     parts.append(t)
     if data["insights"]:
         it = Table(title="when each inference became known", title_justify="left", show_edge=False)
+        it.add_column("round", justify="right")
         it.add_column("line", justify="right")
         it.add_column("after")
         it.add_column("known from then on")
+        last = None
         for i in data["insights"]:
-            it.add_row(str(i["line"]), i["event"], i["text"])
+            if last is not None and i["round"] != last:
+                it.add_section()
+            it.add_row("" if i["round"] == last else str(i["round"]), str(i["line"]), i["event"], i["text"])
+            last = i["round"]
         parts.append(it)
     summary = Text()
     n = len(data["decisions"])
-    summary.append(f"{data['agreed']} of {n} decisions agreed with the advisor", style="bold")
     what = "match" if matchplay else "win"
-    summary.append(f"; {what} chance given up in all: {data['total_cost']:.0%}")
+    summary.append(f"{data['agreed']} of {n} decisions agreed with the advisor", style="bold")
+    rounds = data.get("rounds", [])
+    for r in rounds if len(rounds) > 1 else []:
+        summary.append(
+            f"\n  round {r['round']}: {r['agreed']} of {r['decisions']} agreed; "
+            f"{what} chance given up {r['cost']:.0%}"
+        )
+    over = "over the match" if matchplay else ("over the rounds" if len(rounds) > 1 else "in the round")
+    summary.append(f"\n{what} chance given up {over}: {data['total_cost']:.0%}", style="bold")
+    summary.append(" (each decision's share of what the ones before it left)", style="dim")
     costly = sorted((d for d in data["decisions"] if d["cost"] > 0), key=lambda d: -d["cost"])[:3]
     for d in costly:
         summary.append(
-            f"\n  line {d['line']}: {d['played']} instead of {d['best']} cost "
+            f"\n  round {d['round']}, line {d['line']}: {d['played']} instead of {d['best']} cost "
             f"{d['cost']:.0%} of your chance to win the {'match' if matchplay else 'round'}"
         )
     for text in data["doubles"]:

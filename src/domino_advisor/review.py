@@ -34,6 +34,8 @@ class Decision:
     all_fives: bool = False
     played_match: float | None = None  # in a match: the chances of winning it
     best_match: float | None = None
+    event: int = 0  # the event number, as status shows it
+    table: dict | None = None  # the tiles on the table and your hand, for a picture
 
     @property
     def cost(self) -> float:
@@ -53,6 +55,10 @@ class Decision:
             "cost": round(self.cost, 4),
             "choices": self.choices,
         }
+        if self.event:
+            out["event"] = self.event
+        if self.table is not None:
+            out["table"] = self.table
         if self.played_match is not None and self.best_match is not None:
             out.update(played_match=round(self.played_match, 4), best_match=round(self.best_match, 4))
         return out
@@ -97,6 +103,7 @@ class Review:
         return sorted((d for d in self.decisions if d.cost > 0), key=lambda d: -d.cost)[:n]
 
     def as_dict(self) -> dict:
+        rounds = sorted({d.round for d in self.decisions})
         return {
             "me": self.me,
             "samples": self.samples,
@@ -104,8 +111,27 @@ class Review:
             "insights": [i.as_dict() for i in self.insights],
             "doubles": self.doubles,
             "agreed": sum(d.agreed for d in self.decisions),
-            "total_cost": round(sum(d.cost for d in self.decisions), 4),
+            "total_cost": round(compounded(d.cost for d in self.decisions), 4),
+            "rounds": [
+                {
+                    "round": n,
+                    "decisions": sum(d.round == n for d in self.decisions),
+                    "agreed": sum(d.agreed for d in self.decisions if d.round == n),
+                    "cost": round(compounded(d.cost for d in self.decisions if d.round == n), 4),
+                }
+                for n in rounds
+            ],
         }
+
+
+def compounded(costs) -> float:
+    """The chance given up by several decisions together: each takes its share of
+    what the ones before it left, so the whole is never above 100% (a plain sum is,
+    over a long match, and means nothing then)."""
+    kept = 1.0
+    for c in costs:
+        kept *= 1 - c
+    return 1 - kept
 
 
 def _move_text(tile, on) -> str:
@@ -133,6 +159,11 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
             decision = _judge(r, me, event, samples, seed + index)
             if decision:
                 decision.line = line
+                decision.event = index + 1
+                decision.table = {
+                    **r.layout.drawn(),
+                    "hand": [[t.high, t.low] for t in sorted(r.hand_of(me), reverse=True)],
+                }
                 out.decisions.append(decision)
             for t in r.hand_of(me):
                 if t.is_double and r.layout.can_play(t) and t != event.tile:
@@ -224,49 +255,3 @@ def _why(match: Match, r, seat: int, numbers: list[int], event) -> str:
     if gone == numbers:
         return f"every {nums} is now on the table or in your hand, so {who} lacks {nums}"
     return f"every unseen {nums} must be elsewhere, so {who} lacks {nums}"
-
-
-def to_html(data: dict, title: str) -> str:
-    """A standalone page of the review: no scripts, no outside files."""
-    from html import escape
-
-    def row(cells, tag="td", cls=""):
-        attr = f' class="{cls}"' if cls else ""
-        return f"<tr{attr}>" + "".join(f"<{tag}>{escape(str(c))}</{tag}>" for c in cells) + "</tr>"
-
-    matchplay = any("played_match" in d for d in data["decisions"])
-    key = "match" if matchplay else "win"  # as the terminal shows it: in a match, the match's
-    decisions = "".join(
-        row(
-            [
-                d["line"],
-                d["played"],
-                f"{d[f'played_{key}']:.0%}",
-                "same" if d["played"] == d["best"] else d["best"],
-                f"{d[f'best_{key}']:.0%}",
-                f"{d['cost']:.0%}" if d["cost"] else "-",
-            ],
-            cls="bad" if d["cost"] >= 0.1 else ("meh" if d["cost"] >= 0.02 else ""),
-        )
-        for d in data["decisions"]
-    )
-    insights = "".join(row([i["line"], i["event"], i["text"]]) for i in data["insights"])
-    doubles = "".join(f"<li>{escape(t)}</li>" for t in data["doubles"]) or "<li>none</li>"
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-td, th {{ border-bottom: 1px solid #ddd; padding: .3em .8em; text-align: left; }}
-tr.bad td {{ background: #fdd; }} tr.meh td {{ background: #ffd; }}
-</style></head><body>
-<h1>{escape(title)}</h1>
-<p>{data["agreed"]} of {len(data["decisions"])} decisions agreed with the advisor; {key} chance
-given up in all: {data["total_cost"]:.0%} ({data["samples"]} sampled deals a decision).</p>
-<h2>Your decisions</h2>
-<table>{row(["line", "you played", key, "advisor", key, "cost"], "th")}{decisions}</table>
-<h2>Doubles held too long</h2><ul>{doubles}</ul>
-<h2>When each inference became known</h2>
-<table>{row(["line", "after", "known from then on"], "th")}{insights}</table>
-</body></html>
-"""

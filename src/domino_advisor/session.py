@@ -14,7 +14,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from . import api, edits, gamelog, logfile, notices, render
+from . import api, edits, gamelog, logfile, notices, render, statusview
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError, NotationError
 from .events import DIGITS, number_at_most
@@ -72,14 +72,22 @@ class Session:
         who = r.to_move() if r else None
         if r is not None and r.over:
             return "round over> "
+        if r is not None and not r.dealt_ready:
+            return f"your hand for round {r.number}> "
         return f"{self.pos.match.players[who]}> " if who is not None else "> "
 
     def show_status(self, compact: bool = False) -> None:
-        self.console.print(render.status_view(self.pos, api.status_of(self.pos), compact))
+        self.console.print(
+            statusview.status_view(self.pos, api.status_of(self.pos), compact, width=self.console.width)
+        )
 
     def show_advice(self) -> None:
         advice = api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds)
-        self.console.print(render.advice_view(api.advice_dict(advice)))
+        self.console.print(render.advice_view(api.advice_dict(advice), self.console.width))
+
+    def wants_hand(self) -> bool:
+        r = self.pos.match.round
+        return r is not None and not r.dealt_ready
 
     def my_turn(self) -> bool:
         r = self.pos.match.round
@@ -119,7 +127,11 @@ class Session:
                 raise NotationError(FIX_CHANGED)
             self.fix(fix, text, parts[1], " ".join(parts[2:]))
             return True
+        if self.wants_hand() and all(_tile_like(w) for w in parts):
+            text = f"{self.log.me} holds {text}"  # asked for your hand: the tiles are enough
         self.change(lambda log: edits.append(log, [text]))
+        if self.wants_hand():
+            self.console.print(Text(f"your hand for round {self.pos.match.playing.number}?", style="bold"))
         if self.my_turn():
             self.show_advice()
         return True
@@ -228,6 +240,10 @@ class Session:
         if len(old) == len(new) == same:
             self.console.print(Text("  (only comments or spacing changed)", style="yellow"))
         self.text, self.log, self.pos = text, log, pos
+
+
+def _tile_like(word: str) -> bool:
+    return any(ch.isdigit() for ch in word) and not word.startswith("=")
 
 
 def _checked(log: gamelog.GameLog) -> gamelog.GameLog:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.text import Text
 
-from . import render
+from . import statusview
 from .advisor import advise
 from .deal import deal_round
 from .errors import DominoError
@@ -128,7 +128,7 @@ class Trainer:
 
         view = SeatView.of(r, 0)
         inf = infer(view)
-        self.console.print(render.chain(r.layout))
+        self.console.print(statusview.chain(r.layout))
         self.console.print("your hand: " + " ".join(str(t) for t in sorted(r.hands[0], reverse=True)))
         if not r.layout.is_empty and view.opponents:
             self.quiz(KINDS[(self.turn_no - 1) % len(KINDS)], view, inf)

@@ -1,0 +1,245 @@
+"""The status for people: the table, your hand, what each other player can hold, where
+the unseen tiles are, the scores; laid out for the terminal's width.
+
+At 80 columns and more the tables are boxed with ``%`` signs; narrower, a compact
+layout (no box, bare percentages) is chosen, and the number columns are split into as
+many tables as it takes, so a 50-column phone terminal never cuts a name or a number.
+Colour is decoration only: every fact is also in the text.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from .api import Position
+from .guide import next_step
+from .layout import Layout, describe_numbers
+from .notices import partner_of, recent_events
+from .rules import Rules
+from .scoring import side_of
+from .tiles import Tile
+
+WIDE = 80  # from here on, the boxed layout
+
+
+def tile_text(t: Tile, style: str = "bold") -> Text:
+    return Text(f"[{t.high}|{t.low}]", style=style)
+
+
+def chain(layout: Layout) -> Text:
+    """The line of play as it lies, left end to right end, arms of a spinner below."""
+    if layout.center is None:
+        return Text("(empty table)", style="dim")
+    out = Text()
+    left = list(layout.arms[0])
+    # tiles on the left arm are shown reversed so touching halves meet
+    showing = layout.center.high
+    pieces = []
+    for t in left:
+        far = t.other(showing)
+        pieces.append((far, showing))
+        showing = far
+    for far, near in reversed(pieces):
+        out.append(f"[{far}|{near}]")
+        out.append(" ")
+    c = layout.center
+    out.append(f"[{c.high}|{c.low}]", style="bold yellow" if layout.spinner == c else "bold")
+    showing = c.low
+    for t in layout.arms[1]:
+        far = t.other(showing)
+        out.append(" ")
+        out.append(f"[{showing}|{far}]", style="bold yellow" if layout.spinner == t else "")
+        showing = far
+    for i, side in ((2, "up"), (3, "down")):
+        if layout.arms[i] and layout.spinner is not None:
+            showing = layout.spinner.high
+            out.append(f"\n{side:>5}: ")
+            for t in layout.arms[i]:
+                far = t.other(showing)
+                out.append(f"[{showing}|{far}] ")
+                showing = far
+    return out
+
+
+def status_view(pos: Position, data: dict, compact: bool = False, width: int = WIDE) -> Group:
+    """The table for people; ``compact`` leaves out the long table of unseen tiles."""
+    match, r = pos.match, pos.match.round
+    rules = match.rules
+    parts: list[RenderableType] = []
+    head = Text()
+    head.append(f"{rules.name}", style="bold")
+    diff = rules.differences()
+    if diff:
+        head.append(" (" + " ".join(f"{k}={v}" for k, v in diff.items()) + ")", style="dim")
+    head.append(f"   round {data['round']}")
+    if data["over"]:
+        head.append("   round over", style="bold magenta")
+        if data["winner"]:
+            head.append(f": {data['winner']} won it")
+    elif data["to_move"]:
+        head.append("   to move: ")
+        head.append(data["to_move"], style="bold green")
+    head.append(f"   boneyard {data['boneyard']}")
+    if rules.reserve:
+        head.append(f" (reserve {rules.reserve})", style="dim")
+    parts.append(head)
+    step = next_step(match)
+    if step:
+        parts.append(Text(f"next: {step}", style="bold magenta"))
+    if r is not None:
+        table = Text("table: ")
+        table.append_text(chain(r.layout))
+        if not r.layout.is_empty:
+            table.append(f"\nopen ends: {describe_numbers(r.layout.numbers)}", style="bold cyan")
+            if rules.all_fives:
+                table.append(f"  (ends count {r.layout.fives_count()})", style="dim")
+        parts.append(table)
+        hand = Text("your hand: ")
+        for t in sorted(r.hand_of(match.me) if r.dealt[match.me] else (), reverse=True):
+            hand.append(
+                f"[{t.high}|{t.low}] ",
+                style="bold green" if r.layout.can_play(t) and not r.over and r.turn == match.viewer else "",
+            )
+        parts.append(hand)
+    if pos.log.events:
+        parts.append(recent_events(pos.log, 3 if compact else 6))
+    parts.extend(players_tables(data, rules, partner_of(pos), width))
+    if data.get("unseen") and not compact:
+        parts.append(unseen_table(data, partner_of(pos), width))
+    parts.append(scores_text(data, rules, pos.match.players, match.viewer))
+    for w in [] if compact else data["warnings"]:
+        parts.append(Text(f"warning: {w}", style="yellow"))
+    return Group(*parts)
+
+
+def _name(name: str, partner: str | None) -> str:
+    return f"{name} (partner)" if name == partner else name
+
+
+def players_tables(data: dict, rules: Rules, partner: str | None, width: int = WIDE) -> list[RenderableType]:
+    """What each other player can hold: one table at 80 columns and more, as many as
+    it takes (a few numbers each, bare percentages) on a narrow terminal."""
+    top = rules.top
+    names = [_name(p["name"], partner) for p in data["players"]]
+    label = max([len(n) for n in names] + [len("unseen")])
+    # boxed: each column takes its text and three more; compact: its text and one space
+    wide = width >= WIDE and label + 3 + 8 + 8 + (top + 1) * 7 <= width
+    cell = 4 if wide else 3
+    fixed = label + 1 + len("tiles") + 1
+    per = max(1, (width - fixed) // (cell + 1))
+    numbers = list(range(top + 1))
+    per = -(-len(numbers) // -(-len(numbers) // per))  # as even as the tables can be
+    chunks = [numbers] if wide else [numbers[i : i + per] for i in range(0, len(numbers), per)]
+    title = "what each other player can hold" if partner else "what each opponent can hold"
+    out: list[RenderableType] = []
+    for k, chunk in enumerate(chunks):
+        t = Table(
+            title=title if k == 0 else None,
+            title_justify="left",
+            show_edge=False,
+            box=box.HEAVY_HEAD if wide else None,
+            padding=(0, 1) if wide else (0, 1, 0, 0),
+        )
+        t.add_column("player", no_wrap=True)
+        t.add_column("tiles", justify="right", no_wrap=True)
+        if wide:
+            t.add_column("pips≈", justify="right", no_wrap=True)
+        for n in chunk:
+            t.add_column(str(n), justify="right", no_wrap=True)
+        for p, name in zip(data["players"], names, strict=True):
+            row: list[str | Text] = [name, str(p["tiles"])]
+            if wide:
+                row.append("" if p.get("expected_pips") is None else f"{p['expected_pips']:.1f}")
+            holds = p.get("holds_number")
+            for n in chunk:
+                if n in p["cannot_hold"]:
+                    row.append(Text("--", style="bold red"))
+                elif holds is None:
+                    row.append(Text("?", style="dim"))
+                else:
+                    shown = f"{holds[n]:.0%}" if wide else f"{round(holds[n] * 100)}"
+                    row.append(Text(shown, style="green" if holds[n] >= 0.999 else ""))
+            t.add_row(*row)
+        if "unseen_by_number" in data:
+            counts = [str(data["unseen_by_number"][n]) for n in chunk]
+            t.add_row("unseen", "", *([""] if wide else []), *counts, style="dim")
+        out.append(t)
+    pct = "%" if wide else "the numbers are %"
+    out.append(
+        Text(
+            f"-- certainly lacks it; {pct}: the chance of holding at least one; "
+            "unseen: tiles of each number not yet seen",
+            style="dim",
+        )
+    )
+    return out
+
+
+def unseen_table(data: dict, partner: str | None = None, width: int = WIDE) -> Table:
+    names = [p["name"] for p in data["players"]] + ["boneyard"]
+    wide = width >= WIDE
+    t = Table(
+        title="where each unseen tile is",
+        title_justify="left",
+        show_edge=False,
+        box=box.HEAVY_HEAD if wide else None,
+        padding=(0, 1) if wide else (0, 1, 0, 0),
+    )
+    t.add_column("tile", no_wrap=True)
+    for n in names:
+        t.add_column(_name(n, partner) if wide else n, justify="right", no_wrap=True)
+    room = width - 5 - sum(len(n) + (3 if wide else 1) for n in names)
+    likely = room >= len("most likely") + 11
+    if likely:
+        t.add_column("most likely", no_wrap=True)
+    for tile in data["unseen"]:
+        probs = data["where"][tile]
+        best = max(names, key=lambda n: probs[n])
+        cells = []
+        for n in names:
+            p = probs[n]
+            style = "bold" if p >= 0.999 else ("dim" if p == 0 else "")
+            cells.append(Text("-" if p == 0 else (f"{p:.0%}" if wide else f"{round(p * 100)}"), style=style))
+        certain = probs[best] >= 0.999
+        extra = []
+        if likely:
+            extra.append(Text(f"{best}{' (certain)' if certain else ''}", style="bold" if certain else ""))
+        t.add_row(tile, *cells, *extra)
+    return t
+
+
+def scores_text(
+    data: dict, rules: Rules, players: list[str] | None = None, viewer: int | None = None
+) -> Text:
+    """The scores: each player's, or each team's with partners."""
+    out = Text("scores: ")
+    scores = data["scores"]
+    if rules.partners and players:
+        teams: dict[int, list[str]] = {}
+        for s, p in enumerate(players):
+            teams.setdefault(side_of(s, rules), []).append(p)
+        mine = None if viewer is None else side_of(viewer, rules)
+        for side, names in sorted(teams.items(), key=lambda kv: kv[0] != mine):
+            who = "+".join(names)
+            label = (
+                f"you and {names[1] if names[0] == players[viewer or 0] else names[0]}"
+                if side == mine
+                else who
+            )
+            out.append(f"{label} {scores[names[0]]}  ")
+    else:
+        for name, pts in scores.items():
+            out.append(f"{name} {pts}  ")
+    if rules.target:
+        out.append(f"(target {rules.target})", style="dim")
+    else:
+        out.append("(single round)", style="dim")
+    if data.get("match_over"):
+        winners = data.get("match_winner") or []
+        out.append(
+            "   match over" + (f": {' and '.join(winners)} won" if winners else ""), style="bold magenta"
+        )
+    return out
