@@ -6,11 +6,13 @@ bench) are in ``cli_measure``."""
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 
 import click
+from rich.text import Text
 
-from . import api, edits, gamelog, logfile, notices, render, statusview
+from . import api, config, edits, gamelog, logfile, notices, render, statusview
 from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE
 from .printable import printable
@@ -22,12 +24,15 @@ from .tiles import parse_tiles
 
 @click.group(cls=Table, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="domino-advisor")
-def main():
+@click.pass_context
+def main(ctx):
     """A tile-counting advisor for dominoes played at a real table.
 
     Log your hand and every play, draw and pass you see; it tells you what each
     opponent cannot hold and where every unseen tile probably is.
     """
+    if ctx.invoked_subcommand in ("new", "train"):  # your defaults; the command line wins
+        ctx.default_map = config.load().default_map()
 
 
 def _show_status(log: gamelog.GameLog) -> None:
@@ -305,7 +310,36 @@ def rules(preset):
     """The rule presets and their parameters."""
     if preset is not None and preset not in PRESETS:
         raise DominoError(f"'{preset}' is not a rule preset (the presets are {', '.join(PRESETS)})")
-    console.print(render.rules_table(preset))
+    console.print(render.rules_table(preset, console.width))
+
+
+@main.command(name="config")
+def config_():
+    """Where your defaults file is and what it holds (your name, players, house rules)."""
+    where = config.path()
+    settings = config.load(where)
+    if not where.exists():
+        console.print(f"no config file yet: {printable(str(where))}", soft_wrap=True)
+        console.print("to have one, write it like this (every line may be left out):")
+        console.print(Text(textwrap.dedent(config.EXAMPLE)))
+        return
+    console.print(f"config file: {printable(str(where))}", soft_wrap=True)
+    defaults = settings.default_map()
+    for command, values in defaults.items():
+        if not values:
+            continue
+        shown = ", ".join(f"{_option(k)} {_shown(v)}" for k, v in values.items())
+        console.print(Text(f"  {command}: {shown}"))
+    if not any(defaults.values()):
+        console.print("  (it sets nothing)")
+
+
+def _option(name: str) -> str:
+    return {"rules_name": "--rules", "overrides": "--set", "seats": "--players"}.get(name, f"--{name}")
+
+
+def _shown(value) -> str:
+    return " ".join(value) if isinstance(value, list) else str(value)
 
 
 @main.command()

@@ -15,13 +15,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .rules import DESCRIPTIONS, PRESETS
+from .rules import CHOICES, DESCRIPTIONS, INTEGERS, PRESETS
 
 
-def rules_table(name: str | None) -> Table:
+def rules_table(name: str | None, width: int = 80) -> RenderableType:
     if name is None:
         t = Table(
-            title="rule presets (see one with 'rules NAME'; change any parameter with --set key=value)",
+            title=(
+                "rule presets (see one, with each parameter's allowed values, with 'rules NAME'; "
+                "change any parameter with --set key=value)"
+            ),
             title_justify="left",
             show_lines=True,
         )
@@ -47,13 +50,28 @@ def rules_table(name: str | None) -> Table:
             t.add_row(p, "  ".join(f"{k}={_value(params[k], k)}" for k in shown))
         return t
     r = PRESETS[name]
-    t = Table(title=f"preset {name}", title_justify="left")
+    if width < 80:  # a list: each parameter, its value, what it may be, what it means
+        lines = [Text(f"preset {name} (change any parameter with --set key=value)", style="bold")]
+        for k, desc in DESCRIPTIONS.items():
+            lines.append(Text(f"{k} = {_value(r.parameters()[k], k)}", style="bold"))
+            lines.append(Padding(Text(f"{desc}; allowed: {allowed(k)}", style="dim"), (0, 0, 0, 2)))
+        return Group(*lines)
+    t = Table(title=f"preset {name} (change any parameter with --set key=value)", title_justify="left")
     t.add_column("parameter")
     t.add_column("value")
+    t.add_column("allowed")
     t.add_column("meaning", style="dim")
     for k, desc in DESCRIPTIONS.items():
-        t.add_row(k, _value(r.parameters()[k], k), desc)
+        t.add_row(k, _value(r.parameters()[k], k), allowed(k), desc)
     return t
+
+
+def allowed(key: str) -> str:
+    """The values a parameter may take, as ``--set`` takes them."""
+    if key in CHOICES:
+        return ", ".join(CHOICES[key])
+    low, high = INTEGERS[key]
+    return f"{low} to {high:,}".replace(",", " ") if key != "hand" else f"{low} to {high} (or default)"
 
 
 def _value(v, key: str) -> str:

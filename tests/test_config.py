@@ -1,0 +1,93 @@
+"""Your defaults (issue 11): a TOML file in the config folder of a temporary HOME, used
+by ``new`` and ``train``, shown by ``config``; the command line always wins; a bad file
+is refused with what is wrong in it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clitools import process
+
+CONFIG = """\
+name = "ana"
+players = "me ana bob"
+rules = "all-fives"
+set = ["target=150"]
+[train]
+players = 2
+bots = "random"
+"""
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    home = tmp_path / "home"
+    (home / ".config" / "domino-advisor").mkdir(parents=True)
+    return home
+
+
+def run(home: Path, *args, stdin: bytes | None = None):
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": "", "DOMINO_ADVISOR_CONFIG": ""}
+    return process(*args, env=env, input=stdin, cwd=home)
+
+
+def write(home: Path, text: str) -> Path:
+    p = home / ".config" / "domino-advisor" / "config.toml"
+    p.write_text(text)
+    return p
+
+
+def test_no_file_says_where_and_how(home):
+    res = run(home, "config")
+    out = res.stdout.decode()
+    assert res.returncode == 0 and "no config file yet" in out
+    assert str(home / ".config" / "domino-advisor" / "config.toml") in out and 'players = "me ana bob"' in out
+
+
+def test_new_takes_your_defaults_and_the_command_line_wins(home):
+    write(home, CONFIG)
+    shown = run(home, "config").stdout.decode()
+    assert "new: --players me ana bob, --me ana, --rules all-fives, --set target=150" in shown
+    res = run(home, "new", "a.dom", "--hand", "6-6 5-5 4-4 3-3 2-2")
+    assert res.returncode == 0, res.stderr
+    text = (home / "a.dom").read_text()
+    assert '[Rules "all-fives"]' in text and '[Set "target=150"]' in text and '[Me "ana"]' in text
+    res = run(home, "new", "b.dom", "--hand", "6-6 5-5 4-4 3-3 2-2", "--rules", "block", "--me", "bob")
+    assert res.returncode == 0, res.stderr
+    text = (home / "b.dom").read_text()
+    assert '[Rules "block"]' in text and '[Me "bob"]' in text and '[Players "me ana bob"]' in text
+
+
+def test_train_takes_your_defaults(home):
+    write(home, CONFIG)
+    res = run(home, "train", "--seed", "3", stdin=b"q\n")
+    assert res.returncode == 0, res.stderr
+    assert "all-fives" in res.stdout.decode()
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("nme = 1\n", "'nme' is not a setting"),
+        ("name = 3\n", "name should be text in quotes"),
+        ('rules = "nope"\n', "'nope' is not a preset"),
+        ('set = ["target=-4"]\n', "target"),
+        ('players = "me"\n', "players names 2 to 4 players"),
+        ('name = "zed"\nplayers = "me ana"\n', "'zed' is not one of the players"),
+        ("[train]\nplayers = 9\n", "train.players is 2 to 4"),
+        ("[train]\nbots = 'x'\n", "train.bots is one of"),
+        ("name = \n", "it is TOML"),
+    ],
+)
+def test_a_bad_file_is_refused_saying_what_is_wrong(home, text, says):
+    write(home, text)
+    res = run(home, "new", "c.dom", "--hand", "6-6 5-5 4-4 3-3 2-2", "--players", "me ana bob")
+    assert res.returncode == 2 and says in res.stderr.decode(), res.stderr
+    assert b"Traceback" not in res.stderr and not (home / "c.dom").exists()
+
+
+def test_other_commands_do_not_read_it(home):
+    write(home, "nme = 1\n")
+    assert run(home, "rules").returncode == 0
