@@ -51,7 +51,9 @@ def rules_table(name: str | None, width: int = 80) -> RenderableType:
         return t
     r = PRESETS[name]
     if width < 80:  # a list: each parameter, its value, what it may be, what it means
-        lines = [Text(f"preset {name} (change any parameter with --set key=value)", style="bold")]
+        lines: list[RenderableType] = [
+            Text(f"preset {name} (change any parameter with --set key=value)", style="bold")
+        ]
         for k, desc in DESCRIPTIONS.items():
             lines.append(Text(f"{k} = {_value(r.parameters()[k], k)}", style="bold"))
             lines.append(Padding(Text(f"{desc}; allowed: {allowed(k)}", style="dim"), (0, 0, 0, 2)))
@@ -216,8 +218,10 @@ def review_view(data: dict, width: int = 80) -> Group:
     matchplay = any("played_match" in d for d in data["decisions"])
     key = "match" if matchplay else "win"  # in a match, the match's chances are what count
     narrow = width < 70
+    team = "your team's" if data.get("partner") else "your"
+    who = f"{data['me']}, with {data['partner']} as partner" if data.get("partner") else data["me"]
     t = Table(
-        title=f"your decisions ({data['me']})",
+        title=f"your decisions ({who})",
         title_justify="left",
         box=None if narrow else box.HEAVY_HEAD,
         padding=(0, 1, 0, 0) if narrow else (0, 1),
@@ -274,7 +278,7 @@ def review_view(data: dict, width: int = 80) -> Group:
     for d in costly:
         summary.append(
             f"\n  round {d['round']}, line {d['line']}: {d['played']} instead of {d['best']} cost "
-            f"{d['cost']:.0%} of your chance to win the {'match' if matchplay else 'round'}"
+            f"{d['cost']:.0%} of {team} chance to win the {'match' if matchplay else 'round'}"
         )
     for text in data["doubles"]:
         summary.append(f"\n  double held too long: {text}", style="yellow")

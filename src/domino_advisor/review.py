@@ -98,6 +98,7 @@ class Review:
     insights: list[Insight] = field(default_factory=list)
     doubles: list[str] = field(default_factory=list)
     samples: int = 0
+    partner: str | None = None  # with partners: every chance is your team's
 
     def costliest(self, n: int = 3) -> list[Decision]:
         return sorted((d for d in self.decisions if d.cost > 0), key=lambda d: -d.cost)[:n]
@@ -112,6 +113,7 @@ class Review:
             "doubles": self.doubles,
             "agreed": sum(d.agreed for d in self.decisions),
             "total_cost": round(compounded(d.cost for d in self.decisions), 4),
+            **({"partner": self.partner} if self.partner else {}),
             "rounds": [
                 {
                     "round": n,
@@ -144,6 +146,8 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
     match = Match(log.rules, log.players, log.me)
     me = match.me
     out = Review(list(log.players), log.me, samples=samples)
+    if log.rules.partners:
+        out.partner = log.players[(me + 2) % len(log.players)]
     known: dict[int, set[int]] = {}
     certain: set[tuple] = set()
     chances: dict[str, list] = {}  # double -> [turns it could have been played, round]

@@ -126,6 +126,7 @@ def to_html(data: dict, title: str, log_text: str = "") -> str:
     key = "match" if matchplay else "win"
     what = "match" if matchplay else "round"
     marked = {d["line"] for d in data["decisions"]}
+    team = f"your team's (you and {data['partner']})" if data.get("partner") else "your"
     cards: list[str] = []
     last = None
     for d in data["decisions"]:
@@ -173,7 +174,7 @@ def to_html(data: dict, title: str, log_text: str = "") -> str:
 ones before it left ({data["samples"]} sampled deals a decision).</p>
 <p class="legend">Legend: <span class="ok-key">agreed, or under 2% given up</span>
 <span class="meh-key">2% to 10%</span><span class="bad-key">10% or more</span>.
-Percentages are your chance of winning the {what} after each move, judged from what you knew
+Percentages are {escape(team)} chance of winning the {what} after each move, judged from what you knew
 then. In the pictures, your tile is outlined in red, the advisor's in blue; a spinner is shaded.</p>
 <div class="columns"><section><h2>Your decisions</h2>{"".join(cards) or "<p>none with a real choice</p>"}
 <h2>Doubles held too long</h2><ul>{doubles}</ul></section>
