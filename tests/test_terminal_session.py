@@ -1,0 +1,53 @@
+"""The session in a real terminal 50 columns wide (tmux), as a player on a phone sees
+it: typed lines are logged, what they taught is said, nothing is wider than the screen.
+Skipped where tmux is not installed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+
+def tmux(socket: str, *args: str) -> str:
+    return subprocess.run(
+        ["tmux", "-L", socket, *args], capture_output=True, text=True, timeout=30, check=True
+    ).stdout
+
+
+def wait_for(socket: str, text: str, seconds: float = 60) -> str:
+    deadline = time.monotonic() + seconds
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux(socket, "capture-pane", "-p", "-t", "t", "-S", "-200")
+        if text in screen:
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} never showed:\n{screen}")
+
+
+def test_a_session_on_a_phone_sized_terminal(tmp_path: Path, runner):
+    from clitools import new_game
+
+    game = new_game(runner, tmp_path / "t.dom")
+    socket = f"domino-test-{tmp_path.name}"
+    command = f"{sys.executable} -m domino_advisor session {game} --samples 20"
+    tmux(socket, "new-session", "-d", "-s", "t", "-x", "50", "-y", "60", command)
+    try:
+        wait_for(socket, "me>")
+        for line, shows in (("me 66", "ana>"), ("ana d2", "logged event 4"), ("ana 64", "ana: no 6")):
+            tmux(socket, "send-keys", "-t", "t", line, "Enter")
+            screen = wait_for(socket, shows)
+        assert "ana now certainly has no 6" in screen
+        assert max(len(row) for row in screen.splitlines()) <= 50
+        tmux(socket, "send-keys", "-t", "t", "q", "Enter")
+        wait_for(socket, "the log is saved")
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, timeout=30)
+    assert game.read_text().endswith("me plays 6-6\nana draws 2\nana plays 6-4 on 6\n")
