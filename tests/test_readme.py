@@ -27,7 +27,7 @@ from domino_advisor import cli
 README = Path(__file__).resolve().parents[1] / "README.md"
 FIGURE = re.compile(r"±\s*\d+(\.\d+)?%|\d+(\.\d+)?%|\d+\.\d+ s\b|[+-]\d+\.\d+ pts")
 PROMPTS = {  # how each interactive command asks, and so which shown lines were typed
-    "session": re.compile(r"^((?:\w+|round over)?> )(.*)$"),
+    "session": re.compile(r"^((?:\w+|round over|who opens\?|your hand for round \d+)?> )(.*)$"),
     "train": re.compile(r"^((?:which|how many|where|your move)[^?]*\? )(.*)$"),
 }
 

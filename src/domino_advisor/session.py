@@ -74,6 +74,8 @@ class Session:
             return "round over> "
         if r is not None and not r.dealt_ready:
             return f"your hand for round {r.number}> "
+        if who is None and r is not None and r.layout.is_empty:
+            return "who opens?> "  # the status above says under which rule
         return f"{self.pos.match.players[who]}> " if who is not None else "> "
 
     def show_status(self, compact: bool = False) -> None:
