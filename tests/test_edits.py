@@ -83,9 +83,35 @@ def test_count_check_agrees_or_names_the_missed_event():
     assert str(edits.append(fixed, ["bob has 12"]).log.events[-1]) == "bob has 12"
 
 
-def test_count_check_too_few_says_a_play_may_be_missing():
-    with pytest.raises(CountMismatch, match="a play of ana's after event 8 may be missing"):
+def test_count_check_nothing_single_explains():
+    """A missed play would have broken the turns, so fewer tiles than logged with no
+    draw or pass of hers to change: no single change explains it, and it says so."""
+    with pytest.raises(CountMismatch, match=r"'ana has 2': .* no single missed draw or play explains it"):
         edits.append(first(10), ["ana has 2"])
+
+
+def test_a_pass_taken_as_read_can_be_the_missed_play(runner, tmp_path):
+    path = _block(tmp_path, runner, "me ana bob cy", "6-6 6-5 5-5 5-4 2-1")
+    assert run(runner, "log", path, "me 66", "cy 63").exit_code == 0  # ana and bob passed, as read
+    res = refused(runner, path, "log", path, "bob has 4", says="replace event 5 ('bob passes') with a play")
+    tile = res.output.split("with a play of bob's: ")[1].split()[0]
+    assert run(runner, "log", path, "--replace", "5", f"bob plays {tile}").exit_code == 0
+    assert run(runner, "log", path, "bob has 4").exit_code == 0  # the hint, done, agrees
+
+
+def test_hints_are_tried_on_the_whole_log(runner, game):
+    """A check inserted before later events: a hint that would break them is not given."""
+    assert run(runner, "log", game, "ana d3", "ana 64", "ana has 7").exit_code == 0
+    refused(runner, game, "log", game, "--insert-before", "6", "ana has 5", says="no single missed draw")
+
+
+def test_undo_takes_back_the_passes_taken_as_read(runner, tmp_path):
+    path = _block(tmp_path, runner, "me ana bob cy", "6-6 6-5 5-5 5-4 2-1")
+    before = path.read_text() + "me plays 6-6\n"
+    assert run(runner, "log", path, "me 66", "cy 63").exit_code == 0
+    res = run(runner, "undo", path)
+    assert res.exit_code == 0 and res.output.count("removed:") == 3
+    assert path.read_text() == before
 
 
 def test_names_in_any_case_and_shorthand_in_full_lines():
@@ -96,11 +122,9 @@ def test_names_in_any_case_and_shorthand_in_full_lines():
         edits.append(log, ["zed plays 4-1"])
 
 
-def _block(tmp_path, runner) -> Path:
+def _block(tmp_path, runner, players="me ana bob", hand="6-6 6-3 5-2 3-1 0-0") -> Path:
     path = tmp_path / "b.dom"
-    res = run(
-        runner, "new", path, "--players", "me ana bob", "--rules", "block", "--hand", "6-6 6-3 5-2 3-1 0-0"
-    )
+    res = run(runner, "new", path, "--players", players, "--rules", "block", "--hand", hand)
     assert res.exit_code == 0, res.output
     return path
 
@@ -256,7 +280,63 @@ def test_edit_again_until_it_replays(runner, game, monkeypatch):
     assert events(game)[-2:] == ["me plays 6-6", "ana draws 1"]
 
 
+def test_edit_keeps_crlf(runner, game, monkeypatch):
+    game.write_bytes(game.read_bytes().replace(b"\n", b"\r\n"))
+    before = game.read_bytes()
+    res = _edit(runner, game, monkeypatch, [("me plays 6-6", "me plays 6-6")])
+    assert res.exit_code == 0 and "no change" in res.output and game.read_bytes() == before
+    res = _edit(runner, game, monkeypatch, [("me plays 6-6", "me plays 6-6\nana draws 1")])
+    assert res.exit_code == 0 and game.read_bytes().endswith(b"me plays 6-6\r\nana draws 1\r\n")
+
+
+def test_edit_opens_a_log_that_does_not_read(runner, game, monkeypatch):
+    game.write_text(game.read_text() + "ana pleys 6-4\n")
+    res = _edit(runner, game, monkeypatch, [("ana pleys 6-4", "ana plays 6-4")])
+    assert res.exit_code == 0, res.output
+    assert events(game)[-1] == "ana plays 6-4"
+
+
+def test_edit_refuses_a_read_only_log_before_the_editor(runner, game, monkeypatch):
+    game.chmod(0o444)
+    try:
+        refused(runner, game, "edit", game, says="read-only")
+    finally:
+        game.chmod(0o644)
+
+
+def test_edit_never_drops_what_another_program_logged_meanwhile(runner, game, monkeypatch, tmp_path):
+    """The editor is open; another program logs 'ana draws 1'; the player saves their
+    own version without it: not saved, said why, and the other event stays."""
+    script = tmp_path / "race.py"
+    script.write_text(
+        "import subprocess, sys\n"
+        f"p = sys.argv[-1]\n"
+        f"subprocess.run([sys.executable, '-m', 'domino_advisor', 'log', '-q', {str(game)!r}, 'ana d1'])\n"
+        "open(p, 'a').write('# a note of mine\\n')\n"
+    )
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
+    res = run(runner, "edit", game, input="e\ne\na\n")
+    assert res.exit_code == 2, res.output
+    assert "another program changed the log while you edited it" in res.output
+    assert "leaves out what another program logged" in res.output
+    assert "ana draws 1" in events(game)
+
+
 def test_edit_without_saving_changes_nothing(runner, game, monkeypatch):
     before = game.read_bytes()
     res = _edit(runner, game, monkeypatch, [])
     assert res.exit_code == 0 and "no change" in res.output and game.read_bytes() == before
+
+
+def test_a_command_word_that_starts_a_name_is_not_guessed(runner, tmp_path):
+    path = tmp_path / "u.dom"
+    assert (
+        run(runner, "new", path, "--players", "me ana ursula", "--hand", "6-6 6-3 5-2 3-1 0-0").exit_code == 0
+    )
+    assert run(runner, "log", path, "me 66", "ana d3", "ana 61", "ur 65").exit_code == 0
+    before = path.read_text()
+    out = drive(path, ["u 4", "urs 10", "where"])
+    assert "'u 4': 'u' is a command and the start of ursula's name" in out
+    assert "'ursula plays 10'" in out  # the name written out is read as a play (here refused)
+    assert "say which tile, like 'where 66'" in out
+    assert path.read_text() == before

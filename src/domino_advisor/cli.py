@@ -164,13 +164,14 @@ def edit(file):
 def undo(file, n):
     """Remove the last N events (default 1)."""
 
-    def change(log: gamelog.GameLog) -> gamelog.GameLog:
-        new_log = log.without_last(n)
-        new_log.replay()
-        return new_log
+    done: list[edits.Edited] = []
 
-    written = logfile.update(file, change)
-    removed = [str(e) for e in gamelog.loads(written.before).events[-n:]]
+    def change(log: gamelog.GameLog) -> gamelog.GameLog:
+        done.append(edits.undo(log, n))
+        return done[-1].log
+
+    logfile.update(file, change)
+    removed = list(done[-1].removed)
 
     def show() -> None:
         for line in removed:

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from . import gamelog, logfile
 from .errors import DominoError
-from .printable import message
+from .printable import message, printable
 
 
 def _problem(text: str, path) -> str | None:
@@ -29,64 +29,92 @@ def _problem(text: str, path) -> str | None:
     return None
 
 
+def _events(text: str) -> list[str] | None:
+    try:
+        return [str(e) for e in gamelog.loads(text).events]
+    except DominoError:
+        return None
+
+
 def _changes(old: str, new: str) -> tuple[list[str], list[str]]:
-    a, b = gamelog.loads(old).events, gamelog.loads(new).events
+    """Events only in ``old``, events only in ``new`` (around what they share at both ends)."""
+    a, b = _events(old), _events(new)
+    if a is None or b is None:
+        return [], []
     same = 0
     while same < min(len(a), len(b)) and a[same] == b[same]:
         same += 1
     end = 0
     while end < min(len(a), len(b)) - same and a[len(a) - 1 - end] == b[len(b) - 1 - end]:
         end += 1
-    return [str(e) for e in a[same : len(a) - end]], [str(e) for e in b[same : len(b) - end]]
+    return a[same : len(a) - end], b[same : len(b) - end]
 
 
 def edit_log(path, console: Console, editor: Callable[..., str | None], ask: Callable[[], str]) -> bool:
-    """Edit until the log replays or the player abandons; True if it was saved."""
+    """Edit until the log replays or the player abandons; True if it was saved (or left
+    as it was)."""
     opened = logfile.read_text(path)
-    gamelog.loads(opened)  # a log that cannot be read now is the player's to fix first
+    logfile.check_target(path, force=True)  # a log we could not save is said before, not after
+    crlf = "\r\n" in opened
     text = opened
+    theirs: list[str] = []  # events another program logged while the editor was open
     while True:
         edited = editor(text, extension=".dom", require_save=True)
+        if edited is not None and crlf and "\r\n" not in edited:
+            edited = edited.replace("\n", "\r\n")  # the editor's newlines, the file's own kept
         if edited is None or edited == opened:
             console.print("no change: the log is as it was")
             return True
         problem = _problem(edited, path)
-        if problem is None:
-            new_log = gamelog.loads(edited)
-            try:
-                logfile.update(path, _replaced_by(new_log), expect=opened)
-            except logfile.LogChanged as e:
-                added = _changes(opened, e.text)[1]
-                console.print(
-                    Text(
-                        "not saved: the log was changed by another program while you edited it; "
-                        "edit again: your version is kept, with what the other program added "
-                        "listed at the top as comments",
-                        style="bold yellow",
-                    )
+        if problem is not None:
+            console.print(Text(f"not saved: {problem}", style="bold red"))
+            if not _again(ask):
+                console.print("abandoned: the log is as it was")
+                return False
+            text = edited
+            continue
+        removed, added = _changes(opened, edited)
+        dropped = [e for e in removed if e in theirs]
+        if dropped:
+            console.print(
+                Text(
+                    "not saved: your version leaves out what another program logged while you "
+                    f"edited ({'; '.join(dropped)}); add it back, or delete it on purpose with "
+                    "'log --delete N' afterwards",
+                    style="bold yellow",
                 )
-                opened = e.text
-                text = "".join(f"# new on disk meanwhile: {line}\n" for line in added) + edited
-                if not _again(ask):
-                    console.print("abandoned: the log is as the other program left it")
-                    return False
-                continue
-            removed, added = _changes(opened, edited)
-            for line in removed:
-                console.print(Text(f"removed: {line}", style="yellow"))
-            for line in added:
-                console.print(Text(f"added: {line}", style="green"))
-            console.print(f"saved {path}")
-            return True
-        console.print(Text(f"not saved: {problem}", style="bold red"))
-        if not _again(ask):
-            console.print("abandoned: the log is as it was")
-            return False
-        text = edited
-
-
-def _replaced_by(new: gamelog.GameLog) -> Callable[[gamelog.GameLog], gamelog.GameLog]:
-    return lambda _old: new
+            )
+            if not _again(ask):
+                console.print("abandoned: the log is as the other program left it")
+                return False
+            text = edited
+            continue
+        try:
+            logfile.replace_text(path, edited, expect=opened)
+        except logfile.LogChanged as e:
+            theirs += _changes(opened, e.text)[1]
+            console.print(
+                Text(
+                    "not saved: another program changed the log while you edited it; edit again: "
+                    "your version is kept, and what the other program logged is listed at the top "
+                    "as comments for you to put in its place",
+                    style="bold yellow",
+                )
+            )
+            newline = "\r\n" if crlf else "\n"
+            note = "# logged meanwhile by another program: "
+            text = "".join(f"{note}{line}{newline}" for line in theirs) + edited
+            opened = e.text
+            if not _again(ask):
+                console.print("abandoned: the log is as the other program left it")
+                return False
+            continue
+        for line in removed:
+            console.print(Text(f"removed: {line}", style="yellow"))
+        for line in added:
+            console.print(Text(f"added: {line}", style="green"))
+        console.print(f"saved {printable(str(path))}")
+        return True
 
 
 def _again(ask: Callable[[], str]) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import CountMismatch, DominoError, NotationError
-from .events import Draw, Event, Has, Pass, Play, parse_event
+from .events import Draw, Event, Has, NewRound, Pass, Play, parse_event
 from .gamelog import Entry, GameLog, check_typed, name_the_end
 from .match import Match
 from .printable import excerpt
@@ -91,12 +91,14 @@ def splice(log: GameLog, at: int, remove: int, lines: list[str], infer_passes: b
         if infer_passes:
             for passed in _skipped(match, event):
                 match.apply(passed, first_line + len(new_entries))
-                new_entries.append(Entry(passed, text=f"{passed}  # taken as read from {event}"))
+                new_entries.append(Entry(passed, text=f"{passed}  {TAKEN}{event}"))
                 notes.append(f"{passed.player} was skipped, so {passed.player} passed (logged as '{passed}')")
         try:
             match.apply(event, first_line + len(new_entries))
         except CountMismatch as e:
-            raise e.explained(_count_hints(log, at, e, event)) from None
+            raise e.explained(
+                _count_hints(log, at, remove, e, event), f"'{excerpt(_plain(text), 60)}'"
+            ) from None
         except DominoError as e:
             where = "" if at > len(places) else f" {'as' if remove else 'before'} event {at}"
             raise type(e)(f"'{excerpt(_plain(text), 60)}'{where}: {e}") from None
@@ -142,6 +144,28 @@ def delete(log: GameLog, number: int) -> Edited:
     return splice(log, number, 1, [])
 
 
+TAKEN = "# taken as read from "
+
+
+def undo(log: GameLog, n: int) -> Edited:
+    """The last ``n`` events taken back, and with the first of them the passes that were
+    logged only because of it (a skip taken as read in a block game)."""
+    places = _event_places(log)
+    if not 1 <= n <= len(places):
+        raise NotationError(f"undo {n}: the log has {len(places)} event{'s' if len(places) != 1 else ''}")
+    first = len(places) - n
+    cause = str(log.body[places[first]].event)
+    while first > 0 and log.body[places[first - 1]].render().endswith(f"{TAKEN}{cause}"):
+        first -= 1
+    new = log.copy(log.body[: places[first]])  # comments after them go too
+    try:
+        new.replay()
+    except DominoError as e:
+        raise type(e)(f"undo {n}: the log would no longer follow the rules: {e}") from None
+    removed = tuple(log.body[i].render() for i in places[first:])
+    return Edited(new, first + 1, (), removed)
+
+
 def _skipped(match: Match, event: Event) -> list[Pass]:
     """In a block game, players whose turn came before this play or pass passed: the
     only thing they could have done.  Nothing is taken as read in a draw game."""
@@ -175,39 +199,55 @@ def _skipped(match: Match, event: Event) -> list[Pass]:
     return out
 
 
-def _count_hints(log: GameLog, at: int, e: CountMismatch, check: Event) -> list[str]:
-    """Changes to earlier events that make the count check agree, each tried by a replay."""
+def _count_hints(log: GameLog, at: int, remove: int, e: CountMismatch, check: Event) -> list[str]:
+    """Changes to this round's earlier events that make the count check agree: each
+    one is tried on the whole log, the check in its place and every event after it."""
     assert isinstance(check, Has)
     who = check.player
-    places = _event_places(log)
-    before = log.copy(log.body[: places[at - 1]] if at <= len(places) else list(log.body))
-    numbered = list(enumerate(before.events, 1))
-    round_start = max((n for n, ev in numbered if type(ev).__name__ == "NewRound"), default=1)
-    mine = [(n, ev) for n, ev in numbered if n > round_start and getattr(ev, "player", None) == who]
+    match = _replayed_to(log, at - 1)
+    if match.viewer is not None and match.players.index(who) == match.viewer:
+        return ["your own tiles are all in the log: check your hand and the tiles you drew this round"]
+    numbered = list(enumerate(log.events[: at - 1], 1))
+    round_start = max((n for n, ev in numbered if isinstance(ev, NewRound)), default=1)
+    theirs = [(n, ev) for n, ev in numbered if n > round_start and getattr(ev, "player", None) == who]
     gap = e.seen - e.logged
-    candidates: list[tuple[str, int, int, list[str]]] = []  # (words, at, remove, lines)
-    for n, ev in reversed(mine):
-        if gap > 0 and isinstance(ev, Play | Pass):
-            line = f"{who} draws {gap}"
-            candidates.append((f"insert '{line}' before event {n} ('{ev}')", n, 0, [line]))
-        if isinstance(ev, Draw) and ev.tiles is None and ev.count + gap >= 1:
-            line = f"{who} draws {ev.count + gap}"
-            candidates.append((f"replace event {n} ('{ev}') with '{line}'", n, 1, [line]))
-        if isinstance(ev, Draw) and ev.tiles is None and ev.count + gap == 0:
-            candidates.append((f"delete event {n} ('{ev}')", n, 1, []))
-        if gap == 1 and isinstance(ev, Play):
-            candidates.append((f"delete event {n} ('{ev}'): was it someone else's play?", n, 1, []))
     hints: list[str] = []
-    for words, n, remove, lines in candidates:
-        if len(hints) == MAX_HINTS:
+    plays: dict[int, list[str]] = {}  # a pass that a play would explain: the tiles that would
+    for words, n, rem, lines in _candidates(log, who, theirs, gap):
+        if len(hints) + len(plays) == MAX_HINTS:
             break
         try:
-            trial = splice(before, n, remove, lines).log
-            splice(trial, len(trial.events) + 1, 0, [str(check)])
+            trial = splice(log, n, rem, lines).log
+            splice(trial, at + len(lines) - rem, remove, [str(check)])
         except DominoError:
             continue
-        hints.append(words)
-    if gap < 0:
-        last = mine[-1][0] if mine else round_start
-        hints.append(f"a play of {who}'s after event {last} may be missing: insert it where it happened")
+        if words.startswith("play "):
+            plays.setdefault(n, []).append(words.split()[1])
+        else:
+            hints.append(words)
+    for n, tiles in plays.items():
+        hints.append(
+            f"replace event {n} ('{log.events[n - 1]}') with a play of {who}'s: "
+            f"{' or '.join(tiles[:4])}{' or another' if len(tiles) > 4 else ''} would agree"
+        )
     return hints
+
+
+def _candidates(log: GameLog, who: str, theirs: list, gap: int):
+    """(words, at, remove, lines) for each single change to the player's events, the
+    latest first, that could account for ``gap`` tiles more (or fewer) than logged."""
+    for n, ev in reversed(theirs):
+        if gap > 0 and isinstance(ev, Play | Pass):
+            line = f"{who} draws {gap}"
+            yield (f"insert '{line}' before event {n} ('{ev}')", n, 0, [line])
+        if isinstance(ev, Draw) and ev.tiles is None and ev.count + gap >= 1:
+            line = f"{who} draws {ev.count + gap}"
+            yield (f"replace event {n} ('{ev}') with '{line}'", n, 1, [line])
+        if isinstance(ev, Draw) and ev.tiles is None and ev.count + gap == 0:
+            yield (f"delete event {n} ('{ev}')", n, 1, [])
+        if gap == 1 and isinstance(ev, Play):
+            yield (f"delete event {n} ('{ev}'): was it someone else's play?", n, 1, [])
+        if gap == -1 and isinstance(ev, Pass):  # a play logged (or taken) as a pass
+            r = _replayed_to(log, n - 1).playing
+            for tile in [t for t in r.unseen() if r.layout.can_play(t)]:
+                yield (f"play {tile}", n, 1, [f"{who} plays {tile}"])

@@ -30,21 +30,23 @@ class CountMismatch(IllegalMoveError):
 
     @classmethod
     def of(cls, players: list[str], viewer: int | None, seat: int, logged: int, seen: int) -> CountMismatch:
-        who = players[seat]
+        who = "you" if seat == viewer else players[seat]
         tiles = f"tile{'s' if logged != 1 else ''}"
         you = "you hold" if seat == viewer else f"{who} has"
         return cls(f"the log gives {who} {logged} {tiles}, but {you} {seen}", seat, logged, seen)
 
-    def explained(self, hints: list[str]) -> CountMismatch:
-        """The same mismatch, saying which changes to the log would explain it."""
+    def explained(self, hints: list[str], typed: str = "") -> CountMismatch:
+        """The same mismatch, quoting what was typed and saying which changes to the log
+        would explain it."""
+        said = f"{typed}: {self}" if typed else str(self)
         if hints:
             text = (
-                f"{self}; what would explain it: "
+                f"{said}; what would explain it: "
                 + "; or ".join(hints)
                 + " (log --replace/--insert-before/--delete N, or replace/insert/delete N in the session)"
             )
         else:
-            text = f"{self}; no single missed draw or play explains it: check the events of this round"
+            text = f"{said}; no single missed draw or play explains it: check the events of this round"
         return CountMismatch(text, self.seat, self.logged, self.seen)
 
 

@@ -93,16 +93,6 @@ class GameLog:
                 raise type(e)(f"event {k} (line {number}) '{entry.render()}': {e}") from None
         return match
 
-    def without_last(self, n: int = 1) -> GameLog:
-        """A copy with the last ``n`` events removed (comments after them go too)."""
-        if n < 1:
-            raise NotationError(f"undo {n}: undo at least one event")
-        positions = [i for i, e in enumerate(self.body) if e.event is not None]
-        if n > len(positions):
-            raise NotationError(f"undo {n}: the log has only {len(positions)} events")
-        cut = positions[-n]
-        return self.copy(self.body[:cut])
-
     def header_lines(self) -> list[str]:
         placed = {h.name for h in self.header if isinstance(h, TagLine)}
         out = [

@@ -401,6 +401,20 @@ def update(
     )
 
 
+def replace_text(path: str | os.PathLike, text: str, expect: str) -> None:
+    """Put a whole new text in place of the version the caller read (``edit``), under
+    the lock; ``LogChanged`` if the file no longer holds ``expect``.  The caller has
+    checked the text is a log that replays."""
+    check_bounds(text, Path(path))
+    with locked(path) as f:
+        if f.text != expect:
+            raise LogChanged(f.path, f.text)
+        try:
+            f.replace(text)
+        except _Changed:
+            raise LogChanged(f.path, read_text(f.path)) from None
+
+
 def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = True) -> None:
     """Write a new file; an existing one only with ``force`` (and only a regular file).
     ``log``: the text is a game log, held to the bounds it will be read back with."""

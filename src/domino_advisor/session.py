@@ -44,6 +44,7 @@ FIX_CHANGED = (
     "the log changed on disk, so nothing was changed: event numbers may have moved; look at the "
     "status and type the fix again"
 )
+COMMANDS = {"u": "undo", "undo": "undo", "where": "where"}
 FIXES = {
     "replace": "replace",
     "rep": "replace",
@@ -115,16 +116,24 @@ class Session:
             self.show_advice()
             return True
         parts = text.split()
+        self.not_a_name(parts, text)
         if parts[0].lower() in ("u", "undo") and len(parts) <= 2:
             if changed:  # the user chose what to undo without seeing the change
                 raise NotationError(UNDO_CHANGED)
             self.undo(text, parts[1] if len(parts) == 2 else "1")
             return True
-        if parts[0].lower() == "where" and len(parts) == 2:
+        if parts[0].lower() == "where" and len(parts) != 2:
+            raise NotationError(f"'{excerpt(text, 60)}': say which tile, like 'where 66'")
+        if parts[0].lower() == "where":
             self.console.print(notices.where_view(api.where_of(self.pos, parts[1])))
             return True
         fix = FIXES.get(parts[0].lower())
-        if fix is not None and len(parts) >= 2 and DIGITS.match(parts[1]):
+        if fix is not None and (len(parts) < 2 or not DIGITS.match(parts[1])):
+            raise NotationError(
+                f"'{excerpt(text, 60)}': say which event by its number, like '{fix} 12"
+                + ("'" if fix == "delete" else " ana d1'")
+            )
+        if fix is not None:
             if changed:  # event numbers may now name other events
                 raise NotationError(FIX_CHANGED)
             self.fix(fix, text, parts[1], " ".join(parts[2:]))
@@ -137,6 +146,20 @@ class Session:
         if self.my_turn():
             self.show_advice()
         return True
+
+    def not_a_name(self, parts: list[str], text: str) -> None:
+        """A command word that also starts a player's name ('u 10' with ursula at the
+        table) is not guessed at: the wrong guess could undo ten events."""
+        word = parts[0].lower()
+        if len(parts) < 2 or (word not in COMMANDS and word not in FIXES):
+            return
+        names = [p for p in self.pos.match.players if p.lower().startswith(word)]
+        if names:
+            raise NotationError(
+                f"'{excerpt(text, 60)}': '{parts[0]}' is a command and the start of {names[0]}'s name: "
+                f"write the command in full ('{COMMANDS.get(word, FIXES.get(word))} ...') or more of "
+                f"the name ('{names[0]} {' '.join(parts[1:])}')"
+            )
 
     def fix(self, kind: str, text: str, number_text: str, line: str) -> None:
         number = number_at_most(number_text, len(self.log.events) + 1)
@@ -178,11 +201,18 @@ class Session:
             if not DIGITS.match(count):
                 raise NotationError(f"'{shown}': undo takes a number, like 'u 2'")
             raise NotationError(f"'{shown}': the log has only {len(self.log.events)} events")
-        removed = self.log.events[-n:] if n else []
+        if n == 0:
+            raise NotationError(f"'{excerpt(text, 60)}': undo at least one event")
+        done: list[edits.Edited] = []
+
+        def change(log: gamelog.GameLog) -> gamelog.GameLog:
+            done.append(edits.undo(log, n))
+            return done[-1].log
+
         # an undo names events by their place from the end: if the file changed, those
         # places may hold someone else's events, so nothing is undone (see write)
-        self.write(lambda log: _checked(log.without_last(n)), UNDO_CHANGED)
-        for e in removed:
+        self.write(change, UNDO_CHANGED)
+        for e in done[-1].removed:
             self.console.print(Text(f"removed: {e}", style="yellow"))
 
     def write(
@@ -246,11 +276,6 @@ class Session:
 
 def _tile_like(word: str) -> bool:
     return any(ch.isdigit() for ch in word) and not word.startswith("=")
-
-
-def _checked(log: gamelog.GameLog) -> gamelog.GameLog:
-    log.replay()
-    return log
 
 
 def run(
