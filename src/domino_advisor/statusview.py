@@ -108,7 +108,7 @@ def status_view(pos: Position, data: dict, compact: bool = False, width: int = W
         parts.append(recent_events(pos.log, 3 if compact else 6))
     parts.extend(players_tables(data, rules, partner_of(pos), width))
     if data.get("unseen") and not compact:
-        parts.append(unseen_table(data, partner_of(pos), width))
+        parts.extend(unseen_tables(data, partner_of(pos), width))
     parts.append(scores_text(data, rules, pos.match.players, match.viewer))
     for w in [] if compact else data["warnings"]:
         parts.append(Text(f"warning: {w}", style="yellow"))
@@ -124,7 +124,7 @@ def players_tables(data: dict, rules: Rules, partner: str | None, width: int = W
     it takes (a few numbers each, bare percentages) on a narrow terminal."""
     top = rules.top
     names = [_name(p["name"], partner) for p in data["players"]]
-    label = max([len(n) for n in names] + [len("unseen")])
+    label = min(max([len(n) for n in names] + [len("unseen")]), max(8, width // 3))  # longer folds
     # boxed: each column takes its text and three more; compact: its text and one space
     wide = width >= WIDE and label + 3 + 8 + 8 + (top + 1) * 7 <= width
     cell = 4 if wide else 3
@@ -143,7 +143,7 @@ def players_tables(data: dict, rules: Rules, partner: str | None, width: int = W
             box=box.HEAVY_HEAD if wide else None,
             padding=(0, 1) if wide else (0, 1, 0, 0),
         )
-        t.add_column("player", no_wrap=True)
+        t.add_column("player", overflow="fold", max_width=label)
         t.add_column("tiles", justify="right", no_wrap=True)
         if wide:
             t.add_column("pips≈", justify="right", no_wrap=True)
@@ -178,37 +178,55 @@ def players_tables(data: dict, rules: Rules, partner: str | None, width: int = W
     return out
 
 
-def unseen_table(data: dict, partner: str | None = None, width: int = WIDE) -> Table:
+def unseen_tables(data: dict, partner: str | None = None, width: int = WIDE) -> list[Table]:
+    """Where each unseen tile is: one table where the places fit the width, else the
+    places split across tables (long names on a phone), the tile column in each."""
     names = [p["name"] for p in data["players"]] + ["boneyard"]
-    wide = width >= WIDE
-    t = Table(
-        title="where each unseen tile is",
-        title_justify="left",
-        show_edge=False,
-        box=box.HEAVY_HEAD if wide else None,
-        padding=(0, 1) if wide else (0, 1, 0, 0),
-    )
-    t.add_column("tile", no_wrap=True)
+    head = {n: (_name(n, partner) if width >= WIDE else n) for n in names}
+    wide = width >= WIDE and 5 + sum(len(head[n]) + 3 for n in names) + 14 <= width
+    gap = 3 if wide else 1
+    chunks: list[list[str]] = [[]]
+    used = 6
     for n in names:
-        t.add_column(_name(n, partner) if wide else n, justify="right", no_wrap=True)
-    room = width - 5 - sum(len(n) + (3 if wide else 1) for n in names)
-    likely = room >= len("most likely") + 11
-    if likely:
-        t.add_column("most likely", no_wrap=True)
-    for tile in data["unseen"]:
-        probs = data["where"][tile]
-        best = max(names, key=lambda n: probs[n])
-        cells = []
-        for n in names:
-            p = probs[n]
-            style = "bold" if p >= 0.999 else ("dim" if p == 0 else "")
-            cells.append(Text("-" if p == 0 else (f"{p:.0%}" if wide else f"{round(p * 100)}"), style=style))
-        certain = probs[best] >= 0.999
-        extra = []
+        w = max(len(head[n]), 4) + gap
+        if chunks[-1] and used + w > width:
+            chunks.append([])
+            used = 6
+        chunks[-1].append(n)
+        used += w
+    likely = len(chunks) == 1 and width - used >= len("most likely") + 11
+    out = []
+    for k, chunk in enumerate(chunks):
+        t = Table(
+            title="where each unseen tile is" if k == 0 else None,
+            title_justify="left",
+            show_edge=False,
+            box=box.HEAVY_HEAD if wide else None,
+            padding=(0, 1) if wide else (0, 1, 0, 0),
+        )
+        t.add_column("tile", no_wrap=True)
+        for n in chunk:
+            t.add_column(head[n], justify="right", no_wrap=True, overflow="fold")
         if likely:
-            extra.append(Text(f"{best}{' (certain)' if certain else ''}", style="bold" if certain else ""))
-        t.add_row(tile, *cells, *extra)
-    return t
+            t.add_column("most likely", no_wrap=True, overflow="fold")
+        for tile in data["unseen"]:
+            probs = data["where"][tile]
+            cells = []
+            for n in chunk:
+                p = probs[n]
+                style = "bold" if p >= 0.999 else ("dim" if p == 0 else "")
+                shown = "-" if p == 0 else (f"{p:.0%}" if wide else f"{round(p * 100)}")
+                cells.append(Text(shown, style=style))
+            extra = []
+            if likely:
+                best = max(names, key=lambda n: probs[n])
+                certain = probs[best] >= 0.999
+                extra.append(
+                    Text(f"{best}{' (certain)' if certain else ''}", style="bold" if certain else "")
+                )
+            t.add_row(tile, *cells, *extra)
+        out.append(t)
+    return out
 
 
 def scores_text(
