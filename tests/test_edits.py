@@ -193,7 +193,7 @@ def test_where(runner, game):
 
 def test_status_numbers_the_last_events(runner, game):
     out = run(runner, "status", game).output
-    assert "last events:" in out and "3 me plays 6-6" in out
+    assert "last events (all: 'events'):" in out and "3 me plays 6-6" in out
 
 
 # -- the session ------------------------------------------------------------------------------
@@ -340,3 +340,13 @@ def test_a_command_word_that_starts_a_name_is_not_guessed(runner, tmp_path):
     assert "'ursula plays 10'" in out  # the name written out is read as a play (here refused)
     assert "say which tile, like 'where 66'" in out
     assert path.read_text() == before
+
+
+def test_events_lists_every_number(runner, game):
+    assert run(runner, "log", game, "ana d2", "ana 64").exit_code == 0
+    out = run(runner, "events", game).output
+    assert "   1 round 1" in out and "   5 ana plays 6-4 on 6" in out
+    data = json.loads(run(runner, "events", game, "--json").output)
+    assert [e["number"] for e in data] == [1, 2, 3, 4, 5] and data[3]["event"] == "ana draws 2"
+    lines = game.read_text().splitlines()
+    assert all(lines[e["line"] - 1].startswith(e["event"].split(" on ")[0]) for e in data)

@@ -44,7 +44,7 @@ def test_review_parts():
         # the cost is taken before rounding, the chances shown after: a unit apart at most
         assert d["cost"] == pytest.approx(max(0.0, d["best_match"] - d["played_match"]), abs=1.01e-4)
     texts = [i["text"] for i in data["insights"]]
-    assert "bob drew on 2·5 (line 12), so bob lacks 2 and 5" in texts
+    assert "bob drew on 2·5 (event 5), so bob lacks 2 and 5" in texts
     assert "ana passed on 2·4, so ana lacks 2 and 4" in texts
     assert "6-6 is certainly in the boneyard" in texts  # the lead rule: me opened 5-5
 

@@ -136,6 +136,23 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="print them as JSON")
+def events(file, as_json):
+    """Every event with the number that fixes it (log --replace N ...)."""
+    log = logfile.load(file)
+    if as_json:
+        print_json(
+            [
+                {"number": k, "line": line, "event": str(e)}
+                for k, (line, e) in enumerate(log.numbered_events(), 1)
+            ]
+        )
+    else:
+        console.print(notices.all_events(log))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("tile")
 @click.option("--json", "as_json", is_flag=True, help="print it as JSON")
 def where(file, tile, as_json):

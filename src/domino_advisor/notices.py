@@ -83,10 +83,23 @@ def where_view(data: dict) -> Text | Table:
     return t
 
 
+def all_events(log: GameLog) -> Text:
+    """Every event with its number (and its line in the file), a round to a block."""
+    out = Text()
+    lines = log.numbered_events()
+    for k, (line, event) in enumerate(lines, 1):
+        if type(event).__name__ == "NewRound" and k > 1:
+            out.append("\n")
+        out.append(f"{k:>4} ", style="bold")
+        out.append(str(event))
+        out.append(f"   (line {line})\n", style="dim")
+    return out
+
+
 def recent_events(log: GameLog, count: int) -> Text:
     """The last events with the numbers that fix them (``replace 12 ...``)."""
     events = log.events
-    out = Text("last events: ", style="dim")
+    out = Text("last events (all: 'events'): ", style="dim")
     first = max(0, len(events) - count)
     for i, e in enumerate(events[first:], first + 1):
         out.append(f"\n  {i:>3} {e}", style="dim")

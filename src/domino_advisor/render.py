@@ -226,8 +226,8 @@ def review_view(data: dict, width: int = 80) -> Group:
         box=None if narrow else box.HEAVY_HEAD,
         padding=(0, 1, 0, 0) if narrow else (0, 1),
     )
-    for col in ("round", "line", "you played", key, "advisor", key, "cost"):
-        t.add_column(col, justify="right" if col in ("round", "line", key, "cost") else "left")
+    for col in ("round", "event", "you played", key, "advisor", key, "cost"):
+        t.add_column(col, justify="right" if col in ("round", "event", key, "cost") else "left")
     last = None
     for d in data["decisions"]:
         if last is not None and d["round"] != last:
@@ -238,7 +238,7 @@ def review_view(data: dict, width: int = 80) -> Group:
         )
         t.add_row(
             "" if d["round"] == last else str(d["round"]),
-            str(d["line"]),
+            str(d.get("event", d["line"])),
             d["played"],
             "" if mine is None else f"{mine:.0%}",
             "same" if d["played"] == d["best"] else d["best"],
@@ -251,14 +251,19 @@ def review_view(data: dict, width: int = 80) -> Group:
     if data["insights"]:
         it = Table(title="when each inference became known", title_justify="left", show_edge=False)
         it.add_column("round", justify="right")
-        it.add_column("line", justify="right")
+        it.add_column("event", justify="right")
         it.add_column("after")
         it.add_column("known from then on")
         last = None
         for i in data["insights"]:
             if last is not None and i["round"] != last:
                 it.add_section()
-            it.add_row("" if i["round"] == last else str(i["round"]), str(i["line"]), i["event"], i["text"])
+            it.add_row(
+                "" if i["round"] == last else str(i["round"]),
+                str(i.get("number", i["line"])),
+                i["event"],
+                i["text"],
+            )
             last = i["round"]
         parts.append(it)
     summary = Text()
@@ -277,7 +282,8 @@ def review_view(data: dict, width: int = 80) -> Group:
     costly = sorted((d for d in data["decisions"] if d["cost"] > 0), key=lambda d: -d["cost"])[:3]
     for d in costly:
         summary.append(
-            f"\n  round {d['round']}, line {d['line']}: {d['played']} instead of {d['best']} cost "
+            f"\n  round {d['round']}, event {d.get('event', d['line'])}: {d['played']} instead of "
+            f"{d['best']} cost "
             f"{d['cost']:.0%} of {team} chance to win the {'match' if matchplay else 'round'}"
         )
     for text in data["doubles"]:

@@ -80,9 +80,12 @@ class Insight:
     lacks: tuple[int, ...] = ()
     tile: str | None = None  # a tile whose place is now certain
     place: str | None = None  # a player's name, or "boneyard"
+    number: int = 0  # the event's number, as status shows it
 
     def as_dict(self) -> dict:
         out: dict = {"round": self.round, "line": self.line, "event": self.event, "text": self.text}
+        if self.number:
+            out["number"] = self.number
         if self.player is not None:
             out.update(player=self.player, lacks=list(self.lacks))
         else:
@@ -152,6 +155,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
     certain: set[tuple] = set()
     chances: dict[str, list] = {}  # double -> [turns it could have been played, round]
     numbered = log.numbered_events()
+    numbers = {line: k for k, (line, _) in enumerate(numbered, 1)}  # file line -> event number
     for index, (line, event) in enumerate(numbered):
         r = match.round
         if (
@@ -179,7 +183,10 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
         if r is None or r.dealt[me] is None:
             continue
         if (r.history and r.history[-1].line == line) or isinstance(event, Play):
-            _notice(out, match, r, line, event, known, certain)
+            count = len(out.insights)
+            _notice(out, match, r, line, event, known, certain, numbers)
+            for insight in out.insights[count:]:
+                insight.number = index + 1
         if r.over:
             for t in r.hand_of(me):
                 if t.is_double and str(t) in chances:
@@ -221,7 +228,7 @@ def _judge(r, me: int, event: Play, samples: int, seed: int) -> Decision | None:
     )
 
 
-def _notice(out: Review, match: Match, r, line: int, event, known, certain) -> None:
+def _notice(out: Review, match: Match, r, line: int, event, known, certain, numbers: dict[int, int]) -> None:
     """Record what this event made certain: numbers a player lacks, tiles located."""
     view = SeatView.of(r, match.me)
     inf = infer(view)
@@ -232,7 +239,7 @@ def _notice(out: Review, match: Match, r, line: int, event, known, certain) -> N
         new = sorted(lacks - known.get(s, set()))
         known[s] = lacks
         if new:
-            text = _why(match, r, s, new, event)
+            text = _why(match, r, s, new, numbers)
             out.insights.append(Insight(r.number, line, str(event), text, match.players[s], tuple(new)))
     for t in inf.unseen:
         for loc, p in inf.probability[t].items():
@@ -244,7 +251,7 @@ def _notice(out: Review, match: Match, r, line: int, event, known, certain) -> N
                 out.insights.append(Insight(r.number, line, str(event), text, tile=str(t), place=place))
 
 
-def _why(match: Match, r, seat: int, numbers: list[int], event) -> str:
+def _why(match: Match, r, seat: int, numbers: list[int], events: dict[int, int]) -> str:
     """The reason a player now certainly lacks these numbers, as a player would say it."""
     who = match.players[seat]
     nums = describe_numbers(numbers)
@@ -252,7 +259,9 @@ def _why(match: Match, r, seat: int, numbers: list[int], event) -> str:
     if last is not None and set(numbers) <= set(last.ends):
         verb = "drew" if last.kind == "draw" else "passed"
         ends = "·".join(str(n) for n in sorted(set(last.ends)))
-        where = f" (line {last.line})" if last.line and last.line != r.history[-1].line else ""
+        where = ""
+        if last.line and last.line != r.history[-1].line and last.line in events:
+            where = f" (event {events[last.line]})"
         return f"{who} {verb} on {ends}{where}, so {who} lacks {nums}"
     seen = set(r.placed) | set(r.hands[match.viewer] or ())
     gone = [n for n in numbers if all(t in seen for t in full_set(match.rules.top) if t.bears(n))]

@@ -34,7 +34,7 @@ Fix a mistake in place (the whole log must still follow the rules):
   replace 12 bob d3     insert 9 ana d1 (before event 9)     delete 12
 Commands:
   a  advice now    s  full status (with every unseen tile)    u [N]  undo the last N events
-  where 66  where 6-6 is likely to be     ?  this help     q  quit
+  e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
 Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
 
 UNDO_CHANGED = (
@@ -114,6 +114,9 @@ class Session:
             return True
         if word in ("a", "advice", "advise"):
             self.show_advice()
+            return True
+        if word in ("e", "events"):
+            self.console.print(notices.all_events(self.log))
             return True
         parts = text.split()
         self.not_a_name(parts, text)
