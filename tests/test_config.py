@@ -91,3 +91,21 @@ def test_a_bad_file_is_refused_saying_what_is_wrong(home, text, says):
 def test_other_commands_do_not_read_it(home):
     write(home, "nme = 1\n")
     assert run(home, "rules").returncode == 0
+
+
+def test_the_command_line_players_win_over_your_name(home):
+    write(home, 'name = "me"\n')
+    res = run(home, "new", "x.dom", "--players", "ana bob zed", "--hand", "6-6 5-5 4-4 3-3 2-2")
+    assert res.returncode == 0, res.stderr
+    assert '[Me "ana"]' in (home / "x.dom").read_text()
+
+
+def test_a_bad_file_does_not_block_help(home):
+    write(home, "nme = 1\n")
+    res = run(home, "new", "--help")
+    assert res.returncode == 0 and b"Start a game log" in res.stdout
+
+
+def test_a_byte_order_mark_is_fine(home):
+    (home / ".config" / "domino-advisor" / "config.toml").write_bytes(b'\xef\xbb\xbfname = "me"\n')
+    assert b"--me me" in run(home, "config").stdout

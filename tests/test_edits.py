@@ -350,3 +350,10 @@ def test_events_lists_every_number(runner, game):
     assert [e["number"] for e in data] == [1, 2, 3, 4, 5] and data[3]["event"] == "ana draws 2"
     lines = game.read_text().splitlines()
     assert all(lines[e["line"] - 1].startswith(e["event"].split(" on ")[0]) for e in data)
+
+
+def test_replace_keeps_the_comment_and_spaced_count_checks(runner, game):
+    assert run(runner, "log", game, "ana d2  # she hesitated").exit_code == 0
+    assert run(runner, "log", game, "--replace", "4", "ana d3").exit_code == 0
+    assert "ana draws 3  # she hesitated" in game.read_text()
+    assert str(edits.append(gamelog.loads(game.read_text()), ["ana = 8"]).log.events[-1]) == "ana has 8"

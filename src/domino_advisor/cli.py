@@ -32,7 +32,16 @@ def main(ctx):
     opponent cannot hold and where every unseen tile probably is.
     """
     if ctx.invoked_subcommand in ("new", "train"):  # your defaults; the command line wins
-        ctx.default_map = config.load().default_map()
+        try:
+            ctx.default_map = config.load().default_map()
+        except DominoError as e:  # said when the command runs, so its --help still works
+            ctx.obj = e
+
+
+def _config_error() -> None:
+    problem = click.get_current_context().find_root().obj
+    if isinstance(problem, DominoError):
+        raise problem
 
 
 def _show_status(log: gamelog.GameLog) -> None:
@@ -58,8 +67,12 @@ def _show_status(log: gamelog.GameLog) -> None:
 @click.option("--force", is_flag=True, help="overwrite FILE if it exists")
 def new(file, players, rules_name, overrides, me, hand, force):
     """Start a game log: the tags, round 1 and your hand."""
-    path = Path(file)
+    _config_error()
+    ctx = click.get_current_context()
     names = players.replace(",", " ").split()
+    if me is not None and me not in names and ctx.get_parameter_source("me").name == "DEFAULT_MAP":
+        me = None  # your config's name, but these players on the command line do not include it
+    path = Path(file)
     rules = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)})
     log = gamelog.new_log(names, parse_tiles(hand, rules.top), rules_name, overrides, me)
     logfile.create(file, gamelog.dumps(log), force=force)
@@ -305,6 +318,8 @@ def train(rules_name, overrides, seats, seed, bots):
     import random as _random
 
     from .rules import preset as make_rules
+
+    _config_error()
     from .train import Trainer
 
     rules = make_rules(rules_name, overrides).with_overrides({"target": "0"})

@@ -83,7 +83,7 @@ def load(where: Path | None = None) -> Settings:
     if len(data) > MAX_BYTES:
         raise LogFileError(f"config {printable(str(p))} is over {MAX_BYTES:,} bytes: it is not a config file")
     try:
-        return parse(data.decode("utf-8"), p)
+        return parse(data.decode("utf-8-sig"), p)
     except UnicodeDecodeError:
         raise LogFileError(f"config {printable(str(p))} is not UTF-8 text") from None
 

@@ -130,8 +130,13 @@ def append(log: GameLog, lines: list[str]) -> Edited:
 
 
 def replace(log: GameLog, number: int, line: str) -> Edited:
+    """Event ``number`` written anew; its comment stays unless the new line has its own."""
     _check_number(log, number, "replace")
-    return splice(log, number, 1, [typed(line, log)])
+    new = typed(line, log)
+    old = log.body[_event_places(log)[number - 1]].render()
+    if "#" not in new and "#" in old:
+        new += "  #" + old.partition("#")[2].rstrip()
+    return splice(log, number, 1, [new])
 
 
 def insert_before(log: GameLog, number: int, lines: list[str]) -> Edited:

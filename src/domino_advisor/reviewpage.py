@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
+from .printable import printable
+
 S = 22  # one half of a tile, in SVG units
 GAP = 4
 PER_ROW = 9  # tiles a row of the picture holds before it goes on below
@@ -148,18 +150,22 @@ def to_html(data: dict, title: str, log_text: str = "") -> str:
         )
         picture = table_svg(d["table"], d["played"], d["best"]) if d.get("table") else ""
         cards.append(
-            f'<div class="decision {cls}"><a href="#L{d["line"]}">line {d["line"]}</a>: '
+            f'<div class="decision {cls}"><a href="#L{d["line"]}">event {d.get("event", d["line"])}</a>: '
             f"you played <b>{escape(d['played'])}</b> ({mine:.0%}); {escape(verdict)}{picture}</div>"
         )
     insights = "".join(
-        f"<tr><td>{i['round']}</td><td>{i['line']}</td><td>{escape(i['event'])}</td>"
+        f"<tr><td>{i['round']}</td><td>{i.get('number', i['line'])}</td><td>{escape(i['event'])}</td>"
         f"<td>{escape(i['text'])}</td></tr>"
         for i in data["insights"]
     )
     doubles = "".join(f"<li>{escape(t)}</li>" for t in data["doubles"]) or "<li>none</li>"
+    numbers = {d["line"]: d.get("event") for d in data["decisions"]}
+    numbers.update({i["line"]: i.get("number") for i in data["insights"]})
     log_lines = "".join(
         f'<span id="L{n}"{" class=mark" if n in marked else ""}><span class="n">{n:>4} </span>'
-        f"{escape(line)}</span>\n"
+        f"{escape(printable(line))}"
+        + (f' <span class="n">(event {numbers[n]})</span>' if numbers.get(n) else "")
+        + "</span>\n"
         for n, line in enumerate(log_text.splitlines(), 1)
     )
     n = len(data["decisions"])
@@ -180,6 +186,6 @@ then. In the pictures, your tile is outlined in red, the advisor's in blue; a sp
 <h2>Doubles held too long</h2><ul>{doubles}</ul></section>
 <section><h2>The log</h2><pre class="log">{log_lines}</pre></section></div>
 <h2>When each inference became known</h2>
-<table><tr><th>round</th><th>line</th><th>after</th><th>known from then on</th></tr>{insights}</table>
+<table><tr><th>round</th><th>event</th><th>after</th><th>known from then on</th></tr>{insights}</table>
 </body></html>
 """

@@ -57,6 +57,8 @@ def expand(line: str, players: list[str], me: str) -> str:
         return f"{who} counts {' '.join(rest[1:])}"
     if head.startswith("=") and len(rest) == 1:  # a count check: 'ana =6'
         return f"{who} has {head[1:]}"
+    if head == "=" and len(rest) == 2:  # 'ana = 6'
+        return f"{who} has {rest[1]}"
     if head in ("h", "hold", "holds"):
         return f"{who} holds {' '.join(rest[1:])}"
     # a play: '64', '64 on 4', '64 4', '64 left'
