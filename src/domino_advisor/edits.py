@@ -157,7 +157,7 @@ def undo(log: GameLog, n: int) -> Edited:
     logged only because of it (a skip taken as read in a block game)."""
     places = _event_places(log)
     if not 1 <= n <= len(places):
-        raise NotationError(f"undo {n}: the log has {len(places)} event{'s' if len(places) != 1 else ''}")
+        raise NotationError(f"undo {n}: the log has only {len(places)} event{'s' if len(places) != 1 else ''}")
     first = len(places) - n
     cause = str(log.body[places[first]].event)
     while first > 0 and log.body[places[first - 1]].render().endswith(f"{TAKEN}{cause}"):
