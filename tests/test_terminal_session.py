@@ -51,3 +51,17 @@ def test_a_session_on_a_phone_sized_terminal(tmp_path: Path, runner):
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, timeout=30)
     assert game.read_text().endswith("me plays 6-6\nana draws 2\nana plays 6-4 on 6\n")
+
+
+def test_a_long_review_shows_its_progress_on_the_terminal(tmp_path: Path):
+    """stdout to a file, stderr the terminal: the bar is drawn there while it works."""
+    logs = Path(__file__).parent / "data" / "logs"
+    socket = f"domino-review-{tmp_path.name}"
+    out = tmp_path / "review.txt"
+    command = f"{sys.executable} -m domino_advisor review {logs / 'classic-2-match.dom'} --samples 200 > {out}; sleep 30"
+    tmux(socket, "new-session", "-d", "-s", "t", "-x", "80", "-y", "20", command)
+    try:
+        screen = wait_for(socket, "reviewing")
+        assert "%" in screen
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, timeout=30)
