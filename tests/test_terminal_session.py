@@ -58,7 +58,8 @@ def test_a_long_review_shows_its_progress_on_the_terminal(tmp_path: Path):
     logs = Path(__file__).parent / "data" / "logs"
     socket = f"domino-review-{tmp_path.name}"
     out = tmp_path / "review.txt"
-    command = f"{sys.executable} -m domino_advisor review {logs / 'classic-2-match.dom'} --samples 200 > {out}; sleep 30"
+    review = f"{sys.executable} -m domino_advisor review {logs / 'classic-2-match.dom'} --samples 200"
+    command = f"{review} > {out}; sleep 30"
     tmux(socket, "new-session", "-d", "-s", "t", "-x", "80", "-y", "20", command)
     try:
         screen = wait_for(socket, "reviewing")
