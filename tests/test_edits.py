@@ -357,3 +357,62 @@ def test_replace_keeps_the_comment_and_spaced_count_checks(runner, game):
     assert run(runner, "log", game, "--replace", "4", "ana d3").exit_code == 0
     assert "ana draws 3  # she hesitated" in game.read_text()
     assert str(edits.append(gamelog.loads(game.read_text()), ["ana = 8"]).log.events[-1]) == "ana has 8"
+
+
+# -- a code review's findings ------------------------------------------------------------------
+def test_undo_after_replacing_a_taken_pass_keeps_the_real_play(runner, tmp_path):
+    path = _block(tmp_path, runner, "me ana bob cy", "6-6 6-5 5-5 5-4 2-1")
+    assert run(runner, "log", path, "me 66", "bob 63").exit_code == 0  # ana passed, as read
+    assert run(runner, "log", path, "--replace", "4", "ana 64").exit_code == 0
+    assert "taken as read" not in path.read_text()  # the note went with the pass
+    res = run(runner, "undo", path)
+    assert res.exit_code == 0 and res.output.count("removed:") == 1
+    assert events(path)[-1] == "ana plays 6-4 on 6"
+
+
+def test_count_hints_see_the_lines_typed_before_them(runner, game):
+    assert run(runner, "log", game, "ana d3", "ana 64").exit_code == 0  # ana: 7 tiles
+    refused(runner, game, "log", game, "bob d1", "ana has 6", says="replace event 4 ('ana draws 3')")
+    assert run(runner, "log", game, "ana has 7").exit_code == 0
+    refused(runner, game, "log", game, "--replace", "6", "ana has 6", says="replace event 4 ('ana draws 3')")
+
+
+def test_a_round_start_cannot_be_deleted(runner, game):
+    refused(runner, game, "log", game, "--delete", "1", says="where a round starts")
+
+
+def test_taken_passes_never_end_the_round(runner, tmp_path):
+    path = _block(tmp_path, runner, "me ana bob", "6-6 6-3 5-2 3-1 0-0")
+    assert run(runner, "log", path, "me 66", "ana p").exit_code == 0
+    # bob's pass then the round comes back to me: nothing to take as read
+    refused(runner, path, "log", path, "me 63", says="it is bob's turn")
+
+
+def test_all_fives_points_go_to_the_play_that_scored(runner, tmp_path):
+    path = tmp_path / "p.dom"
+    res = run(
+        runner,
+        "new",
+        path,
+        "--players",
+        "me ana bob cy",
+        "--rules",
+        "all-fives",
+        "--set",
+        "teams=partners",
+        "--hand",
+        "5-5 6-6 4-4 3-3 2-2 1-1 0-0",
+    )
+    assert res.exit_code == 0, res.output
+    res = run(runner, "log", path, "me 66", "ana 63 on 6", "bob 64 on 6")
+    assert res.exit_code == 0, res.output
+    assert "ana scores 15 (now 15)" in res.output and "bob scores" not in res.output
+
+
+def test_edit_that_saves_bytes_not_utf8_is_asked_again(runner, game, monkeypatch, tmp_path):
+    script = tmp_path / "latin1.py"
+    script.write_text("import sys\nopen(sys.argv[-1], 'ab').write(b'# \\xf1\\n')\n")
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
+    before = game.read_bytes()
+    res = run(runner, "edit", game, input="a\n")
+    assert res.exit_code == 2 and "UTF-8 text" in res.output and game.read_bytes() == before

@@ -276,3 +276,13 @@ def test_exact_decisions_match_an_exhaustive_search(seed):
             assert decision.best_win == float(max(values.values()))
         if not isinstance(event, (NewRound, Holds)):
             truth.apply(event, line)
+
+
+def test_the_page_marks_the_right_lines_past_odd_separators(tmp_path):
+    text = demo_text().replace("me plays 5-5", "# a note\u2028more\x0cstill the note\nme plays 5-5", 1)
+    data = review(gamelog.loads(text), samples=10, seed=1).as_dict()
+    page_text = to_html(data, "t", text)
+    lines = gamelog.split_lines(text)
+    for d in data["decisions"]:
+        marked = page_text.split(f'<span id="L{d["line"]}" class=mark>')[1].split("</span>\n")[0]
+        assert lines[d["line"] - 1].split()[0] in marked and d["played"].split()[0] in marked

@@ -138,7 +138,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
         report = notices.edit_report(result, written.log, before, pos, warned)
         if quiet:
             for w in pos.warnings:
-                if w not in warned:
+                if notices.news(w, warned):
                     say("warning", str(w), style="yellow")
             return
         console.print(report)

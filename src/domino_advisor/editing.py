@@ -50,7 +50,7 @@ def _changes(old: str, new: str) -> tuple[list[str], list[str]]:
     return a[same : len(a) - end], b[same : len(b) - end]
 
 
-def edit_log(path, console: Console, editor: Callable[..., str | None], ask: Callable[[], str]) -> bool:
+def edit_log(path, console: Console, editor: Callable[..., bytes | None], ask: Callable[[], str]) -> bool:
     """Edit until the log replays or the player abandons; True if it was saved (or left
     as it was)."""
     opened = logfile.read_text(path)
@@ -59,10 +59,22 @@ def edit_log(path, console: Console, editor: Callable[..., str | None], ask: Cal
     text = opened
     theirs: list[str] = []  # events another program logged while the editor was open
     while True:
-        edited = editor(text, extension=".dom", require_save=True)
-        if edited is not None and crlf and "\r\n" not in edited:
+        raw = editor(text.encode("utf-8", "surrogateescape"), extension=".dom", require_save=True)
+        if raw is None:
+            console.print("no change: the log is as it was")
+            return True
+        try:
+            edited = logfile.decode(raw, path)
+        except DominoError as e:  # not UTF-8 text: say so, and let them fix it
+            console.print(Text(f"not saved: {message(str(e))}", style="bold red"))
+            if not _again(ask):
+                console.print("abandoned: the log is as it was")
+                return False
+            text = raw.decode("utf-8", "surrogateescape")
+            continue
+        if crlf and "\r\n" not in edited:
             edited = edited.replace("\n", "\r\n")  # the editor's newlines, the file's own kept
-        if edited is None or edited == opened:
+        if edited == opened:
             console.print("no change: the log is as it was")
             return True
         problem = _problem(edited, path)

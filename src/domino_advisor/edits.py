@@ -59,7 +59,8 @@ def _check_number(log: GameLog, number: int, what: str, end_ok: bool = False) ->
     if total == 0 and not end_ok:
         raise NotationError(f"{what} {number}: the log has no events yet")
     if not 1 <= number <= most:
-        raise NotationError(f"{what} {number}: the events are numbered 1 to {total}")
+        end = f" ({most}: after the last)" if end_ok else ""
+        raise NotationError(f"{what} {number}: the events are numbered 1 to {total}{end}")
 
 
 def _replayed_to(log: GameLog, count: int) -> Match:
@@ -96,9 +97,12 @@ def splice(log: GameLog, at: int, remove: int, lines: list[str], infer_passes: b
         try:
             match.apply(event, first_line + len(new_entries))
         except CountMismatch as e:
-            raise e.explained(
-                _count_hints(log, at, remove, e, event), f"'{excerpt(_plain(text), 60)}'"
-            ) from None
+            # the hints are tried on the log as this change leaves it so far: the events
+            # it removes gone, the lines typed before this one in
+            base = log.copy(log.body[:cut] + new_entries + log.body[end:])
+            hints = _count_hints(base, at + len(new_entries), 0, e, event)
+            where = "" if at > len(places) else f" {'as' if remove else 'before'} event {at}"
+            raise e.explained(hints, f"'{excerpt(_plain(text), 60)}'{where}") from None
         except DominoError as e:
             where = "" if at > len(places) else f" {'as' if remove else 'before'} event {at}"
             raise type(e)(f"'{excerpt(_plain(text), 60)}'{where}: {e}") from None
@@ -134,7 +138,7 @@ def replace(log: GameLog, number: int, line: str) -> Edited:
     _check_number(log, number, "replace")
     new = typed(line, log)
     old = log.body[_event_places(log)[number - 1]].render()
-    if "#" not in new and "#" in old:
+    if "#" not in new and "#" in old and TAKEN not in old:
         new += "  #" + old.partition("#")[2].rstrip()
     return splice(log, number, 1, [new])
 
@@ -146,6 +150,12 @@ def insert_before(log: GameLog, number: int, lines: list[str]) -> Edited:
 
 def delete(log: GameLog, number: int) -> Edited:
     _check_number(log, number, "delete")
+    event = log.events[number - 1]
+    if isinstance(event, NewRound):
+        raise NotationError(
+            f"delete {number}: event {number} is '{event}', where a round starts: delete the "
+            "round's events after it first, or fix the log with edit"
+        )
     return splice(log, number, 1, [])
 
 
@@ -157,10 +167,17 @@ def undo(log: GameLog, n: int) -> Edited:
     logged only because of it (a skip taken as read in a block game)."""
     places = _event_places(log)
     if not 1 <= n <= len(places):
-        raise NotationError(f"undo {n}: the log has only {len(places)} event{'s' if len(places) != 1 else ''}")
+        many = "s" if len(places) != 1 else ""
+        raise NotationError(f"undo {n}: the log has only {len(places)} event{many}")
     first = len(places) - n
-    cause = str(log.body[places[first]].event)
-    while first > 0 and log.body[places[first - 1]].render().endswith(f"{TAKEN}{cause}"):
+    causes = {str(log.body[i].event) for i in places[first:]}
+    while first > 0:
+        entry = log.body[places[first - 1]]
+        text = entry.render()
+        if not isinstance(entry.event, Pass) or TAKEN not in text:
+            break
+        if text.partition(TAKEN)[2].strip() not in causes:
+            break
         first -= 1
     new = log.copy(log.body[: places[first]])  # comments after them go too
     try:
@@ -193,8 +210,8 @@ def _skipped(match: Match, event: Event) -> list[Pass]:
             return []  # you know what you did: the log must say it
         out.append(Pass(match.players[s]))
         s = (s + 1) % match.seats
-    if len(out) >= match.seats - 1:
-        return []  # everyone else passing would end the round: too much to take as read
+    if r.passes + len(out) + isinstance(event, Pass) >= match.seats - 1:
+        return []  # the passes would (nearly) end the round: too much to take as read
     trial = match.copy()
     try:
         for p in out:

@@ -55,7 +55,7 @@ def _after_the_round(match: Match) -> str:
     r = match.playing
     result = r.result()
     if r.how == "target" and r.out is not None:
-        return f"the match is over: {match.players[r.out]} reached the target of {match.rules.target}"
+        return f"the match is over: {_side(match, r.out)} reached the target of {match.rules.target}"
     if result is None:
         who = r.missing_counts()
         return (
@@ -70,5 +70,11 @@ def _after_the_round(match: Match) -> str:
     won = ""
     if result.winner is not None:
         points = sum(result.points.values())
-        won = f"{match.players[result.winner]} won it ({points} point{'s' if points != 1 else ''}); "
+        won = f"{_side(match, result.winner)} won it ({points} point{'s' if points != 1 else ''}); "
     return f"round {r.number} is scored: {won}start the next with 'round {r.number + 1}', then your new hand"
+
+
+def _side(match: Match, seat: int) -> str:
+    """Who won: the player, or both partners."""
+    side = side_of(seat, match.rules)
+    return " and ".join(p for s, p in enumerate(match.players) if side_of(s, match.rules) == side)

@@ -12,7 +12,13 @@ from .edits import Edited
 from .events import Play
 from .gamelog import GameLog
 from .learned import forgotten, lessons, summary
+from .match import Match
 from .scoring import side_of
+
+
+def news(warning, warned: set) -> bool:
+    """A warning not given before the change (its line may have moved since)."""
+    return (warning.kind, warning.seat, warning.tile) not in {(w.kind, w.seat, w.tile) for w in warned}
 
 
 def partner_of(pos: api.Position) -> str | None:
@@ -36,14 +42,14 @@ def edit_report(result: Edited, log: GameLog, before: dict, pos: api.Position, w
     for note in result.notes:
         lines.append(Text(f"note: {note}", style="yellow"))
     after = api.status_of(pos)
-    lines += [Text(t, style="bold green") for t in scored(result, events, before, after, pos)]
+    lines += [Text(t, style="bold green") for t in scored(result, log)]
     if after["round"] == before.get("round"):
         for lesson in lessons(before, after):
             lines.append(Text(f"  {lesson}", style="cyan"))
         for lost in forgotten(before, after):
             lines.append(Text(f"  {lost}", style="yellow"))
     for w in pos.warnings:
-        if w not in warned:
+        if news(w, warned):
             lines.append(Text(f"warning: {w}", style="yellow"))
     line = summary(after, partner_of(pos))
     if line:
@@ -51,23 +57,25 @@ def edit_report(result: Edited, log: GameLog, before: dict, pos: api.Position, w
     return Group(*lines)
 
 
-def scored(result: Edited, events: list, before: dict, after: dict, pos: api.Position) -> list[str]:
-    """All Fives points scored by the events just logged: ``ana scores 10 (now 45)``."""
-    match = pos.match
-    if not match.rules.all_fives or not result.added or after["round"] != before.get("round"):
+def scored(result: Edited, log: GameLog) -> list[str]:
+    """All Fives points scored by the events just logged at the end of the log, each
+    play by itself: ``ana scores 10 (now 45)``.  A fix further back announces nothing."""
+    events = log.events
+    if not log.rules.all_fives or not result.added or result.removed or result.added[-1] != len(events):
         return []
-    players = [e.player for e in (events[n - 1] for n in result.added) if isinstance(e, Play)]
-    out, told = [], set()
-    for name, now in after["scores"].items():
-        gained = now - before.get("scores", {}).get(name, now)
-        side = side_of(match.players.index(name), match.rules)
-        if gained <= 0 or side in told:
+    match = Match(log.rules, log.players, log.me)
+    for event in events[: result.added[0] - 1]:
+        match.apply(event)
+    out = []
+    for event in events[result.added[0] - 1 :]:
+        before = match.scores()
+        match.apply(event)
+        if not isinstance(event, Play):
             continue
-        told.add(side)
-        who = next(
-            (p for p in reversed(players) if side_of(match.players.index(p), match.rules) == side), name
-        )
-        out.append(f"{who} scores {gained} (now {now})")
+        side = side_of(match.players.index(event.player), match.rules)
+        gained = match.scores()[side] - before[side]
+        if gained > 0:
+            out.append(f"{event.player} scores {gained} (now {match.scores()[side]})")
     return out
 
 

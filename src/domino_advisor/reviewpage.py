@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from .gamelog import split_lines
 from .printable import printable
 
 S = 22  # one half of a tile, in SVG units
@@ -166,7 +167,7 @@ def to_html(data: dict, title: str, log_text: str = "") -> str:
         f"{escape(printable(line))}"
         + (f' <span class="n">(event {numbers[n]})</span>' if numbers.get(n) else "")
         + "</span>\n"
-        for n, line in enumerate(log_text.splitlines(), 1)
+        for n, line in enumerate(split_lines(log_text), 1)
     )
     n = len(data["decisions"])
     return f"""<!doctype html>
