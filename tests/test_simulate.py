@@ -46,6 +46,22 @@ def test_peer_bot_plays_legally():
     assert scores[0].games == 8
 
 
+def test_the_strong_peer_setting_plays_legally_and_is_set_as_issue_12_asks():
+    pytest.importorskip("dominoes")
+    from domino_advisor.players import make_player
+
+    strong = make_player("dominoes-strong")
+    assert (strong.samples, strong.start_move, strong.first, strong.name) == (
+        20,
+        8,
+        "double",
+        "dominoes-strong",
+    )
+    assert make_player("dominoes-strong:5").samples == 5 and make_player("dominoes").first == "bota_gorda"
+    scores = simulate(preset("partnership"), 4, ["dominoes-strong:4", "heavy"], 4, jobs=1, seed=3)
+    assert scores[0].games == 4 and scores[0].spec == "dominoes-strong:4"
+
+
 def test_advisor_in_a_tournament():
     scores = simulate(preset("classic"), 2, ["advisor:8", "random"], 4, jobs=1, seed=1)
     assert scores[0].games == 4

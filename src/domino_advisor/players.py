@@ -66,20 +66,30 @@ class AdvisorPlayer:
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
 
-BOTS = ("random", "heavy", "heuristic", "advisor", "round-advisor", "omniscient", "dominoes")
+BOTS = (
+    "random",
+    "heavy",
+    "heuristic",
+    "advisor",
+    "round-advisor",
+    "omniscient",
+    "dominoes",
+    "dominoes-strong",
+)
 
 
-SAMPLED = ("advisor", "round-advisor", "omniscient", "dominoes")
+SAMPLED = ("advisor", "round-advisor", "omniscient", "dominoes", "dominoes-strong")
 MAX_SAMPLES = 100_000
 
 
 def make_player(spec: str):
-    """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision), ``dominoes[:samples]``."""
+    """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision), ``dominoes[:samples]``,
+    ``dominoes-strong[:samples]``."""
     name, colon, arg = spec.partition(":")
     if name not in BOTS or (colon and name not in SAMPLED):
         raise NotationError(
             f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
-            "advisor:N, omniscient:N and dominoes:N set the samples)"
+            "advisor:N, omniscient:N, dominoes:N and dominoes-strong:N set the samples)"
         )
     samples = None
     if colon:
@@ -93,4 +103,6 @@ def make_player(spec: str):
         return AdvisorPlayer(samples or 100, omniscient=name == "omniscient", objective=objective)
     from .peers import PeerPlayer
 
+    if name == "dominoes-strong":
+        return PeerPlayer(samples or 20, start_move=8, first="double")
     return PeerPlayer(samples or 8)
