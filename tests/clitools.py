@@ -41,6 +41,32 @@ def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: s
     return path
 
 
+def drive(path, lines, end=EOFError, samples: int = 20) -> str:
+    """A session on ``path`` typed from ``lines`` (then ``end``); what it printed, with
+    the check that every line it did not log says so."""
+    import io
+
+    from rich.console import Console
+
+    from domino_advisor.session import run as run_session
+
+    out = io.StringIO()
+    console = Console(file=out, width=100, no_color=True)
+    script = iter(lines)
+
+    def read(prompt):
+        out.write(prompt)
+        try:
+            return next(script)
+        except StopIteration:
+            raise end from None
+
+    not_logged = run_session(path, console, read, samples=samples, seconds=None)
+    text = out.getvalue()
+    assert not_logged == text.count("not logged:")
+    return text
+
+
 def process(*args, env: dict | None = None, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
     """The command as a real process, colour off, output captured as bytes."""
     full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}

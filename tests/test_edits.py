@@ -4,7 +4,6 @@ what each event taught; one tile on demand; one input language everywhere."""
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from pathlib import Path
@@ -12,13 +11,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from rich.console import Console
 
+import clitools
 from clitools import refused, run
 from domino_advisor import edits, gamelog
 from domino_advisor.demo import demo_text
 from domino_advisor.errors import CountMismatch, DominoError
-from domino_advisor.session import run as run_session
 
 DEMO = gamelog.loads(demo_text())
 
@@ -198,18 +196,7 @@ def test_status_numbers_the_last_events(runner, game):
 
 # -- the session ------------------------------------------------------------------------------
 def drive(path: Path, lines: list[str]) -> str:
-    out = io.StringIO()
-    script = iter(lines)
-
-    def read(prompt):
-        out.write(prompt)
-        try:
-            return next(script)
-        except StopIteration:
-            raise EOFError from None
-
-    run_session(path, Console(file=out, width=100, no_color=True), read, samples=10, seconds=None)
-    return out.getvalue()
+    return clitools.drive(path, lines, samples=10)
 
 
 def test_session_fixes_learns_and_answers_where(game):

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
 
+from clitools import drive
 from domino_advisor import gamelog
 from domino_advisor.cli import main
 from domino_advisor.errors import NotationError
-from domino_advisor.session import run
 from domino_advisor.shorthand import expand
 
 PLAYERS = ["me", "ana", "bob"]
@@ -66,24 +63,6 @@ def game(tmp_path):
     path = tmp_path / "s.dom"
     path.write_text('[Rules "classic"]\n[Players "me ana bob"]\nround 1\nme holds 6-6 6-3 5-2 3-1 0-0\n')
     return path
-
-
-def drive(path, lines, end=EOFError):
-    out = io.StringIO()
-    console = Console(file=out, width=100, no_color=True)
-    script = iter(lines)
-
-    def read(prompt):
-        out.write(prompt)
-        try:
-            return next(script)
-        except StopIteration:
-            raise end from None
-
-    not_logged = run(path, console, read, samples=20, seconds=None)
-    text = out.getvalue()
-    assert not_logged == text.count("not logged:")
-    return text
 
 
 def test_a_session_logs_checks_and_advises(game):
