@@ -111,9 +111,14 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
         raise click.UsageError("--replace N takes exactly one event")
     done: list[edits.Edited] = []
     before: dict = {}
+    warned: set = set()
 
     def change(log: gamelog.GameLog) -> gamelog.GameLog:
-        before.update(api.status_of(api.Position.of(log)))
+        old = api.Position.of(log)  # the version on disk the change is made to (the last try's)
+        before.clear()
+        before.update(api.status_of(old))
+        warned.clear()
+        warned.update(old.warnings)
         if replace_n is not None:
             result = edits.replace(log, replace_n, events[0])
         elif insert_n is not None:
@@ -126,7 +131,6 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
         return result.log
 
     written = logfile.update(file, change)
-    warned = set(api.Position.of(gamelog.loads(written.before)).warnings)
     pos = api.Position.of(written.log)
     result = done[-1]
     if fixes:

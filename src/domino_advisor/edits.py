@@ -226,8 +226,7 @@ def _count_hints(log: GameLog, at: int, remove: int, e: CountMismatch, check: Ev
     one is tried on the whole log, the check in its place and every event after it."""
     assert isinstance(check, Has)
     who = check.player
-    match = _replayed_to(log, at - 1)
-    if match.viewer is not None and match.players.index(who) == match.viewer:
+    if who == log.me:
         return ["your own tiles are all in the log: check your hand and the tiles you drew this round"]
     numbered = list(enumerate(log.events[: at - 1], 1))
     round_start = max((n for n, ev in numbered if isinstance(ev, NewRound)), default=1)
