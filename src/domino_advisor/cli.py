@@ -139,14 +139,14 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
         logged = f"logged {len(result.added)} event{'s' if len(result.added) != 1 else ''}"
 
     def show() -> None:
-        report = notices.edit_report(result, written.log, before, pos, warned)
         if quiet:
             for w in pos.warnings:
                 if notices.news(w, warned):
                     say("warning", str(w), style="yellow")
             return
-        console.print(report)
-        console.print(statusview.status_view(pos, api.status_of(pos), compact=True, width=console.width))
+        after = api.status_of(pos)
+        console.print(notices.edit_report(result, written.log, before, after, pos, warned))
+        console.print(statusview.status_view(pos, after, compact=True, width=console.width))
 
     after_writing(logged, show)
 

@@ -28,7 +28,9 @@ def partner_of(pos: api.Position) -> str | None:
     return match.players[(match.viewer + 2) % match.seats]
 
 
-def edit_report(result: Edited, log: GameLog, before: dict, pos: api.Position, warned: set) -> Group:
+def edit_report(
+    result: Edited, log: GameLog, before: dict, after: dict, pos: api.Position, warned: set
+) -> Group:
     """The events changed, what became known or is no longer known, new warnings, and
     the one-line summary of what each other player lacks."""
     lines: list[Text] = []
@@ -41,7 +43,6 @@ def edit_report(result: Edited, log: GameLog, before: dict, pos: api.Position, w
         lines.append(Text(f"{verb} event {number}: {events[number - 1]}", style="dim"))
     for note in result.notes:
         lines.append(Text(f"note: {note}", style="yellow"))
-    after = api.status_of(pos)
     lines += [Text(t, style="bold green") for t in scored(result, log)]
     if after["round"] == before.get("round"):
         for lesson in lessons(before, after):

@@ -79,10 +79,9 @@ class Session:
             return "who opens?> "  # the status above says under which rule
         return f"{self.pos.match.players[who]}> " if who is not None else "> "
 
-    def show_status(self, compact: bool = False) -> None:
-        self.console.print(
-            statusview.status_view(self.pos, api.status_of(self.pos), compact, width=self.console.width)
-        )
+    def show_status(self, compact: bool = False, data: dict | None = None) -> None:
+        data = api.status_of(self.pos) if data is None else data
+        self.console.print(statusview.status_view(self.pos, data, compact, width=self.console.width))
 
     def show_advice(self) -> None:
         advice = api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds)
@@ -194,8 +193,9 @@ class Session:
 
         self.write(apply, refuse_if_changed)
         result = done[-1]
-        self.console.print(notices.edit_report(result, self.log, before, self.pos, warned))
-        self.show_status(compact=True)
+        after = api.status_of(self.pos)
+        self.console.print(notices.edit_report(result, self.log, before, after, self.pos, warned))
+        self.show_status(compact=True, data=after)
 
     def undo(self, text: str, count: str) -> None:
         n = number_at_most(count, len(self.log.events))
