@@ -12,7 +12,7 @@ LAYERS = [
     ("base", {"errors", "printable", "tiles", "rules", "doubts"}),
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
     ("log", {"gamelog", "shorthand", "logfile", "edits", "guide", "config"}),
-    ("counting", {"view", "evidence", "counting", "inference"}),
+    ("counting", {"view", "evidence", "counting", "inference", "reads"}),
     ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor"}),
     (
         "use",
@@ -22,6 +22,7 @@ LAYERS = [
             "simulate",
             "selfplay",
             "equity_check",
+            "reads_fit",
             "players",
             "peers",
             "deal",

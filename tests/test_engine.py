@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import minimax
 from domino_advisor.deal import deal_round
-from domino_advisor.engine import FastRound, from_round, from_tiles
+from domino_advisor.engine import FastRound, from_round, from_tiles, public_voids
 from domino_advisor.events import Draw, Event, Pass, Play
 from domino_advisor.game import Round
 from domino_advisor.gamelog import loads
@@ -127,6 +127,14 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
             assert fast.hands == [sum(1 << t.index for t in h) for h in r.hands]
             assert fast.over == r.over
             assert {k: v for k, v in enumerate(fast.fives) if v} == r.fives
+            # the voids both engines read off the table are true of every hand
+            assert fast.voids == public_voids(r.history, seats)
+            nm = fast.T[3]
+            drawing = r.history[-1].seat if r.history[-1].kind == "draw" else None
+            for s, lacks in enumerate(fast.voids):
+                if s == drawing:  # the tile it drew last may be the one it plays
+                    continue
+                assert not any(fast.hands[s] & nm[n] for n in range(len(nm)) if lacks >> n & 1)
     ref = r.result()
     if fast is not None:
         res = fast.result()

@@ -22,6 +22,7 @@ from .events import Draw, Move, Pass, Play
 from .game import Round
 from .inference import Inference, infer
 from .layout import describe_numbers
+from .reads import Reads, Style
 from .scoring import DRAW, WIN, fives_points, round_value, side_of
 from .search import LineSolver, TooBig, solve, solve_value
 from .stakes import Stakes, stakes
@@ -43,6 +44,8 @@ class Candidate:
     wins: float = 0.0
     ties: float = 0.0
     played: int = 0
+    weight: float = 0.0  # the worlds' total weight (each 1 unless soft reads weight them)
+    weight2: float = 0.0  # ... and of their squares, for the effective sample size
     reply_points: float = 0.0
     margin_points: float = 0.0  # your side's points less the best other side's, summed
     reasons: list[str] = field(default_factory=list)
@@ -57,7 +60,12 @@ class Candidate:
     @property
     def match(self) -> float:
         """The estimated chance of winning the match (0 where only the round counts)."""
-        return self.match_sum / self.played if self.played else 0.0
+        return self.match_sum / self.weight if self.weight else 0.0
+
+    @property
+    def effective(self) -> float:
+        """How many equally weighted worlds the weighted ones are worth."""
+        return self.weight * self.weight / self.weight2 if self.weight2 else 0.0
 
     @property
     def match_margin(self) -> float:
@@ -65,26 +73,32 @@ class Candidate:
         if self.exact or self.played < 2:
             return 0.0
         mean = self.match
-        var = max(self.match_squares / self.played - mean * mean, 1e-9)
-        return math.sqrt(var / self.played)
+        var = max(self.match_squares / self.weight - mean * mean, 1e-9)
+        return math.sqrt(var / self.effective)
 
-    def add_match(self, value: float) -> None:
-        self.match_sum += value
-        self.match_squares += value * value
+    def count(self, w: float, round_value: int, match: float = 0.0) -> None:
+        """One world's outcome, weighted."""
+        self.wins += w * (round_value == WIN)
+        self.ties += w * (round_value == DRAW)
+        self.match_sum += w * match
+        self.match_squares += w * match * match
+        self.played += 1
+        self.weight += w
+        self.weight2 += w * w
 
     @property
     def win(self) -> float:
-        return self.wins / self.played if self.played else 0.0
+        return self.wins / self.weight if self.weight else 0.0
 
     @property
     def value(self) -> float:
         """Ranking value: a won round counts 1, a drawn one a half."""
-        return (self.wins + 0.5 * self.ties) / self.played if self.played else 0.0
+        return (self.wins + 0.5 * self.ties) / self.weight if self.weight else 0.0
 
     @property
     def points(self) -> float:
         """Average points ahead of the best other side at the end of the round."""
-        return self.margin_points / self.played if self.played else 0.0
+        return self.margin_points / self.weight if self.weight else 0.0
 
     @property
     def margin(self) -> float:
@@ -92,7 +106,7 @@ class Candidate:
         if self.exact or not self.played:
             return 0.0
         p = self.win
-        return math.sqrt(max(p * (1 - p), 1e-9) / self.played)
+        return math.sqrt(max(p * (1 - p), 1e-9) / self.effective)
 
 
 @dataclass
@@ -174,9 +188,12 @@ def advise(
     reasons: bool = True,
     policy=heuristic,
     objective: str = "match",
+    style: Style | None = None,
 ) -> Advice:
     """Rank the seat's moves by the estimated chance of winning the match (or, in a
-    single round, with no table for the rules, or with ``objective="round"``, the round)."""
+    single round, with no table for the rules, or with ``objective="round"``, the round).
+    With a ``style``, sampled worlds are weighted by how likely the others' plays were
+    in them (soft reads)."""
     start = time.perf_counter()
     name = r.name(seat)
     if r.over:
@@ -199,7 +216,10 @@ def advise(
     st = stakes(r, seat) if objective == "match" else None
     exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient, st)
     if not exact:
-        _rollouts(r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side, st)
+        reads = Reads(inf.view, style) if style is not None and inf is not None else None
+        _rollouts(
+            r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side, st, reads=reads
+        )
     if st is not None:
         for c in moves:
             c.ends_match = _wins_at_once(r, seat, c, st)
@@ -254,23 +274,45 @@ def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None)
         fr = base.clone()
         _apply(fr, c)
         value = solve(fr, my_side)
-        c.wins, c.ties, c.played, c.exact = float(value == WIN), float(value == DRAW), 1, True
-        if st is not None:
-            c.match_sum = solve_value(fr, my_side, st.value, memo)
+        c.count(1.0, value, solve_value(fr, my_side, st.value, memo) if st is not None else 0.0)
+        c.exact = True
     return True
 
 
 def _rollouts(
-    r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side, st=None, solve_below=None
+    r,
+    seat,
+    moves,
+    inf,
+    samples,
+    rng,
+    seconds,
+    start,
+    omniscient,
+    policy,
+    my_side,
+    st=None,
+    solve_below=None,
+    reads: Reads | None = None,
 ):
     policies = [policy] * r.match.seats
     solve_below = SOLVE_BELOW if solve_below is None else solve_below
     n = 0
+    ref = None  # the first world's log weight: weights are relative to it
     while n < samples:
         if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
             break
         world_seed = rng.getrandbits(32)
-        base = _true_world(r, seat, rng) if omniscient else _world(r, seat, inf.sample(rng), rng)
+        w = 1.0
+        if omniscient:
+            base = _true_world(r, seat, rng)
+        else:
+            world = inf.sample(rng)
+            if reads is not None:  # how likely the others' plays were in this world
+                lw = reads.log_weight(world)
+                ref = lw if ref is None else ref
+                w = math.exp(min(lw - ref, 600.0))
+            base = _world(r, seat, world, rng)
         values = None
         # a world with nothing left to draw and few tiles is played perfectly; future
         # draws are left to rollouts, since a solver would know them in advance
@@ -283,10 +325,7 @@ def _rollouts(
         for i, c in enumerate(moves):
             if values is not None:  # the world was small enough to play perfectly
                 rv, mv = values[i]
-                c.wins += rv == WIN
-                c.ties += rv == DRAW
-                c.add_match(mv)
-                c.played += 1
+                c.count(w, rv, mv)
                 continue
             fr = base.clone()
             _apply(fr, c, policy, random.Random(world_seed ^ 1))
@@ -296,13 +335,9 @@ def _rollouts(
             if not fr.over:
                 fr.step(policies[fr.turn], play_rng)
             if r.rules.all_fives:
-                c.reply_points += fr.fives[side_of(nxt, r.rules)] - before
+                c.reply_points += w * (fr.fives[side_of(nxt, r.rules)] - before)
             res = fr.play_out(policies, play_rng)
-            value = round_value(res, my_side, r.rules)
-            c.wins += value == WIN
-            c.ties += value == DRAW
-            if st is not None:
-                c.add_match(st.value(fr))
+            c.count(w, round_value(res, my_side, r.rules), st.value(fr) if st is not None else 0.0)
             if r.rules.all_fives:
                 totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
                 for side, pts in res.points.items():
@@ -310,8 +345,7 @@ def _rollouts(
                 for side in totals:
                     totals[side] += fr.fives[side] - base.fives[side]
                 mine = totals.pop(my_side)
-                c.margin_points += mine - max(totals.values())
-            c.played += 1
+                c.margin_points += w * (mine - max(totals.values()))
         n += 1
 
 
@@ -401,5 +435,5 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
         if scored:
             out.append(f"scores {scored} now")
         if c.played and not c.exact:
-            out.append(f"the reply scores {c.reply_points / c.played:.1f} on average")
+            out.append(f"the reply scores {c.reply_points / c.weight:.1f} on average")
     return out

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .doubts import Doubt
 from .gamelog import GameLog, loads
 from .inference import Inference, infer
 from .match import Match
+from .reads import SoftReads, Style, soft_reads, style_for
 from .scoring import side_of
 from .view import SeatView
 
@@ -27,16 +29,28 @@ class Position:
     match: Match
     view: SeatView | None
     inference: Inference | None
+    style: Style | None = None  # the play-style model of soft reads, when they are on
 
     @classmethod
-    def of(cls, log: GameLog) -> Position:
+    def of(cls, log: GameLog, reads: bool = True) -> Position:
+        """``reads``: weigh the deals by how the others played (soft reads), where a
+        play-style model is shipped for the rules."""
         match = log.replay()
         r = match.round
         view, inf = None, None
         if r is not None and r.dealt[match.me] is not None:
             view = SeatView.of(r, match.me)
             inf = infer(view)
-        return cls(log, match, view, inf)
+        style = style_for(match.rules, match.seats) if reads and inf is not None else None
+        return cls(log, match, view, inf, style)
+
+    @cached_property
+    def reads(self) -> SoftReads | None:
+        """The soft reads, worked out when first shown (a few hundredths of a second)."""
+        r = self.match.round
+        if self.style is None or self.inference is None or r is None or r.over:
+            return None
+        return soft_reads(self.inference, self.style)
 
     @property
     def warnings(self) -> list[Doubt]:
@@ -87,9 +101,14 @@ def status_of(pos: Position) -> dict:
             continue
         entry = {"name": names[s], "tiles": r.counts[s]}
         if inf is not None:
-            entry["cannot_hold"] = inf.cannot_hold(s)
+            lacks = inf.cannot_hold(s)
+            entry["cannot_hold"] = lacks
             entry["expected_pips"] = _num(inf.expected_pips(s))
             entry["holds_number"] = [_num(inf.holds_number(s, n)) for n in range(top + 1)]
+            if pos.reads is not None:
+                entry["likely_lacks"] = [
+                    {"number": n, "chance": round(p, 3)} for n, p in pos.reads.likely(s, lacks)
+                ]
         else:
             entry["cannot_hold"] = r.cannot_hold(s)
             entry["expected_pips"] = None
@@ -98,6 +117,8 @@ def status_of(pos: Position) -> dict:
         out["unseen"] = [str(t) for t in inf.unseen]
         out["where"] = {str(t): {k: _num(v) for k, v in inf.where(t).items()} for t in inf.unseen}
         out["unseen_by_number"] = [sum(1 for t in inf.unseen if t.bears(n)) for n in range(top + 1)]
+    if pos.reads is not None:
+        out["reads"] = {"samples": pos.reads.samples, "effective": round(pos.reads.effective, 1)}
     if match.finished:
         side = match.match_winner()
         out["match_over"] = True
@@ -133,9 +154,9 @@ def where_of(pos: Position, tile_text: str) -> dict:
     return out
 
 
-def status(log_text: str) -> dict:
+def status(log_text: str, reads: bool = True) -> dict:
     """``status --json`` for a log given as text."""
-    return status_of(Position.of(loads(log_text)))
+    return status_of(Position.of(loads(log_text), reads))
 
 
 def advice_of(
@@ -160,7 +181,9 @@ def advice_of(
 
             raise IllegalMoveError(next_step(pos.match) or "who opens is not known yet: log the opening play")
         raise IllegalMoveError(f"it is {r.name(to_move)}'s turn, not yours: advice is for your own turn")
-    return run_advisor(r, me, samples=samples, seed=seed, seconds=seconds, inference=pos.inference)
+    return run_advisor(
+        r, me, samples=samples, seed=seed, seconds=seconds, inference=pos.inference, style=pos.style
+    )
 
 
 def advice_dict(advice) -> dict:
@@ -216,10 +239,14 @@ def advice_dict(advice) -> dict:
 
 
 def advise(
-    log_text: str, samples: int = DEFAULT_SAMPLES, seed: int = 0, seconds: float | None = DEFAULT_SECONDS
+    log_text: str,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    seconds: float | None = DEFAULT_SECONDS,
+    reads: bool = True,
 ) -> dict:
     """``advise --json`` for a log given as text."""
-    return advice_dict(advice_of(Position.of(loads(log_text)), samples, seed, seconds))
+    return advice_dict(advice_of(Position.of(loads(log_text), reads), samples, seed, seconds))
 
 
 def schema(command: str) -> dict:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .engine import FastRound
-from .scoring import fives_points
+from .scoring import fives_points, side_of
 from .tiles import Tile, tile_from_index
 
 
@@ -84,4 +84,30 @@ def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
     return best
 
 
-POLICIES = {"random": random_choice, "heavy": heaviest, "heuristic": heuristic}
+BLOCK = 6.0  # what shutting the next player out is worth, in the heuristic's units
+
+
+def reader(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT, block: float = BLOCK):
+    """The heuristic, reading the table: a move that leaves the next player only numbers
+    they have been seen to lack (they must draw or pass) is worth ``block`` more, or
+    that much less when the next player is a partner."""
+    seat = fr.turn
+    nxt = (seat + 1) % fr.n
+    lacks = fr.voids[nxt]
+    sign = -1.0 if side_of(nxt, fr.rules) == side_of(seat, fr.rules) else 1.0
+    best, best_score = moves[0], None
+    for m in moves:
+        p, d, follow, variety, fives = features(fr, seat, *m)
+        score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
+        if lacks:
+            showing = 0
+            for n in ends_after(fr, *m):
+                showing |= 1 << n
+            if not showing & ~lacks:
+                score += sign * block
+        if best_score is None or score > best_score:
+            best, best_score = m, score
+    return best
+
+
+POLICIES = {"random": random_choice, "heavy": heaviest, "heuristic": heuristic, "reader": reader}

@@ -17,7 +17,17 @@ from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE
 from .printable import printable
 from .rules import PRESETS
-from .shell import Table, after_writing, console, errors, print_json, samples_option, say, time_option
+from .shell import (
+    Table,
+    after_writing,
+    console,
+    errors,
+    print_json,
+    reads_option,
+    samples_option,
+    say,
+    time_option,
+)
 from .terminal import read_line
 from .tiles import parse_tiles
 
@@ -31,11 +41,14 @@ def main(ctx):
     Log your hand and every play, draw and pass you see; it tells you what each
     opponent cannot hold and where every unseen tile probably is.
     """
-    if ctx.invoked_subcommand in ("new", "train"):  # your defaults; the command line wins
+    if ctx.invoked_subcommand in CONFIGURED:  # your defaults; the command line wins
         try:
             ctx.default_map = config.load().default_map()
         except DominoError as e:  # said when the command runs, so its --help still works
             ctx.obj = e
+
+
+CONFIGURED = ("new", "train", "status", "advise", "session")  # the commands that take your defaults
 
 
 def _config_error() -> None:
@@ -217,10 +230,12 @@ def undo(file, n):
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
-def status(file, as_json):
+@reads_option()
+def status(file, as_json, reads):
     """The table, your hand, what each opponent can hold, where the unseen tiles are."""
+    _config_error()
     log = logfile.load(file)
-    pos = api.Position.of(log)
+    pos = api.Position.of(log, reads)
     data = api.status_of(pos)
     if as_json:
         print_json(data)
@@ -234,9 +249,11 @@ def status(file, as_json):
 @samples_option("sampled deals to play each move out in")
 @click.option("--seed", default=0, show_default=True, help="for repeatable advice")
 @time_option("stop sampling after this many seconds")
-def advise(file, as_json, samples, seed, seconds):
+@reads_option()
+def advise(file, as_json, samples, seed, seconds, reads):
     """Ranked moves with reasons and the estimated chance of winning the round."""
-    pos = api.Position.of(logfile.load(file))
+    _config_error()
+    pos = api.Position.of(logfile.load(file), reads)
     data = api.advice_dict(api.advice_of(pos, samples, seed, seconds))
     if as_json:
         print_json(data)
@@ -248,15 +265,17 @@ def advise(file, as_json, samples, seed, seconds):
 @click.argument("file", type=click.Path(dir_okay=False))
 @samples_option("sampled deals for the advice on your turns")
 @time_option("time limit for each piece of advice")
-def session(file, samples, seconds):
+@reads_option()
+def session(file, samples, seconds, reads):
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
+    _config_error()
     try:
         import readline  # noqa: F401  (line editing and history, where the terminal has them)
     except ImportError:  # pragma: no cover
         pass
     from .session import run as run_session
 
-    refused = run_session(file, console, lambda prompt: read_line(prompt, MAX_LINE), samples, seconds)
+    refused = run_session(file, console, lambda prompt: read_line(prompt, MAX_LINE), samples, seconds, reads)
     if refused and not sys.stdin.isatty():  # a script can tell a line was not logged
         click.get_current_context().exit(2)
 
@@ -365,7 +384,10 @@ def config_():
     for command, values in defaults.items():
         if not values:
             continue
-        shown = ", ".join(f"{_option(k)} {_shown(v)}" for k, v in values.items())
+        shown = ", ".join(
+            (f"--{k}" if v else f"--no-{k}") if isinstance(v, bool) else f"{_option(k)} {_shown(v)}"
+            for k, v in values.items()
+        )
         console.print(Text(f"  {command}: {shown}"))
     if not any(defaults.values()):
         console.print("  (it sets nothing)")

@@ -23,12 +23,13 @@ EXAMPLE = """\
     players = "me ana bob"       # your usual players, in turn order
     rules = "all-fives"          # your usual preset
     set = ["target=150"]         # and your house rules
+    reads = true                 # soft reads in status, advise and session
     [train]
     players = 3                  # seats in a practice game
     bots = "advisor"
 """
 MAX_BYTES = 64_000
-KEYS: dict[str, type] = {"name": str, "players": str, "rules": str, "set": list}
+KEYS: dict[str, type] = {"name": str, "players": str, "rules": str, "set": list, "reads": bool}
 TRAIN_KEYS: dict[str, type] = {"players": int, "bots": str}
 BOTS = ("random", "heavy", "heuristic", "advisor")
 
@@ -49,6 +50,7 @@ class Settings:
     rules: str | None = None
     overrides: tuple[str, ...] = ()
     train: dict[str, object] = field(default_factory=dict)
+    reads: bool | None = None
 
     def default_map(self) -> dict[str, dict[str, object]]:
         """click's defaults, by command and parameter name."""
@@ -66,7 +68,11 @@ class Settings:
             train["seats"] = self.train["players"]
         if "bots" in self.train:
             train["bots"] = self.train["bots"]
-        return {"new": new, "train": train}
+        out: dict[str, dict[str, object]] = {"new": new, "train": train}
+        if self.reads is not None:
+            for command in ("status", "advise", "session"):
+                out[command] = {"reads": self.reads}
+        return out
 
 
 def load(where: Path | None = None) -> Settings:
@@ -119,7 +125,7 @@ def parse(text: str, where: Path | str = "config") -> Settings:
         raise LogFileError(f"{shown}: train.players is 2 to 4, not {train['players']}")
     if "bots" in train and train["bots"] not in BOTS:
         raise LogFileError(f"{shown}: train.bots is one of {', '.join(BOTS)}")
-    return Settings(name, players, rules, overrides, dict(train))
+    return Settings(name, players, rules, overrides, dict(train), raw.get("reads"))
 
 
 def _check_keys(raw: dict, keys: dict[str, type], shown: str, prefix: str) -> None:
@@ -129,5 +135,10 @@ def _check_keys(raw: dict, keys: dict[str, type], shown: str, prefix: str) -> No
             raise LogFileError(f"{shown}: '{excerpt(prefix + key)}' is not a setting (the settings: {known})")
         want = keys[key]
         if not isinstance(value, want) or (want is int and isinstance(value, bool)):
-            kinds = {"str": "text in quotes", "int": "a whole number", "list": 'a list like ["a", "b"]'}
+            kinds = {
+                "str": "text in quotes",
+                "int": "a whole number",
+                "list": 'a list like ["a", "b"]',
+                "bool": "true or false",
+            }
             raise LogFileError(f"{shown}: {prefix}{key} should be {kinds[want.__name__]}")

@@ -85,6 +85,7 @@ class FastRound:
         "spinning",
         "stock",
         "turn",
+        "voids",
     )
 
     def __init__(
@@ -114,6 +115,7 @@ class FastRound:
         # target, by side; the first side to score them wins the match at once
         self.goal = goal if self.all_fives and rules.target else None
         self.reached = False
+        self.voids = [0] * self.n  # numbers each seat is seen to lack: a bit per number
 
     def clone(self) -> FastRound:
         c = FastRound.__new__(FastRound)
@@ -134,6 +136,7 @@ class FastRound:
             self.spinning,
         )
         c.goal, c.reached = self.goal, self.reached
+        c.voids = self.voids[:]
         return c
 
     # -- what can be played ---------------------------------------------------------------
@@ -228,12 +231,22 @@ class FastRound:
             total += counts[kind][num]
         return total
 
+    def showing(self) -> int:
+        """The numbers on the open ends, a bit per number."""
+        m = 0
+        for _, num, _ in self.ends:
+            m |= 1 << num
+        return m
+
     def draw(self) -> int:
         t = self.stock.pop(0)
         self.hands[self.turn] |= 1 << t
+        # what was drawn may bear any number, but none of those it drew for
+        self.voids[self.turn] = self.showing()
         return t
 
     def pass_(self) -> None:
+        self.voids[self.turn] |= self.showing()
         self.passes += 1
         if self.passes >= self.n:
             self.over = True
@@ -302,6 +315,7 @@ def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
             fr.spinner = lay.spinner.high
             fr.sides = sum(1 << side_id[s] for s in lay.spinner_sides)
     fr.passes = r.passes
+    fr.voids = public_voids(r.history, fr.n)
     fr.over = r.over
     fr.out = r.out if r.out is not None else -1
     for side, pts in r.fives.items():
@@ -311,3 +325,20 @@ def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
         fr.goal = [r.rules.target - before.get(side, 0) + r.fives.get(side, 0) for side in range(fr.n)]
         fr.reached = r.how == "target"
     return fr
+
+
+def public_voids(history, seats: int) -> list[int]:
+    """The numbers each seat is seen to lack, as everyone at the table sees it (a bit per
+    number): a pass adds the ends it met, and a turn of drawing leaves only the ends it
+    drew for, since the tiles drawn may bear any other.  ``Round.voids`` keeps the same
+    for hidden hands, with the sources it quotes."""
+    voids = [0] * seats
+    for a in history:
+        ends = 0
+        for n in a.ends:
+            ends |= 1 << n
+        if a.kind == "draw":
+            voids[a.seat] = ends
+        elif a.kind == "pass":
+            voids[a.seat] |= ends
+    return voids

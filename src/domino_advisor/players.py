@@ -13,6 +13,7 @@ from .errors import NotationError
 from .events import Event, Play, number_at_most
 from .game import Round
 from .moves import legal_moves
+from .reads import style_for
 
 
 class PolicyPlayer:
@@ -43,11 +44,20 @@ class PolicyPlayer:
 
 
 class AdvisorPlayer:
-    def __init__(self, samples: int = 100, omniscient: bool = False, objective: str = "match"):
+    def __init__(
+        self,
+        samples: int = 100,
+        omniscient: bool = False,
+        objective: str = "match",
+        reads: bool = True,
+        policy: str = "heuristic",
+    ):
         self.name = "omniscient" if omniscient else "advisor"
         self.samples = samples
         self.omniscient = omniscient
         self.objective = objective  # "match": plays for the match where there is one; "round"
+        self.reads = reads  # soft reads, where a style is shipped for the rules
+        self.policy = POLICIES[policy]  # how the sampled worlds are played out
 
     def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
         moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
@@ -62,6 +72,8 @@ class AdvisorPlayer:
             omniscient=self.omniscient,
             reasons=False,
             objective=self.objective,
+            style=style_for(r.rules, r.match.seats) if self.reads else None,
+            policy=self.policy,
         )
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
@@ -72,13 +84,14 @@ BOTS = (
     "heuristic",
     "advisor",
     "round-advisor",
+    "basic-advisor",
     "omniscient",
     "dominoes",
     "dominoes-strong",
 )
 
 
-SAMPLED = ("advisor", "round-advisor", "omniscient", "dominoes", "dominoes-strong")
+SAMPLED = ("advisor", "round-advisor", "basic-advisor", "omniscient", "dominoes", "dominoes-strong")
 MAX_SAMPLES = 100_000
 
 
@@ -98,9 +111,12 @@ def make_player(spec: str):
             raise NotationError(f"'{spec}': the samples are a whole number from 1 to {MAX_SAMPLES:,}")
     if name in POLICIES:
         return PolicyPlayer(name)
-    if name in ("advisor", "round-advisor", "omniscient"):
+    if name in ("advisor", "round-advisor", "basic-advisor", "omniscient"):
         objective = "round" if name == "round-advisor" else "match"
-        return AdvisorPlayer(samples or 100, omniscient=name == "omniscient", objective=objective)
+        basic = name == "basic-advisor"  # 0.4.0's advisor: no soft reads
+        return AdvisorPlayer(
+            samples or 100, omniscient=name == "omniscient", objective=objective, reads=not basic
+        )
     from .peers import PeerPlayer
 
     if name == "dominoes-strong":

@@ -12,9 +12,10 @@ import os
 import random
 from concurrent.futures.process import BrokenProcessPool
 
-from .advisor import advise
+from .advisor import Advice, advise
 from .calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED, Decision, fit
 from .events import NewRound, Play
+from .game import Round
 from .match import Match
 from .moves import legal_moves, setup_round, shuffle_deal
 from .rules import Rules
@@ -22,8 +23,9 @@ from .scoring import side_of
 from .simulate import NAMES, in_processes
 
 
-def play(rules: Rules, seats: int, samples: int, seed: int, game: int) -> list[Decision]:
-    """One round of self-play on the deal ``game`` of ``seed``; its decisions."""
+def play_round(rules: Rules, seats: int, samples: int, seed: int, game: int, watch) -> Round:
+    """One round of self-play on the deal ``game`` of ``seed``; ``watch(round, seat,
+    advice)`` sees every decision with a choice of plays before it is made."""
     rules = rules.with_overrides({"target": "0"})  # a round, played for the round
     rng = random.Random(seed * 1_000_003 + game)
     hands, stock = shuffle_deal(rules, seats, rng)
@@ -33,7 +35,6 @@ def play(rules: Rules, seats: int, samples: int, seed: int, game: int) -> list[D
     setup_round(r, hands, stock)
     if r.opening == "chosen":
         r.turn = rng.randrange(seats)
-    said: list[tuple[int, float, bool]] = []  # (side, chance, exact)
     while not r.over:
         moves = legal_moves(r)
         seat = r.turn if r.turn is not None else match.seat(moves[0].player)
@@ -42,9 +43,20 @@ def play(rules: Rules, seats: int, samples: int, seed: int, game: int) -> list[D
             match.apply(mine[0])
             continue
         advice = advise(r, seat, samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round")
+        watch(r, seat, advice)
+        match.apply(advice.event())
+    return r
+
+
+def play(rules: Rules, seats: int, samples: int, seed: int, game: int) -> list[Decision]:
+    """One round of self-play on the deal ``game`` of ``seed``; its decisions."""
+    said: list[tuple[int, float, bool]] = []  # (side, chance, exact)
+
+    def watch(r: Round, seat: int, advice: Advice) -> None:
         best = advice.moves[0]
         said.append((side_of(seat, rules), best.win, best.exact))
-        match.apply(advice.event())
+
+    r = play_round(rules, seats, samples, seed, game, watch)
     result = r.result()
     assert result is not None  # every hand is known to a simulation
     won = None if result.winner is None else side_of(result.winner, rules)  # the winner is a seat

@@ -57,15 +57,21 @@ FIXES = {
 
 class Session:
     def __init__(
-        self, path, console: Console, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS
+        self,
+        path,
+        console: Console,
+        samples: int = DEFAULT_SAMPLES,
+        seconds: float = DEFAULT_SECONDS,
+        reads: bool = True,
     ):
         self.path = path
+        self.reads = reads
         self.console = console
         self.samples = samples
         self.seconds = seconds
         self.text = logfile.read_text(path)  # the version of the file this session last saw
         self.log = gamelog.loads(self.text)
-        self.pos = api.Position.of(self.log)
+        self.pos = api.Position.of(self.log, self.reads)
 
     @property
     def prompt(self) -> str:
@@ -236,7 +242,7 @@ class Session:
                     raise NotationError(refuse_if_changed) from None
                 continue
             self.log, self.text = written.log, written.text
-            self.pos = api.Position.of(written.log)
+            self.pos = api.Position.of(written.log, self.reads)
             return
         raise NotationError("the log keeps changing on disk: nothing was written; try again")
 
@@ -252,7 +258,7 @@ class Session:
         """Use the version on disk from now on, and say how it differs from ours."""
         try:
             log = gamelog.loads(text)
-            pos = api.Position.of(log)
+            pos = api.Position.of(log, self.reads)
         except DominoError as e:
             raise LogFileError(
                 f"the log was changed on disk and cannot be read now ({e}); fix "
@@ -287,10 +293,11 @@ def run(
     read: Callable[[str], str],
     samples: int = DEFAULT_SAMPLES,
     seconds: float = DEFAULT_SECONDS,
+    reads: bool = True,
 ) -> int:
     """The loop: read a line, act, repeat, until q, end of input or Ctrl-C; returns how
     many lines were not logged."""
-    session = Session(path, console, samples, seconds)
+    session = Session(path, console, samples, seconds, reads)
     refused = 0
     console.print(Text(f"session on {path}: type ? for help, q to quit", style="bold"))
     session.show_status()

@@ -143,6 +143,15 @@ def time_option(help_text: str):
     )
 
 
+def reads_option():
+    return click.option(
+        "--reads/--no-reads",
+        default=True,
+        show_default=True,
+        help="soft reads: weigh the deals by how the others played (labelled likely, never certain)",
+    )
+
+
 def finite(data):
     """JSON has no NaN: a figure that cannot be known is null."""
     if isinstance(data, float) and not math.isfinite(data):

@@ -107,12 +107,32 @@ def status_view(pos: Position, data: dict, compact: bool = False, width: int = W
     if pos.log.events:
         parts.append(recent_events(pos.log, 3 if compact else 6))
     parts.extend(players_tables(data, rules, partner_of(pos), width))
+    likely = reads_text(data)
+    if likely is not None:
+        parts.append(likely)
     if data.get("unseen") and not compact:
         parts.extend(unseen_tables(data, partner_of(pos), width))
     parts.append(scores_text(data, rules, pos.match.players, match.viewer))
     for w in [] if compact else data["warnings"]:
         parts.append(Text(f"warning: {w}", style="yellow"))
     return Group(*parts)
+
+
+def reads_text(data: dict) -> Text | None:
+    """The soft reads, labelled as likely: 'bob: probably no 6 (80%)'."""
+    if "reads" not in data:
+        return None
+    said = []
+    for p in data["players"]:
+        lacks = p.get("likely_lacks") or []
+        if lacks:
+            numbers = ", ".join(f"{x['number']} ({x['chance']:.0%})" for x in lacks)
+            said.append(f"{p['name']}: probably no {numbers}")
+    text = Text("likely, from how they played (not certain): ", style="dim")
+    text.append(
+        "; ".join(said) if said else "nothing more than the counting shows", style="" if said else "dim"
+    )
+    return text
 
 
 def _name(name: str, partner: str | None) -> str:

@@ -1,0 +1,237 @@
+"""Soft reads against a weighted enumeration written here: every deal the log allows,
+each weighted by the chance the play-style model gives the plays it shows, computed
+with tuples and plain loops (no code shared with ``reads`` but the rules' replay that
+made the position)."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from itertools import combinations
+
+import pytest
+from click.testing import CliRunner
+
+from domino_advisor import api
+from domino_advisor.cli import main
+from domino_advisor.gamelog import loads
+from domino_advisor.inference import infer
+from domino_advisor.reads import Reads, Style, choices, soft_reads, style_for
+from domino_advisor.reads_fit import fit
+from domino_advisor.rules import preset
+from domino_advisor.view import SeatView
+from positions import random_round
+
+STYLE = Style(pips=0.3, double=1.0)
+
+
+def invoke(args):
+    return CliRunner().invoke(main, args)
+
+
+def _score(t: tuple[int, int]) -> float:
+    return STYLE.pips * (t[0] + t[1]) + STYLE.double * (t[0] == t[1])
+
+
+def weighted_truth(view: SeatView) -> dict[tuple[int, int], dict[int | None, float]]:
+    """Every consistent deal of a game with no draws and a chosen opener, weighted."""
+    top = view.rules.top
+    seen = {(t.high, t.low) for t in view.hand} | {(t.high, t.low) for t in view.table}
+    unseen = [(h, lo) for h in range(top + 1) for lo in range(h + 1) if (h, lo) not in seen]
+    others = view.opponents
+    history = [
+        (a.seat, a.kind, None if a.tile is None else (a.tile.high, a.tile.low), set(a.ends))
+        for a in view.history
+    ]
+    acc = {t: dict.fromkeys([*others, None], 0.0) for t in unseen}
+    total = 0.0
+
+    def deals(pool, seats):
+        if not seats:
+            yield {}
+            return
+        s, rest = seats[0], seats[1:]
+        for hand in combinations(pool, view.counts[s]):
+            left = [t for t in pool if t not in hand]
+            for more in deals(left, rest):
+                yield {s: set(hand), **more}
+
+    for hands in deals(unseen, others):
+        weight = 1.0
+        for i, (s, kind, tile, ends) in enumerate(history):
+            if s == view.me:
+                continue
+            held = set(hands[s]) | {t for (s2, k2, t, _) in history[i:] if s2 == s and k2 == "play"}
+            fits = [t for t in held if t[0] in ends or t[1] in ends]
+            if kind == "pass" and fits:
+                weight = 0.0
+                break
+            if kind == "play" and i > 0:
+                weight *= math.exp(_score(tile)) / sum(math.exp(_score(t)) for t in fits)
+        if not weight:
+            continue
+        total += weight
+        placed = {t: s for s, h in hands.items() for t in h}
+        for t in unseen:
+            acc[t][placed.get(t)] += weight
+    return {t: {loc: v / total for loc, v in p.items()} for t, p in acc.items()}
+
+
+TABLES = [
+    (preset("block", {"set": "4", "hand": "3", "lead": "chosen"}), 3),
+    (preset("block", {"set": "4", "hand": "4", "lead": "chosen"}), 2),
+    (preset("partnership", {"set": "4", "hand": "3", "lead": "chosen"}), 4),
+]
+
+
+@pytest.mark.parametrize("case", range(9))
+def test_soft_reads_match_the_weighted_enumeration(case):
+    rules, seats = TABLES[case % len(TABLES)]
+    rng = random.Random(case)
+    match = random_round(rules, seats, rng, cut=rng.randrange(3, 3 * seats + 2))
+    view = SeatView.of(match.round, 0)
+    inf = infer(view)
+    if not inf.unseen:
+        pytest.skip("nothing hidden")
+    truth = weighted_truth(view)
+    soft = soft_reads(inf, STYLE, samples=6000, seed=case)
+    for t in inf.unseen:
+        for loc, p in truth[(t.high, t.low)].items():
+            assert soft.probability[t][loc] == pytest.approx(p, abs=0.04), (str(t), loc)
+
+
+def test_soft_chances_sum_to_one_and_stay_within_the_counting():
+    rules, seats = TABLES[0]
+    for case in range(6):
+        match = random_round(rules, seats, random.Random(100 + case), cut=5)
+        inf = infer(SeatView.of(match.round, 0))
+        soft = soft_reads(inf, STYLE, samples=500, seed=case)
+        for t in inf.unseen:
+            assert sum(soft.probability[t].values()) == pytest.approx(1.0)
+            for loc, p in soft.probability[t].items():
+                if inf.probability[t][loc] == 0:  # what the counting rules out stays out
+                    assert p == 0
+        for s in inf.view.opponents:
+            certain = inf.cannot_hold(s)
+            assert all(soft.lacks[s][n] == pytest.approx(1.0) for n in certain)
+            assert all(0.0 <= p <= 1.0 + 1e-9 for p in soft.lacks[s].values())
+            assert all(n not in certain for n, _ in soft.likely(s, certain))
+
+
+def test_only_choices_after_the_last_draw_are_read():
+    text = """\
+[Rules "classic"]
+[Players "me ana"]
+[Me "me"]
+round 1
+me holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0
+me plays 6-6
+ana plays 6-5
+me plays 5-5
+ana plays 5-4
+me plays 4-4
+ana draws 2
+ana plays 4-1
+me plays 1-1
+ana plays 1-0
+"""
+    pos = api.Position.of(loads(text))
+    read = choices(pos.view)
+    # 6-5 and 5-4 came before ana drew (what she held then depends on what she drew); 4-1 and 1-0 after
+    assert [str(c.tile) for c in read] == ["4-1", "1-0"]
+
+
+def test_the_model_is_read_the_same_way_it_is_fitted():
+    """Choices generated by a known style are fitted back to it (maximum likelihood)."""
+    rng = random.Random(5)
+    truth = Style(0.25, 0.8)
+    observations = []
+    for _ in range(4000):
+        options = [(rng.randrange(13), rng.random() < 0.2) for _ in range(rng.randrange(2, 6))]
+        weights = [math.exp(truth.pips * p + truth.double * d) for p, d in options]
+        observations.append((tuple(options), rng.choices(range(len(options)), weights)[0]))
+    got = fit(observations)
+    assert got.pips == pytest.approx(truth.pips, abs=0.04)
+    assert got.double == pytest.approx(truth.double, abs=0.25)
+
+
+def test_a_world_where_the_play_was_natural_weighs_more():
+    """bob played 1-0 with the ends at 6 and 1: a deal giving him the 6-5 makes that less likely."""
+    text = """\
+[Rules "block"]
+[Players "me bob"]
+[Me "me"]
+round 1
+me holds 6-6 4-4 4-3 3-3 3-2 2-2 2-0
+me plays 6-6
+bob plays 6-1
+"""
+    pos = api.Position.of(loads(text))
+    r = Reads(pos.view, STYLE)
+    tiles = {str(t): t for t in pos.inference.unseen}
+    base = {t: None for t in pos.inference.unseen}
+    with_65 = {**base, tiles["6-5"]: 1}
+    with_10 = {**base, tiles["1-0"]: 1}
+    assert r.log_weight(with_65) < r.log_weight(with_10)
+
+
+READS_LOG = """\
+[Rules "block"]
+[Players "me bob"]
+[Me "me"]
+round 1
+me holds 6-6 6-5 6-4 6-3 5-5 4-4 2-1
+me plays 6-6
+bob plays 6-1
+me plays 2-1
+bob plays 2-0
+me plays 6-5
+bob plays 5-1
+"""
+
+
+def test_status_shows_likely_reads_and_the_switch_turns_them_off(tmp_path):
+    assert style_for(preset("block"), 2) is not None  # shipped
+    f = tmp_path / "g.dom"
+    f.write_text(READS_LOG)
+    on = json.loads(invoke(["status", "--json", str(f)]).output)
+    off = json.loads(invoke(["status", "--json", "--no-reads", str(f)]).output)
+    assert "reads" in on and "likely_lacks" in on["players"][0]
+    assert "reads" not in off and "likely_lacks" not in off["players"][0]
+    assert {k: v for k, v in on.items() if k != "reads"} == {
+        **off,
+        "players": [{**p, "likely_lacks": on["players"][0]["likely_lacks"]} for p in off["players"]],
+    }
+    text = invoke(["status", str(f)]).output
+    assert "likely, from how they played" in text
+    assert "probably no 6" in text
+    assert "from how they played" not in invoke(["status", "--no-reads", str(f)]).output
+    assert api.Position.of(loads(READS_LOG), reads=False).reads is None
+
+
+def test_advice_without_reads_is_the_advice_of_the_uniform_counting():
+    pos_off = api.Position.of(loads(READS_LOG), reads=False)
+    a = api.advice_of(pos_off, samples=60, seed=3, seconds=None)
+    from domino_advisor.advisor import advise
+
+    b = advise(pos_off.match.round, pos_off.match.me, samples=60, seed=3)
+    assert [(str(c.tile), c.win) for c in a.moves] == [(str(c.tile), c.win) for c in b.moves]
+    pos_on = api.Position.of(loads(READS_LOG))
+    c = api.advice_of(pos_on, samples=60, seed=3, seconds=None)
+    assert all(0.0 <= m.win <= 1.0 for m in c.moves)
+    assert all(m.effective <= m.played + 1e-9 for m in c.moves)
+
+
+def test_the_config_switches_reads_off(tmp_path, monkeypatch):
+    cfg = tmp_path / "config.toml"
+    cfg.write_text("reads = false\n")
+    monkeypatch.setenv("DOMINO_ADVISOR_CONFIG", str(cfg))
+    f = tmp_path / "g.dom"
+    f.write_text(READS_LOG)
+    assert "reads" not in json.loads(invoke(["status", "--json", str(f)]).output)
+    assert "reads" in json.loads(invoke(["status", "--json", "--reads", str(f)]).output)
+    assert "--no-reads" in invoke(["config"]).output
+    cfg.write_text('reads = "no"\n')
+    result = invoke(["status", str(f)])
+    assert result.exit_code == 2 and "reads should be true or false" in result.output
