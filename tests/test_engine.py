@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import minimax
 from domino_advisor.deal import deal_round
-from domino_advisor.engine import FastRound, from_round, from_tiles, public_voids
+from domino_advisor.engine import FastRound, from_round, from_tiles, public_shows, public_voids
 from domino_advisor.events import Draw, Event, Pass, Play
 from domino_advisor.game import Round
 from domino_advisor.gamelog import loads
@@ -129,6 +129,7 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
             assert {k: v for k, v in enumerate(fast.fives) if v} == r.fives
             # the voids both engines read off the table are true of every hand
             assert fast.voids == public_voids(r.history, seats)
+            assert fast.shows == public_shows(r.history, seats)
             nm = fast.T[3]
             drawing = r.history[-1].seat if r.history[-1].kind == "draw" else None
             for s, lacks in enumerate(fast.voids):

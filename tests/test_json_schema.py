@@ -84,6 +84,20 @@ def test_status_in_its_shapes(runner, tmp_path):
         == 0
     )
     validate("status", output(runner, "status", partners, "--json"))
+    reads = tmp_path / "reads.dom"
+    assert (
+        run(
+            runner, "new", reads, "--players", "me bob", "--rules", "block", "--hand", "66 65 64 63 55 44 21"
+        ).exit_code
+        == 0
+    )
+    assert (
+        run(runner, "log", reads, "me plays 6-6", "bob plays 6-1", "me plays 2-1", "bob plays 2-0").exit_code
+        == 0
+    )
+    data = output(runner, "status", reads, "--json")
+    assert "reads" in data and "likely_lacks" in data["players"][0]  # soft reads, with a shipped style
+    validate("status", data)
 
 
 def test_advise_in_its_shapes(runner, tmp_path):

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import lead
-from .bots import heuristic
+from .bots import reader
 from .calibration import Calibration, calibration_for, shown
 from .engine import FastRound, from_round
 from .errors import IllegalMoveError
@@ -147,7 +147,7 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
     return out
 
 
-def _apply(fr: FastRound, c: Candidate, policy=heuristic, rng=None) -> None:
+def _apply(fr: FastRound, c: Candidate, policy=reader, rng=None) -> None:
     if c.tile is None:  # a forced draw or pass: take the turn as the rules make you
         fr.step(policy, rng or random.Random(0))
     elif c.side is None:
@@ -186,7 +186,7 @@ def advise(
     inference: Inference | None = None,
     omniscient: bool = False,
     reasons: bool = True,
-    policy=heuristic,
+    policy=reader,
     objective: str = "match",
     style: Style | None = None,
 ) -> Advice:

@@ -85,26 +85,39 @@ def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
 
 
 BLOCK = 6.0  # what shutting the next player out is worth, in the heuristic's units
+FEED = 1.5  # what each end a partner has shown their suit on is worth
 
 
-def reader(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT, block: float = BLOCK):
+def reader(
+    fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT, block: float = BLOCK, feed: float = FEED
+):
     """The heuristic, reading the table: a move that leaves the next player only numbers
-    they have been seen to lack (they must draw or pass) is worth ``block`` more, or
-    that much less when the next player is a partner."""
+    they have been seen to lack (they must draw or pass) is worth ``block`` more, or that
+    much less when the next player is a partner; with partners, each end left on a
+    number the partner has shown (left showing before) and not been seen to lack is
+    worth ``feed``, and leaving the partner only numbers they lack costs ``block``."""
     seat = fr.turn
     nxt = (seat + 1) % fr.n
     lacks = fr.voids[nxt]
     sign = -1.0 if side_of(nxt, fr.rules) == side_of(seat, fr.rules) else 1.0
+    partner = (seat + 2) % fr.n if fr.n == 4 and fr.rules.teams == "partners" else -1
+    suits = fr.shows[partner] & ~fr.voids[partner] if partner >= 0 else 0
+    partner_lacks = fr.voids[partner] if partner >= 0 else 0
     best, best_score = moves[0], None
     for m in moves:
         p, d, follow, variety, fives = features(fr, seat, *m)
         score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
-        if lacks:
+        if lacks or suits or partner_lacks:
             showing = 0
-            for n in ends_after(fr, *m):
+            after = ends_after(fr, *m)
+            for n in after:
                 showing |= 1 << n
-            if not showing & ~lacks:
+            if lacks and not showing & ~lacks:
                 score += sign * block
+            if suits:
+                score += feed * sum(1 for n in after if suits >> n & 1)
+            if partner_lacks and not showing & ~partner_lacks:
+                score -= block
         if best_score is None or score > best_score:
             best, best_score = m, score
     return best

@@ -80,6 +80,7 @@ class FastRound:
         "reached",
         "reserve",
         "rules",
+        "shows",
         "sides",
         "spinner",
         "spinning",
@@ -116,6 +117,7 @@ class FastRound:
         self.goal = goal if self.all_fives and rules.target else None
         self.reached = False
         self.voids = [0] * self.n  # numbers each seat is seen to lack: a bit per number
+        self.shows = [0] * self.n  # numbers each seat has left showing on an end: its suits
 
     def clone(self) -> FastRound:
         c = FastRound.__new__(FastRound)
@@ -137,6 +139,7 @@ class FastRound:
         )
         c.goal, c.reached = self.goal, self.reached
         c.voids = self.voids[:]
+        c.shows = self.shows[:]
         return c
 
     # -- what can be played ---------------------------------------------------------------
@@ -188,6 +191,7 @@ class FastRound:
         double = hi == lo
         if j < 0:
             self.center = t
+            self.shows[seat] |= 1 << hi | 1 << lo
             kind = DOUBLE if double else PLAIN
             self.ends = ((LEFT, hi, kind), (RIGHT, lo, kind))
             if self.spinning and double:
@@ -195,6 +199,7 @@ class FastRound:
         else:
             side, num, _ = self.ends[j]
             showing = lo if hi == num else hi
+            self.shows[seat] |= 1 << showing
             ends = list(self.ends)
             ends[j] = (side, showing, DOUBLE if double else PLAIN)
             self.armed = True
@@ -316,6 +321,7 @@ def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
             fr.sides = sum(1 << side_id[s] for s in lay.spinner_sides)
     fr.passes = r.passes
     fr.voids = public_voids(r.history, fr.n)
+    fr.shows = public_shows(r.history, fr.n)
     fr.over = r.over
     fr.out = r.out if r.out is not None else -1
     for side, pts in r.fives.items():
@@ -342,3 +348,19 @@ def public_voids(history, seats: int) -> list[int]:
         elif a.kind == "pass":
             voids[a.seat] |= ends
     return voids
+
+
+def public_shows(history, seats: int) -> list[int]:
+    """The numbers each seat has left showing on an end (a bit per number): what a
+    player offers is what they hope to follow, so a partner reads it as their suit.
+    An opening shows both halves; a tile that met an end shows its other half."""
+    shows = [0] * seats
+    for a in history:
+        if a.kind != "play" or a.tile is None:
+            continue
+        t = a.tile
+        if a.met is None:
+            shows[a.seat] |= 1 << t.high | 1 << t.low
+        else:
+            shows[a.seat] |= 1 << (t.low if a.met == t.high else t.high)
+    return shows

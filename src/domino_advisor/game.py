@@ -37,6 +37,7 @@ class Acted:
     ends: tuple[int, ...] = ()
     line: int | None = None
     side: str | None = None  # the end a play joined (None for the opening)
+    met: int | None = None  # the number showing on that end
 
 
 def _where(line: int | None) -> str:
@@ -302,6 +303,8 @@ class Round:
             warnings = self._contradictions(seat, tile, line)
         # all checks passed: change the state
         ends = tuple(self.layout.numbers)
+        joined = None if side is None else self.layout.end(side)
+        met = None if joined is None else joined.number
         self.layout = new_layout
         self.turn_no += 1
         self.placed[tile] = (seat, self.turn_no)
@@ -310,7 +313,7 @@ class Round:
         if self.drew[seat] and hand is None:
             self.voids[seat] = {n: self.voids_source(seat, ends, "drew", line) for n in ends}
         self.counts[seat] -= 1
-        self.history.append(Acted(seat, "play", tile, ends=ends, line=line, side=side))
+        self.history.append(Acted(seat, "play", tile, ends=ends, line=line, side=side, met=met))
         if opening:
             self.opener = seat
         self.passes = 0

@@ -50,7 +50,7 @@ class AdvisorPlayer:
         omniscient: bool = False,
         objective: str = "match",
         reads: bool = True,
-        policy: str = "heuristic",
+        policy: str = "reader",
     ):
         self.name = "omniscient" if omniscient else "advisor"
         self.samples = samples

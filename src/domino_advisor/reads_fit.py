@@ -26,8 +26,8 @@ from .simulate import in_processes
 from .tiles import Tile
 from .view import SeatView
 
-FIT_GAMES = 400  # self-play games a shipped style is fitted on
-FIT_SAMPLES = 100  # ... at this sample count of the advisor's
+FIT_GAMES = 300  # self-play games a shipped style is fitted on
+FIT_SAMPLES = 50  # ... at this sample count of the advisor's
 FIT_SEED = 2027  # ... on the deals of this seed (check on any other)
 FLOOR = 1e-3  # no chance below this is scored (a sampled chance of 0 is sampling, not certainty)
 
@@ -46,7 +46,7 @@ def _observations(rules: Rules, seats: int, samples: int, seed: int, game: int) 
         if len(options) > 1:
             out.append((tuple((t.pips, t.is_double) for t in options), options.index(chosen)))
 
-    play_round(rules, seats, samples, seed, game, watch)
+    play_round(rules, seats, samples, seed, game, watch, reads=False)
     return out
 
 
@@ -124,7 +124,7 @@ def _check_game(
             scores.brier_uniform += bu
             scores.brier_soft += bs
 
-    play_round(rules, seats, samples, seed, game, watch)
+    play_round(rules, seats, samples, seed, game, watch, reads=False)
     return scores
 
 

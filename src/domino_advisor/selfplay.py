@@ -18,14 +18,20 @@ from .events import NewRound, Play
 from .game import Round
 from .match import Match
 from .moves import legal_moves, setup_round, shuffle_deal
+from .reads import style_for
 from .rules import Rules
 from .scoring import side_of
 from .simulate import NAMES, in_processes
 
 
-def play_round(rules: Rules, seats: int, samples: int, seed: int, game: int, watch) -> Round:
+def play_round(
+    rules: Rules, seats: int, samples: int, seed: int, game: int, watch, reads: bool = True
+) -> Round:
     """One round of self-play on the deal ``game`` of ``seed``; ``watch(round, seat,
-    advice)`` sees every decision with a choice of plays before it is made."""
+    advice)`` sees every decision with a choice of plays before it is made.  The
+    advisor plays as ``advise`` does, with soft reads where a style is shipped (unless
+    ``reads`` is off: the styles are fitted on games without them)."""
+    style = style_for(rules, seats) if reads else None
     rules = rules.with_overrides({"target": "0"})  # a round, played for the round
     rng = random.Random(seed * 1_000_003 + game)
     hands, stock = shuffle_deal(rules, seats, rng)
@@ -42,7 +48,9 @@ def play_round(rules: Rules, seats: int, samples: int, seed: int, game: int, wat
         if sum(isinstance(m, Play) for m in mine) <= 1:
             match.apply(mine[0])
             continue
-        advice = advise(r, seat, samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round")
+        advice = advise(
+            r, seat, samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round", style=style
+        )
         watch(r, seat, advice)
         match.apply(advice.event())
     return r

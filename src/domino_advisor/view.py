@@ -65,6 +65,6 @@ class SeatView:
 def _hide_draws(history: Iterable[Acted], seat: int) -> Iterator[Acted]:
     for a in history:
         if a.kind == "draw" and a.seat != seat and a.tiles is not None:
-            yield Acted(a.seat, a.kind, a.tile, a.count, None, a.ends, a.line, a.side)
+            yield Acted(a.seat, a.kind, a.tile, a.count, None, a.ends, a.line, a.side, a.met)
         else:
             yield a
