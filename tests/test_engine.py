@@ -78,7 +78,7 @@ def _apply_fast(fr: FastRound, r: Round, move: Event) -> None:
 
 
 def _check_searches(match: Match) -> None:
-    """Every search agrees on a small endgame with nothing left to draw."""
+    """Every search agrees on a small endgame, with the boneyard's order known."""
     r = match.round
     hands = [set(h) for h in r.hands]
     fr = from_round(r, hands, list(r.stock))
@@ -95,7 +95,7 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
     deal_round(match, rng)
     r = match.round
     fast = None
-    searched = False
+    searched = searched_drawing = False
     while not r.over:
         moves = legal_moves(r)
         move = rng.choice(moves)
@@ -116,6 +116,15 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
         ):
             _check_searches(match)
             searched = True
+        if (  # a world with a boneyard to draw from, its order known (the advisor's two-player worlds)
+            searches
+            and not searched_drawing
+            and fast is not None
+            and fast.drawable()
+            and sum(len(h) for h in r.hands) + fast.drawable() <= 8
+        ):
+            _check_searches(match)
+            searched_drawing = True
         if fast is not None:
             _apply_fast(fast, r, move)
         match.apply(move)
@@ -228,3 +237,11 @@ def test_a_copied_match_shares_nothing_it_could_change():
     before = [set(h) for h in match.playing.hands]
     other.apply(legal_moves(other.playing)[0])
     assert [set(h) for h in match.playing.hands] == before and not match.playing.history
+
+
+@pytest.mark.parametrize("name", ["classic", "draw", "reserve"])
+def test_two_player_worlds_with_a_boneyard_are_solved_as_the_reference_plays_them(name):
+    """The advisor solves two-player sampled worlds with tiles still to draw (their order
+    known in that world): the searches against the plain minimax on such endgames."""
+    for seed in range(20):
+        play_both(preset(name, {"hand": "3"}), 2, seed)

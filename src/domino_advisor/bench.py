@@ -13,6 +13,7 @@ from rich.table import Table
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .deal import random_position
 from .inference import infer
+from .reads import style_for
 from .rules import preset
 from .view import SeatView
 
@@ -115,7 +116,9 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int, seco
                 if r.turn is None or len({m.tile for m in legal_moves(r) if isinstance(m, Play)}) < 2:
                     continue
                 t0 = time.perf_counter()
-                adv = advise(r, r.turn, samples=samples, seed=1, seconds=seconds)
+                adv = advise(
+                    r, r.turn, samples=samples, seed=1, seconds=seconds, style=style_for(rules, seats)
+                )
                 times.append(time.perf_counter() - t0)
                 used.append(adv.samples)
                 progress.advance(task)

@@ -18,6 +18,7 @@ from .gamelog import GameLog
 from .inference import BONEYARD, infer
 from .layout import describe_numbers
 from .match import Match
+from .reads import style_for
 from .tiles import full_set
 from .view import SeatView
 
@@ -203,7 +204,9 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
 
 def _judge(r, me: int, event: Play, samples: int, seed: int) -> Decision | None:
     try:
-        advice = advise(r, me, samples=samples, seed=seed, seconds=None)
+        advice = advise(
+            r, me, samples=samples, seed=seed, seconds=None, style=style_for(r.rules, r.match.seats)
+        )
     except IllegalMoveError:
         return None
     if advice.action != "play" or len(advice.moves) < 2:

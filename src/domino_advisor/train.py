@@ -25,6 +25,7 @@ from .match import Match
 from .moves import legal_moves
 from .players import make_player
 from .printable import excerpt
+from .reads import style_for
 from .rules import Rules
 from .tiles import Tile
 
@@ -185,7 +186,13 @@ class Trainer:
 
     def move_question(self, r, plays) -> None:
         advice = advise(
-            r, 0, samples=self.samples, seed=self.rng.getrandbits(32), seconds=None, reasons=False
+            r,
+            0,
+            samples=self.samples,
+            seed=self.rng.getrandbits(32),
+            seconds=None,
+            reasons=False,
+            style=style_for(r.rules, r.match.seats),
         )
         while True:
             answer = self.ask("your move (like 64 or 64 on 4)? ")
