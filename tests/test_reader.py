@@ -61,3 +61,22 @@ def test_it_reads_only_what_the_table_shows():
     a = opened(rules, [["2-1", "6-4", "0-0"], ["5-5", "3-3"]], "6-2", 0)
     b = opened(rules, [["2-1", "6-4", "0-0"], ["1-1", "6-6"]], "6-2", 0)
     assert reader(a, a.moves(0), random.Random(0)) == reader(b, b.moves(0), random.Random(0))
+
+
+def test_the_advice_says_when_it_plays_to_a_partners_suit():
+    from domino_advisor import api
+
+    text = """[Rules "partnership"]
+[Players "me ana bob cy"]
+[Me "me"]
+round 1
+me holds 6-6 6-5 5-5 4-1 3-2 2-0 1-0
+me plays 6-6
+ana plays 6-4
+bob plays 4-3
+cy plays 6-2
+"""
+    data = api.advise(text, samples=30, seconds=None)
+    reasons = {(m["tile"], m["on"]): m["reasons"] for m in data["moves"]}
+    assert "leaves 3 for bob, who has shown it" in reasons[("2-0", 2)]  # the 3 stays open
+    assert not any("who has shown" in r for r in reasons[("3-2", 3)])  # covers the 3

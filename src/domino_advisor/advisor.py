@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from . import lead
 from .bots import reader
 from .calibration import Calibration, calibration_for, shown
-from .engine import FastRound, from_round
+from .engine import FastRound, from_round, public_shows
 from .errors import IllegalMoveError
 from .events import Draw, Move, Pass, Play
 from .game import Round
@@ -416,6 +416,11 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
         f"leaves ends {describe_numbers(after.numbers)}"
         + (f", counting {after.fives_count()}" if r.rules.all_fives else "")
     )
+    shows = public_shows(r.history, r.match.seats) if r.rules.partners else []
+
+    def lacking(s: int) -> list[int]:
+        return inf.cannot_hold(s)
+
     for s in range(r.match.seats):
         if s == seat or not r.counts[s]:
             continue
@@ -423,6 +428,10 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
             p = 1 - float(inf.holds_none(s, numbers))
             if p >= 0.2:
                 out.append(f"your partner {r.name(s)} can follow on them ({p:.0%})")
+            suits = sorted(n for n in set(after.numbers) if shows[s] >> n & 1 and n not in lacking(s))
+            if suits:
+                them = "it" if len(suits) == 1 else "them"
+                out.append(f"leaves {describe_numbers(suits)} for {r.name(s)}, who has shown {them}")
             continue
         p = float(inf.holds_none(s, numbers))
         if p >= 0.9999:
