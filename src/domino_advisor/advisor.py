@@ -190,11 +190,13 @@ def advise(
     policy=reader,
     objective: str = "match",
     style: Style | None = None,
+    solve_drawing: int = SOLVE_DRAWING,
 ) -> Advice:
     """Rank the seat's moves by the estimated chance of winning the match (or, in a
     single round, with no table for the rules, or with ``objective="round"``, the round).
     With a ``style``, sampled worlds are weighted by how likely the others' plays were
-    in them (soft reads)."""
+    in them (soft reads).  ``solve_drawing=0`` leaves every world with tiles to draw to
+    the rollouts (as 0.4.0 did)."""
     start = time.perf_counter()
     name = r.name(seat)
     if r.over:
@@ -219,7 +221,20 @@ def advise(
     if not exact:
         reads = Reads(inf.view, style) if style is not None and inf is not None else None
         _rollouts(
-            r, seat, moves, inf, samples, rng, seconds, start, omniscient, policy, my_side, st, reads=reads
+            r,
+            seat,
+            moves,
+            inf,
+            samples,
+            rng,
+            seconds,
+            start,
+            omniscient,
+            policy,
+            my_side,
+            st,
+            reads=reads,
+            solve_drawing=solve_drawing,
         )
     if st is not None:
         for c in moves:
@@ -295,6 +310,7 @@ def _rollouts(
     st=None,
     solve_below=None,
     reads: Reads | None = None,
+    solve_drawing: int = 0,
 ):
     policies = [policy] * r.match.seats
     solve_below = SOLVE_BELOW if solve_below is None else solve_below
@@ -315,7 +331,7 @@ def _rollouts(
                 w = math.exp(min(lw - ref, 600.0))
             base = _world(r, seat, world, rng)
         values = None
-        if not r.rules.all_fives and _solvable(base, solve_below):
+        if not r.rules.all_fives and _solvable(base, solve_below, solve_drawing):
             values = _solve_world(base, moves, my_side, policy, world_seed, st)
         for i, c in enumerate(moves):
             if values is not None:  # the world was small enough to play perfectly
@@ -344,7 +360,7 @@ def _rollouts(
         n += 1
 
 
-def _solvable(base: FastRound, solve_below: int) -> bool:
+def _solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:
     """Whether a sampled world is small enough to be played perfectly: few tiles in
     hand and nothing left to draw; or, with two players, few tiles in hands and boneyard
     together (the search then knows the sampled boneyard's order, which the table does
@@ -354,7 +370,7 @@ def _solvable(base: FastRound, solve_below: int) -> bool:
     drawable = base.drawable()
     if not drawable:
         return held <= solve_below
-    return base.n == 2 and held + drawable <= SOLVE_DRAWING
+    return base.n == 2 and held + drawable <= solve_drawing
 
 
 def _solve_world(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .advisor import SIDE_IDS, advise
+from .advisor import SIDE_IDS, SOLVE_DRAWING, advise
 from .bots import POLICIES
 from .engine import from_round
 from .errors import NotationError
@@ -51,6 +51,7 @@ class AdvisorPlayer:
         objective: str = "match",
         reads: bool = True,
         policy: str = "reader",
+        solve_drawing: int = SOLVE_DRAWING,
     ):
         self.name = "omniscient" if omniscient else "advisor"
         self.samples = samples
@@ -58,6 +59,7 @@ class AdvisorPlayer:
         self.objective = objective  # "match": plays for the match where there is one; "round"
         self.reads = reads  # soft reads, where a style is shipped for the rules
         self.policy = POLICIES[policy]  # how the sampled worlds are played out
+        self.solve_drawing = solve_drawing  # two-player worlds with a boneyard solved up to this size
 
     def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
         moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
@@ -74,6 +76,7 @@ class AdvisorPlayer:
             objective=self.objective,
             style=style_for(r.rules, r.match.seats) if self.reads else None,
             policy=self.policy,
+            solve_drawing=self.solve_drawing,
         )
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
@@ -82,16 +85,26 @@ BOTS = (
     "random",
     "heavy",
     "heuristic",
+    "reader",
     "advisor",
     "round-advisor",
     "basic-advisor",
+    "unread-advisor",
     "omniscient",
     "dominoes",
     "dominoes-strong",
 )
 
 
-SAMPLED = ("advisor", "round-advisor", "basic-advisor", "omniscient", "dominoes", "dominoes-strong")
+SAMPLED = (
+    "advisor",
+    "round-advisor",
+    "basic-advisor",
+    "unread-advisor",
+    "omniscient",
+    "dominoes",
+    "dominoes-strong",
+)
 MAX_SAMPLES = 100_000
 
 
@@ -111,11 +124,15 @@ def make_player(spec: str):
             raise NotationError(f"'{spec}': the samples are a whole number from 1 to {MAX_SAMPLES:,}")
     if name in POLICIES:
         return PolicyPlayer(name)
-    if name in ("advisor", "round-advisor", "basic-advisor", "omniscient"):
+    if name in ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "omniscient"):
         objective = "round" if name == "round-advisor" else "match"
-        basic = name == "basic-advisor"  # 0.4.0's advisor: no soft reads
+        if name == "basic-advisor":  # 0.4.0's play: no soft reads, rollouts that read nothing
+            return AdvisorPlayer(samples or 100, reads=False, policy="heuristic", solve_drawing=0)
         return AdvisorPlayer(
-            samples or 100, omniscient=name == "omniscient", objective=objective, reads=not basic
+            samples or 100,
+            omniscient=name == "omniscient",
+            objective=objective,
+            reads=name != "unread-advisor",  # the advisor with soft reads off, all else the same
         )
     from .peers import PeerPlayer
 
