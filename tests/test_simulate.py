@@ -38,6 +38,8 @@ def test_partnership_sides_share_results():
 def test_peer_bot_needs_its_rule_set():
     with pytest.raises(RulesError, match="four partners"):
         simulate(preset("classic"), 2, ["dominoes", "heavy"], 2)
+    with pytest.raises(RulesError, match="four partners"):
+        simulate(preset("classic"), 2, ["dominoes-strong:4", "heavy"], 2)
 
 
 def test_peer_bot_plays_legally():
@@ -73,6 +75,8 @@ def test_advisor_in_a_tournament():
         (["--bots", "genius,heavy"], "'genius' is not a bot"),
         (["--bots", "heavy:3,heavy"], "'heavy:3' is not a bot"),
         (["--bots", "dominoes,heavy"], "four partners"),
+        (["--bots", "dominoes-strong,heavy"], "four partners"),
+        (["--bots", "reader:5,heavy"], "'reader:5' is not a bot"),
         (["--bots", "heavy", "--players", "5"], "5 is not in the range"),
         (["--bots", "heavy", "--rules", "nope"], "'nope' is not a rule preset"),
     ],

@@ -26,9 +26,10 @@ from .shell import console, errors, print_json, say
 @click.option(
     "--bots",
     required=True,
-    help="bots by seat, repeated round the table: random, heavy, heuristic, advisor[:samples], "
-    "round-advisor[:samples] (plays for the round even in a match), omniscient[:samples], "
-    "dominoes[:samples] (the dominoes package's bot, partnership only); e.g. advisor,heavy",
+    help="bots by seat, repeated round the table: random, heavy, heuristic, reader, advisor[:samples], "
+    "round-advisor[:samples] (plays for the round even in a match), basic-advisor[:samples] (as 0.4.0 "
+    "played), unread-advisor[:samples] (soft reads off), omniscient[:samples], dominoes[:samples] and "
+    "dominoes-strong[:samples] (the dominoes package's bot, partnership only); e.g. advisor,heavy",
 )
 @click.option("--games", default=200, show_default=True, type=click.IntRange(1, 1_000_000))
 @click.option("--matches", is_flag=True, help="a game is a whole match to the target (default: one round)")

@@ -163,7 +163,7 @@ def simulate(
     rules.check_players(seats)
     for spec in specs:
         make_player(spec)
-    if any(spec.partition(":")[0] == "dominoes" for spec in specs) and (
+    if any(spec.partition(":")[0] in ("dominoes", "dominoes-strong") for spec in specs) and (
         seats != 4 or rules.teams != "partners" or rules.draws
     ):
         raise RulesError(
