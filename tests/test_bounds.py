@@ -157,3 +157,17 @@ def test_simulate_json_never_prints_nan(runner):
 
 def test_simulate_refuses_absurd_sizes(runner):
     refused(runner, None, "simulate", "--bots", "heavy", "--games", "10000000000", says="is not in the range")
+
+
+def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner):
+    """A two-player block game with every tile dealt (set=7, hand=18): the other hand is
+    known, so the round could be solved exactly, but not in time (0.4.0 ran past 60 s
+    and 1.3 GB). The search gives up within its share of --time and the sampled deals
+    answer: within 1.5 s and 500 MB (the issue's bound)."""
+    path = tmp_path / "big.dom"
+    hand = "77 76 75 74 73 72 71 70 66 65 64 63 62 61 60 55 54 53"
+    args = ["--players", "me bob", "--rules", "block", "--set", "set=7", "--set", "hand=18"]
+    assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
+    code, seconds, mb, err = _measured("advise", path, "--time", "0.5")
+    assert code == 0, err
+    assert seconds < 1.5 and mb < 500, (seconds, mb)
