@@ -32,6 +32,10 @@ LOGS = Path(__file__).parent / "data" / "logs"
         (["calibrate", "--rules", "nope", "--games", "1"], "nope"),
         (["calibrate", "--force"], "--force is for --build only"),
         (["calibrate", "--svg", ""], "--svg needs a file name"),
+        (["reads", "--build", "x.json", "--rules", "block"], "--rules does nothing with --build"),
+        (["reads", "--force"], "--force is for --build only"),
+        (["reads", "--rules", "classic", "--players", "3"], "no play-style model is shipped"),
+        (["reads", "--rules", "nope"], "nope"),
     ],
 )
 def test_refused_at_once(runner, tmp_path, monkeypatch, args, says):
@@ -94,3 +98,17 @@ def test_calibrate_with_no_decision_says_so(runner):
         "5",
         says="no decision to measure",
     )
+
+
+def test_reads_measures_against_the_uniform_counting(runner):
+    res = run(
+        runner, "reads", "--rules", "block", "--games", "2", "--seed", "5", "--reads-samples", "50", "--json"
+    )
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["tiles"] > 0 and data["decisions"] > 0
+    for key in ("log_uniform", "log_sampled", "log_soft"):
+        assert data[key] <= 0  # a log-likelihood of chances
+    assert data["log_gain"] == pytest.approx(data["log_soft"] - data["log_uniform"])
+    assert data["log_gain_low"] <= data["log_gain_high"]
+    assert 0 <= data["brier_soft"] <= 2

@@ -56,11 +56,20 @@ def test_it_plays_to_a_partners_suit():
 
 
 def test_it_reads_only_what_the_table_shows():
-    """A bot playing the reader sees the same whatever the hidden hands hold."""
+    """Two worlds alike but for ana's hidden hand: in the first she holds no 6 or 1, so a
+    player peeking at her hand would play 2-1 and shut her out; the reader, which sees
+    only the table (nothing seen of her yet), plays the same in both."""
     rules = preset("block")
-    a = opened(rules, [["2-1", "6-4", "0-0"], ["5-5", "3-3"]], "6-2", 0)
-    b = opened(rules, [["2-1", "6-4", "0-0"], ["1-1", "6-6"]], "6-2", 0)
-    assert reader(a, a.moves(0), random.Random(0)) == reader(b, b.moves(0), random.Random(0))
+    a = opened(rules, [["2-1", "6-1", "0-0"], ["2-2", "3-3"]], "6-2", 0)
+    b = opened(rules, [["2-1", "6-1", "0-0"], ["6-6", "1-1"]], "6-2", 0)
+    assert (
+        reader(a, a.moves(0), random.Random(0))
+        == reader(b, b.moves(0), random.Random(0))
+        == (t("6-1").index, 0)
+    )
+    peek = a.clone()
+    peek.voids[1] = 1 << 6 | 1 << 1 | 1 << 4 | 1 << 5 | 1 << 0  # what her hand would tell a peeker
+    assert reader(peek, peek.moves(0), random.Random(0)) == (t("2-1").index, 1)  # so peeking would show
 
 
 def test_the_advice_says_when_it_plays_to_a_partners_suit():

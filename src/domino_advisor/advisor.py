@@ -34,6 +34,7 @@ DEFAULT_SAMPLES = 1000
 DEFAULT_SECONDS = 0.6  # leaves room for start-up and the log's replay within a second
 SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
 SOLVE_DRAWING = 20  # ... and, with two players, one with this many in hands and boneyard together
+RESCALE = 300.0  # a world's log weight this far above the reference: weights are rebased (no overflow)
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
 EXACT_MIN = 5_000  # ... always allowed: a double-six endgame needs far fewer
 EXACT_MAX = 500_000  # ... never more: its memory stays under about 200 MB
@@ -79,6 +80,17 @@ class Candidate:
         mean = self.match
         var = max(self.match_squares / self.weight - mean * mean, 1e-9)
         return math.sqrt(var / self.effective)
+
+    def rescale(self, factor: float) -> None:
+        """Every weighted sum times ``factor`` (the ratios, and so the chances, unchanged)."""
+        self.wins *= factor
+        self.ties *= factor
+        self.match_sum *= factor
+        self.match_squares *= factor
+        self.reply_points *= factor
+        self.margin_points *= factor
+        self.weight *= factor
+        self.weight2 *= factor * factor
 
     def count(self, w: float, round_value: int, match: float = 0.0) -> None:
         """One world's outcome, weighted."""
@@ -355,7 +367,11 @@ def _rollouts(
             if reads is not None:  # how likely the others' plays were in this world
                 lw = reads.log_weight(world)
                 ref = lw if ref is None else ref
-                w = math.exp(min(lw - ref, 600.0))
+                if lw - ref > RESCALE:  # far likelier than the first: weigh all relative to it
+                    for c in moves:
+                        c.rescale(math.exp(ref - lw))
+                    ref = lw
+                w = math.exp(lw - ref)
             base = _world(r, seat, world, rng)
         values = None
         if not r.rules.all_fives and _solvable(base, solve_below, solve_drawing):

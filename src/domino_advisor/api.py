@@ -104,10 +104,12 @@ def status_of(pos: Position) -> dict:
             lacks = inf.cannot_hold(s)
             entry["cannot_hold"] = lacks
             entry["expected_pips"] = _num(inf.expected_pips(s))
-            entry["holds_number"] = [_num(inf.holds_number(s, n)) for n in range(top + 1)]
+            holds = [float(inf.holds_number(s, n)) for n in range(top + 1)]
+            entry["holds_number"] = [_num(p) for p in holds]
             if pos.reads is not None:
+                counted = [1 - p for p in holds]
                 entry["likely_lacks"] = [
-                    {"number": n, "chance": round(p, 3)} for n, p in pos.reads.likely(s, lacks)
+                    {"number": n, "chance": round(p, 3)} for n, p in pos.reads.likely(s, lacks, counted)
                 ]
         else:
             entry["cannot_hold"] = r.cannot_hold(s)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .engine import FastRound
-from .scoring import fives_points, side_of
+from .scoring import fives_points
 from .tiles import Tile, tile_from_index
 
 
@@ -92,14 +92,12 @@ def reader(
     fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT, block: float = BLOCK, feed: float = FEED
 ):
     """The heuristic, reading the table: a move that leaves the next player only numbers
-    they have been seen to lack (they must draw or pass) is worth ``block`` more, or that
-    much less when the next player is a partner; with partners, each end left on a
-    number the partner has shown (left showing before) and not been seen to lack is
-    worth ``feed``, and leaving the partner only numbers they lack costs ``block``."""
+    they have been seen to lack (they must draw or pass) is worth ``block`` more; with
+    partners, each end left on a number the partner has shown (left showing before) and
+    not been seen to lack is worth ``feed``, and leaving the partner only numbers they
+    lack costs ``block``."""
     seat = fr.turn
-    nxt = (seat + 1) % fr.n
-    lacks = fr.voids[nxt]
-    sign = -1.0 if side_of(nxt, fr.rules) == side_of(seat, fr.rules) else 1.0
+    lacks = fr.voids[(seat + 1) % fr.n]  # the next player is never a partner (they sit across)
     partner = (seat + 2) % fr.n if fr.n == 4 and fr.rules.teams == "partners" else -1
     suits = fr.shows[partner] & ~fr.voids[partner] if partner >= 0 else 0
     partner_lacks = fr.voids[partner] if partner >= 0 else 0
@@ -113,7 +111,7 @@ def reader(
             for n in after:
                 showing |= 1 << n
             if lacks and not showing & ~lacks:
-                score += sign * block
+                score += block
             if suits:
                 score += feed * sum(1 for n in after if suits >> n & 1)
             if partner_lacks and not showing & ~partner_lacks:

@@ -48,7 +48,7 @@ def main(ctx):
             ctx.obj = e
 
 
-CONFIGURED = ("new", "train", "status", "advise", "session")  # the commands that take your defaults
+CONFIGURED = ("new", "train", "status", "advise", "session", "review")  # the commands that take your defaults
 
 
 def _config_error() -> None:
@@ -287,8 +287,10 @@ def session(file, samples, seconds, reads):
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
 @samples_option("sampled deals for each decision", default=300)
 @click.option("--seed", default=0, show_default=True)
-def review(file, html_out, force, as_json, samples, seed):
+@reads_option()
+def review(file, html_out, force, as_json, samples, seed, reads):
     """After the game: your decisions against the advisor's, and when each inference became known."""
+    _config_error()
     from rich.progress import Progress
 
     from .review import review as run_review
@@ -304,7 +306,7 @@ def review(file, html_out, force, as_json, samples, seed):
     with Progress(console=errors, transient=True, disable=as_json or not errors.is_terminal) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
         result = run_review(
-            log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done)
+            log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done), reads=reads
         )
     data = result.as_dict()
     if html_out:
@@ -336,7 +338,8 @@ def review(file, html_out, force, as_json, samples, seed):
     type=click.Choice(["random", "heavy", "heuristic", "advisor"]),
     help="the opponents",
 )
-def train(rules_name, overrides, seats, seed, bots):
+@reads_option()
+def train(rules_name, overrides, seats, seed, bots, reads):
     """A practice game against bots that quizzes you on tile counting."""
     import random as _random
 
@@ -357,7 +360,7 @@ def train(rules_name, overrides, seats, seed, bots):
         except EOFError:
             return "q"
 
-    Trainer(rules, seats, seed, console, read, bots).play()
+    Trainer(rules, seats, seed, console, read, bots, reads=reads).play()
 
 
 @main.command()

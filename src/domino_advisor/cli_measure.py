@@ -394,7 +394,7 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
     "--games",
     default=None,
     type=click.IntRange(1, 1_000_000),
-    help="self-play games  [default: 200; with --build, 400 a style]",
+    help="self-play games  [default: 200; with --build, 300 a style]",
 )
 @click.option(
     "--samples",
@@ -502,24 +502,30 @@ def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json,
     )
     t.add_column("per hidden tile")
     t.add_column("uniform", justify="right")
+    t.add_column("sampled", justify="right")
     t.add_column("soft", justify="right")
     t.add_column("gain (95%)", justify="right")
     t.add_row(
         "log-likelihood",
         f"{data['log_uniform']:.4f}",
+        f"{data['log_sampled']:.4f}",
         f"{data['log_soft']:.4f}",
         f"{data['log_gain']:+.4f} ({data['log_gain_low']:+.4f} to {data['log_gain_high']:+.4f})",
     )
     t.add_row(
         "Brier score",
         f"{data['brier_uniform']:.4f}",
+        f"{data['brier_sampled']:.4f}",
         f"{data['brier_soft']:.4f}",
         f"{data['brier_gain']:+.4f} ({data['brier_gain_low']:+.4f} to {data['brier_gain_high']:+.4f})",
     )
     console.print(t)
     console.print(
-        f"{data['tiles']:,} tile places scored at {data['decisions']:,} decisions; a gain above 0 "
-        "means the soft reads predicted better (Brier: lower is better, so its gain is the drop)"
+        f"{data['tiles']:,} tile places scored at {data['decisions']:,} decisions. uniform: the exact "
+        "counting; sampled: the same deals the soft reads weigh, each counted once (what sampling "
+        "alone costs); gain: soft against uniform, above 0 is better (Brier: lower is better, so its "
+        f"gain is the drop). The weights alone, soft against sampled: {data['log_weights_gain']:+.4f} "
+        f"({data['log_weights_gain_low']:+.4f} to {data['log_weights_gain_high']:+.4f})"
     )
 
 

@@ -23,7 +23,7 @@ EXAMPLE = """\
     players = "me ana bob"       # your usual players, in turn order
     rules = "all-fives"          # your usual preset
     set = ["target=150"]         # and your house rules
-    reads = true                 # soft reads in status, advise and session
+    reads = true                 # soft reads in status, advise, session, review and train
     [train]
     players = 3                  # seats in a practice game
     bots = "advisor"
@@ -70,7 +70,7 @@ class Settings:
             train["bots"] = self.train["bots"]
         out: dict[str, dict[str, object]] = {"new": new, "train": train}
         if self.reads is not None:
-            for command in ("status", "advise", "session"):
+            for command in ("status", "advise", "session", "review", "train"):
                 out[command] = {"reads": self.reads}
         return out
 

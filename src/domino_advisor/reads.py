@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,7 +29,9 @@ from .view import SeatView
 
 DATA = "data/style.json"
 READS_SAMPLES = 1000  # sampled deals behind the reads status shows
-LIKELY = 0.75  # a read is shown from this chance up (and below certainty)
+LIKELY = 0.75  # a read is shown from this chance up (and below certainty) ...
+RISE = 0.05  # ... when the plays raised it by this much over the counting alone
+FEW = 30.0  # ... and the weighted deals are worth at least this many equal ones
 
 
 @dataclass(frozen=True)
@@ -137,10 +139,22 @@ class SoftReads:
     lacks: dict[int, dict[int, float]]  # seat -> number -> the chance it holds none
     samples: int
     effective: float  # how many equally weighted deals the weighted ones are worth
+    unweighted: dict[Tile, dict[int | None, float]]  # the same deals, each counted once
 
-    def likely(self, seat: int, certain: Collection[int] = ()) -> list[tuple[int, float]]:
-        """(number, chance) for each number the seat probably lacks, not known for certain."""
-        return [(n, p) for n, p in self.lacks.get(seat, {}).items() if p >= LIKELY and n not in certain]
+    def likely(
+        self, seat: int, certain: Collection[int] = (), counted: Sequence[float] | None = None
+    ) -> list[tuple[int, float]]:
+        """(number, chance) for each number the seat probably lacks, not known for certain,
+        and, given ``counted`` (the uniform counting's chance of lacking each number), only
+        where how they played raised the chance clearly: a read says what the plays show,
+        not what the counting already did."""
+        if self.effective < FEW:
+            return []
+        return [
+            (n, p)
+            for n, p in self.lacks.get(seat, {}).items()
+            if p >= LIKELY and n not in certain and (counted is None or p >= counted[n] + RISE)
+        ]
 
 
 def soft_reads(inf: Inference, style: Style, samples: int = READS_SAMPLES, seed: int = 0) -> SoftReads:
@@ -157,11 +171,13 @@ def soft_reads(inf: Inference, style: Style, samples: int = READS_SAMPLES, seed:
     weights = [math.exp(lw - top) for lw in logs]
     total = sum(weights) or 1.0
     prob = {t: dict.fromkeys(locs, 0.0) for t in inf.unseen}
+    plain = {t: dict.fromkeys(locs, 0.0) for t in inf.unseen}
     lacks = {s: dict.fromkeys(numbers, 0.0) for s in view.opponents}
     for world, w in zip(worlds, weights, strict=True):
         held: dict[int | None, set[int]] = {}
         for t, loc in world.items():
             prob[t][loc] += w / total
+            plain[t][loc] += 1 / len(worlds)
             held.setdefault(loc, set()).update((t.high, t.low))
         for s in view.opponents:
             shown = held.get(s, set())
@@ -172,4 +188,4 @@ def soft_reads(inf: Inference, style: Style, samples: int = READS_SAMPLES, seed:
         lacks = {s: dict.fromkeys(numbers, 1.0) for s in view.opponents}
     squares = sum(w * w for w in weights)
     effective = (total * total / squares) if squares else 0.0
-    return SoftReads(prob, lacks, len(worlds), effective)
+    return SoftReads(prob, lacks, len(worlds), effective, plain)

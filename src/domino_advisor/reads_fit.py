@@ -50,32 +50,57 @@ def _observations(rules: Rules, seats: int, samples: int, seed: int, game: int) 
     return out
 
 
+def _log_likelihood(observations: list[Observation], a: float, b: float) -> float:
+    total = 0.0
+    for options, chosen in observations:
+        scores = [a * p + b * d for p, d in options]
+        top = max(scores)
+        total += scores[chosen] - top - math.log(sum(math.exp(x - top) for x in scores))
+    return total
+
+
 def fit(observations: list[Observation]) -> Style:
-    """The maximum-likelihood style (Newton's method on a two-feature softmax)."""
+    """The maximum-likelihood style: Newton's method on a two-feature softmax, each step
+    halved until the likelihood rises (so it cannot run away)."""
     a = b = 0.0
-    for _ in range(50):
+    best = _log_likelihood(observations, a, b)
+    for step_no in range(50):
         ga = gb = haa = hab = hbb = 0.0
         for options, chosen in observations:
-            scores = [math.exp(a * p + b * d) for p, d in options]
+            raw = [a * p + b * d for p, d in options]
+            top = max(raw)
+            scores = [math.exp(x - top) for x in raw]
             total = sum(scores)
             ep = sum(s * p for s, (p, _) in zip(scores, options, strict=True)) / total
             ed = sum(s * d for s, (_, d) in zip(scores, options, strict=True)) / total
             epp = sum(s * p * p for s, (p, _) in zip(scores, options, strict=True)) / total
             epd = sum(s * p * d for s, (p, d) in zip(scores, options, strict=True)) / total
-            edd = sum(s * d for s, (_, d) in zip(scores, options, strict=True)) / total
             p0, d0 = options[chosen]
             ga += p0 - ep
             gb += d0 - ed
             haa += epp - ep * ep
             hab += epd - ep * ed
-            hbb += edd - ed * ed
+            hbb += ed - ed * ed  # a double is 0 or 1: its square is itself
         det = haa * hbb - hab * hab
+        if det <= 1e-12 and step_no:
+            break  # the likelihood has flattened out: as steep as the choices say
         if det <= 1e-12:
-            break
+            raise ValueError(
+                "the choices cannot tell pips from doubles apart (every option alike): "
+                "play more games before fitting"
+            )
         da = (hbb * ga - hab * gb) / det
         db = (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-9:
+        step = 1.0
+        while step > 1e-6:
+            trial = _log_likelihood(observations, a + step * da, b + step * db)
+            if trial >= best:
+                break
+            step /= 2
+        else:
+            break  # no step uphill: at the top
+        a, b, best = a + step * da, b + step * db, trial
+        if abs(step * da) + abs(step * db) < 1e-9:
             break
     return Style(a, b)
 
@@ -90,9 +115,22 @@ class Scores:
     log_soft: float = 0.0
     brier_uniform: float = 0.0
     brier_soft: float = 0.0
+    log_sampled: float = 0.0  # the same sampled deals unweighted: the sampling's own cost
+    brier_sampled: float = 0.0
+
+    FIELDS = (
+        "tiles",
+        "decisions",
+        "log_uniform",
+        "log_soft",
+        "brier_uniform",
+        "brier_soft",
+        "log_sampled",
+        "brier_sampled",
+    )
 
     def add(self, other: Scores) -> None:
-        for f in ("tiles", "decisions", "log_uniform", "log_soft", "brier_uniform", "brier_soft"):
+        for f in self.FIELDS:
             setattr(self, f, getattr(self, f) + getattr(other, f))
 
 
@@ -118,6 +156,9 @@ def _check_game(
             uniform = {loc: float(p) for loc, p in inf.probability[t].items()}
             lu, bu = _score(uniform, where.get(t))
             ls, bs = _score(soft.probability[t], where.get(t))
+            lp, bp = _score(soft.unweighted[t], where.get(t))
+            scores.log_sampled += lp
+            scores.brier_sampled += bp
             scores.tiles += 1
             scores.log_uniform += lu
             scores.log_soft += ls
@@ -216,7 +257,7 @@ def summary(per_game: list[Scores], seed: int = 0) -> dict[str, float]:
         total.add(s)
     n = max(total.tiles, 1)
     rng = random.Random(seed)
-    gains, briers = [], []
+    gains, briers, weights = [], [], []
     for _ in range(1000):
         pick = Scores()
         for _ in per_game:
@@ -224,8 +265,10 @@ def summary(per_game: list[Scores], seed: int = 0) -> dict[str, float]:
         k = max(pick.tiles, 1)
         gains.append((pick.log_soft - pick.log_uniform) / k)
         briers.append((pick.brier_uniform - pick.brier_soft) / k)
+        weights.append((pick.log_soft - pick.log_sampled) / k)
     gains.sort()
     briers.sort()
+    weights.sort()
     return {
         "decisions": total.decisions,
         "tiles": total.tiles,
@@ -239,4 +282,9 @@ def summary(per_game: list[Scores], seed: int = 0) -> dict[str, float]:
         "brier_gain": (total.brier_uniform - total.brier_soft) / n,
         "brier_gain_low": briers[25] if per_game else 0.0,
         "brier_gain_high": briers[974] if per_game else 0.0,
+        "log_sampled": total.log_sampled / n,
+        "brier_sampled": total.brier_sampled / n,
+        "log_weights_gain": (total.log_soft - total.log_sampled) / n,
+        "log_weights_gain_low": weights[25] if per_game else 0.0,
+        "log_weights_gain_high": weights[974] if per_game else 0.0,
     }

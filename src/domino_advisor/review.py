@@ -18,7 +18,7 @@ from .gamelog import GameLog
 from .inference import BONEYARD, infer
 from .layout import describe_numbers
 from .match import Match
-from .reads import style_for
+from .reads import Style, style_for
 from .tiles import full_set
 from .view import SeatView
 
@@ -144,8 +144,10 @@ def _move_text(tile, on) -> str:
     return f"{tile}" + ("" if on is None else f" on {on}")
 
 
-def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Review:
-    """Replay the log and judge each of your decisions from what you knew then."""
+def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None, reads: bool = True) -> Review:
+    """Replay the log and judge each of your decisions from what you knew then (with soft
+    reads where a style is shipped, unless ``reads`` is off)."""
+    style = style_for(log.rules, len(log.players)) if reads else None
     log.replay()  # a log the rules refuse is reported as such, before any work
     match = Match(log.rules, log.players, log.me)
     me = match.me
@@ -165,7 +167,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
             and match.seat(event.player) == me
             and not r.layout.is_empty
         ):
-            decision = _judge(r, me, event, samples, seed + index)
+            decision = _judge(r, me, event, samples, seed + index, style)
             if decision:
                 decision.line = line
                 decision.event = index + 1
@@ -202,11 +204,9 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None) -> Rev
     return out
 
 
-def _judge(r, me: int, event: Play, samples: int, seed: int) -> Decision | None:
+def _judge(r, me: int, event: Play, samples: int, seed: int, style: Style | None) -> Decision | None:
     try:
-        advice = advise(
-            r, me, samples=samples, seed=seed, seconds=None, style=style_for(r.rules, r.match.seats)
-        )
+        advice = advise(r, me, samples=samples, seed=seed, seconds=None, style=style)
     except IllegalMoveError:
         return None
     if advice.action != "play" or len(advice.moves) < 2:

@@ -74,12 +74,14 @@ class Trainer:
         read: Callable[[str], str],
         bots: str = "heuristic",
         samples: int = 200,
+        reads: bool = True,
     ):
         self.rules = rules
         self.console = console
         self.read = read
         self.rng = random.Random(seed)
         self.samples = samples
+        self.style = style_for(rules, players) if reads else None  # soft reads in the move question
         self.names = ["me", "ana", "bob", "cy"][:players]
         self.match = Match(rules, self.names)
         self.bots = [None] + [make_player(bots) for _ in range(players - 1)]
@@ -192,7 +194,7 @@ class Trainer:
             seed=self.rng.getrandbits(32),
             seconds=None,
             reasons=False,
-            style=style_for(r.rules, r.match.seats),
+            style=self.style,
         )
         while True:
             answer = self.ask("your move (like 64 or 64 on 4)? ")
