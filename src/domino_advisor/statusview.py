@@ -128,10 +128,10 @@ def reads_text(data: dict) -> Text | None:
         if lacks:
             numbers = ", ".join(f"{x['number']} ({x['chance']:.0%})" for x in lacks)
             said.append(f"{p['name']}: probably no {numbers}")
+    if not said:  # the plays add nothing to the counting: no line to read
+        return None
     text = Text("likely, from how they played (not certain): ", style="dim")
-    text.append(
-        "; ".join(said) if said else "nothing more than the counting shows", style="" if said else "dim"
-    )
+    text.append("; ".join(said))
     return text
 
 
