@@ -13,7 +13,7 @@ LAYERS = [
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
     ("log", {"gamelog", "shorthand", "logfile", "edits", "guide", "config"}),
     ("counting", {"view", "evidence", "counting", "inference", "reads"}),
-    ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor"}),
+    ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor", "reasons"}),
     (
         "use",
         {
@@ -35,6 +35,7 @@ LAYERS = [
         {
             "cli",
             "cli_measure",
+            "cli_models",
             "figures",
             "shell",
             "terminal",

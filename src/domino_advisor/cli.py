@@ -1,7 +1,8 @@
 """The command line: parse, call the core, render. No game logic lives here.
 
-The table's commands are here; the ones that measure (simulate, equity, calibrate,
-bench) are in ``cli_measure``."""
+The table's commands are here; the ones that measure (simulate, equity, bench) are in
+``cli_measure``, and those that fit and check the shipped models (calibrate, reads) in
+``cli_models``."""
 
 from __future__ import annotations
 
@@ -414,8 +415,9 @@ def demo(pause):
 
 
 from .cli_measure import COMMANDS  # noqa: E402  (they need the group above to exist)
+from .cli_models import COMMANDS as MODEL_COMMANDS  # noqa: E402
 
-for _command in COMMANDS:
+for _command in [*COMMANDS, *MODEL_COMMANDS]:
     main.add_command(_command)
 
 
