@@ -36,6 +36,17 @@ class Weights:
         self.pips, self.double, self.follow = pips, double, follow
         self.variety, self.fives = variety, fives
 
+    def score(self, feats: tuple[int, bool, int, int, int]) -> float:
+        """What a move's ``features`` are worth."""
+        p, d, follow, variety, fives = feats
+        return (
+            self.pips * p
+            + self.double * d
+            + self.follow * min(follow, 3)
+            + self.variety * variety
+            + self.fives * fives
+        )
+
 
 DEFAULT = Weights()
 
@@ -51,10 +62,14 @@ def ends_after(fr: FastRound, t: int, j: int) -> list[int]:
     return nums
 
 
-def features(fr: FastRound, seat: int, t: int, j: int) -> tuple[int, bool, int, int, int]:
-    """(pips shed, double dumped, my tiles that follow on the new ends, numbers I keep, fives scored)."""
+def features(
+    fr: FastRound, seat: int, t: int, j: int, after: list[int] | None = None
+) -> tuple[int, bool, int, int, int]:
+    """(pips shed, double dumped, my tiles that follow on the new ends, numbers I keep, fives
+    scored); ``after``: the ends after the move, where the caller has them already."""
     hi, lo, pips, nm = fr.T[:4]
-    after = ends_after(fr, t, j)
+    if after is None:
+        after = ends_after(fr, t, j)
     rest = fr.hands[seat] & ~(1 << t)
     cover = 0
     for n in set(after):
@@ -77,8 +92,7 @@ def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
     seat = fr.turn
     best, best_score = moves[0], None
     for m in moves:
-        p, d, follow, variety, fives = features(fr, seat, *m)
-        score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
+        score = w.score(features(fr, seat, *m))
         if best_score is None or score > best_score:
             best, best_score = m, score
     return best
@@ -103,11 +117,11 @@ def reader(
     partner_lacks = fr.voids[partner] if partner >= 0 else 0
     best, best_score = moves[0], None
     for m in moves:
-        p, d, follow, variety, fives = features(fr, seat, *m)
-        score = w.pips * p + w.double * d + w.follow * min(follow, 3) + w.variety * variety + w.fives * fives
+        t, j = m
+        after = ends_after(fr, t, j)
+        score = w.score(features(fr, seat, t, j, after))
         if lacks or suits or partner_lacks:
             showing = 0
-            after = ends_after(fr, *m)
             for n in after:
                 showing |= 1 << n
             if lacks and not showing & ~lacks:

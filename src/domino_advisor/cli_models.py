@@ -76,22 +76,10 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
     rules = make_rules(rules_name, overrides)  # a bad preset or --set is refused before any work
     with _progress(as_json) as progress:
         if build_out:
-            logfile.check_target(build_out, force)
-            task = None
-
-            def start(key, n):
-                nonlocal task
-                task = progress.add_task(f"self-play, {key}", total=n)
-
-            data = build_all(
-                games or FIT_GAMES,
-                samples,
-                FIT_SEED if seed is None else seed,
-                jobs,
-                start,
-                lambda n: progress.advance(task, n),
+            seed = FIT_SEED if seed is None else seed
+            data = _build_into(
+                build_out, force, progress, build_all, games or FIT_GAMES, samples, seed, jobs, 0
             )
-            logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
             console.print(f"wrote {len(data['maps'])} calibration maps to {printable(build_out)}")
             return
         games = games or 1_000
@@ -183,22 +171,9 @@ def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json,
     rules = make_rules(rules_name)
     with _progress(as_json) as progress:
         if build_out:
-            logfile.check_target(build_out, force)
-            task = None
-
-            def start(key, n):
-                nonlocal task
-                task = progress.add_task(f"self-play, {key}", total=n)
-
-            data = reads_fit.build_all(
-                games or reads_fit.FIT_GAMES,
-                samples,
-                reads_fit.FIT_SEED if seed is None else seed,
-                jobs,
-                start,
-                lambda n: progress.advance(task, n),
-            )
-            logfile.create(build_out, json.dumps(data, indent=1) + "\n", force=force, log=False)
+            seed = reads_fit.FIT_SEED if seed is None else seed
+            games = games or reads_fit.FIT_GAMES
+            data = _build_into(build_out, force, progress, reads_fit.build_all, games, samples, seed, jobs, 1)
             console.print(f"wrote {len(data['styles'])} play-style models to {printable(build_out)}")
             return
         rules.check_players(seats)
@@ -269,6 +244,22 @@ def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json,
         f"gain is the drop). The weights alone, soft against sampled: {data['log_weights_gain']:+.4f} "
         f"({data['log_weights_gain_low']:+.4f} to {data['log_weights_gain_high']:+.4f})"
     )
+
+
+def _build_into(
+    out, force: bool, progress, build_all, games: int, samples: int, seed: int, jobs: int, indent: int
+):
+    """Fit every shipped model afresh (``build_all``), a progress bar per table, into ``out``."""
+    logfile.check_target(out, force)
+    task = None
+
+    def start(key, n):
+        nonlocal task
+        task = progress.add_task(f"self-play, {key}", total=n)
+
+    data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
+    logfile.create(out, json.dumps(data, indent=indent) + "\n", force=force, log=False)
+    return data
 
 
 COMMANDS = [calibrate, reads]

@@ -81,30 +81,9 @@ class AdvisorPlayer:
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
 
-BOTS = (
-    "random",
-    "heavy",
-    "heuristic",
-    "reader",
-    "advisor",
-    "round-advisor",
-    "basic-advisor",
-    "unread-advisor",
-    "omniscient",
-    "dominoes",
-    "dominoes-strong",
-)
-
-
-SAMPLED = (
-    "advisor",
-    "round-advisor",
-    "basic-advisor",
-    "unread-advisor",
-    "omniscient",
-    "dominoes",
-    "dominoes-strong",
-)
+ADVISORS = ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "omniscient")
+SAMPLED = (*ADVISORS, "dominoes", "dominoes-strong")  # the bots that take :samples
+BOTS = (*POLICIES, *SAMPLED)
 MAX_SAMPLES = 100_000
 
 
@@ -124,7 +103,7 @@ def make_player(spec: str):
             raise NotationError(f"'{spec}': the samples are a whole number from 1 to {MAX_SAMPLES:,}")
     if name in POLICIES:
         return PolicyPlayer(name)
-    if name in ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "omniscient"):
+    if name in ADVISORS:
         objective = "round" if name == "round-advisor" else "match"
         if name == "basic-advisor":  # 0.4.0's play: no soft reads, rollouts that read nothing
             return AdvisorPlayer(samples or 100, reads=False, policy="heuristic", solve_drawing=0)

@@ -11,9 +11,7 @@ hidden tiles really are (log-likelihood and Brier score per tile).
 from __future__ import annotations
 
 import math
-import os
 import random
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from .advisor import Advice
@@ -21,8 +19,7 @@ from .game import Round
 from .inference import infer
 from .reads import Style, soft_reads
 from .rules import Rules, preset
-from .selfplay import CALIBRATED, play_round
-from .simulate import in_processes
+from .selfplay import CALIBRATED, play_round, run_games
 from .tiles import Tile
 from .view import SeatView
 
@@ -179,33 +176,13 @@ def _check_chunk(args) -> list[Scores]:
     return [_check_game(rules, seats, samples, seed, g, style, reads) for g in games]
 
 
-def _run(work, make_args, games: int, jobs: int, on_progress=None) -> list:
-    size = max(1, min(10, games // (jobs * 4) or 1))
-    chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
-    jobs = max(1, min(jobs, len(chunks), os.cpu_count() or 1))
-    out: list = []
-    done = 0
-    if jobs > 1:
-        try:
-            for part in in_processes(jobs, work, [make_args(ch) for ch in chunks]):
-                out.extend(part)
-                done += 1
-                if on_progress:
-                    on_progress(len(chunks[done - 1]))
-        except (OSError, BrokenProcessPool):
-            pass  # the rest in this process
-    for ch in chunks[done:]:
-        out.extend(work(make_args(ch)))
-        if on_progress:
-            on_progress(len(ch))
-    return out
-
-
 def fit_style(
     rules: Rules, seats: int, games: int, samples: int, seed: int, jobs: int = 1, on_progress=None
 ) -> tuple[Style, int]:
     """The style fitted on ``games`` self-play rounds, and how many choices it read."""
-    observations = _run(_fit_chunk, lambda ch: (rules, seats, samples, seed, ch), games, jobs, on_progress)
+    observations = run_games(
+        _fit_chunk, lambda ch: (rules, seats, samples, seed, ch), games, jobs, on_progress
+    )
     return fit(observations), len(observations)
 
 
@@ -221,7 +198,7 @@ def check(
     on_progress=None,
 ) -> tuple[Scores, list[Scores]]:
     """The scores over ``games`` self-play rounds, and each game's (for intervals)."""
-    per_game = _run(
+    per_game = run_games(
         _check_chunk, lambda ch: (rules, seats, samples, seed, ch, style, reads), games, jobs, on_progress
     )
     total = Scores()

@@ -89,28 +89,36 @@ def record(
     """``games`` rounds of self-play (the deals of ``seed``), split over ``jobs``
     processes; the same decisions however the work is split."""
     rules.check_players(seats)
+    return run_games(
+        _chunk, lambda ch: (rules, seats, samples, seed, ch), games, jobs, on_progress, on_warning
+    )
+
+
+def run_games(work, make_args, games: int, jobs: int = 1, on_progress=None, on_warning=None) -> list:
+    """``work(make_args(chunk))`` over the games in chunks, in up to ``jobs`` processes
+    (the rest in this one if they cannot start), the results in the games' order;
+    ``on_progress`` hears how many games each chunk held."""
     size = max(1, min(10, games // (jobs * 4) or 1))
     chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
     jobs = max(1, min(jobs, len(chunks), os.cpu_count() or 1))
-    out: list[Decision] = []
+    out: list = []
     done = 0
 
-    def absorb(part: list[Decision], n: int) -> None:
+    def absorb(part: list, n: int) -> None:
         out.extend(part)
         if on_progress:
             on_progress(n)
 
     if jobs > 1:
         try:
-            args = [(rules, seats, samples, seed, ch) for ch in chunks]
-            for part in in_processes(jobs, _chunk, args):
+            for part in in_processes(jobs, work, [make_args(ch) for ch in chunks]):
                 absorb(part, len(chunks[done]))
                 done += 1
         except (OSError, BrokenProcessPool) as e:
             if on_warning:
                 on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
     for ch in chunks[done:]:
-        absorb(_chunk((rules, seats, samples, seed, ch)), len(ch))
+        absorb(work(make_args(ch)), len(ch))
     return out
 
 
