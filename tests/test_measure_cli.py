@@ -36,6 +36,8 @@ LOGS = Path(__file__).parent / "data" / "logs"
         (["reads", "--force"], "--force is for --build only"),
         (["reads", "--rules", "classic", "--players", "3"], "no play-style model is shipped"),
         (["reads", "--rules", "nope"], "nope"),
+        (["reads", "--build", "", "--force"], "--build needs a file name"),
+        (["calibrate", "--build", ""], "--build needs a file name"),
     ],
 )
 def test_refused_at_once(runner, tmp_path, monkeypatch, args, says):

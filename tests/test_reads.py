@@ -270,3 +270,12 @@ def test_weights_far_apart_neither_overflow_nor_change_the_chances(monkeypatch):
     for m in advice.moves:
         assert math.isfinite(m.win) and math.isfinite(m.margin) and 0 <= m.win <= 1
         assert m.effective == pytest.approx(1.0, abs=1e-6)  # the last world outweighs the rest
+
+
+def test_the_reads_setting_keeps_the_other_train_defaults(tmp_path):
+    from domino_advisor import config
+
+    settings = config.parse('rules = "block"\nreads = false\n[train]\nplayers = 2\nbots = "heavy"\n')
+    defaults = settings.default_map()
+    assert defaults["train"] == {"rules_name": "block", "seats": 2, "bots": "heavy", "reads": False}
+    assert defaults["status"] == {"reads": False}

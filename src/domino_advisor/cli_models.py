@@ -67,6 +67,7 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
     from .rules import preset as make_rules
     from .selfplay import build_all, record
 
+    _needs_name(build_out)
     _refuse_unused(
         {"--build": (build_out, ["rules_name", "overrides", "seats", "svg_out", "as_json"])},
         needs={"force": "--build"} if not svg_out else {},
@@ -164,6 +165,7 @@ def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json,
     from .reads import style_for
     from .rules import preset as make_rules
 
+    _needs_name(build_out)
     _refuse_unused(
         {"--build": (build_out, ["rules_name", "seats", "reads_samples", "as_json"])},
         needs={"force": "--build"},
@@ -244,6 +246,11 @@ def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json,
         f"gain is the drop). The weights alone, soft against sampled: {data['log_weights_gain']:+.4f} "
         f"({data['log_weights_gain_low']:+.4f} to {data['log_weights_gain_high']:+.4f})"
     )
+
+
+def _needs_name(build_out: str | None) -> None:
+    if build_out is not None and not build_out.strip():  # '' would read as no --build at all
+        raise click.UsageError("--build needs a file name")
 
 
 def _build_into(

@@ -71,7 +71,7 @@ class Settings:
         out: dict[str, dict[str, object]] = {"new": new, "train": train}
         if self.reads is not None:
             for command in ("status", "advise", "session", "review", "train"):
-                out[command] = {"reads": self.reads}
+                out.setdefault(command, {})["reads"] = self.reads  # beside the train defaults
         return out
 
 

@@ -94,7 +94,7 @@ def make_player(spec: str):
     if name not in BOTS or (colon and name not in SAMPLED):
         raise NotationError(
             f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
-            "advisor:N, omniscient:N, dominoes:N and dominoes-strong:N set the samples)"
+            f"{', '.join(n + ':N' for n in SAMPLED)} set the samples)"
         )
     samples = None
     if colon:
