@@ -206,13 +206,15 @@ def advise(
     objective: str = "match",
     style: Style | None = None,
     solve_drawing: int = SOLVE_DRAWING,
+    spent: float = 0.0,
 ) -> Advice:
     """Rank the seat's moves by the estimated chance of winning the match (or, in a
     single round, with no table for the rules, or with ``objective="round"``, the round).
     With a ``style``, sampled worlds are weighted by how likely the others' plays were
     in them (soft reads).  ``solve_drawing=0`` leaves every world with tiles to draw to
-    the rollouts (as 0.4.0 did)."""
-    start = time.perf_counter()
+    the rollouts (as 0.4.0 did).  ``spent``: seconds the answer has already taken (the
+    counting, done before the call); ``seconds`` covers it too."""
+    start = time.perf_counter() - spent
     name = r.name(seat)
     if r.over:
         raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -30,6 +31,7 @@ class Position:
     view: SeatView | None
     inference: Inference | None
     style: Style | None = None  # the play-style model of soft reads, when they are on
+    counting_seconds: float = 0.0  # what the counting took: advice's time limit covers it
 
     @classmethod
     def of(cls, log: GameLog, reads: bool = True) -> Position:
@@ -38,11 +40,12 @@ class Position:
         match = log.replay()
         r = match.round
         view, inf = None, None
+        started = time.perf_counter()
         if r is not None and r.dealt[match.me] is not None:
             view = SeatView.of(r, match.me)
             inf = infer(view)
         style = style_for(match.rules, match.seats) if reads and inf is not None else None
-        return cls(log, match, view, inf, style)
+        return cls(log, match, view, inf, style, time.perf_counter() - started)
 
     @cached_property
     def reads(self) -> SoftReads | None:
@@ -119,6 +122,7 @@ def status_of(pos: Position) -> dict:
         out["unseen"] = [str(t) for t in inf.unseen]
         out["where"] = {str(t): {k: _num(v) for k, v in inf.where(t).items()} for t in inf.unseen}
         out["unseen_by_number"] = [sum(1 for t in inf.unseen if t.bears(n)) for n in range(top + 1)]
+        out["counting"] = counting_of(inf)
     if pos.reads is not None:
         out["reads"] = {"samples": pos.reads.samples, "effective": round(pos.reads.effective, 1)}
     if match.finished:
@@ -130,6 +134,13 @@ def status_of(pos: Position) -> dict:
             else [names[s] for s in range(match.seats) if side_of(s, match.rules) == side]
         )
     return out
+
+
+def counting_of(inf: Inference) -> dict:
+    """How the chances were found: counted exactly, or sampled with a stated error."""
+    if inf.estimate is None:
+        return {"method": "exact"}
+    return {"method": "sampled", "steps": inf.estimate.steps, "error": round(2 * inf.estimate.error, 4)}
 
 
 def where_of(pos: Position, tile_text: str) -> dict:
@@ -184,7 +195,14 @@ def advice_of(
             raise IllegalMoveError(next_step(pos.match) or "who opens is not known yet: log the opening play")
         raise IllegalMoveError(f"it is {r.name(to_move)}'s turn, not yours: advice is for your own turn")
     return run_advisor(
-        r, me, samples=samples, seed=seed, seconds=seconds, inference=pos.inference, style=pos.style
+        r,
+        me,
+        samples=samples,
+        seed=seed,
+        seconds=seconds,
+        inference=pos.inference,
+        style=pos.style,
+        spent=pos.counting_seconds,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -11,19 +12,25 @@ from rich.progress import Progress
 from rich.table import Table
 
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .counting import TooBig
 from .deal import random_position
-from .inference import infer
+from .inference import EXACT_WORK, infer, sample_posterior
 from .reads import style_for
 from .rules import preset
 from .view import SeatView
 
 TABLES = [
-    ("4-player classic, mid-game, 3+ draws", "classic", {}, 4, 3),
-    ("3-player classic, mid-game, 2+ draws", "classic", {}, 3, 2),
-    ("2-player classic, mid-game, 2+ draws", "classic", {}, 2, 2),
-    ("3-player all-fives with spinner", "all-fives", {"spinner": "first-double"}, 3, 1),
-    ("4-player partnership (block)", "partnership", {}, 4, 0),
+    ("4p classic, 3+ draws", "classic", {}, 4, 3),
+    ("3p classic, 2+ draws", "classic", {}, 3, 2),
+    ("2p classic, 2+ draws", "classic", {}, 2, 2),
+    ("3p all-fives, spinner", "all-fives", {"spinner": "first-double"}, 3, 1),
+    ("4p partnership (block)", "partnership", {}, 4, 0),
+    ("4p 9-9 hand 7, 3+ draws", "classic", {"set": "9", "hand": "7"}, 4, 3),
+    ("4p 12-12 hand 7, 3+ draws", "classic", {"set": "12", "hand": "7"}, 4, 3),
+    ("4p 12-12 hand 5, 3+ draws", "classic", {"set": "12"}, 4, 3),
+    ("4p 9-9 partners, hand 10", "partnership", {"set": "9", "hand": "10"}, 4, 0),
 ]
+BIG = [row for row in TABLES if row[2].get("set") in ("9", "12")]
 
 
 def _figures(times: list[float]) -> tuple[float, float, float]:
@@ -39,10 +46,20 @@ def run_bench(
     advice_positions: int = 20,
     samples: int = DEFAULT_SAMPLES,
     seconds: float = DEFAULT_SECONDS,
+    sampler_positions: int = 0,
 ) -> list[dict]:
-    table = Table(title=f"inference speed, {positions} positions each (milliseconds)", title_justify="left")
-    for col in ("positions", "median", "p90", "worst", "full status: median", "worst"):
-        table.add_column(col, justify="right" if col != "positions" else "left")
+    table = Table(
+        title=f"inference speed, {positions} positions each (milliseconds)",
+        title_justify="left",
+        show_edge=False,
+    )
+    for col in ("positions", "median", "p90", "worst", "status", "worst", "sampled"):
+        table.add_column(
+            col,
+            justify="right" if col != "positions" else "left",
+            no_wrap=col == "positions",
+            min_width=7 if col == "sampled" else None,
+        )
     rows = []
     with Progress(console=console, transient=True) as progress:
         for label, name, overrides, seats, draws in TABLES if positions else ():
@@ -50,6 +67,7 @@ def run_bench(
             rng = random.Random(seed)
             rules = preset(name, overrides)
             inf_times, full_times = [], []
+            sampled = 0
             for _ in range(positions):
                 r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 8))
                 view = SeatView.of(r, 0)
@@ -64,6 +82,7 @@ def run_bench(
                 t2 = time.perf_counter()
                 inf_times.append(t1 - t0)
                 full_times.append(t2 - t0)
+                sampled += not inf.exact
                 progress.advance(task)
             med, p90, worst = _figures(inf_times)
             fmed, _, fworst = _figures(full_times)
@@ -75,19 +94,89 @@ def run_bench(
                     "worst_ms": worst,
                     "status_median_ms": fmed,
                     "status_worst_ms": fworst,
+                    "sampled": sampled,
                 }
             )
-            table.add_row(label, f"{med:.2f}", f"{p90:.2f}", f"{worst:.2f}", f"{fmed:.2f}", f"{fworst:.2f}")
+            table.add_row(
+                label,
+                f"{med:.2f}",
+                f"{p90:.2f}",
+                f"{worst:.2f}",
+                f"{fmed:.2f}",
+                f"{fworst:.2f}",
+                f"{sampled}/{positions}",
+            )
     if positions:
         console.print(table)
     if positions:
         console.print(
-            "inference: exact posterior of every unseen tile; full status adds, for "
-            "each opponent and number, the exact chance of holding it.",
+            "inference: the posterior of every unseen tile, counted exactly or, past the "
+            "exact count's budget, sampled (the last column: how many positions); status "
+            "status adds, for each opponent and number, the chance of holding it.",
             style="dim",
         )
+    if sampler_positions:
+        rows += sampler_bench(console, sampler_positions, seed)
     if advice_positions:
         rows += advice_bench(console, advice_positions, seed, samples, seconds)
+    return rows
+
+
+def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
+    """The sampler against the exact count, on positions of the big sets that the
+    exact count finishes with a budget fifty times the table's."""
+    table = Table(
+        title=f"the sampler against the exact count, {positions} positions each",
+        title_justify="left",
+    )
+    for col in ("positions", "RMS error", "largest", "stated: median", "seconds: median"):
+        table.add_column(col, justify="right" if col != "positions" else "left", no_wrap=col == "positions")
+    rows = []
+    with Progress(console=console, transient=True) as progress:
+        for label, name, overrides, seats, draws in BIG:
+            task = progress.add_task(label, total=positions)
+            rng = random.Random(seed)
+            rules = preset(name, overrides)
+            squares, count, worst = 0.0, 0, 0.0
+            stated: list[float] = []
+            times: list[float] = []
+            while len(times) < positions:
+                r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 10))
+                view = SeatView.of(r, 0)
+                try:
+                    exact = infer(view, budget=50 * EXACT_WORK)
+                except TooBig:
+                    continue
+                if exact.estimate is not None:
+                    continue
+                t0 = time.perf_counter()
+                sampled = sample_posterior(view)
+                times.append(time.perf_counter() - t0)
+                assert sampled.estimate is not None
+                stated.append(2 * sampled.estimate.error)
+                for t in exact.unseen:
+                    for place, p in exact.probability[t].items():
+                        gap = float(sampled.probability[t][place] - p)
+                        squares += gap * gap
+                        count += 1
+                        worst = max(worst, abs(gap))
+                progress.advance(task)
+            rms = math.sqrt(squares / count) if count else 0.0
+            rows.append({"table": label, "sampler_rms": rms, "sampler_max": worst})
+            table.add_row(
+                label,
+                f"{rms:.4f}",
+                f"{worst:.4f}",
+                f"{statistics.median(stated):.4f}",
+                f"{statistics.median(times):.2f}",
+            )
+    console.print(table)
+    console.print(
+        "every chance of every unseen tile in every place, sampled where the exact count "
+        "also finishes; stated: two standard errors of the least certain chance, as "
+        "status shows it",
+        style="dim",
+    )
     return rows
 
 
@@ -102,7 +191,7 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int, seco
         title_justify="left",
     )
     for col in ("positions", "median", "worst", "samples used: median"):
-        table.add_column(col, justify="right" if col != "positions" else "left")
+        table.add_column(col, justify="right" if col != "positions" else "left", no_wrap=col == "positions")
     rows = []
     with Progress(console=console, transient=True) as progress:
         for label, name, overrides, seats, draws in TABLES:

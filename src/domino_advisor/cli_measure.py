@@ -265,12 +265,19 @@ def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed
     type=click.IntRange(0, 10_000),
     help="advice positions per table (0 skips the advice figures)",
 )
+@click.option(
+    "--sampler-positions",
+    default=20,
+    show_default=True,
+    type=click.IntRange(0, 10_000),
+    help="positions per big-set table where the sampler is checked against the exact count (0 skips)",
+)
 @click.option("--seed", default=1, show_default=True)
-def bench(positions, advice_positions, seed):
-    """Print the speed figures (inference, advice) on fixed positions."""
+def bench(positions, advice_positions, sampler_positions, seed):
+    """Print the speed figures (inference, advice) and the sampler's error on fixed positions."""
     from .bench import run_bench
 
-    run_bench(console, positions, seed, advice_positions)
+    run_bench(console, positions, seed, advice_positions, sampler_positions=sampler_positions)
 
 
 def _progress(as_json: bool):

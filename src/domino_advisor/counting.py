@@ -13,7 +13,7 @@ import random
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from math import factorial
+from math import comb, factorial
 from typing import TypeVar
 
 from .evidence import LATER, Case, Evidence, Group, bearing_mask
@@ -33,10 +33,20 @@ class _Slot:
     dealt: bool  # the slot holds (part of) the seat's dealt group
 
 
-class Problem:
-    """One lead-rule case: counts, marginals and samples over the slots' capacities."""
+class TooBig(Exception):
+    """The exact count would outrun its budget of work (the caller samples instead)."""
 
-    def __init__(self, view: SeatView, ev: Evidence, case: Case, unseen: list[Tile]):
+
+class Problem:
+    """One lead-rule case: counts, marginals and samples over the slots' capacities.
+
+    ``budget`` bounds the work (states times splits, about a microsecond each): past
+    it the count stops with ``TooBig`` before its tables grow, so memory is bounded too.
+    """
+
+    def __init__(
+        self, view: SeatView, ev: Evidence, case: Case, unseen: list[Tile], budget: int | None = None
+    ):
         self.slots: list[_Slot] = []
         init: dict[Room, int] = {(): 1}
         for s in view.opponents:
@@ -65,9 +75,10 @@ class Problem:
             (a, by, ts) for (a, by), ts in sorted(classes.items(), key=lambda kv: len(kv[1]))
         ]
         self.unseen_count = len(unseen)
-        self._run()
+        self.work = 0
+        self._run(budget)
 
-    def _run(self) -> None:
+    def _run(self, budget: int | None) -> None:
         """Forward counts, then backward counts and expected placements, over packed states.
 
         A state (each slot's remaining room) is packed into one integer with a guard
@@ -97,13 +108,16 @@ class Problem:
             remaining -= len(tiles)
             rest.append(remaining)
             nxt: dict[int, int] = {}
+            splits = self.splits[i]
+            self.work += len(forward[-1]) * (len(splits) if splits else 1)
+            if budget is not None and self.work > budget:
+                raise TooBig(self.work)
             if i == last:
                 for state, w in forward[-1].items():
                     if self._fills(state, i):
                         nxt[0] = nxt.get(0, 0) + w * self._last_ways(state, i)
                 forward.append(nxt)
                 break
-            splits = self.splits[i]
             assert splits is not None  # only the last class has none
             for state, w in forward[-1].items():
                 need = sums[state] - remaining  # the boneyard takes the rest: bound the split
@@ -121,6 +135,7 @@ class Problem:
                         sums[new] = sums[state] - sx
             forward.append(nxt)
         self.sums = sums
+        self.rest = rest
         back: list[dict[int, int]] = [dict() for _ in forward]
         back[-1] = {0: 1} if 0 in forward[-1] else {}
         self.expect = [[0] * (k + 1) for _ in self.classes]
@@ -166,7 +181,68 @@ class Problem:
                             ex[slot] += mass * x
                     ex[k] += mass * (c - sx)
         self.back = back
+        self.forward = forward
         self.total = sum(w * back[0].get(pack(s), 0) for s, w in self.init.items())
+
+    def count_avoiding(self, seat: int, avoid: int) -> int:
+        """The worlds in which ``seat`` holds none of the tiles in the mask ``avoid``.
+
+        Tiles of a class are interchangeable, so given how many of a class go to the
+        seat, the chance that none of its avoided tiles are among them is a ratio of
+        binomials: the same tables, re-weighted over the classes the event touches.
+        """
+        mine = {j for j, sl in enumerate(self.slots) if sl.seat == seat}
+        touched = [
+            i
+            for i, (allowed, _by, tiles) in enumerate(self.classes)
+            if mine.intersection(allowed) and any(avoid >> t.index & 1 for t in tiles)
+        ]
+        if not touched or not self.total:
+            return self.total
+        first, last = touched[0], touched[-1]
+        k = len(self.slots)
+        guard = sum(1 << (self.width * j + self.width - 1) for j in range(k))
+        current = self.forward[first]
+        for i in range(first, last + 1):
+            _allowed, _by, tiles = self.classes[i]
+            c = len(tiles)
+            m = sum(1 for t in tiles if avoid >> t.index & 1) if i in touched else 0
+            nxt: dict[int, int] = {}
+            splits = self.splits[i]
+            if splits is None:  # the last class fills what is left
+                for state, w in current.items():
+                    if self._fills(state, i):
+                        room = self._unpack(state)
+                        held = sum(room[j] for j in mine)
+                        ways = self._last_ways(state, i) * comb(c - m, held) // comb(c, held)
+                        nxt[0] = nxt.get(0, 0) + w * ways
+                current = nxt
+                continue
+            if m:  # the split's ways with none of the avoided tiles in the seat's hand
+                held_of = [sum(tup[j] for j in mine) for _, _, _, tup in splits]
+                weighted = [
+                    (packed, sx, ways * comb(c - m, h) // comb(c, h))
+                    for (packed, sx, ways, _tup), h in zip(splits, held_of, strict=True)
+                    if comb(c - m, h)
+                ]
+            else:
+                weighted = [(packed, sx, ways) for packed, sx, ways, _tup in splits]
+            reached = self.forward[i + 1]  # re-weighting reaches no state the count did not
+            sums, after_this = self.sums, self.rest[i]
+            for state, w in current.items():
+                need = sums[state] - after_this  # as in the count: the boneyard takes the rest
+                for packed, sx, ways in weighted:
+                    if sx < need:
+                        break
+                    new = (state | guard) - packed
+                    if new & guard != guard:
+                        continue
+                    new ^= guard
+                    if new in reached:
+                        nxt[new] = nxt.get(new, 0) + w * ways
+            current = nxt
+        after = self.back[last + 1] if last + 1 < len(self.back) else {0: 1}
+        return sum(w * after.get(state, 0) for state, w in current.items())
 
     def pack(self, xs: Iterable[int]) -> int:
         """Each slot's count in its own field of one integer."""

@@ -12,18 +12,22 @@ rejection.  Which group a played tile came from is summed over first, per oppone
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
-from .counting import Problem, pick
+from .counting import Problem, TooBig, _case_possible, pick
 from .doubts import Doubt
 from .errors import IllegalMoveError
-from .evidence import BONEYARD, LATER, Case, Evidence, Void, gather
+from .evidence import BONEYARD, LATER, Case, Evidence, Void, bearing_mask, gather
+from .sampler import MIN_STEPS, STEPS_PER_TILE, Chain, Estimate
 from .tiles import Tile, full_set
 from .view import SeatView
 
-__all__ = ["BONEYARD", "Inference", "gather", "infer", "unseen_tiles"]
+__all__ = ["BONEYARD", "EXACT_WORK", "Inference", "gather", "infer", "sample_posterior", "unseen_tiles"]
+
+EXACT_WORK = 15_000  # the exact count's budget (states times splits, about 1 us each)
 
 
 # -- the public result ------------------------------------------------------------------
@@ -36,6 +40,18 @@ class Inference:
     warnings: list[Doubt] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list, repr=False)
     evidence: Evidence | None = field(default=None, repr=False)
+    estimate: Estimate | None = field(default=None, repr=False)  # set when sampled, not counted
+
+    @property
+    def exact(self) -> bool:
+        return self.estimate is None
+
+    @property
+    def method(self) -> str:
+        """How the chances were found, in the table's words."""
+        if self.estimate is None:
+            return "exact"
+        return f"sampled ({self.estimate.steps:,} steps, each chance within ±{2 * self.estimate.error:.3f})"
 
     def where(self, tile: Tile) -> dict[str, float]:
         p = self.probability[tile]
@@ -53,7 +69,11 @@ class Inference:
         for t in self.view.shown.get(seat, ()):
             held |= {t.high, t.low}
         for t in self.unseen:
-            if self.probability[t][seat] > 0:
+            if self.estimate is not None:
+                possible = seat in self.estimate.possible[t]
+            else:
+                possible = self.probability[t][seat] > 0
+            if possible:
                 held |= {t.high, t.low}
         return [n for n in range(top + 1) if n not in held]
 
@@ -72,14 +92,21 @@ class Inference:
                 self._holds_none[key] = Fraction(0)
             elif self.view.counts[seat] == 0 or these <= set(self.cannot_hold(seat)):
                 self._holds_none[key] = Fraction(1)
+            elif self.estimate is not None:
+                avoid = bearing_mask(these, self.view.rules.top)
+                hands = self.estimate.hands(self.unseen)
+                none = sum(1 for h in hands if not h.get(seat, 0) & avoid)
+                self._holds_none[key] = Fraction(none, len(hands))
             else:
-                ev = self.evidence if self.evidence is not None else gather(self.view)
-                none = _count(self.view, ev, self.unseen, extra=(seat, these))
+                avoid = bearing_mask(these, self.view.rules.top)
+                none = sum(p.count_avoiding(seat, avoid) for p in self.problems)
                 self._holds_none[key] = Fraction(none, self.worlds)
         return self._holds_none[key]
 
     def sample(self, rng: random.Random) -> dict[Tile, int | None]:
-        """A world drawn exactly from the posterior."""
+        """A world drawn from the posterior (exactly, or from the chain's kept deals)."""
+        if self.estimate is not None:
+            return dict(zip(self.unseen, rng.choice(self.estimate.deals), strict=True))
         weights = [(p, p.total) for p in self.problems if p.total]
         return pick(weights, rng).sample(rng)
 
@@ -96,27 +123,50 @@ def unseen_tiles(view: SeatView) -> list[Tile]:
 Extra = tuple[int, frozenset[int]]  # a seat that holds none of these numbers now
 
 
-def _problems(view: SeatView, ev: Evidence, unseen: list[Tile], extra: Extra | None = None) -> list[Problem]:
+def _problems(
+    view: SeatView, ev: Evidence, unseen: list[Tile], extra: Extra | None = None, budget: int | None = None
+) -> list[Problem]:
     if extra is not None:
         seat, numbers = extra
         # forbid the numbers to every group of that seat, now: a void at the end of the log
         ev = Evidence(ev.groups, [*ev.voids, Void(seat, LATER, set(numbers), None, "")], ev.played, ev.cases)
-    return [Problem(view, ev, case, unseen) for case in ev.cases]
+    return [Problem(view, ev, case, unseen, budget) for case in ev.cases]
 
 
-def _count(view: SeatView, ev: Evidence, unseen: list[Tile], extra: Extra | None = None) -> int:
-    return sum(p.total for p in _problems(view, ev, unseen, extra))
+def _count(
+    view: SeatView, ev: Evidence, unseen: list[Tile], extra: Extra | None = None, budget: int | None = None
+) -> int:
+    return sum(p.total for p in _problems(view, ev, unseen, extra, budget))
 
 
-def infer(view: SeatView) -> Inference:
-    """The exact posterior for ``view``; contradicted evidence is dropped with a warning."""
+def infer(view: SeatView, budget: int | None = EXACT_WORK) -> Inference:
+    """The posterior for ``view``: counted exactly within ``budget`` (None: always),
+    past it sampled; contradicted evidence is dropped with a warning either way."""
     ev = gather(view)
     unseen = unseen_tiles(view)
+    try:
+        return _exact(view, ev, unseen, budget)
+    except TooBig:
+        return _sampled(view, ev, unseen)
+
+
+def sample_posterior(view: SeatView) -> Inference:
+    """The sampled posterior even where the exact count would fit (to measure it)."""
+    return _sampled(view, gather(view), unseen_tiles(view))
+
+
+def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None) -> Inference:
     warnings: list[Doubt] = []
-    problems = _problems(view, ev, unseen)
+    problems = _problems(view, ev, unseen, budget=budget)
     total = sum(p.total for p in problems)
     if not total:
-        ev, problems, total, warnings = _relax(view, ev, unseen)
+
+        def fits(trial: Evidence) -> list[Problem] | None:
+            found = _problems(view, trial, unseen, budget=budget)
+            return found if sum(p.total for p in found) else None
+
+        ev, problems, warnings = _relax(view, ev, fits)
+        total = sum(p.total for p in problems)
     probability: dict[Tile, dict[int | None, Fraction]] = {}
     locs = [*view.opponents, None]
     acc = {t: {loc: Fraction(0) for loc in locs} for t in unseen}
@@ -136,9 +186,26 @@ def infer(view: SeatView) -> Inference:
     return Inference(view, total, unseen, probability, warnings, problems, ev)
 
 
+def _sampled(view: SeatView, ev: Evidence, unseen: list[Tile]) -> Inference:
+    def fits(trial: Evidence) -> Chain | None:
+        chain = Chain(view, trial, unseen, [c for c in trial.cases if _case_possible(view, trial, c)])
+        return chain if chain.feasible else None
+
+    chain = fits(ev)
+    warnings: list[Doubt] = []
+    if chain is None:
+        ev, chain, warnings = _relax(view, ev, fits)
+    assert chain is not None
+    estimate = chain.run(max(MIN_STEPS, STEPS_PER_TILE * len(unseen)))
+    return Inference(view, 0, unseen, estimate.probability, warnings, [], ev, estimate)
+
+
+R = TypeVar("R")
+
+
 def _relax(
-    view: SeatView, ev: Evidence, unseen: list[Tile]
-) -> tuple[Evidence, list[Problem], int, list[Doubt]]:
+    view: SeatView, ev: Evidence, fits: Callable[[Evidence], R | None]
+) -> tuple[Evidence, R, list[Doubt]]:
     """No world fits: set aside the evidence the log contradicts, and say so.
 
     First the voids a later play contradicts directly (the player passed or drew on a
@@ -149,16 +216,15 @@ def _relax(
     voids, direct = _without_direct_contradictions(ev, view.names)
     if direct:
         trial = Evidence(ev.groups, voids, ev.played, ev.cases)
-        problems = _problems(view, trial, unseen)
         warnings.extend(direct)
-        total = sum(p.total for p in problems)
-        if total:
-            return trial, problems, total, warnings
+        found = fits(trial)
+        if found is not None:
+            return trial, found, warnings
         ev = trial
     if ev.cases != [Case()]:
         trial = Evidence(ev.groups, ev.voids, ev.played, [Case()])
-        problems = _problems(view, trial, unseen)
-        if sum(p.total for p in problems):
+        found = fits(trial)
+        if found is not None:
             first = view.history[0] if view.history else None
             warnings.append(
                 Doubt(
@@ -170,16 +236,15 @@ def _relax(
                     first.line if first else None,
                 )
             )
-            return trial, problems, sum(p.total for p in problems), warnings
+            return trial, found, warnings
     voids = list(ev.voids)
     dropped = []
     while voids:
         gone = voids.pop()
         dropped.append(gone)
         trial = Evidence(ev.groups, voids, ev.played, [Case()])
-        problems = _problems(view, trial, unseen)
-        total = sum(p.total for p in problems)
-        if total:
+        found = fits(trial)
+        if found is not None:
             for v in dropped:
                 warnings.append(
                     Doubt(
@@ -190,7 +255,7 @@ def _relax(
                         v.line,
                     )
                 )
-            return trial, problems, total, warnings
+            return trial, found, warnings
     raise IllegalMoveError(
         "no deal of the tiles fits this log, even with every deduction set "
         "aside: check the hands, draws and plays logged for this round"

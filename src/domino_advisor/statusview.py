@@ -195,6 +195,15 @@ def players_tables(data: dict, rules: Rules, partner: str | None, width: int = W
             style="dim",
         )
     )
+    counting = data.get("counting", {})
+    if counting.get("method") == "sampled":
+        out.append(
+            Text(
+                f"chances sampled, not counted (too many deals to count in time): "
+                f"{counting['steps']:,} steps, each within ±{counting['error']:.3f}; -- is still certain",
+                style="dim",
+            )
+        )
     return out
 
 
