@@ -42,6 +42,7 @@ def tables(draw):
     seats = 4 if name == "partnership" else draw(st.integers(2, 4))
     overrides = {
         "spinner": draw(st.sampled_from(["none", "first-double"])),
+        "spinner_opens": draw(st.sampled_from(["after-both", "at-once", "fill-first"])),
         "tie": draw(st.sampled_from(["none", "shared"])),
         "blocked": draw(st.sampled_from(["others", "difference", "none"])),
         "out": draw(st.sampled_from(["others", "all"])),
@@ -131,6 +132,9 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
         if fast is not None:
             assert sorted(fast.ends) == sorted(
                 (SIDE[e.side], e.number, 2 if e.bare else int(e.double)) for e in r.layout.ends
+            )
+            assert sorted(fast.held) == sorted(
+                (SIDE[e.side], e.number, 2 if e.bare else int(e.double)) for e in r.layout.held
             )
             assert fast.fives_count() == r.layout.fives_count()
             assert fast.hands == [sum(1 << t.index for t in h) for h in r.hands]

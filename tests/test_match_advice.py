@@ -79,3 +79,71 @@ ana plays 6-3 on 6
     pos = api.Position.of(api.loads(text))
     advice = advise(pos.match.playing, 0, samples=40, seed=1, objective="round", reasons=False)
     assert advice.stakes is None
+
+
+# -- a match of a number of rounds (rounds=N) ---------------------------------------------
+def _last_round_of_two(monkeypatch, lead: int) -> Match:
+    """The second and last round of a two-player classic match of two rounds, ``me``
+    ahead by ``lead`` points (round 1 played out at random, then the scores set)."""
+    rules = preset("classic", {"rounds": "2", "target": "0"})
+    rng = random.Random(3)
+    match = Match(rules, ["me", "ana"], "me")
+    deal_round(match, rng)
+    while not match.playing.over:
+        match.apply(rng.choice(legal_moves(match.playing)))
+    deal_round(match, rng)
+    monkeypatch.setattr(match, "scores", lambda: {0: lead, 1: 0})
+    return match
+
+
+def test_the_last_round_of_a_fixed_match_is_judged_by_the_final_score(monkeypatch):
+    from domino_advisor.stakes import stakes
+
+    match = _last_round_of_two(monkeypatch, 30)
+    st = stakes(match.playing, 0)
+    assert st is not None and st.table is None and st.rounds_left == 0
+    assert st.before == (30, 0) and st.approximate  # no equity table: the race model
+
+
+def test_the_race_over_rounds_left_is_even_when_level_and_grows_with_the_lead():
+    from domino_advisor.stakes import Stakes
+
+    def chance(lead: int, left: int, sides: int = 2) -> float:
+        st = Stakes(None, 0, 0, (0,) * sides, 0, sides, sides, "same", "classic", True, left, 20.0)
+        return st._race([lead] + [0] * (sides - 1))
+
+    assert chance(0, 3) == 0.5
+    assert 0.5 < chance(10, 3) < chance(20, 3) < chance(20, 1) < 1
+    assert chance(-20, 1) < chance(-20, 3) < 0.5
+    assert chance(0, 2, sides=3) < chance(0, 2)  # two rivals are harder to beat than one
+
+
+def test_advice_plays_for_a_fixed_number_of_rounds():
+    rules = preset("classic", {"rounds": "3", "target": "0"})
+    rng = random.Random(8)
+    match = Match(rules, ["me", "ana"], "me")
+    deal_round(match, rng)
+    r = match.playing
+    while r.turn != 0 or r.layout.is_empty:
+        match.apply(rng.choice(legal_moves(r)))
+    adv = advise(r, 0, samples=30, seed=1)
+    assert adv.stakes is not None and adv.stakes.rounds_left == 2
+    assert all(0 <= c.match <= 1 for c in adv.moves)
+
+
+def test_the_last_round_is_worth_the_match_not_the_round(monkeypatch):
+    """Ahead by 30 in the last round, losing it by less still wins the match."""
+    from domino_advisor.bots import heuristic
+    from domino_advisor.engine import from_round
+    from domino_advisor.stakes import stakes
+
+    match = _last_round_of_two(monkeypatch, 30)
+    r = match.playing
+    st = stakes(r, 0)
+    assert st is not None
+    for seed in range(20):
+        fr = from_round(r, [set(h) for h in r.hands], list(r.stock))
+        result = fr.play_out([heuristic, heuristic], random.Random(seed))
+        mine, theirs = 30 + result.points.get(0, 0), result.points.get(1, 0)
+        want = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+        assert st.value(fr) == want

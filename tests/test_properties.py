@@ -1,6 +1,7 @@
 """Hypothesis drives random legal games through every preset, 2-4 players, spinner on
-and off: the invariants hold at every step, the log one seat writes replays to the
-same state, and loads(dumps(x)) == x."""
+and off and every way it opens, matches to a target or of a number of rounds: the
+invariants hold at every step, the log one seat writes replays to the same state, and
+loads(dumps(x)) == x."""
 
 from __future__ import annotations
 
@@ -24,19 +25,24 @@ NAMES = ["me", "ana", "bob", "cy"]
 tables = st.tuples(
     st.sampled_from(sorted(PRESETS)),
     st.integers(2, 4),
-    st.sampled_from(["none", "first-double"]),
+    st.sampled_from(
+        [
+            "spinner=none",
+            "spinner=first-double",
+            "spinner=first-double spinner_opens=at-once",
+            "spinner=first-double spinner_opens=fill-first",
+        ]
+    ),
     st.integers(0, 2**32),
 ).filter(lambda t: t[0] != "partnership" or t[1] == 4)
+FORMS = st.sampled_from(["target=60", "rounds=2 target=0", "rounds=3 target=60"])
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LONG = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _rules(name, spinner, target=None):
-    overrides = {"spinner": spinner}
-    if target is not None:
-        overrides["target"] = str(target)
-    return preset(name, overrides)
+def _rules(name, spinner, form=""):
+    return preset(name, f"{spinner} {form}")
 
 
 def _dealt(rules, seats: int, rng: random.Random) -> Match:
@@ -87,33 +93,36 @@ def random_round_keeps_invariants(table):
 
 
 @FAST
-@given(tables, st.integers(0, 3))
-def test_seat_log_replays_to_same_state(table, viewer_seat):
-    seat_log_replays(table, viewer_seat)
+@given(tables, st.integers(0, 3), FORMS)
+def test_seat_log_replays_to_same_state(table, viewer_seat, form):
+    seat_log_replays(table, viewer_seat, form)
 
 
 @pytest.mark.slow
 @LONG
-@given(tables, st.integers(0, 3))
-def test_seat_log_replays_to_same_state_long(table, viewer_seat):
-    seat_log_replays(table, viewer_seat)
+@given(tables, st.integers(0, 3), FORMS)
+def test_seat_log_replays_to_same_state_long(table, viewer_seat, form):
+    seat_log_replays(table, viewer_seat, form)
 
 
-def seat_log_replays(table, viewer_seat):
+def seat_log_replays(table, viewer_seat, form):
     name, seats, spinner, seed = table
-    rules = _rules(name, spinner, target=60)
+    rules = _rules(name, spinner, form)
     match, events, deals = play_match(rules, NAMES[:seats], seed)
     viewer = NAMES[viewer_seat % seats]
     lines = seat_log_lines(events, deals, viewer, match.players)
     text = (
-        f'[Rules "{name}"]\n[Set "spinner={spinner} target=60"]\n'
+        f'[Rules "{name}"]\n[Set "{spinner} {form}"]\n'
         f'[Players "{" ".join(match.players)}"]\n[Me "{viewer}"]\n' + "\n".join(lines) + "\n"
     )
     log = gamelog.loads(text)
     replayed = log.replay()
     assert replayed.player_scores() == match.player_scores()
-    assert replayed.finished == match.finished
+    assert replayed.finished == match.finished and match.finished
+    assert replayed.match_winner() == match.match_winner()
     assert len(replayed.rounds) == len(match.rounds)
+    if rules.rounds:
+        assert len(match.rounds) <= rules.rounds
     for a, b in zip(replayed.rounds, match.rounds, strict=False):
         assert a.layout.numbers == b.layout.numbers
         assert a.counts == b.counts

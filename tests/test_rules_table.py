@@ -109,11 +109,42 @@ HD, UP = "highest-double", "until-playable"
                 target=100,
             ),
         ),
+        (
+            "sebastopol",
+            dict(
+                hand=7,
+                lead=HD,
+                draw="none",
+                spinner="first-double",
+                spinner_opens="fill-first",
+                scoring="all-fives",
+                round_to=5,
+                blocked="difference",
+                target=100,
+                rounds=0,
+            ),
+        ),
     ],
 )
 def test_presets_match_rules_table(name, expected):
     params = preset(name).parameters()
     assert {k: params[k] for k in expected} == expected
+
+
+def test_sebastopol_deals_every_tile_and_fills_the_spinner_first():
+    """Four players, 7 each, no boneyard; the 6-6 opens and its four sides are taken first."""
+    body = (
+        "me holds 6-6 5-5 4-4 3-3 2-2 1-1 0-0\nme plays 6-6\nana plays 6-5 on 6\n"
+        "bob plays 6-4 on 6\ncy plays 6-3 on 6\n"
+    )
+    m = replay(body, rules="sebastopol", players=P4)
+    r = m.round
+    assert r.boneyard == 0 and sorted(r.layout.numbers) == [6]  # one side left to take
+    # the 6-6 alone counts 12; then a waiting end still counts, an untaken side nothing:
+    # 5 (ana scores 5), 5 + 4, 5 + 4 + 3
+    assert m.player_scores() == {"me": 0, "ana": 5, "bob": 0, "cy": 0}
+    check(body + "me plays 5-5 on 5", "no open end shows 5", rules="sebastopol", players=P4)
+    check(body + "me passes", None, rules="sebastopol", players=P4)  # me holds no 6: a pass
 
 
 # -- hand sizes ---------------------------------------------------------------------------
@@ -347,6 +378,50 @@ def test_spinner(sets, body, expect):
         assert sorted(replay(body, sets=sets).round.layout.numbers) == expect
 
 
+# spinner_opens: when the spinner's up and down sides open
+FD = "spinner=first-double spinner_opens="
+C55B = "me holds 5-5 5-3 5-2 6-1 4-1 2-1 0-0\nme plays 5-5\n"
+
+
+@pytest.mark.parametrize(
+    "sets, body, expect",
+    [
+        (FD + "after-both", C55B, [5, 5]),  # the default: two ends until both sides are taken
+        (FD + "after-both", C55B + "ana plays 5-0 on up", "the up end is not open"),
+        (FD + "at-once", C55B, [5, 5, 5, 5]),  # four ends from the start
+        (FD + "at-once", C55B + "ana plays 5-0 on up", [0, 5, 5, 5]),
+        (FD + "at-once", C55B + "ana plays 5-0 on up\nme plays 5-3 on 5", [0, 3, 5, 5]),
+        (
+            FD + "at-once",
+            C55B + "ana plays 5-0 on left\nme plays 5-3 on right\nana plays 6-0 on 0",
+            [3, 5, 5, 6],
+        ),
+        # fill-first (Sebastopol): the ends beyond the spinner wait until all four sides are taken
+        (FD + "fill-first", C55B, [5, 5, 5, 5]),
+        (FD + "fill-first", C55B + "ana plays 5-0 on left", [5, 5, 5]),
+        (
+            FD + "fill-first",
+            C55B + "ana plays 5-0 on left\nme plays 5-3 on right\nana plays 6-0 on 0",
+            "no open end shows 0",
+        ),
+        (
+            FD + "fill-first",
+            C55B + "ana plays 5-0 on left\nme plays 5-3 on right\nana plays 5-4 on up\nme plays 5-2 on 5",
+            [0, 2, 3, 4],
+        ),
+        # a spinner that joins the line: the ends beyond it wait too
+        ("lead=chosen " + FD + "fill-first", S65, [5, 5, 5]),
+        ("lead=chosen " + FD + "fill-first", S65 + "me plays 6-1 on 6", "no open end shows 6"),
+        ("lead=chosen " + FD + "at-once", S65, [5, 5, 5, 6]),
+    ],
+)
+def test_spinner_opens(sets, body, expect):
+    if isinstance(expect, str):
+        check(body, expect, sets=sets)
+    else:
+        assert sorted(replay(body, sets=sets).round.layout.numbers) == expect
+
+
 # -- All Fives: points during play -----------------------------------------------------
 AF = "me holds 6-6 6-4 5-5 4-2 3-2 5-3 1-0\n"
 
@@ -538,6 +613,36 @@ def test_multi_round_match():
     m = replay(body, sets=sets)
     assert m.player_scores() == {"me": 7, "ana": 0} and m.finished and m.match_winner() == 0
     check(body + "round 3", "the match is over: me reached 7", sets=sets)
+
+
+# rounds=N: a match of a fixed number of rounds, the most points winning
+R2 = WIN5 + "round 2\nme holds 6-5\nme plays 6-5\nana shows 2-0\n"  # me 5 then 7
+
+
+@pytest.mark.parametrize(
+    "sets, body, finished, winner, next_round",
+    [
+        ("rounds=2 target=0", WIN5, False, None, None),  # one round of two played
+        ("rounds=2 target=0", R2, True, 0, "all 2 rounds are played"),
+        ("rounds=1 target=0", WIN5, True, 0, "all 1 rounds are played"),
+        ("rounds=3 target=0", R2, False, None, None),
+        ("rounds=3 target=6", R2, True, 0, "me reached 7"),  # the target comes first
+        ("rounds=2 target=100", R2, True, 0, "all 2 rounds are played"),  # the rounds come first
+    ],
+)
+def test_rounds(sets, body, finished, winner, next_round):
+    m = replay(body, sets=f"hand=1 {sets}")
+    assert m.finished is finished and m.match_winner() == winner
+    following = body + ("round 3" if "6-5" in body else "round 2\nme holds 1-0")
+    check(following, next_round, sets=f"hand=1 {sets}")
+
+
+def test_rounds_tied_match_has_no_winner():
+    # round 2: ana opens her only tile and is out, scoring the 5 pips of me's 3-2: 5 all
+    body = WIN5 + "round 2\nme holds 3-2\nana plays 4-1\n"
+    m = replay(body, sets="hand=1 rounds=2 target=0 lead=chosen")
+    assert m.finished and m.player_scores() == {"me": 5, "ana": 5}
+    assert m.match_winner() is None
 
 
 def test_next_round_waits_for_the_count():

@@ -284,7 +284,7 @@ def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:
         return False
     after = r.layout.place(c.tile, c.side) if c.side else r.layout.open_with(c.tile)
     scored = fives_points(after.fives_count())
-    return scored > 0 and st.before[st.me] + r.fives.get(st.me, 0) + scored >= st.target
+    return bool(st.target) and scored > 0 and st.before[st.me] + r.fives.get(st.me, 0) + scored >= st.target
 
 
 def _exact_budget(seconds: float | None, start: float) -> int:

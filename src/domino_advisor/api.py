@@ -252,7 +252,7 @@ def advice_dict(advice) -> dict:
             "target": st.target,
             "scores": list(st.before),
             "side": st.me,
-            "table": st.table.key,
+            "table": None if st.table is None else st.table.key,
             "approximate": st.approximate,
         }
     return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from .layout import alike, end_count, table_count
+from .layout import alike, arms_open_at_once, end_count, held_back, table_count
 from .rules import Rules
 from .scoring import Result, fives_points, score_blocked, score_out, side_of
 from .tiles import Tile, full_set
@@ -67,12 +67,15 @@ class FastRound:
         "T",
         "all_fives",
         "armed",
+        "at_once",
         "center",
         "draws",
         "ends",
         "fives",
         "goal",
         "hands",
+        "held",
+        "hold",
         "n",
         "out",
         "over",
@@ -97,8 +100,11 @@ class FastRound:
         self.hands = hands
         self.stock = stock
         self.ends: tuple = ()
+        self.held: tuple = ()  # ends waiting for the spinner's sides (spinner_opens=fill-first)
         self.spinner = -1
-        self.sides = 0  # bit 0: left side still the spinner itself; bit 1: right
+        self.sides = 0  # a bit per side (left, right, up, down) still the spinner itself
+        self.at_once = arms_open_at_once(rules.spinner_opens)
+        self.hold = held_back(rules.spinner_opens)
         self.center = -1
         self.armed = False
         self.turn = turn
@@ -130,6 +136,7 @@ class FastRound:
             self.center,
             self.armed,
         )
+        c.held, c.at_once, c.hold = self.held, self.at_once, self.hold
         c.turn, c.passes, c.over, c.out = self.turn, self.passes, self.over, self.out
         c.reserve, c.draws, c.all_fives, c.spinning = (
             self.reserve,
@@ -182,7 +189,7 @@ class FastRound:
     def _alike(self, j: int) -> tuple[int, int, bool]:
         """``layout.alike``'s key for end ``j``, from the table made of it."""
         side, num, kind = self.ends[j]
-        return self.E[1][kind][num][side < 2 and bool(self.sides >> side & 1)]
+        return self.E[1][kind][num][bool(self.sides >> side & 1)]
 
     # -- changing the state ----------------------------------------------------------------
     def play(self, t: int, j: int) -> None:
@@ -195,22 +202,32 @@ class FastRound:
             kind = DOUBLE if double else PLAIN
             self.ends = ((LEFT, hi, kind), (RIGHT, lo, kind))
             if self.spinning and double:
-                self.spinner, self.sides = hi, 3
+                self._spin(hi, 3)
         else:
             side, num, _ = self.ends[j]
             showing = lo if hi == num else hi
             self.shows[seat] |= 1 << showing
             ends = list(self.ends)
-            ends[j] = (side, showing, DOUBLE if double else PLAIN)
+            new = (side, showing, DOUBLE if double else PLAIN)
+            ends[j] = new
             self.armed = True
-            if side < 2 and self.sides >> side & 1:
+            if self.sides >> side & 1:
                 self.sides &= ~(1 << side)
-                if not self.sides:
+                if self.hold:  # layout.held_back: the new end waits for the spinner's other sides
+                    del ends[j]
+                    self.held += (new,)
+                    if not self.sides:
+                        ends = sorted(ends + list(self.held))
+                        self.held = ()
+                elif not self.sides:
                     ends.append((UP, self.spinner, BARE))
                     ends.append((DOWN, self.spinner, BARE))
+                self.ends = tuple(ends)
             elif self.spinning and self.spinner < 0 and double and side < 2:
-                self.spinner, self.sides = hi, 1 << side
-            self.ends = tuple(ends)
+                self.ends = tuple(ends)
+                self._spin(hi, 1 << side)
+            else:
+                self.ends = tuple(ends)
         self.hands[seat] &= ~(1 << t)
         self.passes = 0
         if self.all_fives:
@@ -226,13 +243,29 @@ class FastRound:
         else:
             self.turn = (seat + 1) % self.n
 
+    def _spin(self, number: int, sides: int) -> None:
+        """``layout.Layout._spin``: the double showing ``number`` becomes the spinner."""
+        self.spinner = number
+        if not self.at_once:
+            self.sides = sides
+            return
+        ends = tuple((s, n, BARE) if sides >> s & 1 else (s, n, k) for s, n, k in self.ends)
+        ends += ((UP, number, BARE), (DOWN, number, BARE))
+        if not self.hold:
+            self.ends, self.sides = ends, 0
+            return
+        own = sides | 1 << UP | 1 << DOWN
+        self.ends = tuple(e for e in ends if own >> e[0] & 1)
+        self.held = tuple(e for e in ends if not own >> e[0] & 1)
+        self.sides = own
+
     def fives_count(self) -> int:
         if self.center < 0:
             return 0
         if not self.armed:
             return table_count(self.T[2][self.center], ())
         counts, total = self.E[0], 0  # table_count's sum, of layout.end_count's counts
-        for _, num, kind in self.ends:
+        for _, num, kind in self.ends + self.held:
             total += counts[kind][num]
         return total
 
@@ -315,6 +348,9 @@ def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
         side_id = {"left": LEFT, "right": RIGHT, "up": UP, "down": DOWN}
         fr.ends = tuple(
             (side_id[e.side], e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN)) for e in lay.ends
+        )
+        fr.held = tuple(
+            (side_id[e.side], e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN)) for e in lay.held
         )
         if lay.spinner is not None:
             fr.spinner = lay.spinner.high

@@ -28,6 +28,21 @@ def table_count(lone_pips: int | None, counts: Iterable[int]) -> int:
     return lone_pips if lone_pips is not None else sum(counts)
 
 
+# when the spinner's other two sides (up and down) open (rule spinner_opens)
+AFTER_BOTH, AT_ONCE, FILL_FIRST = "after-both", "at-once", "fill-first"
+
+
+def arms_open_at_once(opens: str) -> bool:
+    """Up and down open as soon as the spinner is down (else once both line sides are taken)."""
+    return opens != AFTER_BOTH
+
+
+def held_back(opens: str) -> bool:
+    """Every side of the spinner must be taken before any other end is played on: the
+    ends beyond it wait (Sebastopol)."""
+    return opens == FILL_FIRST
+
+
 def alike(number: int, count: int, spinner_side: bool, all_fives: bool) -> tuple[int, int, bool]:
     """Two open ends a tile fits are alike, and the choice between them changes nothing
     for the rest of the round, when their keys are equal: the same number, the same
@@ -56,12 +71,14 @@ class Layout:
     arms: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     ends: tuple[End, ...] = ()
     spinner: Tile | None = None
-    spinner_sides: frozenset[str] = frozenset()  # line ends that are still the spinner itself
+    spinner_sides: frozenset[str] = frozenset()  # ends still the spinner itself, whose taking matters
     spinning: bool = False  # the first double becomes a spinner (rule spinner=first-double)
+    opens: str = AFTER_BOTH  # rule spinner_opens: when the spinner's up and down sides open
+    held: tuple[End, ...] = ()  # ends waiting until the spinner's sides are all taken (fill-first)
 
     @classmethod
-    def empty(cls, spinner: bool = False) -> Layout:
-        return cls(spinning=spinner)
+    def empty(cls, spinner: bool = False, opens: str = AFTER_BOTH) -> Layout:
+        return cls(spinning=spinner, opens=opens)
 
     @property
     def is_empty(self) -> bool:
@@ -117,7 +134,8 @@ class Layout:
         """The sum All Fives scores on: a lone first tile counts both its halves."""
         if self.center is None:
             return 0
-        return table_count(None if any(self.arms) else self.center.pips, (e.count for e in self.ends))
+        ends = self.ends + self.held  # an end waiting for the spinner still counts
+        return table_count(None if any(self.arms) else self.center.pips, (e.count for e in ends))
 
     def can_play(self, tile: Tile) -> bool:
         if self.center is None:
@@ -133,8 +151,26 @@ class Layout:
             raise IllegalMoveError(f"{tile} cannot open: the round is already open")
         ends = (End("left", tile.high, tile.is_double), End("right", tile.low, tile.is_double))
         if self.spinning and tile.is_double:
-            return replace(self, center=tile, ends=ends, spinner=tile, spinner_sides=frozenset(LINE_SIDES))
+            return replace(self, center=tile, ends=ends)._spin(tile, LINE_SIDES)
         return replace(self, center=tile, ends=ends)
+
+    def _spin(self, tile: Tile, sides: tuple[str, ...]) -> Layout:
+        """``tile`` becomes the spinner, its free line ``sides`` still to take."""
+        if not arms_open_at_once(self.opens):
+            return replace(self, spinner=tile, spinner_sides=frozenset(sides))
+        # open four ways at once, its sides are alike: each counts nothing until taken
+        ends = tuple(End(e.side, e.number, bare=True) if e.side in sides else e for e in self.ends)
+        ends += (End("up", tile.high, bare=True), End("down", tile.high, bare=True))
+        if not held_back(self.opens):
+            return replace(self, ends=ends, spinner=tile, spinner_sides=frozenset())
+        own = {*sides, "up", "down"}
+        return replace(
+            self,
+            ends=tuple(e for e in ends if e.side in own),
+            held=tuple(e for e in ends if e.side not in own),
+            spinner=tile,
+            spinner_sides=frozenset(own),
+        )
 
     def place(self, tile: Tile, side: str) -> Layout:
         """Join ``tile`` on the open end at ``side`` (which it must match)."""
@@ -147,14 +183,22 @@ class Layout:
         arms = list(self.arms)
         i = SIDES.index(side)
         arms[i] = arms[i] + (tile,)
-        spinner, sides = self.spinner, self.spinner_sides
+        spinner, sides, held = self.spinner, self.spinner_sides, self.held
         if side in sides and spinner is not None:
             sides = sides - {side}
-            if not sides:  # both sides of the spinner are taken: up and down open
+            if held_back(self.opens):  # the new end waits until every side is taken
+                ends = [e for e in ends if e.side != side]
+                held += (new_end,)
+                if not sides:
+                    ends = sorted([*ends, *held], key=lambda e: SIDES.index(e.side))
+                    held = ()
+            elif not sides:  # both sides of the spinner are taken: up and down open
                 ends += [End("up", spinner.high, bare=True), End("down", spinner.high, bare=True)]
         elif self.spinning and spinner is None and tile.is_double and side in LINE_SIDES:
-            spinner, sides = tile, frozenset({side})
-        return replace(self, arms=tuple(arms), ends=tuple(ends), spinner=spinner, spinner_sides=sides)
+            return replace(self, arms=tuple(arms), ends=tuple(ends))._spin(tile, (side,))
+        return replace(
+            self, arms=tuple(arms), ends=tuple(ends), spinner=spinner, spinner_sides=sides, held=held
+        )
 
     def alike_key(self, end: End, all_fives: bool) -> tuple[int, int, bool]:
         return alike(end.number, end.count, end.side in self.spinner_sides, all_fives)

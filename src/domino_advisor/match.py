@@ -88,21 +88,24 @@ class Match:
         res = r.result() if r is not None else None
         if res is None:
             return None
-        scores = self.scores()
-        if self.rules.target == 0:
+        if self.rules.single_round:
             return None if res.winner is None else side_of(res.winner, self.rules)
+        if not self.finished:
+            return None
+        scores = self.scores()
         best = max(scores.values())
-        if best >= self.rules.target:
-            leaders = [side for side, v in scores.items() if v == best]
-            return leaders[0] if len(leaders) == 1 else None
-        return None
+        leaders = [side for side, v in scores.items() if v == best]
+        return leaders[0] if len(leaders) == 1 else None
 
     @property
     def finished(self) -> bool:
         r = self.round
         if r is None or r.result() is None:
             return False
-        return self.rules.target == 0 or max(self.scores().values()) >= self.rules.target
+        rules = self.rules
+        if rules.single_round or (rules.rounds and len(self.rounds) >= rules.rounds):
+            return True
+        return bool(rules.target) and max(self.scores().values()) >= rules.target
 
     def start_round(self, number: int) -> Round:
         if self.rounds:
@@ -125,8 +128,10 @@ class Match:
         return r
 
     def _over_text(self) -> str:
-        if self.rules.target == 0:
+        if self.rules.single_round:
             return " (target=0: a single round)"
+        if self.rules.rounds and len(self.rounds) >= self.rules.rounds:
+            return f" (rounds={self.rules.rounds}: all {self.rules.rounds} rounds are played)"
         scores = self.scores()
         leader = max(range(self.seats), key=lambda s: scores[side_of(s, self.rules)])
         return f": {self.players[leader]} reached {scores[side_of(leader, self.rules)]}"

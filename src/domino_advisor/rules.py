@@ -20,6 +20,7 @@ Lead = Literal["highest-double", "highest-double-any", "chosen"]
 NextLead = Literal["same", "winner", "rotate"]
 DrawRule = Literal["until-playable", "none"]
 Spinner = Literal["none", "first-double"]
+SpinnerOpens = Literal["after-both", "at-once", "fill-first"]
 Scoring = Literal["block", "all-fives"]
 Out = Literal["others", "all"]
 Blocked = Literal["others", "difference", "none"]
@@ -32,6 +33,7 @@ LEADS: tuple[Lead, ...] = ("highest-double", "highest-double-any", "chosen")
 NEXT_LEADS: tuple[NextLead, ...] = ("same", "winner", "rotate")
 DRAWS: tuple[DrawRule, ...] = ("until-playable", "none")
 SPINNERS: tuple[Spinner, ...] = ("none", "first-double")
+SPINNER_OPENS: tuple[SpinnerOpens, ...] = ("after-both", "at-once", "fill-first")
 SCORINGS: tuple[Scoring, ...] = ("block", "all-fives")
 OUTS: tuple[Out, ...] = ("others", "all")
 BLOCKEDS: tuple[Blocked, ...] = ("others", "difference", "none")
@@ -43,6 +45,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "next_lead": NEXT_LEADS,
     "draw": DRAWS,
     "spinner": SPINNERS,
+    "spinner_opens": SPINNER_OPENS,
     "scoring": SCORINGS,
     "out": OUTS,
     "blocked": BLOCKEDS,
@@ -58,6 +61,7 @@ INTEGERS: dict[str, tuple[int, int]] = {
     "reserve": (0, 91),
     "round_to": (1, 5),
     "target": (0, 100_000),
+    "rounds": (0, 1_000),
 }
 FIELD = {"set": "top"}  # parameter name -> field name, where they differ
 PARAMETER = {v: k for k, v in FIELD.items()}
@@ -70,12 +74,16 @@ DESCRIPTIONS = {
     "draw": "draw until a tile plays, or pass at once (block game)",
     "reserve": "tiles that must stay in the boneyard",
     "spinner": "the first double opens four ways",
+    "spinner_opens": "when the spinner's other two sides open: once both its sides are taken, at once, "
+    "or at once and all four taken before any other end (fill-first)",
     "scoring": "block (points at round end) or all-fives (multiples of 5 score at once)",
     "out": "whose pips the player who goes out scores",
     "blocked": "how a blocked round is scored",
     "tie": "a blocked round tied for fewest pips",
     "round_to": "round-end points rounded to a multiple of this",
-    "target": "match target (0 plays a single round)",
+    "target": "match target (0 with rounds=0 plays a single round)",
+    "rounds": "a match of this many rounds, the most points winning (0: no limit; with a target, "
+    "whichever comes first)",
     "teams": "partners: seats 1 and 3 against 2 and 4",
 }
 
@@ -92,6 +100,7 @@ class Rules:
     draw: DrawRule = "until-playable"
     reserve: int = 0
     spinner: Spinner = "none"
+    spinner_opens: SpinnerOpens = "after-both"
     scoring: Scoring = "block"
     out: Out = "others"
     blocked: Blocked = "others"
@@ -99,6 +108,7 @@ class Rules:
     round_to: int = 1
     target: int = 100
     teams: Teams = "none"
+    rounds: int = 0
 
     def __post_init__(self) -> None:
         for key, allowed in CHOICES.items():
@@ -137,6 +147,11 @@ class Rules:
     def partners(self) -> bool:
         return self.teams == "partners"
 
+    @property
+    def single_round(self) -> bool:
+        """No target and no number of rounds: the match is one round."""
+        return not self.target and not self.rounds
+
     def with_overrides(self, overrides: Mapping[str, str] | Iterable[str] | str) -> Rules:
         """Apply ``key=value`` overrides, as typed in ``--set`` or a ``[Set]`` tag."""
         given = parse_overrides(overrides)
@@ -165,6 +180,7 @@ class Rules:
             draw=pick("draw", DRAWS, self.draw),
             reserve=number("reserve", self.reserve),
             spinner=pick("spinner", SPINNERS, self.spinner),
+            spinner_opens=pick("spinner_opens", SPINNER_OPENS, self.spinner_opens),
             scoring=pick("scoring", SCORINGS, self.scoring),
             out=pick("out", OUTS, self.out),
             blocked=pick("blocked", BLOCKEDS, self.blocked),
@@ -172,6 +188,7 @@ class Rules:
             round_to=number("round_to", self.round_to),
             target=number("target", self.target),
             teams=pick("teams", TEAMS, self.teams),
+            rounds=number("rounds", self.rounds),
         )
 
     def check_players(self, players: int) -> None:
@@ -246,6 +263,18 @@ PRESETS: dict[str, Rules] = {
     "block": Rules(name="block", draw="none"),
     "partnership": Rules(
         name="partnership", hand=7, next_lead="winner", draw="none", teams="partners", out="all"
+    ),
+    # four players, all 28 tiles dealt; the 6-6 opens as a spinner and takes a tile on
+    # each of its four sides before any arm grows; All Fives scoring
+    "sebastopol": Rules(
+        name="sebastopol",
+        hand=7,
+        draw="none",
+        spinner="first-double",
+        spinner_opens="fill-first",
+        scoring="all-fives",
+        round_to=5,
+        blocked="difference",
     ),
 }
 

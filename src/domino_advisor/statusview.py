@@ -280,7 +280,10 @@ def scores_text(
     else:
         for name, pts in scores.items():
             out.append(f"{name} {pts}  ")
-    if rules.target:
+    if rules.rounds:
+        target = f", target {rules.target}" if rules.target else ""
+        out.append(f"(round {data.get('round', 0)} of {rules.rounds}{target})", style="dim")
+    elif rules.target:
         out.append(f"(target {rules.target})", style="dim")
     else:
         out.append("(single round)", style="dim")
