@@ -149,10 +149,10 @@ class Chain:
         single = allowed[0] if len(allowed) == 1 else None
         bad = [[0 if m[i] >> loc[i] & 1 else 1 for i in range(n_items)] for m in allowed]
         violations = [sum(b) for b in bad]
-        burn = 20 * n_items
-        total = burn + steps
-        batch = max(1, steps // BATCHES)
-        thin = max(1, n_items // 2)
+        thin = max(1, n_items // 2)  # steps between kept deals
+        burn = thin * (40 + 1)  # whole chunks, about 20 steps per tile
+        total = burn + -(-steps // thin) * thin
+        batch = max(thin, steps // BATCHES)
         width = len(places)
         tally = [[0] * width for _ in range(n_unseen)]
         since = [burn] * n_unseen
@@ -162,12 +162,7 @@ class Chain:
         step = 0
         next_mark = burn + batch
         while True:
-            if step >= total:
-                done = total - burn
-                if done >= most or 2 * self._error(batches, burn) <= target:
-                    break
-                total += min(done, most - done)
-            step += 1
+            # bookkeeping between chunks of ``thin`` steps, none inside them (the hot loop)
             if step > burn:
                 if step >= next_mark:
                     snap = [row[:] for row in tally]
@@ -175,43 +170,50 @@ class Chain:
                         snap[i][where[loc[i]]] += step - since[i]
                     batches.append(snap)
                     next_mark += batch
-                if step % thin == 0:
-                    deals.append(tuple(self.seat_of[loc[i]] for i in range(n_unseen)))
+                deals.append(tuple(self.seat_of[loc[i]] for i in range(n_unseen)))
+            if step >= total:
+                done = total - burn
+                if done >= most or 2 * self._error(batches, burn) <= target:
+                    break
+                total += -(-min(done, most - done) // thin) * thin
             if not n_held:
+                step = total
                 continue
-            a = held[int(uniform() * n_held)]
-            b = int(uniform() * n_items)
-            la, lb = loc[a], loc[b]
-            if la == lb:
-                continue
-            if single is not None:
-                if not (single[a] >> lb & 1 and single[b] >> la & 1):
+            for _ in range(thin):
+                step += 1
+                a = held[int(uniform() * n_held)]
+                b = int(uniform() * n_items)
+                la, lb = loc[a], loc[b]
+                if la == lb:
                     continue
-            else:
-                changes = []
-                ok = False
-                for c, m in enumerate(allowed):
-                    ba = 0 if m[a] >> lb & 1 else 1
-                    bb = 0 if m[b] >> la & 1 else 1
-                    v = violations[c] - bad[c][a] - bad[c][b] + ba + bb
-                    changes.append((ba, bb, v))
-                    ok = ok or v == 0
-                if not ok:
-                    continue
-                for c, (ba, bb, v) in enumerate(changes):
-                    bad[c][a], bad[c][b], violations[c] = ba, bb, v
-            if step > burn and where[la] != where[lb]:
-                if a < n_unseen:
-                    tally[a][where[la]] += step - since[a]
-                    since[a] = step
-                if b < n_unseen:
-                    tally[b][where[lb]] += step - since[b]
-                    since[b] = step
-            loc[a], loc[b] = lb, la
-            if lb == self.boneyard:  # a leaves the hands, b joins them
-                k = slot.pop(a)
-                held[k] = b
-                slot[b] = k
+                if single is not None:
+                    if not (single[a] >> lb & 1 and single[b] >> la & 1):
+                        continue
+                else:
+                    changes = []
+                    ok = False
+                    for c, m in enumerate(allowed):
+                        ba = 0 if m[a] >> lb & 1 else 1
+                        bb = 0 if m[b] >> la & 1 else 1
+                        v = violations[c] - bad[c][a] - bad[c][b] + ba + bb
+                        changes.append((ba, bb, v))
+                        ok = ok or v == 0
+                    if not ok:
+                        continue
+                    for c, (ba, bb, v) in enumerate(changes):
+                        bad[c][a], bad[c][b], violations[c] = ba, bb, v
+                if step > burn and where[la] != where[lb]:
+                    if a < n_unseen:
+                        tally[a][where[la]] += step - since[a]
+                        since[a] = step
+                    if b < n_unseen:
+                        tally[b][where[lb]] += step - since[b]
+                        since[b] = step
+                loc[a], loc[b] = lb, la
+                if lb == self.boneyard:  # a leaves the hands, b joins them
+                    k = slot.pop(a)
+                    held[k] = b
+                    slot[b] = k
         for i in range(n_unseen):
             tally[i][where[loc[i]]] += total - since[i]
         if len(deals) > KEEP:
