@@ -25,13 +25,22 @@ from domino_advisor.engine import FastRound, from_round, from_tiles, public_show
 from domino_advisor.events import Draw, Event, Pass, Play
 from domino_advisor.game import Round
 from domino_advisor.gamelog import loads
+from domino_advisor.layout import side_order
 from domino_advisor.match import Match
 from domino_advisor.moves import legal_moves
 from domino_advisor.rules import PRESETS, preset
 from domino_advisor.scoring import round_value, side_of
 from domino_advisor.search import LineSolver, solve
 
-SIDE = {"left": 0, "right": 1, "up": 2, "down": 3}
+
+class _Sides(dict):
+    """Side names to the fast round's numbers, as layout.side_order gives them."""
+
+    def __missing__(self, side: str) -> int:
+        return side_order(side)
+
+
+SIDE = _Sides()
 NAMES = ["me", "ana", "bob", "cy"]
 
 
@@ -41,7 +50,7 @@ def tables(draw):
     name = draw(st.sampled_from(sorted(PRESETS)))
     seats = 4 if name == "partnership" else draw(st.integers(2, 4))
     overrides = {
-        "spinner": draw(st.sampled_from(["none", "first-double"])),
+        "spinner": draw(st.sampled_from(["none", "first-double", "every-double"])),
         "spinner_opens": draw(st.sampled_from(["after-both", "at-once", "fill-first"])),
         "tie": draw(st.sampled_from(["none", "shared"])),
         "blocked": draw(st.sampled_from(["others", "difference", "none"])),

@@ -31,6 +31,9 @@ tables = st.tuples(
             "spinner=first-double",
             "spinner=first-double spinner_opens=at-once",
             "spinner=first-double spinner_opens=fill-first",
+            "spinner=every-double",
+            "spinner=every-double spinner_opens=at-once",
+            "spinner=every-double spinner_opens=fill-first",
         ]
     ),
     st.integers(0, 2**32),
@@ -61,7 +64,9 @@ def check_invariants(r) -> None:
     assert sum(t.pips for p in places for t in p) == sum(t.pips for t in everything)
     assert [len(h) for h in r.hands] == r.counts
     assert len(r.stock) == r.boneyard
-    assert 1 <= len(r.layout.ends) <= 4 or r.layout.is_empty
+    # four ends at most round one spinner, two more off each later one (every-double)
+    assert 1 <= len(r.layout.ends) + len(r.layout.held) <= 4 + len(r.layout.branches) or r.layout.is_empty
+    assert sorted(r.layout.tiles) == sorted(r.placed)
 
 
 @FAST

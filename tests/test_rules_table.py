@@ -422,6 +422,45 @@ def test_spinner_opens(sets, body, expect):
         assert sorted(replay(body, sets=sets).round.layout.numbers) == expect
 
 
+# spinner=every-double: every double branches; a later one's ends are upN and downN
+ED = "spinner=every-double"
+E66 = "me holds 6-6 6-5 5-5 5-3 2-2 2-1 0-0\nme plays 6-6\nana plays 6-4 on 6\nme plays 6-5 on 6\n"
+
+
+@pytest.mark.parametrize(
+    "sets, body, expect",
+    [
+        (ED, E66, [4, 5, 6, 6]),  # the 6-6 spins as with first-double
+        (ED, E66 + "ana plays 4-4 on 4", [4, 5, 6, 6]),  # 4-4 joins: its far side is still it
+        (ED, E66 + "ana plays 4-4 on 4\nme plays 5-5 on 5", [4, 5, 6, 6]),
+        (ED, E66 + "ana plays 4-4 on 4\nme plays 5-5 on 5\nana plays 4-1 on 4", [1, 4, 4, 5, 6, 6]),
+        (ED, E66 + "ana plays 4-4 on 4\nme plays 5-5 on 5\nana plays 4-1 on up4", "the up4 end is not open"),
+        (
+            ED,
+            E66 + "ana plays 4-4 on 4\nme plays 5-5 on 5\nana plays 4-1 on 4\nme plays 5-3 on 5",
+            [1, 3, 4, 4, 5, 5, 6, 6],
+        ),
+        (
+            ED,
+            E66 + "ana plays 4-4 on 4\nme plays 5-5 on 5\nana plays 4-1 on 4\nme plays 5-3 on 5\n"
+            "ana plays 4-0 on up4",
+            [0, 1, 3, 4, 5, 5, 6, 6],
+        ),
+        (ED + " spinner_opens=at-once", E66 + "ana plays 4-4 on 4", [4, 4, 4, 5, 6, 6]),
+        (
+            "spinner=first-double",
+            E66 + "ana plays 4-4 on 4\nme plays 5-5 on 5\nana plays 4-1 on 4",
+            [1, 5, 6, 6],
+        ),
+    ],
+)
+def test_every_double_spins(sets, body, expect):
+    if isinstance(expect, str):
+        check(body, expect, sets=sets)
+    else:
+        assert sorted(replay(body, sets=sets).round.layout.numbers) == expect
+
+
 # -- All Fives: points during play -----------------------------------------------------
 AF = "me holds 6-6 6-4 5-5 4-2 3-2 5-3 1-0\n"
 

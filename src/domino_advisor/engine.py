@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from .layout import alike, arms_open_at_once, end_count, held_back, table_count
+from .layout import alike, arms_open_at_once, end_count, held_back, side_order, table_count
 from .rules import Rules
 from .scoring import Result, fives_points, score_blocked, score_out, side_of
 from .tiles import Tile, full_set
@@ -71,6 +71,7 @@ class FastRound:
         "center",
         "draws",
         "ends",
+        "every",
         "fives",
         "goal",
         "hands",
@@ -79,6 +80,7 @@ class FastRound:
         "n",
         "out",
         "over",
+        "owner",
         "passes",
         "reached",
         "reserve",
@@ -102,7 +104,8 @@ class FastRound:
         self.ends: tuple = ()
         self.held: tuple = ()  # ends waiting for the spinner's sides (spinner_opens=fill-first)
         self.spinner = -1
-        self.sides = 0  # a bit per side (left, right, up, down) still the spinner itself
+        self.sides = 0  # a bit per side (layout.side_order) still a spinner itself
+        self.owner: dict[int, int] = {}  # each such side: its spinner's number
         self.at_once = arms_open_at_once(rules.spinner_opens)
         self.hold = held_back(rules.spinner_opens)
         self.center = -1
@@ -115,7 +118,8 @@ class FastRound:
         self.reserve = rules.reserve
         self.draws = rules.draws
         self.all_fives = rules.all_fives
-        self.spinning = rules.spinner == "first-double"
+        self.spinning = rules.spinner != "none"
+        self.every = rules.spinner == "every-double"
         self.T = tables(rules.top)
         self.E = end_tables(rules.top, self.all_fives)
         # All Fives with a match target: the points in play this round that reach the
@@ -136,7 +140,8 @@ class FastRound:
             self.center,
             self.armed,
         )
-        c.held, c.at_once, c.hold = self.held, self.at_once, self.hold
+        c.held, c.at_once, c.hold, c.every = self.held, self.at_once, self.hold, self.every
+        c.owner = self.owner.copy()
         c.turn, c.passes, c.over, c.out = self.turn, self.passes, self.over, self.out
         c.reserve, c.draws, c.all_fives, c.spinning = (
             self.reserve,
@@ -213,17 +218,19 @@ class FastRound:
             self.armed = True
             if self.sides >> side & 1:
                 self.sides &= ~(1 << side)
+                owner = self.owner.pop(side)
                 if self.hold:  # layout.held_back: the new end waits for the spinner's other sides
                     del ends[j]
                     self.held += (new,)
                     if not self.sides:
                         ends = sorted(ends + list(self.held))
                         self.held = ()
-                elif not self.sides:
-                    ends.append((UP, self.spinner, BARE))
-                    ends.append((DOWN, self.spinner, BARE))
+                elif owner not in self.owner.values():  # its sides are taken: up and down open
+                    up, down = _branches(owner, owner == self.spinner)
+                    ends.append((up, owner, BARE))
+                    ends.append((down, owner, BARE))
                 self.ends = tuple(ends)
-            elif self.spinning and self.spinner < 0 and double and side < 2:
+            elif double and (self.every or (self.spinning and self.spinner < 0)):
                 self.ends = tuple(ends)
                 self._spin(hi, 1 << side)
             else:
@@ -244,20 +251,27 @@ class FastRound:
             self.turn = (seat + 1) % self.n
 
     def _spin(self, number: int, sides: int) -> None:
-        """``layout.Layout._spin``: the double showing ``number`` becomes the spinner."""
-        self.spinner = number
+        """``layout.Layout._spin``: the double showing ``number`` becomes a spinner."""
+        first = self.spinner < 0
+        if first:
+            self.spinner = number
         if not self.at_once:
-            self.sides = sides
+            self.sides |= sides
+            for s in bits(sides):
+                self.owner[s] = number
             return
+        up, down = _branches(number, first)
         ends = tuple((s, n, BARE) if sides >> s & 1 else (s, n, k) for s, n, k in self.ends)
-        ends += ((UP, number, BARE), (DOWN, number, BARE))
+        ends += ((up, number, BARE), (down, number, BARE))
         if not self.hold:
-            self.ends, self.sides = ends, 0
+            self.ends = ends
             return
-        own = sides | 1 << UP | 1 << DOWN
+        own = sides | 1 << up | 1 << down
         self.ends = tuple(e for e in ends if own >> e[0] & 1)
-        self.held = tuple(e for e in ends if not own >> e[0] & 1)
-        self.sides = own
+        self.held += tuple(e for e in ends if not own >> e[0] & 1)
+        self.sides |= own
+        for s in bits(own):
+            self.owner[s] = number
 
     def fives_count(self) -> int:
         if self.center < 0:
@@ -326,6 +340,15 @@ class FastRound:
         return self.result()
 
 
+def _fast_end(e) -> tuple[int, int, int]:
+    return (side_order(e.side), e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN))
+
+
+def _branches(number: int, first: bool) -> tuple[int, int]:
+    """``layout.branch_sides`` as the fast round numbers its ends (``layout.side_order``)."""
+    return (UP, DOWN) if first else (4 + 2 * number, 5 + 2 * number)
+
+
 def from_tiles(rules: Rules, hands: list, stock: list[Tile], turn: int) -> FastRound:
     """A fresh fast round from tiles (for tests and simulation)."""
     masks = [sum(1 << t.index for t in h) for h in hands]
@@ -345,16 +368,18 @@ def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
     if lay.center is not None:
         fr.center = lay.center.index
         fr.armed = any(lay.arms)
-        side_id = {"left": LEFT, "right": RIGHT, "up": UP, "down": DOWN}
         fr.ends = tuple(
-            (side_id[e.side], e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN)) for e in lay.ends
+            (side_order(e.side), e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN))
+            for e in lay.ends
         )
         fr.held = tuple(
-            (side_id[e.side], e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN)) for e in lay.held
+            (side_order(e.side), e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN))
+            for e in lay.held
         )
         if lay.spinner is not None:
             fr.spinner = lay.spinner.high
-            fr.sides = sum(1 << side_id[s] for s in lay.spinner_sides)
+            fr.sides = sum(1 << side_order(s) for s in lay.spinner_sides)
+            fr.owner = {side_order(s): n for s, n in lay.owners}
     fr.passes = r.passes
     fr.voids = public_voids(r.history, fr.n)
     fr.shows = public_shows(r.history, fr.n)

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import NotationError
-from .layout import SIDES
+from .layout import is_side
 from .printable import excerpt
 from .tiles import DEFAULT_TOP, Tile, format_tiles, full_set, parse_tiles, set_name, set_size
 
@@ -212,11 +212,12 @@ def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | Non
 
 def _parse_on(word: str, top: int) -> int | str:
     w = word.lower()
-    if w in SIDES:
+    if is_side(w):
         return w
     number = number_at_most(w, top)
     if number is not None:
         return number
     raise NotationError(
-        f"'on {excerpt(word)}': name an open end by its number (0-{top}) or as left, right, up or down"
+        f"'on {excerpt(word)}': name an open end by its number (0-{top}) or as left, right, up or down "
+        "(upN or downN for the ends off a later spinner N-N)"
     )

@@ -59,7 +59,11 @@ class Round:
         self.counts = [self.rules.hand_size(n)] * n
         self.boneyard = self.rules.tile_count - n * self.rules.hand_size(n)
         self.stock: list[Tile] | None = None  # the boneyard in order, when known (simulation)
-        self.layout = Layout.empty(self.rules.spinner == "first-double", self.rules.spinner_opens)
+        self.layout = Layout.empty(
+            self.rules.spinner == "first-double",
+            self.rules.spinner_opens,
+            self.rules.spinner == "every-double",
+        )
         self.placed: dict[Tile, tuple[int, int]] = {}  # tile -> (seat, turn)
         self.shown: dict[int, tuple[Tile, ...]] = {}
         self.revealed: dict[int, int] = {}  # seat -> pips shown or counted

@@ -43,6 +43,31 @@ def held_back(opens: str) -> bool:
     return opens == FILL_FIRST
 
 
+def branch_sides(number: int, first: bool) -> tuple[str, str]:
+    """The two ends off a spinner's long sides: up and down for the first spinner; with
+    spinner=every-double, a later double showing ``number`` opens upN and downN."""
+    return ("up", "down") if first else (f"up{number}", f"down{number}")
+
+
+def side_order(side: str) -> int:
+    """Where an end comes in the table's order (left, right, up, down, then the later
+    spinners' ends by number): both engines list released ends in this order."""
+    if side in SIDES:
+        return SIDES.index(side)
+    number = int(side.lstrip("updown"))
+    return 4 + 2 * number + (0 if side.startswith("up") else 1)
+
+
+def is_side(word: str) -> bool:
+    """A side name as the log writes it: left, right, up, down, or upN / downN."""
+    if word in SIDES:
+        return True
+    for head in ("up", "down"):
+        if word.startswith(head) and word[len(head) :].isdigit() and len(word) - len(head) <= 2:
+            return True
+    return False
+
+
 def alike(number: int, count: int, spinner_side: bool, all_fives: bool) -> tuple[int, int, bool]:
     """Two open ends a tile fits are alike, and the choice between them changes nothing
     for the rest of the round, when their keys are equal: the same number, the same
@@ -70,21 +95,24 @@ class Layout:
     center: Tile | None = None
     arms: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     ends: tuple[End, ...] = ()
-    spinner: Tile | None = None
-    spinner_sides: frozenset[str] = frozenset()  # ends still the spinner itself, whose taking matters
+    spinner: Tile | None = None  # the first spinner (its ends are up and down)
+    spinner_sides: frozenset[str] = frozenset()  # ends still a spinner itself, whose taking matters
     spinning: bool = False  # the first double becomes a spinner (rule spinner=first-double)
     opens: str = AFTER_BOTH  # rule spinner_opens: when the spinner's up and down sides open
     held: tuple[End, ...] = ()  # ends waiting until the spinner's sides are all taken (fill-first)
+    every: bool = False  # every double is a spinner (rule spinner=every-double)
+    owners: tuple[tuple[str, int], ...] = ()  # each side in spinner_sides: its spinner's number
+    branches: tuple[tuple[str, Tile, tuple[Tile, ...]], ...] = ()  # later spinners' ends: side, double, tiles
 
     @classmethod
-    def empty(cls, spinner: bool = False, opens: str = AFTER_BOTH) -> Layout:
-        return cls(spinning=spinner, opens=opens)
+    def empty(cls, spinner: bool = False, opens: str = AFTER_BOTH, every: bool = False) -> Layout:
+        return cls(spinning=spinner or every, opens=opens, every=every)
 
     @property
     def is_empty(self) -> bool:
         return self.center is None
 
-    def drawn(self) -> dict[str, list[list[int]] | list[int]]:
+    def drawn(self) -> dict[str, object]:
         """The tiles as they lie, each as its two halves in order: the line left to right
         (touching halves meet), and a spinner's arms outward from it; for pictures."""
         if self.center is None:
@@ -110,7 +138,18 @@ class Layout:
                     far = t.other(showing)
                     arm.append([showing, far])
                     showing = far
-        return {"line": line, "up": arms[0], "down": arms[1], "spinner": at}
+        out: dict[str, object] = {"line": line, "up": arms[0], "down": arms[1], "spinner": at}
+        if self.branches:
+            branches = []
+            for side, double, tiles in self.branches:
+                showing, arm = double.high, []
+                for t in tiles:
+                    far = t.other(showing)
+                    arm.append([showing, far])
+                    showing = far
+                branches.append({"side": side, "tiles": arm})
+            out["branches"] = branches
+        return out
 
     @property
     def numbers(self) -> list[int]:
@@ -122,6 +161,8 @@ class Layout:
         out = [] if self.center is None else [self.center]
         for arm in self.arms:
             out.extend(arm)
+        for _side, _double, tiles in self.branches:
+            out.extend(tiles)
         return out
 
     def end(self, side: str) -> End | None:
@@ -155,21 +196,31 @@ class Layout:
         return replace(self, center=tile, ends=ends)
 
     def _spin(self, tile: Tile, sides: tuple[str, ...]) -> Layout:
-        """``tile`` becomes the spinner, its free line ``sides`` still to take."""
+        """``tile`` becomes a spinner, its free line ``sides`` still to take."""
+        first = self.spinner is None
+        spinner = tile if first else self.spinner
+        n = tile.high
+        owners = self.owners + tuple((side, n) for side in sides)
         if not arms_open_at_once(self.opens):
-            return replace(self, spinner=tile, spinner_sides=frozenset(sides))
+            return replace(
+                self, spinner=spinner, spinner_sides=self.spinner_sides | set(sides), owners=owners
+            )
         # open four ways at once, its sides are alike: each counts nothing until taken
         ends = tuple(End(e.side, e.number, bare=True) if e.side in sides else e for e in self.ends)
-        ends += (End("up", tile.high, bare=True), End("down", tile.high, bare=True))
+        up, down = branch_sides(n, first)
+        ends += (End(up, n, bare=True), End(down, n, bare=True))
+        branches = self.branches if first else (*self.branches, (up, tile, ()), (down, tile, ()))
         if not held_back(self.opens):
-            return replace(self, ends=ends, spinner=tile, spinner_sides=frozenset())
-        own = {*sides, "up", "down"}
+            return replace(self, ends=ends, spinner=spinner, branches=branches)
+        own = {*sides, up, down}
         return replace(
             self,
             ends=tuple(e for e in ends if e.side in own),
-            held=tuple(e for e in ends if e.side not in own),
-            spinner=tile,
-            spinner_sides=frozenset(own),
+            held=self.held + tuple(e for e in ends if e.side not in own),
+            spinner=spinner,
+            spinner_sides=self.spinner_sides | own,
+            owners=self.owners + tuple((side, n) for side in sorted(own, key=side_order)),
+            branches=branches,
         )
 
     def place(self, tile: Tile, side: str) -> Layout:
@@ -180,24 +231,40 @@ class Layout:
         showing = tile.other(end.number)
         new_end = End(side, showing, tile.is_double)
         ends = [new_end if e.side == side else e for e in self.ends]
-        arms = list(self.arms)
-        i = SIDES.index(side)
-        arms[i] = arms[i] + (tile,)
-        spinner, sides, held = self.spinner, self.spinner_sides, self.held
-        if side in sides and spinner is not None:
+        arms, branches = list(self.arms), self.branches
+        if side in SIDES:
+            i = SIDES.index(side)
+            arms[i] = arms[i] + (tile,)
+        else:
+            branches = tuple((b, d, (*ts, tile) if b == side else ts) for b, d, ts in branches)
+        sides, held, owners = self.spinner_sides, self.held, self.owners
+        if side in sides:
+            owner = dict(owners)[side]
             sides = sides - {side}
+            owners = tuple((s, n) for s, n in owners if s != side)
             if held_back(self.opens):  # the new end waits until every side is taken
                 ends = [e for e in ends if e.side != side]
                 held += (new_end,)
                 if not sides:
-                    ends = sorted([*ends, *held], key=lambda e: SIDES.index(e.side))
+                    ends = sorted([*ends, *held], key=lambda e: side_order(e.side))
                     held = ()
-            elif not sides:  # both sides of the spinner are taken: up and down open
-                ends += [End("up", spinner.high, bare=True), End("down", spinner.high, bare=True)]
-        elif self.spinning and spinner is None and tile.is_double and side in LINE_SIDES:
-            return replace(self, arms=tuple(arms), ends=tuple(ends))._spin(tile, (side,))
+            elif not any(n == owner for _, n in owners):  # its sides are taken: up and down open
+                first = self.spinner is not None and self.spinner.high == owner
+                up, down = branch_sides(owner, first)
+                ends += [End(up, owner, bare=True), End(down, owner, bare=True)]
+                if not first:
+                    double = Tile(owner, owner)
+                    branches = (*branches, (up, double, ()), (down, double, ()))
+        elif tile.is_double and (self.every or (self.spinning and self.spinner is None)):
+            return replace(self, arms=tuple(arms), ends=tuple(ends), branches=branches)._spin(tile, (side,))
         return replace(
-            self, arms=tuple(arms), ends=tuple(ends), spinner=spinner, spinner_sides=sides, held=held
+            self,
+            arms=tuple(arms),
+            ends=tuple(ends),
+            spinner_sides=sides,
+            held=held,
+            owners=owners,
+            branches=branches,
         )
 
     def alike_key(self, end: End, all_fives: bool) -> tuple[int, int, bool]:

@@ -81,6 +81,7 @@ def table_svg(table: dict, played: str, best: str) -> str:
         ("table", table["line"], {i: "spinner" for i in table.get("spinner", [])})
     ]
     rows += [(side, table[side], None) for side in ("up", "down") if table[side]]
+    rows += [(b["side"], b["tiles"], None) for b in table.get("branches", []) if b["tiles"]]
     mine, advised = played.split()[0], best.split()[0]
     marks = {}
     for i, (a, b) in enumerate(table["hand"]):

@@ -19,7 +19,7 @@ from .tiles import DEFAULT_TOP, set_size
 Lead = Literal["highest-double", "highest-double-any", "chosen"]
 NextLead = Literal["same", "winner", "rotate"]
 DrawRule = Literal["until-playable", "none"]
-Spinner = Literal["none", "first-double"]
+Spinner = Literal["none", "first-double", "every-double"]
 SpinnerOpens = Literal["after-both", "at-once", "fill-first"]
 Scoring = Literal["block", "all-fives"]
 Out = Literal["others", "all"]
@@ -32,7 +32,7 @@ Teams = Literal["none", "partners"]
 LEADS: tuple[Lead, ...] = ("highest-double", "highest-double-any", "chosen")
 NEXT_LEADS: tuple[NextLead, ...] = ("same", "winner", "rotate")
 DRAWS: tuple[DrawRule, ...] = ("until-playable", "none")
-SPINNERS: tuple[Spinner, ...] = ("none", "first-double")
+SPINNERS: tuple[Spinner, ...] = ("none", "first-double", "every-double")
 SPINNER_OPENS: tuple[SpinnerOpens, ...] = ("after-both", "at-once", "fill-first")
 SCORINGS: tuple[Scoring, ...] = ("block", "all-fives")
 OUTS: tuple[Out, ...] = ("others", "all")
@@ -73,7 +73,7 @@ DESCRIPTIONS = {
     "next_lead": "who opens later rounds",
     "draw": "draw until a tile plays, or pass at once (block game)",
     "reserve": "tiles that must stay in the boneyard",
-    "spinner": "the first double opens four ways",
+    "spinner": "the first double opens four ways (every-double: every double does)",
     "spinner_opens": "when the spinner's other two sides open: once both its sides are taken, at once, "
     "or at once and all four taken before any other end (fill-first)",
     "scoring": "block (points at round end) or all-fives (multiples of 5 score at once)",

@@ -53,11 +53,13 @@ def chain(layout: Layout) -> Text:
         out.append(" ")
         out.append(f"[{showing}|{far}]", style="bold yellow" if layout.spinner == t else "")
         showing = far
-    for i, side in ((2, "up"), (3, "down")):
-        if layout.arms[i] and layout.spinner is not None:
-            showing = layout.spinner.high
-            out.append(f"\n{side:>5}: ")
-            for t in layout.arms[i]:
+    arms = [(side, layout.spinner, layout.arms[i]) for i, side in ((2, "up"), (3, "down"))]
+    arms += list(layout.branches)  # later spinners' arms (spinner=every-double)
+    for side, double, tiles in arms:
+        if tiles and double is not None:
+            showing = double.high
+            out.append(f"\n{side:>6}: ")
+            for t in tiles:
                 far = t.other(showing)
                 out.append(f"[{showing}|{far}] ")
                 showing = far
