@@ -171,3 +171,30 @@ def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner):
     code, seconds, mb, err = _measured("advise", path, "--time", "0.5")
     assert code == 0, err
     assert seconds < 1.5 and mb < 500, (seconds, mb)
+
+
+def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner):
+    """The largest position advice can be given: double-twelve, two players, block, 45
+    tiles each (90 of 91 dealt), the other hand known but for one tile: within 1.5 s and
+    500 MB with --time 0.5 (issue 13's bound)."""
+    from domino_advisor.tiles import full_set
+
+    path = tmp_path / "biggest.dom"
+    hand = " ".join(str(t) for t in sorted(full_set(12), reverse=True)[:45])
+    args = ["--players", "me bob", "--rules", "block", "--set", "set=12 hand=45"]
+    assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
+    code, seconds, mb, err = _measured("advise", path, "--time", "0.5")
+    assert code == 0, err
+    assert seconds < 1.5 and mb < 500, (seconds, mb)
+
+
+def test_advice_keeps_to_its_time_when_the_counting_is_sampled(tmp_path):
+    """A four-player double-twelve round past the exact count's budget: the counting is
+    sampled and advice with --time 0.5 still answers within 1.5 s and 500 MB."""
+    from test_sampler import _big_log
+
+    path = tmp_path / "big.dom"
+    path.write_text(_big_log(my_turn=True))
+    code, seconds, mb, err = _measured("advise", path, "--time", "0.5")
+    assert code == 0, err
+    assert seconds < 1.5 and mb < 500, (seconds, mb)

@@ -109,8 +109,9 @@ def test_sampled_deals_are_consistent_worlds():
             assert not any(t.high in lacks or t.low in lacks for t in mine)
 
 
-def _big_log() -> str:
-    """A four-player double-twelve game cut where the exact count is over its budget."""
+def _big_log(my_turn: bool = False) -> str:
+    """A four-player double-twelve game cut where the exact count is over its budget
+    (and, with ``my_turn``, where it is me to play)."""
     players = ["me", "ana", "bob", "cy"]
     header = '[Rules "classic"]\n[Set "set=12 hand=7 target=0"]\n[Players "me ana bob cy"]\n[Me "me"]\n\n'
     rules = preset("classic", {"set": "12", "hand": "7", "target": "0"})
@@ -120,7 +121,9 @@ def _big_log() -> str:
         for cut in range(20, min(len(lines), 40)):
             text = header + "\n".join(lines[:cut]) + "\n"
             pos = api.Position.of(loads(text))
-            if pos.inference is not None and not pos.match.round.over and not pos.inference.exact:
+            r = pos.match.round
+            mine = not my_turn or (r.to_move() == pos.match.me and r.hand_of(pos.match.me))
+            if pos.inference is not None and not r.over and not pos.inference.exact and mine:
                 return text
     raise AssertionError("no big position found")
 

@@ -25,7 +25,7 @@ from .view import SeatView
 
 STEPS_PER_TILE = 1_000  # chain steps per hidden tile to start with
 MIN_STEPS = 100_000  # and at least this many (a tenth of a second)
-MAX_STEPS = 800_000  # doubling while the stated error is above TARGET, up to this many
+MAX_STEPS = 600_000  # doubling while the stated error is above TARGET, up to this many
 TARGET = 0.02  # two standard errors of the least certain chance
 BATCHES = 25  # batch means for the stated error: this many in the first run
 KEEP = 4_000  # deals kept for sampling and the chance of holding a number
@@ -158,6 +158,7 @@ class Chain:
         since = [burn] * n_unseen
         batches: list[list[list[int]]] = []
         deals: list[tuple[int | None, ...]] = []
+        seat_of = self.seat_of
         uniform = rng.random  # int(uniform() * n): a fair pick, far faster than randrange
         step = 0
         next_mark = burn + batch
@@ -170,7 +171,7 @@ class Chain:
                         snap[i][where[loc[i]]] += step - since[i]
                     batches.append(snap)
                     next_mark += batch
-                deals.append(tuple(self.seat_of[loc[i]] for i in range(n_unseen)))
+                deals.append(tuple(map(seat_of.__getitem__, loc[:n_unseen])))
             if step >= total:
                 done = total - burn
                 if done >= most or 2 * self._error(batches, burn) <= target:
