@@ -147,3 +147,14 @@ def test_the_last_round_is_worth_the_match_not_the_round(monkeypatch):
         mine, theirs = 30 + result.points.get(0, 0), result.points.get(1, 0)
         want = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
         assert st.value(fr) == want
+
+
+def test_sebastopol_borrows_the_all_fives_table_and_says_so():
+    from domino_advisor.stakes import stakes
+
+    rules = preset("sebastopol")
+    match = Match(rules, ["me", "ana", "bob", "cy"], "me")
+    deal_round(match, random.Random(4))
+    st = stakes(match.playing, 0)
+    assert st is not None and st.table is not None
+    assert st.table.key == "all-fives/4" and st.approximate

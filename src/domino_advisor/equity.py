@@ -347,11 +347,18 @@ def _decoded(key: str) -> Table | None:
     return None if data is None else Table.from_json(data)
 
 
+# a preset with no table of its own borrows the nearest one's (an approximation, said so)
+BORROWS = {"sebastopol": "all-fives"}
+
+
 def table_for(rules: Rules, players: int) -> Table | None:
     """The shipped table for this rule set's preset and table size, if there is one
     (each is unpacked the first time it is asked for)."""
     try:
-        return _decoded(key_of(rules, players))
+        table = _decoded(key_of(rules, players))
+        if table is None and rules.name in BORROWS:
+            table = _decoded(f"{BORROWS[rules.name]}/{players}")
+        return table
     except FileNotFoundError:
         return None
 

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from .engine import FastRound
-from .equity import Table, chance_among, table_for
+from .equity import Table, chance_among, key_of, table_for
 from .game import Round
 from .scoring import side_of
 
@@ -135,7 +135,9 @@ def stakes(r: Round, seat: int) -> Stakes | None:
         match.seats,
         rules.next_lead,
         rules.name,
-        bool(differs) or rounds_left is not None,
+        bool(differs)
+        or rounds_left is not None
+        or (table is not None and table.key != key_of(rules, match.seats)),
         rounds_left,
         round_spread(rules, match.seats),
     )
