@@ -131,6 +131,14 @@ def test_presets_match_rules_table(name, expected):
     assert {k: params[k] for k in expected} == expected
 
 
+@pytest.mark.parametrize("opens", ["after-both", "at-once", "fill-first"])
+def test_a_spinner_joining_the_line_counts_both_halves(opens):
+    """All Fives: 5-0 opens (5), 5-5 joins the 5 and counts 10 at that end: 10 + 0."""
+    body = "me holds 5-0 6-6 4-4 3-3 2-2 1-1 6-1\nme plays 5-0\nana plays 5-5 on 5\n"
+    m = replay(body, rules="all-fives", sets=f"spinner=first-double spinner_opens={opens} lead=chosen")
+    assert m.player_scores()["ana"] == 10
+
+
 def test_sebastopol_deals_every_tile_and_fills_the_spinner_first():
     """Four players, 7 each, no boneyard; the 6-6 opens and its four sides are taken first."""
     body = (
@@ -663,7 +671,7 @@ R2 = WIN5 + "round 2\nme holds 6-5\nme plays 6-5\nana shows 2-0\n"  # me 5 then 
     [
         ("rounds=2 target=0", WIN5, False, None, None),  # one round of two played
         ("rounds=2 target=0", R2, True, 0, "all 2 rounds are played"),
-        ("rounds=1 target=0", WIN5, True, 0, "all 1 rounds are played"),
+        ("rounds=1 target=0", WIN5, True, 0, "rounds=1: the round is played"),
         ("rounds=3 target=0", R2, False, None, None),
         ("rounds=3 target=6", R2, True, 0, "me reached 7"),  # the target comes first
         ("rounds=2 target=100", R2, True, 0, "all 2 rounds are played"),  # the rounds come first

@@ -87,6 +87,7 @@ def status_of(pos: Position) -> dict:
         "to_move": None if to_move is None else names[to_move],
         "over": bool(r and r.over),
         "ends": list(r.layout.numbers) if r else [],
+        **({"waiting": [e.number for e in r.layout.held]} if r and r.layout.held else {}),
         "boneyard": r.boneyard if r else 0,
         "hand": [str(t) for t in sorted(r.hand_of(me), reverse=True)] if r and r.dealt[me] else [],
         "players": [],
@@ -255,6 +256,8 @@ def advice_dict(advice) -> dict:
             "table": None if st.table is None else st.table.key,
             "approximate": st.approximate,
         }
+        if st.rounds_left is not None:
+            out["stakes"]["rounds_left"] = st.rounds_left
     return out
 
 

@@ -33,6 +33,10 @@ TABLES = [
 BIG = [row for row in TABLES if row[2].get("set") in ("9", "12")]
 
 
+def _each(positions: int) -> str:
+    return f"{positions} position{'s' if positions != 1 else ''} a row"
+
+
 def _figures(times: list[float]) -> tuple[float, float, float]:
     times = sorted(times)
     p90 = times[int(0.9 * (len(times) - 1))]
@@ -49,7 +53,7 @@ def run_bench(
     sampler_positions: int = 0,
 ) -> list[dict]:
     table = Table(
-        title=f"inference speed, {positions} positions each (milliseconds)",
+        title=f"inference speed, {_each(positions)} (milliseconds)",
         title_justify="left",
         show_edge=False,
     )
@@ -104,14 +108,14 @@ def run_bench(
                 f"{worst:.2f}",
                 f"{fmed:.2f}",
                 f"{fworst:.2f}",
-                f"{sampled}/{positions}",
+                str(sampled),
             )
     if positions:
         console.print(table)
     if positions:
         console.print(
             "inference: the posterior of every unseen tile, counted exactly or, past the "
-            "exact count's budget, sampled (the last column: how many positions); status "
+            "exact count's budget, sampled (the last column: how many positions were); "
             "status adds, for each opponent and number, the chance of holding it.",
             style="dim",
         )
@@ -126,7 +130,7 @@ def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
     """The sampler against the exact count, on positions of the big sets that the
     exact count finishes with a budget fifty times the table's."""
     table = Table(
-        title=f"the sampler against the exact count, {positions} positions each",
+        title=f"the sampler against the exact count, {_each(positions)}",
         title_justify="left",
     )
     for col in ("positions", "RMS error", "largest", "stated: median", "seconds: median"):
@@ -187,7 +191,7 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int, seco
     from .moves import legal_moves
 
     table = Table(
-        title=f"advice latency, {positions} positions each, {samples} samples, {seconds} s cap (seconds)",
+        title=f"advice latency, {_each(positions)}, {samples} samples, {seconds} s cap (seconds)",
         title_justify="left",
     )
     for col in ("positions", "median", "worst", "samples used: median"):

@@ -52,6 +52,8 @@ class Problem:
         for s in view.opponents:
             dist, slots = _seat_distribution(s, ev, case, view.rules.top)
             self.slots.extend(slots)
+            if budget is not None and len(init) * len(dist) > budget:
+                raise TooBig(len(init) * len(dist))  # too many ways to size the hands
             init = {a + b: w * w2 for a, w in init.items() for b, w2 in dist.items()}
         if not _case_possible(view, ev, case):
             init = {}
@@ -96,6 +98,12 @@ class Problem:
             if i == last:
                 self.splits.append(None)  # the last class must fill exactly what is left
                 continue
+            if budget is not None:  # the splits' number, bounded before they are listed
+                bound = 1
+                for slot in allowed:
+                    bound *= min(len(tiles), caps[slot]) + 1
+                if bound > budget:
+                    raise TooBig(bound)
             raw = _splits(len(tiles), allowed, k, by, caps)
             self.splits.append(
                 sorted(((pack(xs), sum(xs), ways, xs) for xs, ways in raw), key=lambda sp: -sp[1])

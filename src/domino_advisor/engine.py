@@ -261,7 +261,8 @@ class FastRound:
                 self.owner[s] = number
             return
         up, down = _branches(number, first)
-        ends = tuple((s, n, BARE) if sides >> s & 1 else (s, n, k) for s, n, k in self.ends)
+        opening = sides == 3  # layout._spin: only an opening spinner's sides go bare
+        ends = tuple((s, n, BARE) if opening and sides >> s & 1 else (s, n, k) for s, n, k in self.ends)
         ends += ((up, number, BARE), (down, number, BARE))
         if not self.hold:
             self.ends = ends

@@ -21,7 +21,7 @@ from .counting import Problem, TooBig, _case_possible, pick
 from .doubts import Doubt
 from .errors import IllegalMoveError
 from .evidence import BONEYARD, LATER, Case, Evidence, Void, bearing_mask, gather
-from .sampler import MIN_STEPS, STEPS_PER_TILE, Chain, Estimate
+from .sampler import MIN_STEPS, SECONDS, STEPS_PER_TILE, Chain, Estimate
 from .tiles import Tile, full_set
 from .view import SeatView
 
@@ -51,7 +51,7 @@ class Inference:
         """How the chances were found, in the table's words."""
         if self.estimate is None:
             return "exact"
-        return f"sampled ({self.estimate.steps:,} steps, each chance within ±{2 * self.estimate.error:.3f})"
+        return f"sampled ({self.estimate.steps:,} steps, two standard errors ±{2 * self.estimate.error:.3f})"
 
     def where(self, tile: Tile) -> dict[str, float]:
         p = self.probability[tile]
@@ -150,9 +150,10 @@ def infer(view: SeatView, budget: int | None = EXACT_WORK) -> Inference:
         return _sampled(view, ev, unseen)
 
 
-def sample_posterior(view: SeatView) -> Inference:
-    """The sampled posterior even where the exact count would fit (to measure it)."""
-    return _sampled(view, gather(view), unseen_tiles(view))
+def sample_posterior(view: SeatView, seconds: float | None = None) -> Inference:
+    """The sampled posterior even where the exact count would fit, by default with no
+    time limit (to measure it at a fixed number of steps)."""
+    return _sampled(view, gather(view), unseen_tiles(view), seconds)
 
 
 def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None) -> Inference:
@@ -186,7 +187,7 @@ def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None)
     return Inference(view, total, unseen, probability, warnings, problems, ev)
 
 
-def _sampled(view: SeatView, ev: Evidence, unseen: list[Tile]) -> Inference:
+def _sampled(view: SeatView, ev: Evidence, unseen: list[Tile], seconds: float | None = SECONDS) -> Inference:
     def fits(trial: Evidence) -> Chain | None:
         chain = Chain(view, trial, unseen, [c for c in trial.cases if _case_possible(view, trial, c)])
         return chain if chain.feasible else None
@@ -196,7 +197,7 @@ def _sampled(view: SeatView, ev: Evidence, unseen: list[Tile]) -> Inference:
     if chain is None:
         ev, chain, warnings = _relax(view, ev, fits)
     assert chain is not None
-    estimate = chain.run(max(MIN_STEPS, STEPS_PER_TILE * len(unseen)))
+    estimate = chain.run(max(MIN_STEPS, STEPS_PER_TILE * len(unseen)), seconds=seconds)
     return Inference(view, 0, unseen, estimate.probability, warnings, [], ev, estimate)
 
 

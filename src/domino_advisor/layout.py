@@ -205,8 +205,13 @@ class Layout:
             return replace(
                 self, spinner=spinner, spinner_sides=self.spinner_sides | set(sides), owners=owners
             )
-        # open four ways at once, its sides are alike: each counts nothing until taken
-        ends = tuple(End(e.side, e.number, bare=True) if e.side in sides else e for e in self.ends)
+        # an opening spinner open four ways at once has four alike sides, each counting
+        # nothing until taken; one that joined the line still counts both halves at its
+        # free end, as any crossways double
+        opening = len(sides) == 2
+        ends = tuple(
+            End(e.side, e.number, bare=True) if opening and e.side in sides else e for e in self.ends
+        )
         up, down = branch_sides(n, first)
         ends += (End(up, n, bare=True), End(down, n, bare=True))
         branches = self.branches if first else (*self.branches, (up, tile, ()), (down, tile, ()))

@@ -131,7 +131,8 @@ class Match:
         if self.rules.single_round:
             return " (target=0: a single round)"
         if self.rules.rounds and len(self.rounds) >= self.rules.rounds:
-            return f" (rounds={self.rules.rounds}: all {self.rules.rounds} rounds are played)"
+            n = self.rules.rounds
+            return f" (rounds={n}: {'the round is' if n == 1 else f'all {n} rounds are'} played)"
         scores = self.scores()
         leader = max(range(self.seats), key=lambda s: scores[side_of(s, self.rules)])
         return f": {self.players[leader]} reached {scores[side_of(leader, self.rules)]}"

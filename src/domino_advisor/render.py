@@ -37,12 +37,14 @@ def rules_table(name: str | None, width: int = 80) -> RenderableType:
             "draw",
             "reserve",
             "spinner",
+            "spinner_opens",
             "scoring",
             "out",
             "blocked",
             "tie",
             "round_to",
             "target",
+            "rounds",
             "teams",
         )
         for p, r in PRESETS.items():
@@ -132,10 +134,19 @@ def advice_view(data: dict, width: int = 80) -> Group:
         scores = stakes["scores"]
         me = stakes["side"]
         others = [v for s, v in enumerate(scores) if s != me]
-        you = "your team needs" if data.get("partner") else "you need"
-        head = Text(f"playing for the match to {stakes['target']}: {you} {stakes['target'] - scores[me]}")
-        need = ", ".join(str(stakes["target"] - v) for v in others)
-        head.append(f", {'they need' if len(others) == 1 else 'the others need'} {need}")
+        left = stakes.get("rounds_left")
+        if left is not None:  # a match of a number of rounds: the scores, and what is left
+            you = "your team has" if data.get("partner") else "you have"
+            plural = "s" if left != 1 else ""
+            rest = "the last round" if left == 0 else f"{left} more round{plural} after this"
+            head = Text(f"playing for the match ({rest}): {you} {scores[me]}")
+            have = ", ".join(str(v) for v in others)
+            head.append(f", {'they have' if len(others) == 1 else 'the others have'} {have}")
+        else:
+            you = "your team needs" if data.get("partner") else "you need"
+            head = Text(f"playing for the match to {stakes['target']}: {you} {stakes['target'] - scores[me]}")
+            need = ", ".join(str(stakes["target"] - v) for v in others)
+            head.append(f", {'they need' if len(others) == 1 else 'the others need'} {need}")
         head.append(" (before this round's points)", style="dim")
         parts.append(head)
         note = Text(
@@ -143,8 +154,10 @@ def advice_view(data: dict, width: int = 80) -> Group:
             f"{data['seconds']:.2f} s)",
             style="dim",
         )
-        if stakes["approximate"]:
-            note.append(f"; the match table is the preset's ({stakes['table']}), your rules differ from it")
+        if stakes["table"] is None:
+            note.append("; the match is judged by the lead against the spread of the rounds left")
+        elif stakes["approximate"]:
+            note.append(f"; the match table is {stakes['table']}'s, your rules differ from it")
     else:
         fives = any("points_ahead" in m for m in data["moves"])
         note = Text(

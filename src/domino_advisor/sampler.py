@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -26,6 +27,7 @@ from .view import SeatView
 STEPS_PER_TILE = 1_000  # chain steps per hidden tile to start with
 MIN_STEPS = 100_000  # and at least this many (a tenth of a second)
 MAX_STEPS = 600_000  # doubling while the stated error is above TARGET, up to this many
+SECONDS = 0.35  # ... and no more doubling once the chain has run this long
 TARGET = 0.02  # two standard errors of the least certain chance
 BATCHES = 25  # batch means for the stated error: this many in the first run
 KEEP = 4_000  # deals kept for sampling and the chance of holding a number
@@ -79,8 +81,8 @@ class Chain:
 
         def forbid(g: Group, until: float, case: Case) -> int:
             m = case.forbid_dealt if g.dealt else 0
-            for time, mask in voids[g.seat]:
-                if g.acquired <= time < until:
+            for when, mask in voids[g.seat]:
+                if g.acquired <= when < until:
                     m |= mask
             return m
 
@@ -95,14 +97,14 @@ class Chain:
                 else:
                     ok = [*range(len(self.groups)), self.boneyard]
                 masks.append(sum(1 << gi for gi in ok if gi == self.boneyard or not held[gi] >> t.index & 1))
-            for t, s, time in played:
+            for t, s, when in played:
                 m = 0
                 for gi, g in enumerate(self.groups):
-                    if g.seat != s or not g.acquired < time:
+                    if g.seat != s or not g.acquired < when:
                         continue
                     if case.required and case.required[0] == t and (case.required[1] != s or not g.dealt):
                         continue
-                    if not forbid(g, time, case) >> t.index & 1:
+                    if not forbid(g, when, case) >> t.index & 1:
                         m |= 1 << gi
                 masks.append(m)
             self.allowed.append(masks)
@@ -132,9 +134,18 @@ class Chain:
                 return True
         return False
 
-    def run(self, steps: int, seed: int = SEED, target: float = TARGET, most: int = MAX_STEPS) -> Estimate:
+    def run(
+        self,
+        steps: int,
+        seed: int = SEED,
+        target: float = TARGET,
+        most: int = MAX_STEPS,
+        seconds: float | None = SECONDS,
+    ) -> Estimate:
         """``steps`` of the chain, doubled while two standard errors exceed ``target``
-        (up to ``most``): the same seed and log give the same answer."""
+        (up to ``most`` steps, and not once it has run ``seconds``): the same seed and
+        log give the same answer on one machine; the steps run are stated."""
+        started = time.perf_counter()
         assert self.start is not None
         rng = random.Random(seed)
         n_items, n_unseen = len(self.items), len(self.unseen)
@@ -174,7 +185,8 @@ class Chain:
                 deals.append(tuple(map(seat_of.__getitem__, loc[:n_unseen])))
             if step >= total:
                 done = total - burn
-                if done >= most or 2 * self._error(batches, burn) <= target:
+                late = seconds is not None and time.perf_counter() - started > seconds
+                if done >= most or late or 2 * self._error(batches, burn) <= target:
                     break
                 total += -(-min(done, most - done) // thin) * thin
             if not n_held:

@@ -96,6 +96,9 @@ def status_view(pos: Position, data: dict, compact: bool = False, width: int = W
         table.append_text(chain(r.layout))
         if not r.layout.is_empty:
             table.append(f"\nopen ends: {describe_numbers(r.layout.numbers)}", style="bold cyan")
+            if r.layout.held:  # fill-first: ends waiting for the spinner's sides
+                waiting = describe_numbers([e.number for e in r.layout.held])
+                table.append(f"; waiting: {waiting} (until the spinner's sides are all taken)", style="cyan")
             if rules.all_fives:
                 table.append(f"  (ends count {r.layout.fives_count()})", style="dim")
         parts.append(table)
@@ -202,7 +205,8 @@ def players_tables(data: dict, rules: Rules, partner: str | None, width: int = W
         out.append(
             Text(
                 f"chances sampled, not counted (too many deals to count in time): "
-                f"{counting['steps']:,} steps, each within ±{counting['error']:.3f}; -- is still certain",
+                f"{counting['steps']:,} steps; the least certain chance is within about "
+                f"±{counting['error']:.3f} (two standard errors); -- is still certain",
                 style="dim",
             )
         )
@@ -292,6 +296,7 @@ def scores_text(
     if data.get("match_over"):
         winners = data.get("match_winner") or []
         out.append(
-            "   match over" + (f": {' and '.join(winners)} won" if winners else ""), style="bold magenta"
+            "   match over" + (f": {' and '.join(winners)} won" if winners else ": a tie, nobody won"),
+            style="bold magenta",
         )
     return out
