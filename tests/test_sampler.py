@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -145,3 +146,21 @@ def test_same_log_same_sampled_answer():
     a = api.status(text)
     b = api.status(text)
     assert a["where"] == b["where"] and a["players"] == b["players"]
+
+
+STUCK = Path(__file__).parent / "data" / "sampler"
+
+
+@pytest.mark.parametrize("name", ["stuck-block-6.dom", "stuck-classic-12.dom"])
+def test_a_chain_that_cannot_reach_every_deal_is_caught(name):
+    """Logs an independent review found where every place is full and two-tile swaps
+    cannot get from one consistent deal to another: the chain alone misses deals (it
+    says which places it never reached), and the counting then counts exactly instead."""
+    from domino_advisor.inference import _sampled, gather, unseen_tiles
+
+    view = api.Position.of(loads((STUCK / name).read_text()), reads=False).view
+    alone = sample_posterior(view)
+    assert alone.estimate is not None and alone.estimate.unreached > 0
+    caught = _sampled(view, gather(view), unseen_tiles(view))
+    exact = infer(view, budget=None)
+    assert caught.exact and caught.probability == exact.probability

@@ -14,7 +14,7 @@ from typing import Literal
 
 from .tiles import Tile
 
-Kind = Literal["misplay", "lead", "void"]
+Kind = Literal["misplay", "lead", "void", "sampler"]
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from .view import SeatView
 __all__ = ["BONEYARD", "EXACT_WORK", "Inference", "gather", "infer", "sample_posterior", "unseen_tiles"]
 
 EXACT_WORK = 15_000  # the exact count's budget (states times splits, about 1 us each)
+RETRY_WORK = 40 * EXACT_WORK  # ... where the sampler did not mix (a few tenths of a second)
 
 
 # -- the public result ------------------------------------------------------------------
@@ -153,7 +154,7 @@ def infer(view: SeatView, budget: int | None = EXACT_WORK) -> Inference:
 def sample_posterior(view: SeatView, seconds: float | None = None) -> Inference:
     """The sampled posterior even where the exact count would fit, by default with no
     time limit (to measure it at a fixed number of steps)."""
-    return _sampled(view, gather(view), unseen_tiles(view), seconds)
+    return _sampled(view, gather(view), unseen_tiles(view), seconds, retry=False)
 
 
 def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None) -> Inference:
@@ -187,7 +188,9 @@ def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None)
     return Inference(view, total, unseen, probability, warnings, problems, ev)
 
 
-def _sampled(view: SeatView, ev: Evidence, unseen: list[Tile], seconds: float | None = SECONDS) -> Inference:
+def _sampled(
+    view: SeatView, ev: Evidence, unseen: list[Tile], seconds: float | None = SECONDS, retry: bool = True
+) -> Inference:
     def fits(trial: Evidence) -> Chain | None:
         chain = Chain(view, trial, unseen, [c for c in trial.cases if _case_possible(view, trial, c)])
         return chain if chain.feasible else None
@@ -198,6 +201,23 @@ def _sampled(view: SeatView, ev: Evidence, unseen: list[Tile], seconds: float | 
         ev, chain, warnings = _relax(view, ev, fits)
     assert chain is not None
     estimate = chain.run(max(MIN_STEPS, STEPS_PER_TILE * len(unseen)), seconds=seconds)
+    if estimate.unreached and retry:
+        # the chain did not reach every deal the log allows (where every place is full,
+        # two-tile swaps cannot always get from one deal to another): count exactly with
+        # a larger budget if that fits, else say the chances are rough
+        try:
+            return _exact(view, gather(view), unseen, RETRY_WORK)
+        except TooBig:
+            warnings.append(
+                Doubt(
+                    "sampler",
+                    "the sampled chances could not reach every deal the log allows "
+                    f"({estimate.unreached} possible places never visited): they are rough",
+                    None,
+                    None,
+                    None,
+                )
+            )
     return Inference(view, 0, unseen, estimate.probability, warnings, [], ev, estimate)
 
 

@@ -44,6 +44,7 @@ class Estimate:
     rms_error: float  # their root mean square
     steps: int
     deals: list[tuple[int | None, ...]] = field(repr=False)  # each unseen tile's seat, per kept deal
+    unreached: int = 0  # places a tile may be in that the chain never reached (it did not mix)
     _hands: list[dict[int | None, int]] | None = field(default=None, repr=False)
 
     def hands(self, unseen: Sequence[Tile]) -> list[dict[int | None, int]]:
@@ -146,6 +147,7 @@ class Chain:
         (up to ``most`` steps, and not once it has run ``seconds``): the same seed and
         log give the same answer on one machine; the steps run are stated."""
         started = time.perf_counter()
+        late_at = None if seconds is None else started + 2 * seconds
         assert self.start is not None
         rng = random.Random(seed)
         n_items, n_unseen = len(self.items), len(self.unseen)
@@ -183,6 +185,8 @@ class Chain:
                     batches.append(snap)
                     next_mark += batch
                 deals.append(tuple(map(seat_of.__getitem__, loc[:n_unseen])))
+            if late_at is not None and step - burn >= 20_000 and time.perf_counter() > late_at:
+                total = min(total, step)  # out of time: stop here, the error says what it cost
             if step >= total:
                 done = total - burn
                 late = seconds is not None and time.perf_counter() - started > seconds
@@ -265,14 +269,16 @@ class Chain:
     ) -> Estimate:
         probability: dict[Tile, dict[int | None, Fraction]] = {}
         possible: dict[Tile, set[int | None]] = {}
-        squares, worst, count = 0.0, 0.0, 0
+        squares, worst, count, unreached = 0.0, 0.0, 0, 0
         for members in self.classes:
             size = len(members)
             chances = {
                 s: Fraction(sum(tally[i][k] for i in members), steps * size) for k, s in enumerate(places)
             }
             seen = {s for s, p in chances.items() if p > 0}
-            seen |= {s for s in places if s not in seen and self.can_place(members[0], s)}
+            missed = {s for s in places if s not in seen and self.can_place(members[0], s)}
+            unreached += len(missed)
+            seen |= missed
             for i in members:
                 probability[self.unseen[i]] = chances
                 possible[self.unseen[i]] = seen
@@ -282,7 +288,7 @@ class Chain:
                 worst = max(worst, se)
                 count += size
         rms = math.sqrt(squares / count) if count else 0.0
-        return Estimate(probability, possible, worst, rms, steps, deals)
+        return Estimate(probability, possible, worst, rms, steps, deals, unreached)
 
 
 def _standard_error(means: list[float]) -> float:
