@@ -15,6 +15,12 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 
+@pytest.fixture(autouse=True)
+def _own_progress_record(tmp_path_factory, monkeypatch):
+    """No test writes to the real learner's record: each gets its own data folder."""
+    monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def runner():
     return CliRunner()

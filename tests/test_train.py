@@ -65,7 +65,7 @@ def run_lesson(seed, wrong=False, players=3):
 
 def test_right_answers_score_full_marks():
     score, out = run_lesson(3)
-    for kind in ("lacks", "unseen", "where"):
+    for kind in ("voids", "count", "where"):
         assert score.points[kind] == score.asked[kind]
     assert sum(score.asked.values()) >= 3
     assert "round over" in out and "accuracy:" in out
@@ -73,7 +73,7 @@ def test_right_answers_score_full_marks():
 
 def test_wrong_answers_lose_marks():
     score, out = run_lesson(3, wrong=True)
-    assert score.points["unseen"] == 0 and score.asked["unseen"] >= 1
+    assert score.points["count"] == 0 and score.asked["count"] >= 1
     assert "not quite" in out
 
 

@@ -6,6 +6,7 @@ The table's commands are here; the ones that measure (simulate, equity, bench) a
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from pathlib import Path
@@ -340,7 +341,8 @@ def review(file, html_out, force, as_json, samples, seed, reads):
     help="the opponents",
 )
 @reads_option()
-def train(rules_name, overrides, seats, seed, bots, reads):
+@click.option("--record/--no-record", default=True, help="keep your answers in your progress record")
+def train(rules_name, overrides, seats, seed, bots, reads, record):
     """A practice game against bots that quizzes you on tile counting."""
     import random as _random
 
@@ -361,7 +363,52 @@ def train(rules_name, overrides, seats, seed, bots, reads):
         except EOFError:
             return "q"
 
-    Trainer(rules, seats, seed, console, read, bots, reads=reads).play()
+    kept = None
+    if record:
+        from .progress import Record
+
+        kept = Record()
+    try:
+        Trainer(rules, seats, seed, console, read, bots, reads=reads, record=kept).play()
+    finally:
+        if kept is not None:
+            kept.close()
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def progress(as_json):
+    """Your accuracy per kind of question, over your lessons (from 'train')."""
+    from .progress import Record, summary
+
+    kept = Record()
+    try:
+        answers = kept.answers()
+    finally:
+        kept.close()
+    rows = summary(answers)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "record": str(kept.path),
+                    "answers": len(answers),
+                    "kinds": [
+                        {
+                            "kind": r.kind,
+                            "asked": r.asked,
+                            "accuracy": round(r.accuracy, 4),
+                            "recent": None if r.recent is None else round(r.recent, 4),
+                            "lessons": [round(x, 4) for x in r.lessons],
+                        }
+                        for r in rows
+                    ],
+                },
+                indent=2,
+            )
+        )
+        return
+    console.print(render.progress_view(rows, str(kept.path), len(answers), console.width))
 
 
 @main.command()

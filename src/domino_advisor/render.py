@@ -365,3 +365,43 @@ def equity_check_view(data: dict, checks) -> Group:
         style="dim",
     )
     return Group(t, note)
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float], most: int) -> str:
+    """Accuracy per lesson as a row of bars, the latest ``most`` lessons."""
+    return "".join(BARS[min(len(BARS) - 1, int(v * len(BARS)))] for v in values[-most:])
+
+
+def progress_view(rows, where: str, answers: int, width: int = 80) -> RenderableType:
+    """The learner's record: accuracy per kind of question, and a bar per lesson."""
+    from .printable import printable
+    from .progress import LABELS
+
+    if not answers:
+        return Text(
+            f"no answers kept yet ({printable(where)}): 'domino-advisor train' keeps each one",
+            style="dim",
+        )
+    t = Table(title=f"your progress: {answers} answers", title_justify="left")
+    t.add_column("question")
+    t.add_column("asked", justify="right")
+    t.add_column("right", justify="right")
+    t.add_column("last 10", justify="right")
+    t.add_column("by lesson (oldest left)", no_wrap=True)
+    room = max(4, width - 52)
+    for r in rows:
+        if not r.asked:
+            t.add_row(LABELS[r.kind], "0", "", "", "")
+            continue
+        t.add_row(
+            LABELS[r.kind],
+            str(r.asked),
+            f"{r.accuracy:.0%}",
+            "" if r.recent is None else f"{r.recent:.0%}",
+            sparkline(r.lessons, room),
+        )
+    note = Text(f"kept in {printable(where)}; train asks more of what you miss", style="dim")
+    return Group(t, note)

@@ -9,6 +9,7 @@ advisor, then plays your move.  Seeded, so a lesson can be replayed.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -25,11 +26,13 @@ from .match import Match
 from .moves import legal_moves
 from .players import make_player
 from .printable import excerpt
+from .progress import KINDS as ALL_KINDS
+from .progress import LABELS, Answer, Record, now, weights
 from .reads import style_for
 from .rules import Rules
 from .tiles import Tile
 
-KINDS = ("lacks", "unseen", "where")
+KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
 
 
 class Quit(Exception):
@@ -38,8 +41,8 @@ class Quit(Exception):
 
 @dataclass
 class Score:
-    asked: dict[str, int] = field(default_factory=lambda: {k: 0 for k in (*KINDS, "move")})
-    points: dict[str, float] = field(default_factory=lambda: {k: 0.0 for k in (*KINDS, "move")})
+    asked: dict[str, int] = field(default_factory=lambda: {k: 0 for k in ALL_KINDS})
+    points: dict[str, float] = field(default_factory=lambda: {k: 0.0 for k in ALL_KINDS})
 
     def add(self, kind: str, points: float) -> None:
         self.asked[kind] += 1
@@ -75,8 +78,15 @@ class Trainer:
         bots: str = "heuristic",
         samples: int = 200,
         reads: bool = True,
+        record: Record | None = None,
     ):
         self.rules = rules
+        self.seed = seed
+        self.record = record  # every answer is kept there (the learner's record)
+        answers = record.answers() if record is not None else []
+        self.lean = weights(answers) if answers else None  # an empty record: in turn
+        self.kept_aside = 0  # answers that waited in the pending file (the record was busy)
+        self.asked_at = time.perf_counter()
         self.console = console
         self.read = read
         self.rng = random.Random(seed)
@@ -89,6 +99,7 @@ class Trainer:
         self.turn_no = 0
 
     def ask(self, prompt: str) -> str:
+        self.asked_at = time.perf_counter()
         answer = self.read(prompt).strip()
         if answer.lower() in ("q", "quit"):
             raise Quit
@@ -134,16 +145,30 @@ class Trainer:
         self.console.print(statusview.chain(r.layout))
         self.console.print("your hand: " + " ".join(str(t) for t in sorted(r.hands[0], reverse=True)))
         if not r.layout.is_empty and view.opponents:
-            self.quiz(KINDS[(self.turn_no - 1) % len(KINDS)], view, inf)
+            self.quiz(self.next_kind(), view, inf)
         if len(plays) == 1:
             self.match.apply(plays[0])
             self.console.print(Text(f"  {plays[0]} (your only move)", style="dim"))
             return
         self.move_question(r, plays)
 
+    def next_kind(self) -> str:
+        """In turn with an empty record; else more often what the record says you miss."""
+        if not self.lean:
+            return KINDS[(self.turn_no - 1) % len(KINDS)]
+        return self.rng.choices(list(self.lean), weights=list(self.lean.values()))[0]
+
+    def scored(self, kind: str, points: float) -> None:
+        self.score.add(kind, points)
+        if self.record is not None:
+            taken = time.perf_counter() - self.asked_at
+            answer = Answer(kind, points, self.rules.name, self.seed, round(taken, 2), now())
+            if not self.record.add(answer):
+                self.kept_aside += 1
+
     def quiz(self, kind: str, view, inf) -> None:
         top = self.rules.top
-        if kind == "lacks":
+        if kind == "voids":
             s = self.rng.choice(view.opponents)
             name = view.names[s]
             truth = set(inf.cannot_hold(s))
@@ -156,8 +181,8 @@ class Trainer:
             union = said | truth
             points = len(said & truth) / len(union) if union else 1.0
             self.tell(points, f"{name} certainly lacks: {' '.join(map(str, sorted(truth))) or 'nothing'}")
-            self.score.add("lacks", points)
-        elif kind == "unseen":
+            self.scored("voids", points)
+        elif kind == "count":
             n = self.rng.randrange(top + 1)
             total = sum(1 for t in inf.unseen if t.bears(n))
             while True:
@@ -169,7 +194,7 @@ class Trainer:
                 self.console.print(Text("a whole number, please", style="red"))
             points = 1.0 if count == total else 0.0
             self.tell(points, f"{total} tiles with a {n} are unseen")
-            self.score.add("unseen", points)
+            self.scored("count", points)
         else:
             tile: Tile = self.rng.choice(inf.unseen)
             where = inf.where(tile)
@@ -184,7 +209,7 @@ class Trainer:
             points = 1.0 if answer in likely else 0.0
             odds = ", ".join(f"{k} {v:.0%}" for k, v in where.items())
             self.tell(points, f"{tile}: {odds}")
-            self.score.add("where", points)
+            self.scored("where", points)
 
     def move_question(self, r, plays) -> None:
         advice = advise(
@@ -226,7 +251,7 @@ class Trainer:
         points = 1.0 if best.win <= 0 else max(0.0, 1 - (best.win - mine.win) / best.win)
         best_text = f"{best.tile}" + ("" if best.on is None else f" on {best.on}")
         self.tell(points, f"the advisor plays {best_text} ({best.win:.0%} to win); yours: {mine.win:.0%}")
-        self.score.add("move", points)
+        self.scored("move", points)
         self.match.apply(chosen)
 
     def tell(self, points: float, text: str) -> None:
@@ -240,12 +265,12 @@ class Trainer:
             who = "nobody (a tie)" if res.winner is None else self.names[res.winner]
             self.console.print(Text(f"round over: {who} won", style="bold"))
         s = self.score
-        for kind, label in (
-            ("lacks", "what they lack"),
-            ("unseen", "counting the sevens"),
-            ("where", "where a tile is"),
-            ("move", "your moves"),
-        ):
+        for kind in ALL_KINDS:
             if s.asked[kind]:
-                self.console.print(f"{label}: {s.points[kind]:.1f} of {s.asked[kind]}")
+                self.console.print(f"{LABELS[kind]}: {s.points[kind]:.1f} of {s.asked[kind]}")
         self.console.print(Text(f"accuracy: {s.accuracy:.0%}", style="bold"))
+        if self.record is not None:
+            busy = f" ({self.kept_aside} wait beside it: it was busy)" if self.kept_aside else ""
+            self.console.print(
+                Text(f"your answers are kept{busy}: see 'domino-advisor progress'", style="dim")
+            )

@@ -1,0 +1,138 @@
+"""The learner's record: created, migrated, read; a corrupt or locked record gives a
+clear message and never loses an answer; progress shows it; train leans on it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from clitools import run
+from domino_advisor import progress
+from domino_advisor.progress import Answer, Record, RecordError, summary, weights
+
+
+def _answer(kind="voids", points=1.0, lesson=1, at=1000.0):
+    return Answer(kind, points, "classic", lesson, 2.5, at)
+
+
+def test_a_lesson_through_the_cli_is_kept_and_shown(runner):
+    res = run(runner, "train", "--seed", "4", input="0\n3\n\n")
+    assert res.exit_code == 0, res.output
+    assert "your answers are kept" in res.output
+    data = json.loads(run(runner, "progress", "--json").output)
+    assert data["answers"] >= 1
+    asked = {k["kind"]: k["asked"] for k in data["kinds"]}
+    assert sum(asked.values()) == data["answers"]
+    shown = run(runner, "progress")
+    assert shown.exit_code == 0 and "what they lack" in shown.output and "your progress" in shown.output
+
+
+def test_no_record_keeps_nothing(runner):
+    res = run(runner, "train", "--seed", "4", "--no-record", input="0\n")
+    assert res.exit_code == 0 and "answers are kept" not in res.output
+    assert json.loads(run(runner, "progress", "--json").output)["answers"] == 0
+    assert "no answers kept yet" in run(runner, "progress").output
+
+
+def test_an_older_record_is_migrated_and_read(tmp_path):
+    where = tmp_path / "progress.sqlite"
+    db = sqlite3.connect(where)  # the first form: no time taken
+    db.execute(
+        "CREATE TABLE answers (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, points REAL NOT NULL, "
+        "rules TEXT NOT NULL, lesson INTEGER NOT NULL, at REAL NOT NULL, "
+        "source TEXT NOT NULL DEFAULT 'train')"
+    )
+    db.execute("INSERT INTO answers (kind, points, rules, lesson, at) VALUES ('where', 0.0, 'block', 7, 5.0)")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    record = Record(where)
+    assert record.answers() == [Answer("where", 0.0, "block", 7, 0.0, 5.0)]
+    record.add(_answer())
+    assert len(record.answers()) == 2
+    assert record.db.execute("PRAGMA user_version").fetchone()[0] == progress.VERSION
+    record.close()
+
+
+def test_a_corrupt_record_is_refused_and_left_as_it_is(tmp_path, runner, monkeypatch):
+    monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(tmp_path))
+    where = tmp_path / "progress.sqlite"
+    where.write_bytes(b"this is not a database, it is a shopping list\n" * 100)
+    before = where.read_bytes()
+    for args in (["progress"], ["train", "--seed", "1"]):
+        res = run(runner, *args, input="q\n")
+        assert res.exit_code == 2, res.output
+        assert "cannot be read" in res.output and "move it aside" in res.output
+        assert "Traceback" not in res.output
+    assert where.read_bytes() == before
+
+
+def test_a_record_from_a_newer_version_is_refused(tmp_path):
+    where = tmp_path / "progress.sqlite"
+    db = sqlite3.connect(where)
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+    with pytest.raises(RecordError, match="newer domino-advisor"):
+        Record(where)
+
+
+def test_a_locked_record_keeps_the_answer_aside_and_adds_it_later(tmp_path, monkeypatch):
+    monkeypatch.setattr(progress, "WAIT", 0.1)
+    where = tmp_path / "progress.sqlite"
+    record = Record(where)
+    other = sqlite3.connect(where)
+    other.execute("BEGIN EXCLUSIVE")  # another program is writing
+    assert record.add(_answer("count", 0.0)) is False
+    assert record.pending_path.exists()
+    other.rollback()
+    other.close()
+    record.close()
+    again = Record(where)  # the next lesson adds what waited
+    assert not again.pending_path.exists()
+    assert [a.kind for a in again.answers()] == ["count"]
+    again.close()
+
+
+def test_a_record_locked_at_the_start_is_refused_clearly(tmp_path, monkeypatch):
+    monkeypatch.setattr(progress, "WAIT", 0.1)
+    where = tmp_path / "progress.sqlite"
+    Record(where).close()
+    other = sqlite3.connect(where)
+    other.execute("BEGIN EXCLUSIVE")
+    with pytest.raises(RecordError, match="being written by another program"):
+        Record(where)
+    other.rollback()
+    other.close()
+
+
+def test_summary_and_leaning():
+    answers = [_answer("voids", 1.0, lesson=1, at=10)] * 5 + [_answer("count", 0.0, lesson=1, at=20)] * 5
+    rows = {r.kind: r for r in summary(answers)}
+    assert rows["voids"].accuracy == 1.0 and rows["count"].accuracy == 0.0 and rows["where"].asked == 0
+    lean = weights(answers)
+    assert lean["count"] > lean["where"] > lean["voids"] > 0  # missed most, unknown, right
+
+
+def test_train_asks_more_of_what_you_miss(tmp_path):
+    import io
+    import random
+
+    from rich.console import Console
+
+    from domino_advisor.rules import preset
+    from domino_advisor.train import Trainer
+
+    record = Record(tmp_path / "p.sqlite")
+    for i in range(10):
+        record.add(_answer("count", 0.0, at=i))
+        record.add(_answer("voids", 1.0, at=i))
+        record.add(_answer("where", 1.0, at=i))
+    t = Trainer(
+        preset("classic", {"target": "0"}), 3, 1, Console(file=io.StringIO()), lambda p: "q", record=record
+    )
+    t.rng = random.Random(5)
+    picks = [t.next_kind() for _ in range(300)]
+    assert picks.count("count") > 2 * picks.count("voids")
+    record.close()
