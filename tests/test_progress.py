@@ -136,3 +136,23 @@ def test_train_asks_more_of_what_you_miss(tmp_path):
     picks = [t.next_kind() for _ in range(300)]
     assert picks.count("count") > 2 * picks.count("voids")
     record.close()
+
+
+@pytest.mark.parametrize("width", [50, 80])
+def test_progress_fits_the_screen(width):
+    import io
+
+    from rich.console import Console
+
+    from domino_advisor import render
+
+    answers = [
+        _answer(k, p, lesson=i, at=i * 4000) for i in range(40) for k, p in (("voids", 1.0), ("move", 0.4))
+    ]
+    out = io.StringIO()
+    Console(file=out, width=width, no_color=True).print(
+        render.progress_view(summary(answers), "/x", 80, width)
+    )
+    lines = out.getvalue().splitlines()
+    assert lines and all(len(line.rstrip()) <= width for line in lines)
+    assert "…" not in out.getvalue() and "what they lack" in out.getvalue()

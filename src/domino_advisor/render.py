@@ -385,13 +385,24 @@ def progress_view(rows, where: str, answers: int, width: int = 80) -> Renderable
             f"no answers kept yet ({printable(where)}): 'domino-advisor train' keeps each one",
             style="dim",
         )
+    if width < 80:  # a phone: a line per kind, its bars below
+        lines: list[RenderableType] = [Text(f"your progress: {answers} answers", style="bold")]
+        for r in rows:
+            if not r.asked:
+                lines.append(Text(f"{LABELS[r.kind]}: not asked yet", style="dim"))
+                continue
+            recent = "" if r.recent is None else f", last 10 {r.recent:.0%}"
+            lines.append(Text(f"{LABELS[r.kind]}: {r.accuracy:.0%} of {r.asked}{recent}"))
+            lines.append(Padding(Text(sparkline(r.lessons, max(4, width - 4))), (0, 0, 0, 2)))
+        lines.append(Text(f"kept in {printable(where)}", style="dim"))
+        return Group(*lines)
     t = Table(title=f"your progress: {answers} answers", title_justify="left")
     t.add_column("question")
     t.add_column("asked", justify="right")
     t.add_column("right", justify="right")
     t.add_column("last 10", justify="right")
-    t.add_column("by lesson (oldest left)", no_wrap=True)
-    room = max(4, width - 52)
+    t.add_column("by lesson, oldest first", no_wrap=True)
+    room = max(4, width - 56)
     for r in rows:
         if not r.asked:
             t.add_row(LABELS[r.kind], "0", "", "", "")
