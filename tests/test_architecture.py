@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
 LAYERS = [
     ("base", {"errors", "printable", "tiles", "rules", "doubts"}),
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
-    ("log", {"gamelog", "shorthand", "logfile", "edits", "guide", "config", "progress"}),
+    ("log", {"gamelog", "shorthand", "logfile", "edits", "guide", "config", "progress", "progresspage"}),
     ("counting", {"view", "evidence", "counting", "sampler", "inference", "reads"}),
     ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor", "reasons"}),
     (

@@ -156,3 +156,17 @@ def test_progress_fits_the_screen(width):
     lines = out.getvalue().splitlines()
     assert lines and all(len(line.rstrip()) <= width for line in lines)
     assert "…" not in out.getvalue() and "what they lack" in out.getvalue()
+
+
+def test_progress_writes_a_standalone_page(tmp_path, runner):
+    assert run(runner, "train", "--seed", "4", input="0\n3\n\n").exit_code == 0
+    page = tmp_path / "progress.html"
+    res = run(runner, "progress", "--html", page)
+    assert res.exit_code == 0, res.output
+    html = page.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "<svg" in html and "<script" not in html
+    assert "what they lack" in html and 'name="viewport"' in html
+    again = run(runner, "progress", "--html", page)  # never overwritten without --force
+    assert again.exit_code == 2 and "already exists" in again.output
+    assert page.read_text() == html
+    assert run(runner, "progress", "--html", page, "--force").exit_code == 0

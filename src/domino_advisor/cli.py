@@ -377,9 +377,16 @@ def train(rules_name, overrides, seats, seed, bots, reads, record):
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-def progress(as_json):
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
+@click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
+def progress(as_json, html_out, force):
     """Your accuracy per kind of question, over your lessons (from 'train')."""
     from .progress import Record, summary
+
+    if html_out is not None and not html_out.strip():
+        raise click.UsageError("--html needs a file name")
+    if html_out:
+        logfile.check_target(html_out, force)
 
     kept = Record()
     try:
@@ -387,6 +394,10 @@ def progress(as_json):
     finally:
         kept.close()
     rows = summary(answers)
+    if html_out:
+        from .progresspage import to_html
+
+        logfile.create(html_out, to_html(rows, len(answers)), force=force, log=False)
     if as_json:
         click.echo(
             json.dumps(
@@ -409,6 +420,8 @@ def progress(as_json):
         )
         return
     console.print(render.progress_view(rows, str(kept.path), len(answers), console.width))
+    if html_out:
+        console.print(f"wrote {printable(html_out)}")
 
 
 @main.command()
