@@ -33,6 +33,15 @@ TABLES = [
 BIG = [row for row in TABLES if row[2].get("set") in ("9", "12")]
 
 
+def _table(title: str, figures: tuple[str, ...], show_edge: bool = True) -> Table:
+    """A table of rows of positions: their label kept whole, then figures right-aligned."""
+    table = Table(title=title, title_justify="left", show_edge=show_edge)
+    table.add_column("positions", no_wrap=True)
+    for col in figures:
+        table.add_column(col, justify="right")
+    return table
+
+
 def _each(positions: int) -> str:
     return f"{positions} position{'s' if positions != 1 else ''} a row"
 
@@ -52,18 +61,12 @@ def run_bench(
     seconds: float = DEFAULT_SECONDS,
     sampler_positions: int = 0,
 ) -> list[dict]:
-    table = Table(
-        title=f"inference speed, {_each(positions)} (milliseconds)",
-        title_justify="left",
+    table = _table(
+        f"inference speed, {_each(positions)} (milliseconds)",
+        ("median", "p90", "worst", "status", "worst", "sampled"),
         show_edge=False,
     )
-    for col in ("positions", "median", "p90", "worst", "status", "worst", "sampled"):
-        table.add_column(
-            col,
-            justify="right" if col != "positions" else "left",
-            no_wrap=col == "positions",
-            min_width=7 if col == "sampled" else None,
-        )
+    table.columns[-1].min_width = 7
     rows = []
     with Progress(console=console, transient=True) as progress:
         for label, name, overrides, seats, draws in TABLES if positions else ():
@@ -129,12 +132,10 @@ def run_bench(
 def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
     """The sampler against the exact count, on positions of the big sets that the
     exact count finishes with a budget fifty times the table's."""
-    table = Table(
-        title=f"the sampler against the exact count, {_each(positions)}",
-        title_justify="left",
+    table = _table(
+        f"the sampler against the exact count, {_each(positions)}",
+        ("RMS error", "largest", "stated: median", "seconds: median"),
     )
-    for col in ("positions", "RMS error", "largest", "stated: median", "seconds: median"):
-        table.add_column(col, justify="right" if col != "positions" else "left", no_wrap=col == "positions")
     rows = []
     with Progress(console=console, transient=True) as progress:
         for label, name, overrides, seats, draws in BIG:
@@ -190,12 +191,10 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int, seco
     from .events import Play
     from .moves import legal_moves
 
-    table = Table(
-        title=f"advice latency, {_each(positions)}, {samples} samples, {seconds} s cap (seconds)",
-        title_justify="left",
+    table = _table(
+        f"advice latency, {_each(positions)}, {samples} samples, {seconds} s cap (seconds)",
+        ("median", "worst", "samples used: median"),
     )
-    for col in ("positions", "median", "worst", "samples used: median"):
-        table.add_column(col, justify="right" if col != "positions" else "left", no_wrap=col == "positions")
     rows = []
     with Progress(console=console, transient=True) as progress:
         for label, name, overrides, seats, draws in TABLES:

@@ -91,6 +91,7 @@ class Problem:
         width = max([*caps, 1]).bit_length() + 1
         self.width = width
         guard = sum(1 << (width * i + width - 1) for i in range(k))
+        self.guard = guard
         pack = self.pack
         last = len(self.classes) - 1
         self.splits: list[list[Split] | None] = []
@@ -127,21 +128,7 @@ class Problem:
                 forward.append(nxt)
                 break
             assert splits is not None  # only the last class has none
-            for state, w in forward[-1].items():
-                need = sums[state] - remaining  # the boneyard takes the rest: bound the split
-                for xs, sx, ways, _ in splits:
-                    if sx < need:
-                        break
-                    new = (state | guard) - xs
-                    if new & guard != guard:
-                        continue
-                    new ^= guard
-                    if new in nxt:
-                        nxt[new] += w * ways
-                    else:
-                        nxt[new] = w * ways
-                        sums[new] = sums[state] - sx
-            forward.append(nxt)
+            forward.append(_advance(forward[-1], splits, sums, remaining, guard))
         self.sums = sums
         self.rest = rest
         back: list[dict[int, int]] = [dict() for _ in forward]
@@ -208,16 +195,14 @@ class Problem:
         if not touched or not self.total:
             return self.total
         first, last = touched[0], touched[-1]
-        k = len(self.slots)
-        guard = sum(1 << (self.width * j + self.width - 1) for j in range(k))
         current = self.forward[first]
         for i in range(first, last + 1):
             _allowed, _by, tiles = self.classes[i]
             c = len(tiles)
             m = sum(1 for t in tiles if avoid >> t.index & 1) if i in touched else 0
-            nxt: dict[int, int] = {}
             splits = self.splits[i]
             if splits is None:  # the last class fills what is left
+                nxt: dict[int, int] = {}
                 for state, w in current.items():
                     if self._fills(state, i):
                         room = self._unpack(state)
@@ -227,28 +212,15 @@ class Problem:
                 current = nxt
                 continue
             if m:  # the split's ways with none of the avoided tiles in the seat's hand
-                held_of = [sum(tup[j] for j in mine) for _, _, _, tup in splits]
                 weighted = [
-                    (packed, sx, ways * comb(c - m, h) // comb(c, h))
-                    for (packed, sx, ways, _tup), h in zip(splits, held_of, strict=True)
-                    if comb(c - m, h)
+                    (packed, sx, ways * comb(c - m, h) // comb(c, h), tup)
+                    for packed, sx, ways, tup in splits
+                    if comb(c - m, h := sum(tup[j] for j in mine))
                 ]
             else:
-                weighted = [(packed, sx, ways) for packed, sx, ways, _tup in splits]
-            reached = self.forward[i + 1]  # re-weighting reaches no state the count did not
-            sums, after_this = self.sums, self.rest[i]
-            for state, w in current.items():
-                need = sums[state] - after_this  # as in the count: the boneyard takes the rest
-                for packed, sx, ways in weighted:
-                    if sx < need:
-                        break
-                    new = (state | guard) - packed
-                    if new & guard != guard:
-                        continue
-                    new ^= guard
-                    if new in reached:
-                        nxt[new] = nxt.get(new, 0) + w * ways
-            current = nxt
+                weighted = splits
+            # the count's own step: the same splits (fewer), so the same states and sums
+            current = _advance(current, weighted, self.sums, self.rest[i], self.guard)
         after = self.back[last + 1] if last + 1 < len(self.back) else {0: 1}
         return sum(w * after.get(state, 0) for state, w in current.items())
 
@@ -281,8 +253,7 @@ class Problem:
             if self._fills(state, i):
                 yield self._unpack(state), 0, self._last_ways(state, i)
             return
-        w = self.width
-        guard = sum(1 << (w * j + w - 1) for j in range(len(self.slots)))
+        guard = self.guard
         for xs, _sx, ways, tup in splits:
             new = (state | guard) - xs
             if new & guard != guard:
@@ -312,6 +283,30 @@ class Problem:
             for t in pool[pos:]:
                 out[t] = None
         return out
+
+
+def _advance(
+    current: dict[int, int], splits: list[Split], sums: dict[int, int], rest: int, guard: int
+) -> dict[int, int]:
+    """One class's step of the forward count: every split that fits each state's room,
+    ways multiplied in; ``sums`` learns each new state's room left.  ``rest``: tiles still
+    to place after this class, so a state's split must leave the boneyard no more."""
+    nxt: dict[int, int] = {}
+    for state, w in current.items():
+        need = sums[state] - rest  # the boneyard takes the rest: bound the split
+        for packed, sx, ways, _ in splits:
+            if sx < need:
+                break
+            new = (state | guard) - packed
+            if new & guard != guard:
+                continue
+            new ^= guard
+            if new in nxt:
+                nxt[new] += w * ways
+            else:
+                nxt[new] = w * ways
+                sums[new] = sums[state] - sx
+    return nxt
 
 
 def _case_possible(view: SeatView, ev: Evidence, case: Case) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from .layout import alike, arms_open_at_once, end_count, held_back, side_order, table_count
+from .layout import alike, arms_open_at_once, branch_sides, end_count, held_back, side_order, table_count
 from .rules import Rules
 from .scoring import Result, fives_points, score_blocked, score_out, side_of
 from .tiles import Tile, full_set
@@ -347,7 +347,8 @@ def _fast_end(e) -> tuple[int, int, int]:
 
 def _branches(number: int, first: bool) -> tuple[int, int]:
     """``layout.branch_sides`` as the fast round numbers its ends (``layout.side_order``)."""
-    return (UP, DOWN) if first else (4 + 2 * number, 5 + 2 * number)
+    up, down = branch_sides(number, first)
+    return side_order(up), side_order(down)
 
 
 def from_tiles(rules: Rules, hands: list, stock: list[Tile], turn: int) -> FastRound:

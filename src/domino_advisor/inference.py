@@ -195,6 +195,7 @@ def _sampled(
         chain = Chain(view, trial, unseen, [c for c in trial.cases if _case_possible(view, trial, c)])
         return chain if chain.feasible else None
 
+    given = ev  # the evidence as gathered, for an exact count (which relaxes it itself)
     chain = fits(ev)
     warnings: list[Doubt] = []
     if chain is None:
@@ -206,7 +207,7 @@ def _sampled(
         # two-tile swaps cannot always get from one deal to another): count exactly with
         # a larger budget if that fits, else say the chances are rough
         try:
-            return _exact(view, gather(view), unseen, RETRY_WORK)
+            return _exact(view, given, unseen, RETRY_WORK)
         except TooBig:
             warnings.append(
                 Doubt(

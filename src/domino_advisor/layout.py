@@ -96,13 +96,17 @@ class Layout:
     arms: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     ends: tuple[End, ...] = ()
     spinner: Tile | None = None  # the first spinner (its ends are up and down)
-    spinner_sides: frozenset[str] = frozenset()  # ends still a spinner itself, whose taking matters
     spinning: bool = False  # the first double becomes a spinner (rule spinner=first-double)
     opens: str = AFTER_BOTH  # rule spinner_opens: when the spinner's up and down sides open
     held: tuple[End, ...] = ()  # ends waiting until the spinner's sides are all taken (fill-first)
     every: bool = False  # every double is a spinner (rule spinner=every-double)
-    owners: tuple[tuple[str, int], ...] = ()  # each side in spinner_sides: its spinner's number
+    owners: tuple[tuple[str, int], ...] = ()  # ends still a spinner itself, and its number
     branches: tuple[tuple[str, Tile, tuple[Tile, ...]], ...] = ()  # later spinners' ends: side, double, tiles
+
+    @property
+    def spinner_sides(self) -> frozenset[str]:
+        """Ends still a spinner itself, whose taking matters (it opens, or releases, ends)."""
+        return frozenset(side for side, _ in self.owners)
 
     @classmethod
     def empty(cls, spinner: bool = False, opens: str = AFTER_BOTH, every: bool = False) -> Layout:
@@ -202,9 +206,7 @@ class Layout:
         n = tile.high
         owners = self.owners + tuple((side, n) for side in sides)
         if not arms_open_at_once(self.opens):
-            return replace(
-                self, spinner=spinner, spinner_sides=self.spinner_sides | set(sides), owners=owners
-            )
+            return replace(self, spinner=spinner, owners=owners)
         # an opening spinner open four ways at once has four alike sides, each counting
         # nothing until taken; one that joined the line still counts both halves at its
         # free end, as any crossways double
@@ -223,7 +225,6 @@ class Layout:
             ends=tuple(e for e in ends if e.side in own),
             held=self.held + tuple(e for e in ends if e.side not in own),
             spinner=spinner,
-            spinner_sides=self.spinner_sides | own,
             owners=self.owners + tuple((side, n) for side in sorted(own, key=side_order)),
             branches=branches,
         )
@@ -242,15 +243,14 @@ class Layout:
             arms[i] = arms[i] + (tile,)
         else:
             branches = tuple((b, d, (*ts, tile) if b == side else ts) for b, d, ts in branches)
-        sides, held, owners = self.spinner_sides, self.held, self.owners
-        if side in sides:
+        held, owners = self.held, self.owners
+        if side in self.spinner_sides:
             owner = dict(owners)[side]
-            sides = sides - {side}
             owners = tuple((s, n) for s, n in owners if s != side)
             if held_back(self.opens):  # the new end waits until every side is taken
                 ends = [e for e in ends if e.side != side]
                 held += (new_end,)
-                if not sides:
+                if not owners:
                     ends = sorted([*ends, *held], key=lambda e: side_order(e.side))
                     held = ()
             elif not any(n == owner for _, n in owners):  # its sides are taken: up and down open
@@ -266,7 +266,6 @@ class Layout:
             self,
             arms=tuple(arms),
             ends=tuple(ends),
-            spinner_sides=sides,
             held=held,
             owners=owners,
             branches=branches,
