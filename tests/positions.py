@@ -71,3 +71,16 @@ SMALL_TABLES = [
 def small_rules(i: int):
     name, overrides, seats = SMALL_TABLES[i % len(SMALL_TABLES)]
     return preset(name, overrides), seats
+
+
+def random_views(count: int, seed: int, first_cut: int = 1):
+    """Seat views of rounds of the small tables, stopped after ``first_cut`` to 14 events."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        rules, seats = small_rules(made)
+        match = random_round(rules, seats, rng, cut=rng.randint(first_cut, 14))
+        if match.round.over:
+            continue
+        yield SeatView.of(match.round, rng.randrange(seats))
+        made += 1

@@ -14,7 +14,7 @@ import bruteforce
 from domino_advisor import gamelog, logfile
 from domino_advisor.inference import infer
 from domino_advisor.view import SeatView
-from positions import random_round, small_rules, to_position
+from positions import random_round, random_views, small_rules, to_position
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "examples"
 DATA = Path(__file__).parent / "data"
@@ -42,20 +42,6 @@ def test_shared_example_matches_expected_exactly():
         assert float(inf.expected_pips(seat)) == pytest.approx(p["expected_pips"], abs=1e-9)
 
 
-def _positions(count: int, seed: int):
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        rules, seats = small_rules(made)
-        match = random_round(rules, seats, rng, cut=rng.randint(1, 14))
-        r = match.round
-        if r.over:
-            continue
-        viewer = rng.randrange(seats)
-        yield SeatView.of(r, viewer)
-        made += 1
-
-
 def _agrees_with_brute_force(view: SeatView) -> None:
     truth = bruteforce.posterior(to_position(view))
     inf = infer(view)
@@ -73,7 +59,7 @@ def _agrees_with_brute_force(view: SeatView) -> None:
 @pytest.mark.parametrize("chunk", range(6))
 def test_inference_equals_brute_force_sample(chunk):
     """The fast tier: the first 12 of each chunk of the 300 positions below."""
-    for view in _positions(12, seed=1000 + chunk):
+    for view in random_views(12, seed=1000 + chunk):
         _agrees_with_brute_force(view)
 
 
@@ -81,7 +67,7 @@ def test_inference_equals_brute_force_sample(chunk):
 @pytest.mark.parametrize("chunk", range(6))
 def test_inference_equals_brute_force(chunk):
     """All 300 positions, every preset, 2-4 players: exact equality as fractions."""
-    for view in _positions(50, seed=1000 + chunk):
+    for view in random_views(50, seed=1000 + chunk):
         _agrees_with_brute_force(view)
 
 
@@ -106,7 +92,7 @@ def test_probabilities_sum_and_true_hands_possible():
 
 def test_holds_number_against_brute_force():
     """P(seat holds no tile of n) = worlds where it could also pass on n / all worlds."""
-    for view in _positions(25, seed=77):
+    for view in random_views(25, seed=77):
         inf = infer(view)
         position = to_position(view)
         truth = bruteforce.posterior(position)
@@ -123,7 +109,7 @@ def test_holds_number_against_brute_force():
 def test_sampler_is_exact_in_distribution():
     """Sampled worlds reproduce the exact marginals (a chi-square-free tolerance check)."""
     rng = random.Random(5)
-    views = list(_positions(6, seed=99))
+    views = list(random_views(6, seed=99))
     for view in views:
         inf = infer(view)
         n = 3000

@@ -17,7 +17,7 @@ from domino_advisor.gamelog import loads
 from domino_advisor.inference import EXACT_WORK, infer, sample_posterior
 from domino_advisor.rules import preset
 from domino_advisor.view import SeatView
-from positions import random_round, small_rules, to_position
+from positions import random_views, to_position
 
 
 def _gaps(exact, sampled) -> list[float]:
@@ -28,24 +28,12 @@ def _gaps(exact, sampled) -> list[float]:
     ]
 
 
-def _small_views(count: int, seed: int):
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        rules, seats = small_rules(made)
-        match = random_round(rules, seats, rng, cut=rng.randint(2, 14))
-        if match.round.over:
-            continue
-        yield SeatView.of(match.round, rng.randrange(seats))
-        made += 1
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_sampler_agrees_with_brute_force_on_small_sets(seed):
     """Double-three and double-four tables of every preset: the sampled chances are
     within their stated error of the enumerated truth, and what is impossible (the
     table's '--') is exactly what the enumeration says."""
-    for view in _small_views(10, seed):
+    for view in random_views(10, seed, first_cut=2):
         truth = bruteforce.posterior(to_position(view))
         sampled = sample_posterior(view)
         assert sampled.estimate is not None and not sampled.exact

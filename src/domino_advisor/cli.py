@@ -26,8 +26,10 @@ from .shell import (
     errors,
     print_json,
     reads_option,
+    rules_option,
     samples_option,
     say,
+    set_option,
     time_option,
 )
 from .terminal import read_line
@@ -67,9 +69,7 @@ def _show_status(log: gamelog.GameLog) -> None:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", required=True, help='names in turn order, like "me ana bob"')
-@click.option(
-    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
-)
+@rules_option()
 @click.option(
     "--set",
     "overrides",
@@ -327,10 +327,8 @@ def review(file, html_out, force, as_json, samples, seed, reads):
 
 
 @main.command()
-@click.option(
-    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
-)
-@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+@rules_option()
+@set_option()
 @click.option("--players", "seats", default=3, show_default=True, type=click.IntRange(2, 4))
 @click.option("--seed", default=None, type=int, help="replay a lesson (default: a new one)")
 @click.option(

@@ -10,15 +10,12 @@ import click
 from . import logfile, render
 from .errors import DominoError
 from .printable import printable
-from .rules import PRESETS
-from .shell import console, errors, print_json, say
+from .shell import console, errors, print_json, rules_option, say, set_option
 
 
 @click.command()
-@click.option(
-    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
-)
-@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+@rules_option()
+@set_option()
 @click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
 @click.option(
     "--bots",
@@ -91,9 +88,7 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
 
 
 @click.command()
-@click.option(
-    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
-)
+@rules_option()
 @click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
 @click.option(
     "--target", default=None, type=click.IntRange(1, 100_000), help="the match target (default: the preset's)"

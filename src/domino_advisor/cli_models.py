@@ -14,15 +14,12 @@ from .errors import DominoError
 from .printable import printable
 from .reads import READS_SAMPLES
 from .reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
-from .rules import PRESETS
-from .shell import console, print_json, say
+from .shell import console, print_json, rules_option, say, set_option
 
 
 @click.command()
-@click.option(
-    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
-)
-@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+@rules_option()
+@set_option()
 @click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
 @click.option(
     "--games",
@@ -117,9 +114,7 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
 
 
 @click.command()
-@click.option(
-    "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
-)
+@rules_option()
 @click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
 @click.option(
     "--games",

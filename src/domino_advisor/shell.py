@@ -143,6 +143,18 @@ def time_option(help_text: str):
     )
 
 
+def rules_option():
+    from .rules import PRESETS
+
+    return click.option(
+        "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+    )
+
+
+def set_option():
+    return click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+
+
 def reads_option():
     return click.option(
         "--reads/--no-reads",
