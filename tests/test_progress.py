@@ -170,3 +170,43 @@ def test_progress_writes_a_standalone_page(tmp_path, runner):
     assert again.exit_code == 2 and "already exists" in again.output
     assert page.read_text() == html
     assert run(runner, "progress", "--html", page, "--force").exit_code == 0
+
+
+def test_a_page_never_replaces_the_record(tmp_path, runner, monkeypatch):
+    monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(tmp_path))
+    assert run(runner, "train", "--seed", "4", input="0\n3\n\n").exit_code == 0
+    before = (tmp_path / "progress.sqlite").read_bytes()
+    res = run(runner, "progress", "--html", tmp_path / "progress.sqlite", "--force")
+    assert res.exit_code == 2 and "is your progress record itself" in res.output
+    assert (tmp_path / "progress.sqlite").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "{bad",
+        "[1, 2]",
+        '{"x": 1}',
+        '{"kind": "voids", "points": "abc", "rules": "x", "lesson": 1, '
+        '"seconds": 1, "at": 1, "source": "train"}',
+    ],
+)
+def test_unreadable_pending_answers_are_refused_and_kept(tmp_path, runner, monkeypatch, line):
+    monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(tmp_path))
+    pending = tmp_path / "progress-pending.jsonl"
+    pending.write_text(line + "\n")
+    res = run(runner, "progress")
+    assert res.exit_code == 2 and "cannot be read" in res.output and "Traceback" not in res.output
+    assert pending.read_text() == line + "\n"
+
+
+def test_another_programs_database_is_refused_and_left_alone(tmp_path):
+    where = tmp_path / "progress.sqlite"
+    db = sqlite3.connect(where)
+    db.execute("CREATE TABLE x (y)")
+    db.commit()
+    db.close()
+    before = where.read_bytes()
+    with pytest.raises(RecordError, match="is not a progress record"):
+        Record(where)
+    assert where.read_bytes() == before

@@ -384,6 +384,10 @@ def progress(as_json, html_out, force):
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")
     if html_out:
+        from .progress import path as record_path
+
+        if logfile.same_file(html_out, record_path()):
+            raise LogFileError(f"--html {html_out} is your progress record itself: pick another name")
         logfile.check_target(html_out, force)
 
     kept = Record()

@@ -74,6 +74,13 @@ class Record:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(self.path, timeout=WAIT)
             version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if version == 0 and tables - {"answers"}:  # some other program's database
+                db.close()
+                raise RecordError(
+                    f"{printable(str(self.path))} is not a progress record (it holds other tables): "
+                    "move it, or name another folder with DOMINO_ADVISOR_DATA"
+                )
             if version > VERSION:
                 raise RecordError(
                     f"your progress record at {printable(str(self.path))} was written by a newer "
@@ -115,14 +122,25 @@ class Record:
         """Add the answers kept pending by an earlier lesson; how many."""
         if not self.pending_path.exists():
             return 0
-        lines = self.pending_path.read_text(encoding="utf-8").splitlines()
-        answers = [Answer(**json.loads(line)) for line in lines if line.strip()]
+        # taken aside first, so an answer another lesson adds meanwhile starts a new file
+        taking = self.pending_path.with_name(f"{self.pending_path.name}.{os.getpid()}")
+        os.replace(self.pending_path, taking)
+        text = taking.read_text(encoding="utf-8", errors="replace")
         try:
+            answers = [_answer_from(line) for line in text.splitlines() if line.strip()]
             with self.db:
                 _insert(self.db, answers)
-        except sqlite3.OperationalError:
-            return 0  # still locked: they stay pending
-        self.pending_path.unlink()
+        except (ValueError, TypeError, sqlite3.Error) as e:
+            with open(self.pending_path, "a", encoding="utf-8") as f:  # put them back, untouched
+                f.write(text)
+            taking.unlink()
+            if isinstance(e, sqlite3.OperationalError):
+                return 0  # still busy: they stay pending
+            raise RecordError(
+                f"the answers waiting in {printable(str(self.pending_path))} cannot be read ({e}): "
+                "fix or move that file"
+            ) from None
+        taking.unlink()
         return len(answers)
 
     def answers(self) -> list[Answer]:
@@ -133,6 +151,19 @@ class Record:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _answer_from(line: str) -> Answer:
+    """One pending answer, checked field by field (the file is text anyone can edit)."""
+    d = json.loads(line)
+    if not isinstance(d, dict) or set(d) != {f for f in Answer.__dataclass_fields__}:
+        raise ValueError("not an answer")
+    if d["kind"] not in KINDS or not isinstance(d["rules"], str) or not isinstance(d["source"], str):
+        raise ValueError("not an answer")
+    for key in ("points", "seconds", "at", "lesson"):
+        if isinstance(d[key], bool) or not isinstance(d[key], (int, float)):
+            raise ValueError(f"{key} is not a number")
+    return Answer(**d)
 
 
 def _insert(db: sqlite3.Connection, answers: Iterable[Answer]) -> None:
