@@ -12,7 +12,7 @@ LAYERS = [
     ("base", {"errors", "printable", "tiles", "rules", "doubts"}),
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
     ("log", {"gamelog", "shorthand", "logfile", "edits", "guide", "config", "progress", "progresspage"}),
-    ("counting", {"view", "evidence", "counting", "sampler", "inference", "reads"}),
+    ("counting", {"view", "evidence", "counting", "sampler", "inference", "reads", "questions"}),
     ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor", "reasons"}),
     (
         "use",

@@ -13,8 +13,9 @@ from domino_advisor.cli import main
 from domino_advisor.events import Play
 from domino_advisor.inference import infer
 from domino_advisor.moves import legal_moves
+from domino_advisor.questions import parse_numbers
 from domino_advisor.rules import preset
-from domino_advisor.train import Trainer, parse_numbers
+from domino_advisor.train import Trainer
 from domino_advisor.view import SeatView
 
 

@@ -16,10 +16,9 @@ from .errors import IllegalMoveError
 from .events import Play
 from .gamelog import GameLog
 from .inference import BONEYARD, infer
-from .layout import describe_numbers
 from .match import Match
+from .questions import why_lacks
 from .reads import Style, style_for
-from .tiles import full_set
 from .view import SeatView
 
 
@@ -242,7 +241,7 @@ def _notice(out: Review, match: Match, r, line: int, event, known, certain, numb
         new = sorted(lacks - known.get(s, set()))
         known[s] = lacks
         if new:
-            text = _why(match, r, s, new, numbers)
+            text = why_lacks(view, s, new, _label(r, numbers))
             out.insights.append(Insight(r.number, line, str(event), text, match.players[s], tuple(new)))
     for t in inf.unseen:
         for loc, p in inf.probability[t].items():
@@ -254,20 +253,13 @@ def _notice(out: Review, match: Match, r, line: int, event, known, certain, numb
                 out.insights.append(Insight(r.number, line, str(event), text, tile=str(t), place=place))
 
 
-def _why(match: Match, r, seat: int, numbers: list[int], events: dict[int, int]) -> str:
-    """The reason a player now certainly lacks these numbers, as a player would say it."""
-    who = match.players[seat]
-    nums = describe_numbers(numbers)
-    last = next((a for a in reversed(r.history) if a.seat == seat and a.kind in ("draw", "pass")), None)
-    if last is not None and set(numbers) <= set(last.ends):
-        verb = "drew" if last.kind == "draw" else "passed"
-        ends = "·".join(str(n) for n in sorted(set(last.ends)))
-        where = ""
-        if last.line and last.line != r.history[-1].line and last.line in events:
-            where = f" (event {events[last.line]})"
-        return f"{who} {verb} on {ends}{where}, so {who} lacks {nums}"
-    seen = set(r.placed) | set(r.hands[match.viewer] or ())
-    gone = [n for n in numbers if all(t in seen for t in full_set(match.rules.top) if t.bears(n))]
-    if gone == numbers:
-        return f"every {nums} is now on the table or in your hand, so {who} lacks {nums}"
-    return f"every unseen {nums} must be elsewhere, so {who} lacks {nums}"
+def _label(r, events: dict[int, int]):
+    """An earlier action named by its event number; the one just logged goes without."""
+    now = r.history[-1].line if r.history else None
+
+    def label(acted) -> str | None:
+        if acted.line and acted.line != now and acted.line in events:
+            return f"event {events[acted.line]}"
+        return None
+
+    return label

@@ -13,10 +13,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.padding import Padding
 from rich.text import Text
 
-from . import statusview
+from . import questions, statusview
 from .advisor import advise
 from .deal import deal_round
 from .errors import DominoError
@@ -25,7 +26,6 @@ from .inference import infer
 from .match import Match
 from .moves import legal_moves
 from .players import make_player
-from .printable import excerpt
 from .progress import KINDS as ALL_KINDS
 from .progress import LABELS, Answer, Record, now, weights
 from .reads import style_for
@@ -52,19 +52,6 @@ class Score:
     def accuracy(self) -> float:
         asked = sum(self.asked.values())
         return sum(self.points.values()) / asked if asked else 0.0
-
-
-def parse_numbers(text: str, top: int) -> set[int]:
-    text = text.strip().lower()
-    if text in ("-", "none", "nothing", ""):
-        return set()
-    out = set()
-    for word in text.replace(",", " ").split():
-        number = number_at_most(word, top)
-        if number is None:
-            raise DominoError(f"'{excerpt(word)}' is not a number from 0 to {top}")
-        out.add(number)
-    return out
 
 
 class Trainer:
@@ -167,49 +154,20 @@ class Trainer:
                 self.kept_aside += 1
 
     def quiz(self, kind: str, view, inf) -> None:
-        top = self.rules.top
-        if kind == "voids":
-            s = self.rng.choice(view.opponents)
-            name = view.names[s]
-            truth = set(inf.cannot_hold(s))
-            while True:
-                try:
-                    said = parse_numbers(self.ask(f"which numbers can {name} certainly not hold? "), top)
-                    break
-                except DominoError as e:
-                    self.console.print(Text(str(e), style="red"))
-            union = said | truth
-            points = len(said & truth) / len(union) if union else 1.0
-            self.tell(points, f"{name} certainly lacks: {' '.join(map(str, sorted(truth))) or 'nothing'}")
-            self.scored("voids", points)
-        elif kind == "count":
-            n = self.rng.randrange(top + 1)
-            total = sum(1 for t in inf.unseen if t.bears(n))
-            while True:
-                count = number_at_most(
-                    self.ask(f"how many {n}s have you not seen yet? "), self.rules.tile_count
-                )
-                if count is not None:
-                    break
-                self.console.print(Text("a whole number, please", style="red"))
-            points = 1.0 if count == total else 0.0
-            self.tell(points, f"{total} tiles with a {n} are unseen")
-            self.scored("count", points)
-        else:
-            tile: Tile = self.rng.choice(inf.unseen)
-            where = inf.where(tile)
-            best = max(where.values())
-            likely = [k for k, v in where.items() if v >= best - 1e-12]
-            names = [view.names[s] for s in view.opponents] + ["boneyard"]
-            while True:
-                answer = self.ask(f"where is {tile} most likely ({', '.join(names)})? ").lower()
-                if answer in names:
-                    break
-                self.console.print(Text(f"one of {', '.join(names)}", style="red"))
-            points = 1.0 if answer in likely else 0.0
-            odds = ", ".join(f"{k} {v:.0%}" for k, v in where.items())
-            self.tell(points, f"{tile}: {odds}")
-            self.scored("where", points)
+        self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)
+
+    def ask_question(self, question: questions.Question, view, inf, label=questions.no_label) -> float:
+        """Ask until the answer reads, then mark it, say why, and keep it."""
+        while True:
+            try:
+                said = question.read(self.ask(question.prompt(view)), view)
+                break
+            except DominoError as e:
+                self.console.print(Text(str(e), style="red"))
+        marked = question.mark(said, view, inf, label)  # type: ignore[arg-type]
+        self.tell(marked.points, marked.truth, marked.why)
+        self.scored(question.kind, marked.points)
+        return marked.points
 
     def move_question(self, r, plays) -> None:
         advice = advise(
@@ -218,7 +176,6 @@ class Trainer:
             samples=self.samples,
             seed=self.rng.getrandbits(32),
             seconds=None,
-            reasons=False,
             style=self.style,
         )
         while True:
@@ -250,14 +207,15 @@ class Trainer:
         best = advice.moves[0]
         points = 1.0 if best.win <= 0 else max(0.0, 1 - (best.win - mine.win) / best.win)
         best_text = f"{best.tile}" + ("" if best.on is None else f" on {best.on}")
-        self.tell(points, f"the advisor plays {best_text} ({best.win:.0%} to win); yours: {mine.win:.0%}")
+        why = "; ".join(best.reasons[:2])
+        self.tell(
+            points, f"the advisor plays {best_text} ({best.win:.0%} to win); yours: {mine.win:.0%}", why
+        )
         self.scored("move", points)
         self.match.apply(chosen)
 
-    def tell(self, points: float, text: str) -> None:
-        mark = "right" if points >= 0.999 else ("close" if points >= 0.5 else "not quite")
-        style = "green" if points >= 0.999 else ("yellow" if points >= 0.5 else "red")
-        self.console.print(Text(f"  {mark}: {text}", style=style))
+    def tell(self, points: float, text: str, why: str = "") -> None:
+        self.console.print(tell(points, text, why))
 
     def finish(self, r) -> None:
         res = r.result()
@@ -274,3 +232,13 @@ class Trainer:
             self.console.print(
                 Text(f"your answers are kept{busy}: see 'domino-advisor progress'", style="dim")
             )
+
+
+def tell(points: float, text: str, why: str = ""):
+    """The mark and the answer, then why (dim, indented, wrapped under itself)."""
+    mark = questions.Marked(points, text, why).verdict
+    style = "green" if points >= 0.999 else ("yellow" if points >= 0.5 else "red")
+    head = Text(f"  {mark}: {text}", style=style)
+    if not why:
+        return head
+    return Group(head, Padding(Text(f"why: {why}", style="dim"), (0, 0, 0, 4), expand=False))
