@@ -17,7 +17,7 @@ from rich.text import Text
 from . import api, config, edits, gamelog, logfile, notices, render, statusview
 from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE
-from .printable import printable
+from .printable import message, printable
 from .rules import PRESETS
 from .shell import (
     Table,
@@ -268,7 +268,11 @@ def advise(file, as_json, samples, seed, seconds, reads):
 @samples_option("sampled deals for the advice on your turns")
 @time_option("time limit for each piece of advice")
 @reads_option()
-def session(file, samples, seconds, reads):
+@click.option(
+    "--practice", is_flag=True, help="ask what each event taught before showing it; advice on request"
+)
+@click.option("--record/--no-record", default=True, help="keep practice answers in your progress record")
+def session(file, samples, seconds, reads, practice, record):
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
     _config_error()
     try:
@@ -277,7 +281,17 @@ def session(file, samples, seconds, reads):
         pass
     from .session import run as run_session
 
-    refused = run_session(file, console, lambda prompt: read_line(prompt, MAX_LINE), samples, seconds, reads)
+    kept = None
+    if practice and record:
+        from .progress import Record, RecordError
+
+        try:
+            kept = Record()
+        except RecordError as e:  # the game's log matters more: practise, but say so
+            errors.print(Text(f"practice answers will not be kept: {message(str(e))}", style="yellow"))
+    refused = run_session(
+        file, console, lambda prompt: read_line(prompt, MAX_LINE), samples, seconds, reads, practice, kept
+    )
     if refused and not sys.stdin.isatty():  # a script can tell a line was not logged
         click.get_current_context().exit(2)
 

@@ -205,3 +205,29 @@ def pick(kind: str, view: SeatView, inf: Inference, rng) -> Question:
     if kind == "count":
         return Count(rng.randrange(view.rules.top + 1))
     return Where(rng.choice(inf.unseen))
+
+
+TIGHT = 3  # a number with this few unseen is worth counting aloud
+
+
+def worth_asking(
+    before: tuple[SeatView, Inference] | None, after: tuple[SeatView, Inference]
+) -> Question | None:
+    """What the event just logged teaches, as a question (practice at the table): an
+    opponent now certainly lacks more numbers, or an opponent's play left a number
+    showing with few of it unseen.  None when it taught nothing worth a question."""
+    view, inf = after
+    if before is None or view.over or len(view.history) <= len(before[0].history):
+        return None
+    old_view, old_inf = before
+    if old_view.names != view.names or old_view.dealt != view.dealt:  # another round
+        return None
+    for seat in view.opponents:
+        if view.counts[seat] and set(inf.cannot_hold(seat)) - set(old_inf.cannot_hold(seat)):
+            return Voids(seat)
+    last = view.history[-1]
+    if last.kind == "play" and last.seat != view.me and last.tile is not None:
+        shown = last.tile.high if last.met is None else last.tile.other(last.met)
+        if sum(1 for t in inf.unseen if t.bears(shown)) <= TIGHT:
+            return Count(shown)
+    return None

@@ -9,17 +9,19 @@ tests drive it with a script and the CLI with the terminal.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
 
-from . import api, edits, gamelog, logfile, notices, render, statusview
+from . import api, edits, gamelog, logfile, notices, questions, render, statusview
 from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError, NotationError
 from .events import DIGITS, number_at_most
 from .gamelog import check_typed
 from .printable import excerpt, message
+from .progress import Answer, Record, now
 
 HELP = """type what happens, one line at a time:
   ana 64          ana plays 6-4 (on the only end it fits)
@@ -35,6 +37,8 @@ Fix a mistake in place (the whole log must still follow the rules):
 Commands:
   a  advice now    s  full status (with every unseen tile)    u [N]  undo the last N events
   e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
+  practice  turn practice on or off: after an event worth counting you are asked first
+            (what a player lacks, how many of a number are unseen), then shown the answer
 Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
 
 UNDO_CHANGED = (
@@ -63,9 +67,17 @@ class Session:
         samples: int = DEFAULT_SAMPLES,
         seconds: float = DEFAULT_SECONDS,
         reads: bool = True,
+        read: Callable[[str], str] | None = None,
+        practice: bool = False,
+        record: Record | None = None,
     ):
         self.path = path
         self.reads = reads
+        self.read = read  # practice asks its questions through it
+        self.practice = practice and read is not None
+        self.record = record  # practice answers are kept there
+        self.started = int(time.time())  # practice answers of this session count as one lesson
+        self.kept_aside = 0
         self.console = console
         self.samples = samples
         self.seconds = seconds
@@ -85,9 +97,11 @@ class Session:
             return "who opens?> "  # the status above says under which rule
         return f"{self.pos.match.players[who]}> " if who is not None else "> "
 
-    def show_status(self, compact: bool = False, data: dict | None = None) -> None:
+    def show_status(self, compact: bool = False, data: dict | None = None, asked: bool = False) -> None:
+        """In practice the counting shows only when asked for (s)."""
         data = api.status_of(self.pos) if data is None else data
-        self.console.print(statusview.status_view(self.pos, data, compact, width=self.console.width))
+        counting = asked or not self.practice
+        self.console.print(statusview.status_view(self.pos, data, compact, self.console.width, counting))
 
     def show_advice(self) -> None:
         advice = api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds)
@@ -115,10 +129,15 @@ class Session:
         check_typed(text)
         changed = self.refresh()
         if word in ("s", "status"):
-            self.show_status()
+            self.show_status(asked=True)
             return True
         if word in ("a", "advice", "advise"):
             self.show_advice()
+            return True
+        if word == "practice":
+            self.practice = not self.practice and self.read is not None
+            state = "on: you are asked first, advice only with a" if self.practice else "off"
+            self.console.print(Text(f"practice {state}", style="bold"))
             return True
         if word in ("e", "events"):
             self.console.print(notices.all_events(self.log))
@@ -148,10 +167,10 @@ class Session:
             return True
         if self.wants_hand() and all(_tile_like(w) for w in parts):
             text = f"{self.log.me} holds {text}"  # asked for your hand: the tiles are enough
-        self.change(lambda log: edits.append(log, [text]))
+        self.change(lambda log: edits.append(log, [text]), teach=True)
         if self.wants_hand():
             self.console.print(Text(f"your hand for round {self.pos.match.playing.number}?", style="bold"))
-        if self.my_turn():
+        if self.my_turn() and not self.practice:  # in practice, advice only on request
             self.show_advice()
         return True
 
@@ -185,11 +204,15 @@ class Session:
             self.change(lambda log: edits.insert_before(log, number, [line]), FIX_CHANGED)
 
     def change(
-        self, edit: Callable[[gamelog.GameLog], edits.Edited], refuse_if_changed: str | None = None
+        self,
+        edit: Callable[[gamelog.GameLog], edits.Edited],
+        refuse_if_changed: str | None = None,
+        teach: bool = False,
     ) -> None:
         """Write one change and say what it did: the events, what became known, what
-        each opponent lacks now."""
+        each opponent lacks now (in practice, after asking what it taught)."""
         before = api.status_of(self.pos)
+        old = self.pos
         warned = set(self.pos.warnings)
         done: list[edits.Edited] = []
 
@@ -198,10 +221,43 @@ class Session:
             return done[-1].log
 
         self.write(apply, refuse_if_changed)
+        if teach and self.practice:
+            self.teach(old)
         result = done[-1]
         after = api.status_of(self.pos)
         self.console.print(notices.edit_report(result, self.log, before, after, self.pos, warned))
         self.show_status(compact=True, data=after)
+
+    def teach(self, old: api.Position) -> None:
+        """Ask what the event just logged taught, then mark it, say why, and keep it."""
+        from .train import read_answer, tell
+
+        pos = self.pos
+        if old.view is None or old.inference is None or pos.view is None or pos.inference is None:
+            return
+        view, inf = pos.view, pos.inference
+        question = questions.worth_asking((old.view, old.inference), (view, inf))
+        if question is None or self.read is None:
+            return
+        self.console.print(Text("practice (Enter skips):", style="bold cyan"))
+        asked = time.perf_counter()
+        try:
+            said = read_answer(question, view, self.read, self.console, skip=True)
+        except (EOFError, KeyboardInterrupt):
+            said = None
+        if said is None:
+            self.console.print(Text("  skipped", style="dim"))
+            return
+        numbers = {line: k for k, (line, _) in enumerate(self.log.numbered_events(), 1)}
+        marked = question.mark(said, view, inf, _event_label(numbers))  # type: ignore[arg-type]
+        self.console.print(tell(marked.points, marked.truth, marked.why))
+        if self.record is not None:
+            taken = round(time.perf_counter() - asked, 2)
+            answer = Answer(
+                question.kind, marked.points, self.log.rules.name, self.started, taken, now(), "practice"
+            )
+            if not self.record.add(answer):
+                self.kept_aside += 1
 
     def undo(self, text: str, count: str) -> None:
         n = number_at_most(count, len(self.log.events))
@@ -283,6 +339,15 @@ class Session:
         self.text, self.log, self.pos = text, log, pos
 
 
+def _event_label(numbers: dict[int, int]) -> questions.Label:
+    """A proof's action named by its event number, as the status numbers events."""
+
+    def label(acted) -> str | None:
+        return f"event {numbers[acted.line]}" if acted.line in numbers else None
+
+    return label
+
+
 def _tile_like(word: str) -> bool:
     return any(ch.isdigit() for ch in word) and not word.startswith("=")
 
@@ -294,14 +359,24 @@ def run(
     samples: int = DEFAULT_SAMPLES,
     seconds: float = DEFAULT_SECONDS,
     reads: bool = True,
+    practice: bool = False,
+    record: Record | None = None,
 ) -> int:
     """The loop: read a line, act, repeat, until q, end of input or Ctrl-C; returns how
     many lines were not logged."""
-    session = Session(path, console, samples, seconds, reads)
+    session = Session(path, console, samples, seconds, reads, read, practice, record)
     refused = 0
     console.print(Text(f"session on {path}: type ? for help, q to quit", style="bold"))
+    if practice:
+        console.print(
+            Text(
+                "practice: after an event worth counting you are asked first, then shown the "
+                "answer; advice only when you type a",
+                style="bold cyan",
+            )
+        )
     session.show_status()
-    if session.my_turn():
+    if session.my_turn() and not session.practice:
         session.show_advice()
     while True:
         try:
@@ -316,4 +391,8 @@ def run(
             refused += 1
             console.print(Text(f"not logged: {message(str(e))}", style="bold red"))
     console.print(Text(f"the log is saved in {path}", style="dim"))
+    if record is not None and session.kept_aside:
+        console.print(
+            Text(f"{session.kept_aside} practice answers wait beside your record (it was busy)", style="dim")
+        )
     return refused

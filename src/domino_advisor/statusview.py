@@ -66,8 +66,11 @@ def chain(layout: Layout) -> Text:
     return out
 
 
-def status_view(pos: Position, data: dict, compact: bool = False, width: int = WIDE) -> Group:
-    """The table for people; ``compact`` leaves out the long table of unseen tiles."""
+def status_view(
+    pos: Position, data: dict, compact: bool = False, width: int = WIDE, counting: bool = True
+) -> Group:
+    """The table for people; ``compact`` leaves out the long table of unseen tiles, and
+    ``counting`` off leaves out every chance and count (practice: you count)."""
     match, r = pos.match, pos.match.round
     rules = match.rules
     parts: list[RenderableType] = []
@@ -111,12 +114,15 @@ def status_view(pos: Position, data: dict, compact: bool = False, width: int = W
         parts.append(hand)
     if pos.log.events:
         parts.append(recent_events(pos.log, 3 if compact else 6))
-    parts.extend(players_tables(data, rules, partner_of(pos), width))
-    likely = reads_text(data)
-    if likely is not None:
-        parts.append(likely)
-    if data.get("unseen") and not compact:
-        parts.extend(unseen_tables(data, partner_of(pos), width))
+    if counting:
+        parts.extend(players_tables(data, rules, partner_of(pos), width))
+        likely = reads_text(data)
+        if likely is not None:
+            parts.append(likely)
+        if data.get("unseen") and not compact:
+            parts.extend(unseen_tables(data, partner_of(pos), width))
+    else:
+        parts.append(Text("practice: the counting is hidden until you ask for it (s)", style="dim"))
     parts.append(scores_text(data, rules, pos.match.players, match.viewer))
     for w in [] if compact else data["warnings"]:
         parts.append(Text(f"warning: {w}", style="yellow"))

@@ -158,12 +158,7 @@ class Trainer:
 
     def ask_question(self, question: questions.Question, view, inf, label=questions.no_label) -> float:
         """Ask until the answer reads, then mark it, say why, and keep it."""
-        while True:
-            try:
-                said = question.read(self.ask(question.prompt(view)), view)
-                break
-            except DominoError as e:
-                self.console.print(Text(str(e), style="red"))
+        said = read_answer(question, view, self.ask, self.console)
         marked = question.mark(said, view, inf, label)  # type: ignore[arg-type]
         self.tell(marked.points, marked.truth, marked.why)
         self.scored(question.kind, marked.points)
@@ -232,6 +227,19 @@ class Trainer:
             self.console.print(
                 Text(f"your answers are kept{busy}: see 'domino-advisor progress'", style="dim")
             )
+
+
+def read_answer(question: questions.Question, view, read: Callable[[str], str], console, skip: bool = False):
+    """Ask until the answer reads (each refusal says why); None when ``skip`` and the
+    answer is empty."""
+    while True:
+        text = read(question.prompt(view))
+        if skip and not text.strip():
+            return None
+        try:
+            return question.read(text, view)
+        except DominoError as e:
+            console.print(Text(str(e), style="red"))
 
 
 def tell(points: float, text: str, why: str = ""):

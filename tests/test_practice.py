@@ -1,0 +1,140 @@
+"""Practice at the table (``session --practice``), typed on stdin: after an event worth
+counting the session asks first, then shows the answer, why, and keeps it; the counting
+and the advice wait until asked for; the log is written exactly as without practice."""
+
+from __future__ import annotations
+
+import random
+
+from clitools import run
+from domino_advisor import gamelog
+from domino_advisor.inference import infer
+from domino_advisor.progress import Record, path
+from domino_advisor.questions import Count, Voids, worth_asking
+from domino_advisor.view import SeatView
+from positions import random_round, small_rules
+
+HAND = "62 55 54 44 40"
+EVENTS = ["me 55", "ana 52", "bob d1", "bob 53"]  # bob drew on 2·5, then played 5-3
+
+
+def _new(runner, tmp_path):
+    game = tmp_path / "g.dom"
+    res = run(runner, "new", game, "--players", "me ana bob", "--hand", HAND)
+    assert res.exit_code == 0, res.output
+    return game
+
+
+def _session(runner, game, *lines, args=("--practice",)):
+    return run(runner, "session", game, *args, input="\n".join(lines) + "\nq\n")
+
+
+def test_the_question_comes_before_the_answer_and_is_kept(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    res = _session(runner, game, *EVENTS, "2 5")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    asked = out.index("which numbers can bob certainly not hold?")
+    assert asked < out.index("logged event 6: bob plays 5-3") < out.index("bob now certainly has no 2 and 5")
+    assert "right: bob certainly lacks 2 5" in out
+    assert "why: bob drew on 2·5 (event 5), so bob lacks 2 and 5" in out
+    kept = Record().answers()
+    assert [(a.kind, a.points, a.source, a.rules) for a in kept] == [("voids", 1.0, "practice", "classic")]
+    log = gamelog.loads(game.read_text())
+    assert [str(e) for e in log.events][-2:] == ["bob draws 1", "bob plays 5-3 on 5"]
+
+
+def test_a_wrong_answer_is_marked_and_a_bad_one_asked_again(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    res = _session(runner, game, *EVENTS, "9", "0 1 2 6")
+    out = res.output
+    assert "'9' is not a number from 0 to 6" in out
+    assert "not quite: bob certainly lacks 2 5" in out
+    assert out.count("which numbers can bob certainly not hold?") == 2
+    assert [round(a.points, 2) for a in Record().answers()] == [0.2]  # 1 right of 5 named
+    assert "not logged" not in out
+
+
+def test_enter_skips_and_nothing_is_kept(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    out = _session(runner, game, *EVENTS, "").output
+    assert "skipped" in out and "logged event 6" in out
+    assert Record().answers() == []
+
+
+def test_counting_and_advice_wait_until_asked(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    out = _session(runner, game, *EVENTS, "2 5").output  # then it is my turn
+    assert "the counting is hidden until you ask for it (s)" in out
+    assert "what each opponent can hold" not in out and "advice for me" not in out
+    out = _session(runner, game, "s", "a").output
+    assert "what each opponent can hold" in out and "advice for me" in out
+    plain = _session(runner, game, args=()).output  # without practice: both at once
+    assert "what each opponent can hold" in plain and "advice for me" in plain
+
+
+def test_practice_can_be_turned_on_in_a_session(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    out = _session(runner, game, "practice", *EVENTS, "2 5", args=()).output
+    assert "practice on" in out and "right: bob certainly lacks 2 5" in out
+    out = _session(runner, game, "practice", "practice", args=()).output
+    assert "practice off" in out
+
+
+def test_no_record_practises_without_keeping(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    out = _session(runner, game, *EVENTS, "2 5", args=("--practice", "--no-record")).output
+    assert "right: bob certainly lacks 2 5" in out
+    assert not path().exists()
+
+
+def test_a_broken_record_does_not_stop_the_game(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    path().parent.mkdir(parents=True, exist_ok=True)
+    path().write_bytes(b"not a database at all" * 100)
+    before = path().read_bytes()
+    res = _session(runner, game, *EVENTS, "2 5")
+    assert res.exit_code == 0 and "Traceback" not in res.output
+    assert "practice answers will not be kept" in res.output and "right:" in res.output
+    assert path().read_bytes() == before
+    assert str(gamelog.loads(game.read_text()).events[-1]) == "bob plays 5-3 on 5"
+
+
+def test_a_count_is_asked_when_a_play_leaves_few_unseen(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    lines = [*EVENTS, "2 5", "me 62", "ana 63 on 6", "bob d6", "bob 43", "3"]
+    lines += ["me 44", "ana 33"]  # four 3s unseen, then ana's 3-3 leaves three
+    out = _session(runner, game, *lines, "3").output
+    assert "how many 3s have you not seen yet?" in out
+    assert "right: 3 tiles with a 3 are unseen" in out
+    assert "why: 7 tiles bear a 3: the table has 6-3 5-3 4-3 3-3; 7 - 4 = 3" in out
+    assert [(a.kind, a.points) for a in Record().answers()][-1] == ("count", 1.0)
+
+
+def test_worth_asking_on_random_rounds():
+    """Only new certainties and tight numbers are asked about, and the question asked is
+    one the inference answers (an opponent with new voids; a number with few unseen)."""
+    asked = {"voids": 0, "count": 0}
+    for i in range(40):
+        rules, seats = small_rules(i)
+        me = i % seats
+        for k in range(1, 12):
+            # the same round (same seed) stopped after k and after k + 1 moves
+            before = random_round(rules, seats, random.Random(i), cut=k).round
+            after = random_round(rules, seats, random.Random(i), cut=k + 1).round
+            if after.over or len(after.history) == len(before.history):
+                break
+            b, a = SeatView.of(before, me), SeatView.of(after, me)
+            q = worth_asking((b, infer(b)), (a, infer(a)))
+            if isinstance(q, Voids):
+                asked["voids"] += 1
+                assert set(infer(a).cannot_hold(q.seat)) - set(infer(b).cannot_hold(q.seat))
+            elif isinstance(q, Count):
+                asked["count"] += 1
+                last = a.history[-1]
+                assert last.kind == "play" and last.seat != me
+                assert sum(1 for t in infer(a).unseen if t.bears(q.number)) <= 3
+            else:  # nothing asked: nothing new was certain
+                for s in a.opponents:
+                    assert not a.counts[s] or set(infer(a).cannot_hold(s)) <= set(infer(b).cannot_hold(s))
+    assert asked["voids"] and asked["count"]
