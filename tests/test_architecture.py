@@ -28,6 +28,7 @@ LAYERS = [
             "deal",
             "learned",
             "reviewpage",
+            "drills",
         },
     ),
     (

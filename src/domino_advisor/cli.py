@@ -354,14 +354,29 @@ def review(file, html_out, force, as_json, samples, seed, reads):
 )
 @reads_option()
 @click.option("--record/--no-record", default=True, help="keep your answers in your progress record")
-def train(rules_name, overrides, seats, seed, bots, reads, record):
-    """A practice game against bots that quizzes you on tile counting."""
+@click.option(
+    "--from",
+    "games",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    help="add drills from a game you logged (repeatable), then ask the drills due",
+)
+@click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
+def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills_only):
+    """A practice game against bots that quizzes you on tile counting; or drills from
+    your own games (--from GAME, --drills)."""
     import random as _random
 
     from .rules import preset as make_rules
 
     _config_error()
     from .train import Trainer
+
+    if games or drills_only:
+        if not record:
+            raise click.UsageError("drills are kept in your progress record: leave out --no-record")
+        _drill(games, reads)
+        return
 
     rules = make_rules(rules_name, overrides).with_overrides({"target": "0"})
     rules.check_players(seats)
@@ -385,6 +400,50 @@ def train(rules_name, overrides, seats, seed, bots, reads, record):
     finally:
         if kept is not None:
             kept.close()
+
+
+def _drill(games, reads: bool) -> None:
+    """Review each game for its costly decisions, keep them as drills, ask those due."""
+    from rich.progress import Progress
+
+    from . import drills
+    from .progress import Record
+    from .review import review as run_review
+    from .train import DrillLesson
+
+    logs = [(name, logfile.load(name)) for name in games]  # every file read before any work
+    kept = Record()
+    try:
+        for name, log in logs:
+            with Progress(console=errors, transient=True, disable=not errors.is_terminal) as bar:
+                task = bar.add_task(f"reviewing {printable(Path(name).name)}", total=len(log.events))
+                result = run_review(
+                    log,
+                    DRILL_SAMPLES,
+                    0,
+                    on_step=lambda done, total, task=task: bar.update(task, completed=done),
+                    reads=reads,
+                )
+            found = drills.from_review(log, result)
+            added = kept.add_drills(Path(name).name, gamelog.dumps(log), found)
+            costly = len({d.event for d in found})
+            console.print(
+                f"{printable(name)}: {costly} costly decision{'s' if costly != 1 else ''}, "
+                f"{added} new drill{'s' if added != 1 else ''}"
+            )
+
+        def read(prompt):
+            try:
+                return read_line(prompt, MAX_LINE)
+            except EOFError:
+                return "q"
+
+        DrillLesson(console, read, kept, reads=reads).run()
+    finally:
+        kept.close()
+
+
+DRILL_SAMPLES = 150  # sampled deals for each decision when a game is reviewed for drills
 
 
 @main.command()

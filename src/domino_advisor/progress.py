@@ -9,6 +9,7 @@ written goes to a pending file beside it, added the next time the record opens.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -22,13 +23,15 @@ from .printable import printable
 
 # the question kinds, named as a player would, in the order lessons ask them
 KINDS = ("voids", "count", "where", "move")
+SOURCES = ("train", "practice", "drill")  # a lesson, practice at a real table, a drill from your games
+RIGHT_TWICE = 2  # a drill is done when answered right this many times, in different lessons
 LABELS = {
     "voids": "what they lack",
     "count": "counting a number",
     "where": "where a tile is",
     "move": "your move",
 }
-VERSION = 2  # 1: answers without the time taken (0.6.0's first form); 2: seconds added
+VERSION = 3  # 1: answers without the time taken (0.6.0's first form); 2: seconds added; 3: drills
 WAIT = 5.0  # seconds to wait for another program's write
 
 
@@ -44,7 +47,7 @@ class Answer:
     lesson: int  # the lesson's seed
     seconds: float  # time taken to answer
     at: float  # when (seconds since the epoch)
-    source: str = "train"  # train, or practice at the table
+    source: str = "train"  # one of SOURCES
 
 
 def folder() -> Path:
@@ -75,7 +78,7 @@ class Record:
             db = sqlite3.connect(self.path, timeout=WAIT)
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if version == 0 and tables - {"answers"}:  # some other program's database
+            if version == 0 and tables - {"answers", "games", "drills", "lessons"}:  # another program's
                 db.close()
                 raise RecordError(
                     f"{printable(str(self.path))} is not a progress record (it holds other tables): "
@@ -149,8 +152,79 @@ class Record:
         ).fetchall()
         return [Answer(k, p, r, le, s if s is not None else 0.0, a, src) for k, p, r, le, s, a, src in rows]
 
+    # -- drills from your own games -----------------------------------------------------------
+    def add_drills(self, name: str, text: str, drills: Iterable[Drill]) -> int:
+        """Keep a game's log and its drills; how many were new (a drill is added once)."""
+        game = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        with self.db:
+            self.db.execute(
+                "INSERT OR IGNORE INTO games (id, name, text, added) VALUES (?, ?, ?, ?)",
+                (game, name, text, now()),
+            )
+            before = self.db.total_changes
+            self.db.executemany(
+                "INSERT OR IGNORE INTO drills (game, event, kind, about, cost, due) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(game, d.event, d.kind, d.about, d.cost, self.lessons()) for d in drills],
+            )
+            return self.db.total_changes - before
+
+    def lessons(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM lessons").fetchone()[0]
+
+    def due(self, limit: int = 10) -> list[Kept]:
+        """The drills due in the next lesson, the costliest first: each comes back until
+        right twice."""
+        rows = self.db.execute(
+            "SELECT d.id, g.name, g.text, d.event, d.kind, d.about, d.cost, d.rights FROM drills d "
+            "JOIN games g ON g.id = d.game WHERE d.rights < ? AND d.due <= ? "
+            "ORDER BY d.cost DESC, d.id LIMIT ?",
+            (RIGHT_TWICE, self.lessons() + 1, limit),
+        ).fetchall()
+        return [Kept(i, n, t, Drill(e, k, a, c), r) for i, n, t, e, k, a, c, r in rows]
+
+    def drills_left(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM drills WHERE rights < ?", (RIGHT_TWICE,)).fetchone()[0]
+
+    def start_lesson(self) -> int:
+        """A lesson begins (a practice round or drills): its number, what drills are
+        spaced in."""
+        with self.db:
+            self.db.execute("INSERT INTO lessons (at) VALUES (?)", (now(),))
+        return self.lessons()
+
+    def answered(self, drill_id: int, right: bool, lesson: int) -> None:
+        """Right: once more, after a lesson's gap; wrong: again next lesson."""
+        with self.db:
+            if right:
+                self.db.execute(
+                    "UPDATE drills SET rights = rights + 1, due = ? WHERE id = ?", (lesson + 2, drill_id)
+                )
+            else:
+                self.db.execute("UPDATE drills SET due = ? WHERE id = ?", (lesson + 1, drill_id))
+
     def close(self) -> None:
         self.db.close()
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A question from one of your games: at event ``event`` (before your move there),
+    of ``kind``, about ``about`` (a player's name, a number, or the move)."""
+
+    event: int
+    kind: str
+    about: str
+    cost: float  # the win chance the decision there gave up
+
+
+@dataclass(frozen=True)
+class Kept:
+    id: int
+    name: str  # the log's file name when it was added
+    text: str  # the log itself, kept whole
+    drill: Drill
+    rights: int
 
 
 def _answer_from(line: str) -> Answer:
@@ -158,7 +232,7 @@ def _answer_from(line: str) -> Answer:
     d = json.loads(line)
     if not isinstance(d, dict) or set(d) != {f for f in Answer.__dataclass_fields__}:
         raise ValueError("not an answer")
-    if d["kind"] not in KINDS or not isinstance(d["rules"], str) or not isinstance(d["source"], str):
+    if d["kind"] not in KINDS or not isinstance(d["rules"], str) or d["source"] not in SOURCES:
         raise ValueError("not an answer")
     for key in ("points", "seconds", "at", "lesson"):
         if isinstance(d[key], bool) or not isinstance(d[key], (int, float)):
@@ -184,6 +258,17 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
             )
         if version < 2:
             db.execute("ALTER TABLE answers ADD COLUMN seconds REAL")
+        if version < 3:  # drills from your own games: the log kept whole, each question's turn
+            db.execute(
+                "CREATE TABLE games (id TEXT PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL, added REAL)"
+            )
+            db.execute(
+                "CREATE TABLE drills (id INTEGER PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id), "
+                "event INTEGER NOT NULL, kind TEXT NOT NULL, about TEXT NOT NULL, cost REAL NOT NULL, "
+                "rights INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL DEFAULT 0, "
+                "UNIQUE (game, event, kind))"
+            )
+            db.execute("CREATE TABLE lessons (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
         db.execute(f"PRAGMA user_version = {VERSION}")
 
 

@@ -17,7 +17,7 @@ from rich.console import Console, Group
 from rich.padding import Padding
 from rich.text import Text
 
-from . import questions, statusview
+from . import drills, gamelog, questions, statusview
 from .advisor import advise
 from .deal import deal_round
 from .errors import DominoError
@@ -26,10 +26,11 @@ from .inference import infer
 from .match import Match
 from .moves import legal_moves
 from .players import make_player
+from .printable import printable
 from .progress import KINDS as ALL_KINDS
-from .progress import LABELS, Answer, Record, now, weights
-from .reads import style_for
-from .rules import Rules
+from .progress import LABELS, Answer, Kept, Record, now, weights
+from .reads import Style, style_for
+from .rules import Rules, preset
 from .tiles import Tile
 
 KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
@@ -54,36 +55,31 @@ class Score:
         return sum(self.points.values()) / asked if asked else 0.0
 
 
-class Trainer:
+class Asking:
+    """What a lesson and a drill share: asking, marking, saying why, keeping the answer."""
+
+    source = "train"
+
     def __init__(
         self,
-        rules: Rules,
-        players: int,
-        seed: int,
         console: Console,
         read: Callable[[str], str],
-        bots: str = "heuristic",
+        rules: Rules,
+        lesson: int,
         samples: int = 200,
-        reads: bool = True,
         record: Record | None = None,
     ):
-        self.rules = rules
-        self.seed = seed
-        self.record = record  # every answer is kept there (the learner's record)
-        answers = record.answers() if record is not None else []
-        self.lean = weights(answers) if answers else None  # an empty record: in turn
-        self.kept_aside = 0  # answers that waited in the pending file (the record was busy)
-        self.asked_at = time.perf_counter()
         self.console = console
         self.read = read
-        self.rng = random.Random(seed)
+        self.rules = rules
+        self.lesson = lesson  # the lesson's seed, or a drill lesson's number
         self.samples = samples
-        self.style = style_for(rules, players) if reads else None  # soft reads in the move question
-        self.names = ["me", "ana", "bob", "cy"][:players]
-        self.match = Match(rules, self.names)
-        self.bots = [None] + [make_player(bots) for _ in range(players - 1)]
+        self.record = record  # every answer is kept there (the learner's record)
+        self.kept_aside = 0  # answers that waited in the pending file (the record was busy)
+        self.asked_at = time.perf_counter()
+        self.rng = random.Random(lesson)
+        self.style: Style | None = None  # soft reads in the move question
         self.score = Score()
-        self.turn_no = 0
 
     def ask(self, prompt: str) -> str:
         self.asked_at = time.perf_counter()
@@ -92,69 +88,13 @@ class Trainer:
             raise Quit
         return answer
 
-    def play(self) -> Score:
-        deal_round(self.match, self.rng)
-        r = self.match.playing
-        self.console.print(
-            Text(
-                f"a practice round of {self.rules.name} for {len(self.names)}: you (me) "
-                "against the bots. q quits.",
-                style="bold",
-            )
-        )
-        try:
-            while not r.over:
-                moves = legal_moves(r)
-                seat = r.turn if r.turn is not None else self.match.seat(moves[0].player)
-                if seat == 0:
-                    self.your_turn(r, moves)
-                else:
-                    event = self.bots[seat].choose(r, seat, self.rng)
-                    self.match.apply(event)
-                    shown = Draw(event.player, event.count) if isinstance(event, Draw) else event
-                    self.console.print(Text(f"  {shown}", style="dim"))  # their draws stay hidden
-        except Quit:
-            self.console.print("stopped.")
-        self.finish(r)
-        return self.score
-
-    def your_turn(self, r, moves) -> None:
-        plays = [m for m in moves if isinstance(m, Play)]
-        if not plays:  # draw or pass: nothing to decide
-            self.match.apply(moves[0])
-            self.console.print(Text(f"  {moves[0]}", style="dim"))
-            return
-        self.turn_no += 1
-        from .view import SeatView
-
-        view = SeatView.of(r, 0)
-        inf = infer(view)
-        self.console.print(statusview.chain(r.layout))
-        self.console.print("your hand: " + " ".join(str(t) for t in sorted(r.hands[0], reverse=True)))
-        if not r.layout.is_empty and view.opponents:
-            self.quiz(self.next_kind(), view, inf)
-        if len(plays) == 1:
-            self.match.apply(plays[0])
-            self.console.print(Text(f"  {plays[0]} (your only move)", style="dim"))
-            return
-        self.move_question(r, plays)
-
-    def next_kind(self) -> str:
-        """In turn with an empty record; else more often what the record says you miss."""
-        if not self.lean:
-            return KINDS[(self.turn_no - 1) % len(KINDS)]
-        return self.rng.choices(list(self.lean), weights=list(self.lean.values()))[0]
-
     def scored(self, kind: str, points: float) -> None:
         self.score.add(kind, points)
         if self.record is not None:
             taken = time.perf_counter() - self.asked_at
-            answer = Answer(kind, points, self.rules.name, self.seed, round(taken, 2), now())
+            answer = Answer(kind, points, self.rules.name, self.lesson, round(taken, 2), now(), self.source)
             if not self.record.add(answer):
                 self.kept_aside += 1
-
-    def quiz(self, kind: str, view, inf) -> None:
-        self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)
 
     def ask_question(self, question: questions.Question, view, inf, label=questions.no_label) -> float:
         """Ask until the answer reads, then mark it, say why, and keep it."""
@@ -164,10 +104,11 @@ class Trainer:
         self.scored(question.kind, marked.points)
         return marked.points
 
-    def move_question(self, r, plays) -> None:
+    def move_question(self, r, seat: int, plays) -> tuple[Play, float]:
+        """Ask your move and mark it against the advisor's ranking: the move and its points."""
         advice = advise(
             r,
-            0,
+            seat,
             samples=self.samples,
             seed=self.rng.getrandbits(32),
             seconds=None,
@@ -207,16 +148,12 @@ class Trainer:
             points, f"the advisor plays {best_text} ({best.win:.0%} to win); yours: {mine.win:.0%}", why
         )
         self.scored("move", points)
-        self.match.apply(chosen)
+        return chosen, points
 
     def tell(self, points: float, text: str, why: str = "") -> None:
         self.console.print(tell(points, text, why))
 
-    def finish(self, r) -> None:
-        res = r.result()
-        if r.over and res is not None:
-            who = "nobody (a tie)" if res.winner is None else self.names[res.winner]
-            self.console.print(Text(f"round over: {who} won", style="bold"))
+    def totals(self) -> None:
         s = self.score
         for kind in ALL_KINDS:
             if s.asked[kind]:
@@ -227,6 +164,165 @@ class Trainer:
             self.console.print(
                 Text(f"your answers are kept{busy}: see 'domino-advisor progress'", style="dim")
             )
+
+
+class Trainer(Asking):
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        console: Console,
+        read: Callable[[str], str],
+        bots: str = "heuristic",
+        samples: int = 200,
+        reads: bool = True,
+        record: Record | None = None,
+    ):
+        super().__init__(console, read, rules, seed, samples, record)
+        self.seed = seed
+        self.drills_due = 0  # drills from your games due now (asked by train --drills)
+        if record is not None:
+            self.drills_due = len(record.due())
+            record.start_lesson()  # drills are spaced over every lesson
+        answers = record.answers() if record is not None else []
+        self.lean = weights(answers) if answers else None  # an empty record: in turn
+        self.style = style_for(rules, players) if reads else None
+        self.names = ["me", "ana", "bob", "cy"][:players]
+        self.match = Match(rules, self.names)
+        self.bots = [None] + [make_player(bots) for _ in range(players - 1)]
+        self.turn_no = 0
+
+    def play(self) -> Score:
+        deal_round(self.match, self.rng)
+        r = self.match.playing
+        self.console.print(
+            Text(
+                f"a practice round of {self.rules.name} for {len(self.names)}: you (me) "
+                "against the bots. q quits.",
+                style="bold",
+            )
+        )
+        try:
+            while not r.over:
+                moves = legal_moves(r)
+                seat = r.turn if r.turn is not None else self.match.seat(moves[0].player)
+                if seat == 0:
+                    self.your_turn(r, moves)
+                else:
+                    event = self.bots[seat].choose(r, seat, self.rng)
+                    self.match.apply(event)
+                    shown = Draw(event.player, event.count) if isinstance(event, Draw) else event
+                    self.console.print(Text(f"  {shown}", style="dim"))  # their draws stay hidden
+        except Quit:
+            self.console.print("stopped.")
+        self.finish(r)
+        if self.drills_due:
+            self.console.print(
+                Text(f"{self.drills_due} drills from your games are due: train --drills", style="bold")
+            )
+        return self.score
+
+    def your_turn(self, r, moves) -> None:
+        plays = [m for m in moves if isinstance(m, Play)]
+        if not plays:  # draw or pass: nothing to decide
+            self.match.apply(moves[0])
+            self.console.print(Text(f"  {moves[0]}", style="dim"))
+            return
+        self.turn_no += 1
+        from .view import SeatView
+
+        view = SeatView.of(r, 0)
+        inf = infer(view)
+        self.console.print(statusview.chain(r.layout))
+        self.console.print("your hand: " + " ".join(str(t) for t in sorted(r.hands[0], reverse=True)))
+        if not r.layout.is_empty and view.opponents:
+            self.quiz(self.next_kind(), view, inf)
+        if len(plays) == 1:
+            self.match.apply(plays[0])
+            self.console.print(Text(f"  {plays[0]} (your only move)", style="dim"))
+            return
+        chosen, _ = self.move_question(r, 0, plays)
+        self.match.apply(chosen)
+
+    def next_kind(self) -> str:
+        """In turn with an empty record; else more often what the record says you miss."""
+        if not self.lean:
+            return KINDS[(self.turn_no - 1) % len(KINDS)]
+        return self.rng.choices(list(self.lean), weights=list(self.lean.values()))[0]
+
+    def quiz(self, kind: str, view, inf) -> None:
+        self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)
+
+    def finish(self, r) -> None:
+        res = r.result()
+        if r.over and res is not None:
+            who = "nobody (a tie)" if res.winner is None else self.names[res.winner]
+            self.console.print(Text(f"round over: {who} won", style="bold"))
+        self.totals()
+
+
+class DrillLesson(Asking):
+    """The drills from your games that are due: each position as it was, the question
+    asked again, and the record told whether it was right (twice right: done)."""
+
+    source = "drill"
+
+    def __init__(self, console: Console, read, record: Record, samples: int = 200, reads: bool = True):
+        super().__init__(console, read, preset("classic"), record.lessons() + 1, samples, record)
+        self.reads = reads
+        self.kept: Record = record
+
+    def run(self, limit: int = 10) -> Score:
+        due = self.kept.due(limit)
+        if not due:  # not a lesson: nothing moves nearer
+            left = self.kept.drills_left()
+            when = f"{left} wait for a later lesson" if left else "add some with train --from GAME.dom"
+            self.console.print(Text(f"no drills due now: {when}", style="bold"))
+            return self.score
+        self.lesson_no = self.kept.start_lesson()
+        self.console.print(Text(f"{len(due)} drills from your games. q stops.", style="bold"))
+        try:
+            shown = None
+            for number, kept in enumerate(due, 1):
+                moment = (kept.text, kept.drill.event)
+                self.drill(number, kept, show=moment != shown)  # one position, shown once
+                shown = moment
+        except Quit:
+            self.console.print("stopped.")
+        self.totals()
+        left = self.kept.drills_left()
+        more = f"{left} drills still to answer right twice" if left else "every drill answered right twice"
+        self.console.print(Text(more, style="dim"))
+        return self.score
+
+    def drill(self, number: int, kept: Kept, show: bool = True) -> None:
+        log = gamelog.loads(kept.text)
+        at = drills.moment(log, kept.drill.event)
+        r, view, inf = at.round, at.view, at.inference
+        self.rules = log.rules
+        self.style = style_for(log.rules, len(log.players)) if self.reads else None
+        if show:
+            self.console.print(
+                Text(
+                    f"\n{printable(kept.name)}, round {r.number}, before your move at event "
+                    f"{kept.drill.event} (it cost {kept.drill.cost:.0%} of your chance):",
+                    style="bold",
+                )
+            )
+            for line in at.events[-8:]:
+                self.console.print(Text(f"  {printable(line)}", style="dim"))
+            self.console.print(statusview.chain(r.layout))
+            self.console.print("your hand: " + " ".join(str(t) for t in sorted(view.hand, reverse=True)))
+        self.console.print(Text(f"drill {number} (right {kept.rights} of 2 so far)", style="cyan"))
+        if kept.drill.kind == "move":
+            plays = [m for m in legal_moves(r) if isinstance(m, Play)]
+            _, points = self.move_question(r, at.match.me, plays)
+        else:
+            numbers = {line: k for k, (line, _) in enumerate(log.numbered_events(), 1)}
+            label = lambda a: f"event {numbers[a.line]}" if a.line in numbers else None  # noqa: E731
+            points = self.ask_question(drills.question(kept.drill, view), view, inf, label)
+        self.kept.answered(kept.id, points >= 0.999, self.lesson_no)
 
 
 def read_answer(question: questions.Question, view, read: Callable[[str], str], console, skip: bool = False):

@@ -1,0 +1,83 @@
+"""Drills from your own games: the decisions that cost the most win chance, and the
+counting questions you could have answered at those moments.
+
+A reviewed log gives its costliest decisions; at each, the drill asks the move again,
+what the opponent who had shown most certainly lacked, and how many of the scarcest
+open number were unseen.  The record keeps the log whole and asks each drill in later
+lessons until it is answered right twice (``progress.Record.due``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .gamelog import GameLog
+from .inference import Inference, infer
+from .match import Match
+from .progress import Drill
+from .questions import Count, Question, Voids
+from .review import Review
+from .view import SeatView
+
+MOST = 5  # the costliest decisions of a game that become drills
+WORTH = 0.02  # a decision that gave up less win chance than this is not worth drilling
+
+
+@dataclass
+class Moment:
+    """Your turn as it was, before the move the drill is about."""
+
+    match: Match
+    view: SeatView
+    inference: Inference
+    events: list[str]  # the round's events so far, as logged
+
+    @property
+    def round(self):
+        return self.match.playing
+
+
+def moment(log: GameLog, event: int) -> Moment:
+    """The match replayed up to (not including) event number ``event``."""
+    numbered = log.numbered_events()
+    if not 1 <= event <= len(numbered):
+        raise ValueError(f"the log has no event {event}")
+    match = Match(log.rules, log.players, log.me)
+    shown: list[str] = []
+    for line, e in numbered[: event - 1]:
+        before = match.round
+        match.apply(e, line)
+        shown = [] if match.round is not before else shown
+        shown.append(str(e))
+    view = SeatView.of(match.playing, match.me)
+    return Moment(match, view, infer(view), shown)
+
+
+def from_review(log: GameLog, review: Review) -> list[Drill]:
+    """The drills a reviewed game gives: at each costly decision, the move and the two
+    counting questions that bore on it (where the position has an answer to them)."""
+    out: list[Drill] = []
+    for d in review.costliest(MOST):
+        if d.cost < WORTH or not d.event:
+            continue
+        at = moment(log, d.event)
+        view, inf = at.view, at.inference
+        lacks = {s: inf.cannot_hold(s) for s in view.opponents if view.counts[s]}
+        most = max(lacks, key=lambda s: len(lacks[s]), default=None)
+        if most is not None and lacks[most]:
+            out.append(Drill(d.event, "voids", view.names[most], round(d.cost, 4)))
+        ends = sorted(set(at.round.layout.numbers))
+        if ends:
+            scarce = min(ends, key=lambda n: (sum(1 for t in inf.unseen if t.bears(n)), n))
+            out.append(Drill(d.event, "count", str(scarce), round(d.cost, 4)))
+        out.append(Drill(d.event, "move", d.best, round(d.cost, 4)))  # counting first, as in a lesson
+    return out
+
+
+def question(drill: Drill, view: SeatView) -> Question:
+    """The counting question a drill asks (the move is asked by the lesson itself)."""
+    if drill.kind == "voids":
+        return Voids(view.names.index(drill.about))
+    if drill.kind == "count":
+        return Count(int(drill.about))
+    raise ValueError(f"a {drill.kind} drill is not a counting question")

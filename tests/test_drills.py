@@ -1,0 +1,147 @@
+"""Drills from your own games (``train --from GAME``, ``train --drills``), typed on stdin:
+the costliest decisions become questions, kept with the log, asked in later lessons
+until answered right twice."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from clitools import refused, run
+from domino_advisor import drills, gamelog
+from domino_advisor.demo import demo_text
+from domino_advisor.events import Play
+from domino_advisor.moves import legal_moves
+from domino_advisor.progress import Drill, Record, path
+from domino_advisor.review import review
+
+DEMO = demo_text()
+
+
+@pytest.fixture(scope="module")
+def demo_drills():
+    log = gamelog.loads(DEMO)
+    return log, drills.from_review(log, review(log, samples=150, seed=0))
+
+
+def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
+    log, found = demo_drills
+    assert found and {d.kind for d in found} == {"voids", "count", "move"}
+    events = log.numbered_events()
+    for d in found:
+        at = drills.moment(log, d.event)
+        nxt = events[d.event - 1][1]
+        assert isinstance(nxt, Play) and nxt.player == log.me  # the move the drill is about
+        assert nxt in legal_moves(at.round) or any(
+            isinstance(m, Play) and m.tile == nxt.tile for m in legal_moves(at.round)
+        )
+        if d.kind == "voids":
+            seat = at.view.names.index(d.about)
+            assert at.inference.cannot_hold(seat)
+        if d.kind == "count":
+            assert int(d.about) in at.round.layout.numbers
+        assert d.cost >= drills.WORTH
+
+
+def _answers(log_text: str, kept) -> list[str]:
+    """The right answer to each due drill, worked out from the position itself."""
+    log = gamelog.loads(log_text)
+    out = []
+    for k in kept:
+        at = drills.moment(log, k.drill.event)
+        if k.drill.kind == "voids":
+            seat = at.view.names.index(k.drill.about)
+            out.append(" ".join(map(str, at.inference.cannot_hold(seat))) or "-")
+        elif k.drill.kind == "count":
+            n = int(k.drill.about)
+            out.append(str(sum(1 for t in at.inference.unseen if t.bears(n))))
+        else:
+            out.append(k.drill.about)  # the advisor's move when the game was reviewed
+    return out
+
+
+def _game(tmp_path):
+    game = tmp_path / "demo.dom"
+    game.write_text(DEMO)
+    return game
+
+
+def test_drills_come_back_until_right_twice(runner, tmp_path):
+    game = _game(tmp_path)
+    first = run(runner, "train", "--from", game, input="q\n")
+    assert first.exit_code == 0, first.output
+    assert "new drills" in first.output or "new drill" in first.output
+    record = Record()
+    due = record.due()
+    assert due and all(k.rights == 0 for k in due)
+    right = "\n".join(_answers(DEMO, due)) + "\n"
+    ok = run(runner, "train", "--drills", input=right)
+    assert ok.exit_code == 0 and "accuracy: 100%" in ok.output, ok.output
+    assert "why:" in ok.output and "(right 0 of 2 so far)" in ok.output
+    assert Record().due() == []  # right once: skipped in the next lesson
+    assert "no drills due now" in run(runner, "train", "--drills").output  # not a lesson: nothing moves
+    assert Record().due() == []
+    run(runner, "train", "--seed", "3", input="q\n")  # any lesson counts
+    again = Record().due()
+    assert [k.id for k in again] == [k.id for k in due] and all(k.rights == 1 for k in again)
+    ok = run(runner, "train", "--drills", input=right)
+    assert "every drill answered right twice" in ok.output, ok.output
+    assert Record().drills_left() == 0
+
+
+def test_a_wrong_answer_comes_back_next_lesson(runner, tmp_path):
+    game = _game(tmp_path)
+    run(runner, "train", "--from", game, input="q\n")
+    due = Record().due()
+    wrong = ["0 1 2 3 4 5 6" if k.drill.kind == "voids" else "9" for k in due if k.drill.kind != "move"]
+    run(runner, "train", "--drills", input="\n".join(wrong) + "\nq\n")
+    assert {k.drill.kind for k in Record().due()} >= {"voids", "count"}
+    assert all(k.rights == 0 for k in Record().due())
+
+
+def test_a_game_added_twice_adds_its_drills_once(runner, tmp_path):
+    game = _game(tmp_path)
+    run(runner, "train", "--from", game, input="q\n")
+    n = Record().drills_left()
+    res = run(runner, "train", "--from", game, input="q\n")
+    assert "0 new drills" in res.output and Record().drills_left() == n
+
+
+def test_drills_are_asked_from_the_record_even_when_the_file_is_gone(runner, tmp_path):
+    game = _game(tmp_path)
+    run(runner, "train", "--from", game, input="q\n")
+    game.unlink()
+    res = run(runner, "train", "--drills", input="q\n")
+    assert res.exit_code == 0 and "demo.dom, round 1" in res.output
+
+
+def test_bad_games_and_options_are_refused(runner, tmp_path):
+    bad = tmp_path / "bad.dom"
+    bad.write_text('[Rules "classic"]\n[Players "me ana"]\nround 1\nme holds 6-6 6-6\n')
+    refused(runner, bad, "train", "--from", bad, says="bad.dom")
+    assert not path().exists() or Record().drills_left() == 0
+    refused(runner, None, "train", "--from", tmp_path / "nothing.dom", says="nothing.dom")
+    refused(runner, None, "train", "--drills", "--no-record", says="progress record")
+
+
+def test_the_record_gains_drills_by_migration(tmp_path):
+    where = tmp_path / "progress.sqlite"
+    db = sqlite3.connect(where)
+    db.execute(
+        "CREATE TABLE answers (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, points REAL NOT NULL, "
+        "rules TEXT NOT NULL, lesson INTEGER NOT NULL, at REAL NOT NULL, "
+        "source TEXT NOT NULL DEFAULT 'train', seconds REAL)"
+    )
+    db.execute(
+        "INSERT INTO answers (kind, points, rules, lesson, at, seconds) "
+        "VALUES ('count', 1, 'classic', 4, 9, 2)"
+    )
+    db.execute("PRAGMA user_version = 2")
+    db.commit()
+    db.close()
+    record = Record(where)
+    assert [a.kind for a in record.answers()] == ["count"]
+    assert record.add_drills("g.dom", DEMO, [Drill(11, "count", "4", 0.03)]) == 1
+    assert record.add_drills("g.dom", DEMO, [Drill(11, "count", "4", 0.03)]) == 0
+    assert record.db.execute("PRAGMA user_version").fetchone()[0] == 3
