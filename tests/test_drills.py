@@ -145,3 +145,35 @@ def test_the_record_gains_drills_by_migration(tmp_path):
     assert record.add_drills("g.dom", DEMO, [Drill(11, "count", "4", 0.03)]) == 1
     assert record.add_drills("g.dom", DEMO, [Drill(11, "count", "4", 0.03)]) == 0
     assert record.db.execute("PRAGMA user_version").fetchone()[0] == 3
+
+
+def test_the_example_game_can_be_saved_to_drill_on(runner, tmp_path):
+    target = tmp_path / "demo.dom"
+    res = run(runner, "demo", "--save", target)
+    assert res.exit_code == 0 and target.read_text() == DEMO
+    target.write_text("mine\n")
+    refused(runner, target, "demo", "--save", target, says="already exists")
+    assert run(runner, "demo", "--save", target, "--force").exit_code == 0 and target.read_text() == DEMO
+
+
+def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path):
+    game = _game(tmp_path)
+    run(runner, "train", "--from", game, input="0\nq\n")
+    out = run(runner, "progress").output
+    assert "answers from drills 1" in out and "due now (train --drills)" in out
+    import io
+
+    from rich.console import Console
+
+    from domino_advisor import render
+    from domino_advisor.progress import sources, summary
+
+    answers = Record().answers()
+    drills_now = {"left": Record().drills_left(), "due": Record().drills_due()}
+    for width in (50, 80):
+        out = io.StringIO()
+        view = render.progress_view(summary(answers), "/x", 1, width, sources(answers), drills_now)
+        Console(file=out, width=width, no_color=True).print(view)
+        lines = out.getvalue().splitlines()
+        assert any("due now" in line for line in lines)
+        assert all(len(line.rstrip()) <= width for line in lines), out.getvalue()

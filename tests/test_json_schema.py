@@ -32,7 +32,7 @@ def output(runner, *args) -> dict:
 
 
 def test_the_schemas_are_valid_and_strict():
-    for command in ("status", "advise", "review", "simulate"):
+    for command in ("status", "advise", "review", "simulate", "calibrate", "progress"):
         schema = api.schema(command)
         jsonschema.Draft202012Validator.check_schema(schema)
         assert schema["additionalProperties"] is False  # a renamed field cannot slip through
@@ -189,3 +189,13 @@ def test_review_and_simulate(runner, tmp_path):
             "--json",
         ),
     )
+
+
+def test_progress_json_follows_its_schema(runner, tmp_path):
+    validate("progress", output(runner, "progress", "--json"))  # an empty record
+    game = tmp_path / "demo.dom"
+    game.write_text(demo_text())
+    assert run(runner, "train", "--from", game, input="0\n3\nq\n").exit_code == 0
+    data = output(runner, "progress", "--json")
+    validate("progress", data)
+    assert data["sources"]["drill"] == data["answers"] >= 1 and data["drills"]["left"] >= 1

@@ -451,8 +451,8 @@ DRILL_SAMPLES = 150  # sampled deals for each decision when a game is reviewed f
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
 @click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
 def progress(as_json, html_out, force):
-    """Your accuracy per kind of question, over your lessons (from 'train')."""
-    from .progress import Record, summary
+    """Your accuracy per kind of question, over your lessons, practice and drills."""
+    from .progress import Record, sources, summary
 
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")
@@ -466,9 +466,11 @@ def progress(as_json, html_out, force):
     kept = Record()
     try:
         answers = kept.answers()
+        drills = {"left": kept.drills_left(), "due": kept.drills_due()}
     finally:
         kept.close()
     rows = summary(answers)
+    came = sources(answers)
     if html_out:
         from .progresspage import to_html
 
@@ -489,12 +491,14 @@ def progress(as_json, html_out, force):
                         }
                         for r in rows
                     ],
+                    "sources": came,
+                    "drills": drills,
                 },
                 indent=2,
             )
         )
         return
-    console.print(render.progress_view(rows, str(kept.path), len(answers), console.width))
+    console.print(render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills))
     if html_out:
         console.print(f"wrote {printable(html_out)}")
 
@@ -542,10 +546,20 @@ def _shown(value) -> str:
 
 @main.command()
 @click.option("--pause", is_flag=True, help="wait for Enter after each event")
-def demo(pause):
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False),
+    help="instead, write the example's log to this file (to review it, or drill on it)",
+)
+@click.option("--force", is_flag=True, help="let --save overwrite an existing file")
+def demo(pause, save, force):
     """Walk a bundled example game event by event, showing what the advisor sees."""
-    from .demo import run_demo
+    from .demo import demo_text, run_demo
 
+    if save is not None:
+        logfile.create(save, demo_text(), force=force)
+        console.print(f"wrote {printable(save)}: the example game's log")
+        return
     run_demo(console, pause=pause)
 
 

@@ -183,6 +183,12 @@ class Record:
         ).fetchall()
         return [Kept(i, n, t, Drill(e, k, a, c), r) for i, n, t, e, k, a, c, r in rows]
 
+    def drills_due(self) -> int:
+        """How many drills the next lesson would ask (at most ten of them are)."""
+        return self.db.execute(
+            "SELECT COUNT(*) FROM drills WHERE rights < ? AND due <= ?", (RIGHT_TWICE, self.lessons() + 1)
+        ).fetchone()[0]
+
     def drills_left(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM drills WHERE rights < ?", (RIGHT_TWICE,)).fetchone()[0]
 
@@ -308,6 +314,11 @@ def summary(answers: list[Answer]) -> list[KindSummary]:
             )
         )
     return out
+
+
+def sources(answers: list[Answer]) -> dict[str, int]:
+    """How many answers came from lessons, from practice at the table, from drills."""
+    return {src: sum(1 for a in answers if a.source == src) for src in SOURCES}
 
 
 def weights(answers: list[Answer]) -> dict[str, float]:

@@ -375,16 +375,37 @@ def sparkline(values: list[float], most: int) -> str:
     return "".join(BARS[min(len(BARS) - 1, int(v * len(BARS)))] for v in values[-most:])
 
 
-def progress_view(rows, where: str, answers: int, width: int = 80) -> RenderableType:
-    """The learner's record: accuracy per kind of question, and a bar per lesson."""
+def progress_view(
+    rows, where: str, answers: int, width: int = 80, came: dict | None = None, drills: dict | None = None
+) -> RenderableType:
+    """The learner's record: accuracy per kind of question, and a bar per lesson; where
+    the answers came from, and the drills from your games still to answer."""
     from .printable import printable
     from .progress import LABELS
 
+    drills = drills or {"left": 0, "due": 0}
+    drilled = (
+        Text(
+            f"drills from your games: {drills['left']} to answer right twice, "
+            f"{drills['due']} due now (train --drills)",
+            style="bold" if drills["due"] else "",
+        )
+        if drills["left"]
+        else None
+    )
     if not answers:
-        return Text(
+        empty = Text(
             f"no answers kept yet ({printable(where)}): 'domino-advisor train' keeps each one",
             style="dim",
         )
+        return Group(empty, drilled) if drilled else empty
+    names = {"train": "lessons", "practice": "practice at the table", "drill": "drills"}
+    origin = Text(
+        "answers from " + ", ".join(f"{names[k]} {n}" for k, n in (came or {}).items() if n),
+        style="dim",
+    )
+    extra = [origin] if came else []
+    extra += [drilled] if drilled else []
     if width < 80:  # a phone: a line per kind, its bars below
         lines: list[RenderableType] = [Text(f"your progress: {answers} answers", style="bold")]
         for r in rows:
@@ -394,6 +415,7 @@ def progress_view(rows, where: str, answers: int, width: int = 80) -> Renderable
             recent = "" if r.recent is None else f", last 10 {r.recent:.0%}"
             lines.append(Text(f"{LABELS[r.kind]}: {r.accuracy:.0%} of {r.asked}{recent}"))
             lines.append(Padding(Text(sparkline(r.lessons, max(4, width - 4))), (0, 0, 0, 2)))
+        lines.extend(extra)
         lines.append(Text(f"kept in {printable(where)}", style="dim"))
         return Group(*lines)
     t = Table(title=f"your progress: {answers} answers", title_justify="left")
@@ -415,4 +437,4 @@ def progress_view(rows, where: str, answers: int, width: int = 80) -> Renderable
             sparkline(r.lessons, room),
         )
     note = Text(f"kept in {printable(where)}; train asks more of what you miss", style="dim")
-    return Group(t, note)
+    return Group(t, *extra, note)
