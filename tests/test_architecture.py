@@ -29,6 +29,7 @@ LAYERS = [
             "learned",
             "reviewpage",
             "drills",
+            "hindsight",
         },
     ),
     (

@@ -171,7 +171,13 @@ def test_advise_in_its_shapes(runner, tmp_path):
 def test_review_and_simulate(runner, tmp_path):
     game = tmp_path / "demo.dom"
     game.write_text(demo_text())
-    validate("review", output(runner, "review", game, "--json", "--samples", "10"))
+    data = output(runner, "review", game, "--json", "--samples", "10")
+    validate("review", data)
+    assert data["hindsight"][0]["known"]
+    from domino_advisor.hindsight import RoundHindsight
+
+    data["hindsight"].append(RoundHindsight(2, "cy's hand was not shown").as_dict())
+    validate("review", data)  # a round without hindsight says why
     validate("simulate", output(runner, "simulate", "--bots", "heavy,random", "--games", "1", "--json"))
     validate(
         "simulate",

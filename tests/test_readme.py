@@ -27,7 +27,9 @@ from domino_advisor import cli
 README = Path(__file__).resolve().parents[1] / "README.md"
 FIGURE = re.compile(r"±\s*\d+(\.\d+)?%|\d+(\.\d+)?%|\d+\.\d+ s\b|[+-]\d+\.\d+ pts")
 PROMPTS = {  # how each interactive command asks, and so which shown lines were typed
-    "session": re.compile(r"^((?:\w+|round over|who opens\?|your hand for round \d+)?> )(.*)$"),
+    "session": re.compile(
+        r"^((?:\w+|round over|who opens\?|your hand for round \d+)?> |(?:which|how many|where)[^?]*\? )(.*)$"
+    ),
     "train": re.compile(r"^((?:which|how many|where|your move)[^?]*\? )(.*)$"),
 }
 

@@ -82,7 +82,16 @@ def test_review_cli_and_html(tmp_path):
     html = page.read_text()
     assert html.startswith("<!doctype html>") and "<script" not in html and "bob lacks 2 and 5" in html
     data = json.loads(CliRunner().invoke(main, ["review", str(game), "--samples", "30", "--json"]).output)
+    replayed = data.pop("hindsight")
     assert data == review(gamelog.loads(demo_text()), samples=30, seed=0).as_dict()
+    from domino_advisor.cli import HINDSIGHT_SAMPLES
+    from domino_advisor.hindsight import hindsight
+
+    want = hindsight(gamelog.loads(demo_text()), HINDSIGHT_SAMPLES, 0)
+    assert replayed == [h.as_dict() for h in want] and replayed[0]["known"]
+    assert "in hindsight" in res.output and want[0].verdict.split(":")[0] in " ".join(res.output.split())
+    quick = CliRunner().invoke(main, ["review", str(game), "--samples", "30", "--json", "--no-hindsight"])
+    assert "hindsight" not in json.loads(quick.output)
     page_text = to_html(data, "t", demo_text())
     assert page_text.count('class="decision') == len(data["decisions"])
     assert page_text.count("<svg") == len(data["decisions"]) and '<meta name="viewport"' in page_text

@@ -304,8 +304,14 @@ def session(file, samples, seconds, reads, practice, record):
 @samples_option("sampled deals for each decision", default=300)
 @click.option("--seed", default=0, show_default=True)
 @reads_option()
-def review(file, html_out, force, as_json, samples, seed, reads):
-    """After the game: your decisions against the advisor's, and when each inference became known."""
+@click.option(
+    "--hindsight/--no-hindsight",
+    default=True,
+    help="replay each round whose hands are known with the advisor's moves (bad luck or a mistake?)",
+)
+def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
+    """After the game: your decisions against the advisor's, when each inference became
+    known, and each round in hindsight."""
     _config_error()
     from rich.progress import Progress
 
@@ -324,7 +330,20 @@ def review(file, html_out, force, as_json, samples, seed, reads):
         result = run_review(
             log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done), reads=reads
         )
+        if hindsight:
+            from .hindsight import hindsight as replay_rounds
+
+            rounds = len(log.replay().rounds)
+            task = progress.add_task("hindsight", total=rounds)
+            replayed = replay_rounds(
+                log,
+                HINDSIGHT_SAMPLES,
+                seed,
+                on_step=lambda done, total: progress.update(task, completed=done),
+            )
     data = result.as_dict()
+    if hindsight:
+        data["hindsight"] = [h.as_dict() for h in replayed]
     if html_out:
         logfile.create(
             html_out,
@@ -443,6 +462,7 @@ def _drill(games, reads: bool) -> None:
         kept.close()
 
 
+HINDSIGHT_SAMPLES = 40  # sampled deals for each choice of the replay (a fixed count: the same every time)
 DRILL_SAMPLES = 150  # sampled deals for each decision when a game is reviewed for drills
 
 

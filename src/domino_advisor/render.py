@@ -303,6 +303,26 @@ def review_view(data: dict, width: int = 80) -> Group:
         summary.append(f"\n  double held too long: {text}", style="yellow")
     summary.append(f"\n({data['samples']} sampled deals a decision)", style="dim")
     parts.append(summary)
+    if data.get("hindsight"):
+        parts.append(hindsight_view(data["hindsight"], width))
+    return Group(*parts)
+
+
+def hindsight_view(rounds: list[dict], width: int = 80) -> Group:
+    """Each round replayed with the advisor's moves at every seat: the verdict, what the
+    replay took on trust, and every choice, in order."""
+    parts: list[RenderableType] = [
+        Text("in hindsight: the same hands, the advisor's moves at every seat", style="bold")
+    ]
+    for r in rounds:
+        if not r["known"]:
+            parts.append(Text(f"round {r['round']}: no hindsight ({r['reason']})", style="dim"))
+            continue
+        parts.append(Text(f"round {r['round']}: {r['verdict']}"))
+        for note in r["notes"]:
+            parts.append(Padding(Text(note, style="dim"), (0, 0, 0, 2), expand=False))
+        moves = " · ".join(c["move"] for c in r["choices"])
+        parts.append(Padding(Text(moves, style="dim"), (0, 0, 0, 2), expand=False))
     return Group(*parts)
 
 
