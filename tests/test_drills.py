@@ -13,7 +13,7 @@ from domino_advisor import drills, gamelog
 from domino_advisor.demo import demo_text
 from domino_advisor.events import Play
 from domino_advisor.moves import legal_moves
-from domino_advisor.progress import Drill, Record, path
+from domino_advisor.progress import Drill, Record, RecordError, path
 from domino_advisor.review import review
 
 DEMO = demo_text()
@@ -177,3 +177,30 @@ def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path)
         lines = out.getvalue().splitlines()
         assert any("due now" in line for line in lines)
         assert all(len(line.rstrip()) <= width for line in lines), out.getvalue()
+
+
+def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, monkeypatch):
+    game = _game(tmp_path)
+    run(runner, "train", "--from", game, input="q\n")
+    monkeypatch.setattr("domino_advisor.progress.WAIT", 0.05)
+    kept = Record()
+    due = kept.due()
+    holder = sqlite3.connect(path(), timeout=0)
+    holder.execute("BEGIN IMMEDIATE")  # another program writes for a long while
+    try:
+        assert kept.answered(due[0].id, True, 1) is False  # left as it was: asked again
+        with pytest.raises(RecordError, match=r"busy .*the lesson was not started"):
+            kept.start_lesson()
+        with pytest.raises(RecordError, match=r"busy .*the drills were not added"):
+            kept.add_drills("x.dom", "other text", [Drill(3, "count", "4", 0.1)])
+        res = run(runner, "train", "--drills", input="q\n")  # locked at the start: refused
+        assert res.exit_code == 2 and "another program" in res.output and "Traceback" not in res.output
+    finally:
+        holder.rollback()
+        holder.close()
+    assert [k.rights for k in Record().due()] == [0 for _ in due] and Record().drills_left() == len(due)
+    kept.close()
+    # a record that is not a database: refused before any work, the file left as it was
+    path().write_bytes(b"garbage" * 50)
+    refused(runner, path(), "train", "--from", game, says="cannot be read")
+    refused(runner, path(), "train", "--drills", says="cannot be read")

@@ -210,3 +210,17 @@ def test_another_programs_database_is_refused_and_left_alone(tmp_path):
     with pytest.raises(RecordError, match="is not a progress record"):
         Record(where)
     assert where.read_bytes() == before
+
+
+def test_the_record_lives_in_the_data_folder_of_home(tmp_path):
+    """No DOMINO_ADVISOR_DATA: the record is created under HOME (platformdirs), then read
+    back by another process."""
+    from clitools import process
+
+    env = {"HOME": str(tmp_path), "DOMINO_ADVISOR_DATA": "", "XDG_DATA_HOME": ""}
+    res = process("train", "--seed", "4", env=env, input=b"0\n3\n\n", timeout=120)
+    assert res.returncode == 0, res.stderr
+    made = list(tmp_path.rglob("progress.sqlite"))
+    assert len(made) == 1 and "domino-advisor" in str(made[0])
+    shown = json.loads(process("progress", "--json", env=env).stdout)
+    assert shown["record"] == str(made[0]) and shown["answers"] >= 1

@@ -14,7 +14,8 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -156,7 +157,7 @@ class Record:
     def add_drills(self, name: str, text: str, drills: Iterable[Drill]) -> int:
         """Keep a game's log and its drills; how many were new (a drill is added once)."""
         game = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        with self.db:
+        with self._busy("the drills were not added"), self.db:
             self.db.execute(
                 "INSERT OR IGNORE INTO games (id, name, text, added) VALUES (?, ?, ?, ?)",
                 (game, name, text, now()),
@@ -195,19 +196,35 @@ class Record:
     def start_lesson(self) -> int:
         """A lesson begins (a practice round or drills): its number, what drills are
         spaced in."""
-        with self.db:
+        with self._busy("the lesson was not started"), self.db:
             self.db.execute("INSERT INTO lessons (at) VALUES (?)", (now(),))
         return self.lessons()
 
-    def answered(self, drill_id: int, right: bool, lesson: int) -> None:
-        """Right: once more, after a lesson's gap; wrong: again next lesson."""
-        with self.db:
-            if right:
-                self.db.execute(
-                    "UPDATE drills SET rights = rights + 1, due = ? WHERE id = ?", (lesson + 2, drill_id)
-                )
-            else:
-                self.db.execute("UPDATE drills SET due = ? WHERE id = ?", (lesson + 1, drill_id))
+    def answered(self, drill_id: int, right: bool, lesson: int) -> bool:
+        """Right: once more, after a lesson's gap; wrong: again next lesson.  False if the
+        record stayed busy: the drill is left as it was (asked again, never lost)."""
+        try:
+            with self.db:
+                if right:
+                    self.db.execute(
+                        "UPDATE drills SET rights = rights + 1, due = ? WHERE id = ?", (lesson + 2, drill_id)
+                    )
+                else:
+                    self.db.execute("UPDATE drills SET due = ? WHERE id = ?", (lesson + 1, drill_id))
+            return True
+        except sqlite3.OperationalError:
+            return False
+
+    @contextmanager
+    def _busy(self, what: str) -> Iterator[None]:
+        """A write another program holds past the wait: refused clearly, nothing half done."""
+        try:
+            yield
+        except sqlite3.OperationalError as e:
+            raise RecordError(
+                f"your progress record at {printable(str(self.path))} is busy ({e}): {what}; "
+                "try again when the other program is done"
+            ) from None
 
     def close(self) -> None:
         self.db.close()

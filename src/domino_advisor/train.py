@@ -322,7 +322,8 @@ class DrillLesson(Asking):
             numbers = {line: k for k, (line, _) in enumerate(log.numbered_events(), 1)}
             label = lambda a: f"event {numbers[a.line]}" if a.line in numbers else None  # noqa: E731
             points = self.ask_question(drills.question(kept.drill, view), view, inf, label)
-        self.kept.answered(kept.id, points >= 0.999, self.lesson_no)
+        if not self.kept.answered(kept.id, points >= 0.999, self.lesson_no):
+            self.console.print(Text("  (the record was busy: this drill comes again)", style="yellow"))
 
 
 def read_answer(question: questions.Question, view, read: Callable[[str], str], console, skip: bool = False):
