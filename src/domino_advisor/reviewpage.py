@@ -8,6 +8,7 @@ Everything from the log (names, comments) is escaped: the page shows text, never
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from .gamelog import split_lines
@@ -102,6 +103,7 @@ def table_svg(table: dict, played: str, best: str) -> str:
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1em auto; max-width: 72em; padding: 0 1em; color: #222; }
+.t { white-space: nowrap; }
 .columns { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1.5em; }
 @media (max-width: 50em) { .columns { grid-template-columns: minmax(0, 1fr); } }
 table { border-collapse: collapse; margin: .5em 0; }
@@ -171,6 +173,7 @@ def to_html(data: dict, title: str, log_text: str = "") -> str:
         for n, line in enumerate(split_lines(log_text), 1)
     )
     n = len(data["decisions"])
+    hindsight = _hindsight(data.get("hindsight", []))
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -189,5 +192,36 @@ then. In the pictures, your tile is outlined in red, the advisor's in blue; a sp
 <section><h2>The log</h2><pre class="log">{log_lines}</pre></section></div>
 <h2>When each inference became known</h2>
 <table><tr><th>round</th><th>event</th><th>after</th><th>known from then on</th></tr>{insights}</table>
-</body></html>
+{hindsight}</body></html>
 """
+
+
+def _tiles(text: str) -> str:
+    """Escaped, with each tile kept on one line (a break inside 2-2 reads as two tiles)."""
+    return re.sub(r"\b(\d+-\d+)\b", r'<span class="t">\1</span>', escape(text))
+
+
+def _hindsight(rounds: list[dict]) -> str:
+    """Each round replayed with the advisor's moves: the verdict, the hands it was dealt
+    with, what it took on trust, and every choice with the mover's chance."""
+    if not rounds:
+        return ""
+    out = ["<h2>In hindsight: the same hands, the advisor's moves at every seat</h2>"]
+    for r in rounds:
+        if not r["known"]:
+            out.append(f"<p>Round {r['round']}: no hindsight ({escape(r['reason'])}).</p>")
+            continue
+        hands = "; ".join(f"{escape(name)}: {_tiles(' '.join(tiles))}" for name, tiles in r["hands"].items())
+        notes = "".join(f"<li>{_tiles(note)}</li>" for note in r["notes"])
+        moves = "".join(
+            f"<li>{escape(c['move'])}"
+            + ("" if c["win"] is None else f" <span class=n>({c['win']:.0%} for the mover's side)</span>")
+            + "</li>"
+            for c in r["choices"]
+        )
+        out.append(
+            f"<h3>Round {r['round']}: {escape(r['verdict'])}</h3><p>Dealt: {hands}</p>"
+            + (f"<ul>{notes}</ul>" if notes else "")
+            + f"<ol class=replay>{moves}</ol>"
+        )
+    return "\n".join(out) + "\n"
