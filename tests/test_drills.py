@@ -142,8 +142,8 @@ def test_the_record_gains_drills_by_migration(tmp_path):
     db.close()
     record = Record(where)
     assert [a.kind for a in record.answers()] == ["count"]
-    assert record.add_drills("g.dom", DEMO, [Drill(11, "count", "4", 0.03)]) == 1
-    assert record.add_drills("g.dom", DEMO, [Drill(11, "count", "4", 0.03)]) == 0
+    assert record.add_drills("g.dom", "g1", DEMO, [Drill(11, "count", "4", 0.03, "p11")]) == 1
+    assert record.add_drills("g.dom", "g1", DEMO, [Drill(11, "count", "4", 0.03, "p11")]) == 0
     assert record.db.execute("PRAGMA user_version").fetchone()[0] == 3
 
 
@@ -189,10 +189,10 @@ def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, monkeypatch):
     holder.execute("BEGIN IMMEDIATE")  # another program writes for a long while
     try:
         assert kept.answered(due[0].id, True, 1) is False  # left as it was: asked again
-        with pytest.raises(RecordError, match=r"busy .*the lesson was not started"):
+        with pytest.raises(RecordError, match=r"another program .*the lesson was not started"):
             kept.start_lesson()
-        with pytest.raises(RecordError, match=r"busy .*the drills were not added"):
-            kept.add_drills("x.dom", "other text", [Drill(3, "count", "4", 0.1)])
+        with pytest.raises(RecordError, match=r"another program .*the drills were not added"):
+            kept.add_drills("x.dom", "g2", "other text", [Drill(3, "count", "4", 0.1, "p3")])
         res = run(runner, "train", "--drills", input="q\n")  # locked at the start: refused
         assert res.exit_code == 2 and "another program" in res.output and "Traceback" not in res.output
     finally:
@@ -204,3 +204,25 @@ def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, monkeypatch):
     path().write_bytes(b"garbage" * 50)
     refused(runner, path(), "train", "--from", game, says="cannot be read")
     refused(runner, path(), "train", "--drills", says="cannot be read")
+
+
+def test_the_same_game_however_logged_gives_its_drills_once(runner, tmp_path):
+    game = _game(tmp_path)
+    run(runner, "train", "--from", game, input="q\n")
+    n = Record().drills_left()
+    commented = tmp_path / "commented.dom"
+    commented.write_text(DEMO + "# a note added later\n")
+    respelled = tmp_path / "respelled.dom"
+    respelled.write_text(DEMO.replace("me plays 5-5", "me plays 55", 1))
+    for copy in (commented, respelled):
+        res = run(runner, "train", "--from", copy, input="q\n")
+        assert "0 new drills" in res.output, res.output
+    assert Record().drills_left() == n
+
+
+def test_options_a_drill_does_not_use_are_refused(runner, tmp_path):
+    game = _game(tmp_path)
+    for extra in (["--seed", "3"], ["--rules", "block"], ["--players", "4"], ["--bots", "heavy"]):
+        refused(runner, None, "train", "--from", game, *extra, says="does nothing with --from or --drills")
+    refused(runner, None, "demo", "--save", tmp_path / "x.dom", "--pause", says="does nothing with --save")
+    refused(runner, None, "demo", "--force", says="is for --save only")

@@ -138,3 +138,44 @@ def test_worth_asking_on_random_rounds():
                 for s in a.opponents:
                     assert not a.counts[s] or set(infer(a).cannot_hold(s)) <= set(infer(b).cannot_hold(s))
     assert asked["voids"] and asked["count"]
+
+
+def test_lines_of_the_game_typed_at_a_question_are_logged_not_lost(runner, tmp_path):
+    """A player who types the next event (or q) without noticing the question loses
+    nothing: the question is skipped and the line handled as typed."""
+    lines = [*EVENTS, "me 62", "ana 63 on 6", "bob d6", "bob 43", "me 44"]
+    plain, practised = _new(runner, tmp_path), tmp_path / "p.dom"
+    practised.write_bytes(plain.read_bytes())
+    a = _session(runner, plain, *lines, args=())
+    b = _session(runner, practised, *lines)
+    assert a.exit_code == b.exit_code == 0, b.output
+    assert practised.read_bytes() == plain.read_bytes()
+    assert "skipped" in b.output and "not logged" not in b.output
+    (tmp_path / "q").mkdir()
+    out = _session(runner, _new(runner, tmp_path / "q"), *EVENTS, "q", "me 62").output
+    assert "the log is saved" in out and "me plays 6-2" not in out  # q at the question quits
+
+
+def test_practice_turned_on_in_a_session_keeps_its_answers(runner, tmp_path):
+    game = _new(runner, tmp_path)
+    _session(runner, game, "practice", *EVENTS, "2 5", args=())
+    assert [(a.kind, a.source) for a in Record().answers()] == [("voids", "practice")]
+
+
+def test_a_record_damaged_mid_game_does_not_stop_the_game(runner, tmp_path):
+    """A record whose header reads but whose pages do not: the practice goes on without
+    it (the answer waits beside it), and every event is logged."""
+    demo = tmp_path / "demo.dom"
+    run(runner, "demo", "--save", demo)
+    run(runner, "train", "--seed", "4", input="0\n3\nq\n")  # a record with answers
+    with open(path(), "r+b") as f:
+        f.seek(4096)
+        f.write(b"\xff" * 64)
+    game = _new(runner, tmp_path)
+    res = _session(runner, game, *EVENTS, "2 5", "me 62", "ana 63 on 6")
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    assert "will not be kept" in res.output
+    assert [str(e) for e in gamelog.loads(game.read_text()).events][-2:] == [
+        "me plays 6-2 on 2",
+        "ana plays 6-3 on 6",
+    ]

@@ -177,7 +177,7 @@ def test_a_page_never_replaces_the_record(tmp_path, runner, monkeypatch):
     assert run(runner, "train", "--seed", "4", input="0\n3\n\n").exit_code == 0
     before = (tmp_path / "progress.sqlite").read_bytes()
     res = run(runner, "progress", "--html", tmp_path / "progress.sqlite", "--force")
-    assert res.exit_code == 2 and "is your progress record itself" in res.output
+    assert res.exit_code == 2 and "is part of your progress record" in res.output
     assert (tmp_path / "progress.sqlite").read_bytes() == before
 
 
@@ -224,3 +224,69 @@ def test_the_record_lives_in_the_data_folder_of_home(tmp_path):
     assert len(made) == 1 and "domino-advisor" in str(made[0])
     shown = json.loads(process("progress", "--json", env=env).stdout)
     assert shown["record"] == str(made[0]) and shown["answers"] >= 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"kind":"voids","points":5.0,"rules":"classic","lesson":1,"seconds":2,"at":9,"source":"train"}',
+        '{"kind":"voids","points":1e400,"rules":"classic","lesson":1,"seconds":2,"at":9,"source":"train"}',
+        '{"kind":"voids","points":1,"rules":"classic","lesson":1.5,"seconds":2,"at":9,"source":"train"}',
+        '{"kind":"voids","points":1,"rules":"classic","lesson":1,"seconds":-3,"at":9,"source":"train"}',
+        '{"kind":"voids","points":1,"rules":"classic","lesson":1,"seconds":2,"at":9,"source":"elsewhere"}',
+    ],
+)
+def test_pending_answers_out_of_range_are_refused_and_kept(runner, line):
+    progress.path().parent.mkdir(parents=True, exist_ok=True)
+    pending = progress.path().with_name("progress-pending.jsonl")
+    pending.write_text(line + "\n")
+    res = run(runner, "progress", "--json")
+    assert res.exit_code == 2 and "cannot be read" in res.output and "Traceback" not in res.output
+    assert pending.read_text() == line + "\n"
+
+
+def test_a_pending_path_that_is_not_a_file_is_refused_clearly(runner):
+    progress.path().parent.mkdir(parents=True, exist_ok=True)
+    pending = progress.path().with_name("progress-pending.jsonl")
+    pending.mkdir()
+    res = run(runner, "progress")
+    assert res.exit_code == 2 and "is not a file" in res.output and pending.is_dir()
+    assert not list(pending.parent.glob("progress-pending.jsonl.*"))  # nothing moved
+
+
+def test_a_page_never_replaces_a_game_log_or_the_pending_answers(runner, tmp_path):
+    from clitools import new_game, refused
+
+    game = new_game(runner, tmp_path / "game.dom")
+    refused(runner, game, "progress", "--html", game, "--force", says="is a game log")
+    run(runner, "train", "--seed", "4", input="0\nq\n")
+    pending = progress.path().with_name("progress-pending.jsonl")
+    refused(runner, None, "progress", "--html", pending, "--force", says="part of your progress record")
+    other = tmp_path / "other.dom"
+    other.write_bytes(game.read_bytes())
+    demo = tmp_path / "demo.dom"
+    run(runner, "demo", "--save", demo)
+    refused(
+        runner,
+        other,
+        "review",
+        demo,
+        "--html",
+        other,
+        "--force",
+        "--no-hindsight",
+        "--samples",
+        "5",
+        says="is a game log",
+    )
+
+
+def test_a_record_that_needs_no_migration_is_only_read(tmp_path):
+    """progress opens the record without writing to it (a read-only copy reads)."""
+    where = tmp_path / "progress.sqlite"
+    Record(where).close()
+    before = where.read_bytes()
+    kept = Record(where)
+    assert kept.answers() == [] and kept.drills_left() == 0
+    kept.close()
+    assert where.read_bytes() == before

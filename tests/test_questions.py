@@ -101,6 +101,8 @@ def test_answers_are_read_or_refused_in_the_table_words():
     view = VIEWS[0]
     inf = infer(view)
     assert parse_numbers("3, 5", 6) == {3, 5} and parse_numbers("none", 6) == set()
+    with pytest.raises(NotationError, match="or - for none"):
+        parse_numbers("  ", 6)  # Enter is not "none"
     with pytest.raises(NotationError, match="'9' is not a number from 0 to"):
         Voids(view.opponents[0]).read("9", view)
     with pytest.raises(NotationError, match="a whole number"):

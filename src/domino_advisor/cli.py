@@ -17,7 +17,7 @@ from rich.text import Text
 from . import api, config, edits, gamelog, logfile, notices, render, statusview
 from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE
-from .printable import message, printable
+from .printable import printable
 from .rules import PRESETS
 from .shell import (
     Table,
@@ -26,6 +26,7 @@ from .shell import (
     errors,
     print_json,
     reads_option,
+    refuse_unused,
     rules_option,
     samples_option,
     say,
@@ -281,16 +282,8 @@ def session(file, samples, seconds, reads, practice, record):
         pass
     from .session import run as run_session
 
-    kept = None
-    if practice and record:
-        from .progress import Record, RecordError
-
-        try:
-            kept = Record()
-        except RecordError as e:  # the game's log matters more: practise, but say so
-            errors.print(Text(f"practice answers will not be kept: {message(str(e))}", style="yellow"))
     refused = run_session(
-        file, console, lambda prompt: read_line(prompt, MAX_LINE), samples, seconds, reads, practice, kept
+        file, console, lambda prompt: read_line(prompt, MAX_LINE), samples, seconds, reads, practice, record
     )
     if refused and not sys.stdin.isatty():  # a script can tell a line was not logged
         click.get_current_context().exit(2)
@@ -325,6 +318,10 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
         if logfile.same_file(html_out, file):
             raise LogFileError(f"--html {html_out} is the game log itself: pick another name for the page")
         logfile.check_target(html_out, force)
+        if force and _is_game_log(html_out):
+            raise LogFileError(
+                f"--html {html_out} is a game log: pick another name (--force does not replace a log)"
+            )
     with Progress(console=errors, transient=True, disable=as_json or not errors.is_terminal) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
         result = run_review(
@@ -391,6 +388,10 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
     _config_error()
     from .train import Trainer
 
+    drilling = "--from or --drills"
+    refuse_unused(
+        {drilling: (bool(games or drills_only), ["rules_name", "overrides", "seats", "seed", "bots"])}, {}
+    )
     if games or drills_only:
         if not record:
             raise click.UsageError("drills are kept in your progress record: leave out --no-record")
@@ -421,6 +422,15 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
             kept.close()
 
 
+def _is_game_log(name: str) -> bool:
+    """A file that reads as a game log is a player's record: never written over by a page."""
+    try:
+        gamelog.loads(logfile.read_text(name))
+        return True
+    except (DominoError, OSError):
+        return False
+
+
 def _drill(games, reads: bool) -> None:
     """Review each game for its costly decisions, keep them as drills, ask those due."""
     from rich.progress import Progress
@@ -444,7 +454,7 @@ def _drill(games, reads: bool) -> None:
                     reads=reads,
                 )
             found = drills.from_review(log, result)
-            added = kept.add_drills(Path(name).name, gamelog.dumps(log), found)
+            added = kept.add_drills(Path(name).name, drills.fingerprint(log), gamelog.dumps(log), found)
             costly = len({d.event for d in found})
             console.print(
                 f"{printable(name)}: {costly} costly decision{'s' if costly != 1 else ''}, "
@@ -479,9 +489,14 @@ def progress(as_json, html_out, force):
     if html_out:
         from .progress import path as record_path
 
-        if logfile.same_file(html_out, record_path()):
-            raise LogFileError(f"--html {html_out} is your progress record itself: pick another name")
+        kept_files = (record_path(), record_path().with_name(record_path().stem + "-pending.jsonl"))
+        if any(logfile.same_file(html_out, f) for f in kept_files):
+            raise LogFileError(f"--html {html_out} is part of your progress record: pick another name")
         logfile.check_target(html_out, force)
+        if force and _is_game_log(html_out):
+            raise LogFileError(
+                f"--html {html_out} is a game log: pick another name (--force does not replace a log)"
+            )
 
     kept = Record()
     try:
@@ -576,6 +591,7 @@ def demo(pause, save, force):
     """Walk a bundled example game event by event, showing what the advisor sees."""
     from .demo import demo_text, run_demo
 
+    refuse_unused({"--save": (save is not None, ["pause"])}, {"force": "--save"})
     if save is not None:
         logfile.create(save, demo_text(), force=force)
         console.print(f"wrote {printable(save)}: the example game's log")

@@ -10,7 +10,7 @@ import click
 from . import logfile, render
 from .errors import DominoError
 from .printable import printable
-from .shell import console, errors, print_json, rules_option, say, set_option
+from .shell import console, errors, print_json, refuse_unused, rules_option, say, set_option
 
 
 @click.command()
@@ -128,7 +128,7 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
     from .equity import build_all, table_for
     from .rules import preset as make_rules
 
-    _refuse_unused(
+    refuse_unused(
         {
             "--build": (build_out, ["check", "rules_name", "seats", "target", "as_json", "matches"]),
             "--check": (check, ["rounds", "force"]),
@@ -182,29 +182,6 @@ def _table_target(table, target: int, rules_name: str) -> int:
     if target % table.step:
         raise DominoError(f"--target {target}: {rules_name} scores go by {table.step}s")
     return target
-
-
-def _refuse_unused(modes: dict, needs: dict) -> None:
-    """Options that would be ignored are refused: with ``mode`` on, the ``others`` do
-    nothing; an option in ``needs`` does something only with its mode."""
-    ctx = click.get_current_context()
-
-    def given(name: str) -> bool:
-        source = ctx.get_parameter_source(name)
-        return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
-
-    def flag(name: str) -> str:
-        param = next(p for p in ctx.command.params if p.name == name)
-        return param.opts[0]
-
-    for mode, (on, others) in modes.items():
-        if on:
-            for name in others:
-                if given(name):
-                    raise click.UsageError(f"{flag(name)} does nothing with {mode}: leave one of them out")
-    for name, mode in needs.items():
-        if given(name) and not modes[mode][0]:
-            raise click.UsageError(f"{flag(name)} is for {mode} only")
 
 
 def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed: int, as_json: bool) -> None:

@@ -9,12 +9,12 @@ import click
 
 from . import logfile
 from .calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED
-from .cli_measure import _progress, _refuse_unused
+from .cli_measure import _progress
 from .errors import DominoError
 from .printable import printable
 from .reads import READS_SAMPLES
 from .reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
-from .shell import console, print_json, rules_option, say, set_option
+from .shell import console, print_json, refuse_unused, rules_option, say, set_option
 
 
 @click.command()
@@ -65,7 +65,7 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
     from .selfplay import build_all, record
 
     _needs_name(build_out)
-    _refuse_unused(
+    refuse_unused(
         {"--build": (build_out, ["rules_name", "overrides", "seats", "svg_out", "as_json"])},
         needs={"force": "--build"} if not svg_out else {},
     )
@@ -161,7 +161,7 @@ def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json,
     from .rules import preset as make_rules
 
     _needs_name(build_out)
-    _refuse_unused(
+    refuse_unused(
         {"--build": (build_out, ["rules_name", "seats", "reads_samples", "as_json"])},
         needs={"force": "--build"},
     )

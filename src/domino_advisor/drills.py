@@ -9,6 +9,7 @@ lessons until it is answered right twice (``progress.Record.due``).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from .gamelog import GameLog
@@ -53,6 +54,15 @@ def moment(log: GameLog, event: int) -> Moment:
     return Moment(match, view, infer(view), shown)
 
 
+def fingerprint(log: GameLog, events: int | None = None) -> str:
+    """The game as its events say it (the first ``events`` of them), hashed: the same
+    however its lines are spelled or commented, so a drill is kept once."""
+    rules = sorted(log.rules.differences().items())
+    head = [log.rules.name, repr(rules), " ".join(log.players), log.me]
+    body = [str(e) for _, e in log.numbered_events()[:events]]
+    return hashlib.sha256("\n".join(head + body).encode("utf-8")).hexdigest()
+
+
 def from_review(log: GameLog, review: Review) -> list[Drill]:
     """The drills a reviewed game gives: at each costly decision, the move and the two
     counting questions that bore on it (where the position has an answer to them)."""
@@ -62,15 +72,16 @@ def from_review(log: GameLog, review: Review) -> list[Drill]:
             continue
         at = moment(log, d.event)
         view, inf = at.view, at.inference
+        here = fingerprint(log, d.event - 1)
         lacks = {s: inf.cannot_hold(s) for s in view.opponents if view.counts[s]}
         most = max(lacks, key=lambda s: len(lacks[s]), default=None)
         if most is not None and lacks[most]:
-            out.append(Drill(d.event, "voids", view.names[most], round(d.cost, 4)))
+            out.append(Drill(d.event, "voids", view.names[most], round(d.cost, 4), here))
         ends = sorted(set(at.round.layout.numbers))
         if ends:
             scarce = min(ends, key=lambda n: (sum(1 for t in inf.unseen if t.bears(n)), n))
-            out.append(Drill(d.event, "count", str(scarce), round(d.cost, 4)))
-        out.append(Drill(d.event, "move", d.best, round(d.cost, 4)))  # counting first, as in a lesson
+            out.append(Drill(d.event, "count", str(scarce), round(d.cost, 4), here))
+        out.append(Drill(d.event, "move", d.best, round(d.cost, 4), here))  # counting first, as in a lesson
     return out
 
 

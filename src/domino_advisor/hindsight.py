@@ -404,18 +404,18 @@ def verdict(actual: Outcome, hind: Outcome) -> str:
     a, h = actual.result, hind.result
     if h == "won" and a != "won":
         return (
-            f"with the advisor's moves you would have won {hp} points ({game}): "
+            f"with the advisor's moves you would have won {_points(hp)} ({game}): "
             "the round was there to win, so likely your decisions cost it"
         )
     if h == "won":
         if hp > ap:
-            return f"you won {ap} points; the advisor's moves win {hp}: there was a better line"
+            return f"you won {_points(ap)}; the advisor's moves win {hp}: there was a better line"
         if hp == ap:
-            return f"you won {ap} points, as the advisor's moves do"
-        return f"you won {ap} points; the advisor's moves win only {hp}: well played"
+            return f"you won {_points(ap)}, as the advisor's moves do"
+        return f"you won {_points(ap)}; the advisor's moves win only {hp}: well played"
     if a == "won":
         other = f"{hind.winner} wins {hp}" if hind.winner else "the round is drawn"
-        return f"you won {ap} points where the advisor's moves do not ({other}): well played"
+        return f"you won {_points(ap)} where the advisor's moves do not ({other}): well played"
     if h == "drawn" and a == "lost":
         return f"with the advisor's moves the round is drawn ({game}): your decisions cost some of it"
     if h == "lost" and a == "drawn":
@@ -423,6 +423,10 @@ def verdict(actual: Outcome, hind: Outcome) -> str:
     if h == "drawn":
         return "the round is drawn with the advisor's moves too: likely the deal"
     return f"the advisor loses it too ({hind.winner} wins {hp}; {game}): likely the deal, not your play"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def hindsight(

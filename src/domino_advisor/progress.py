@@ -9,12 +9,12 @@ written goes to a pending file beside it, added the next time the record opens.
 
 from __future__ import annotations
 
-import hashlib
 import json
+import math
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -65,7 +65,12 @@ def path() -> Path:
 
 
 class Record:
-    """The open record; ``add`` writes one answer at once (or keeps it pending)."""
+    """The open record; ``add`` writes one answer at once (or keeps it pending).
+
+    Every use of the database goes through ``_guard``: another program holding it past
+    the wait, or a file that is damaged, becomes a ``RecordError`` that says where the
+    record is and what to do, never a traceback; an answer that cannot be written is kept
+    in the pending file first."""
 
     def __init__(self, where: Path | None = None):
         self.path = where or path()
@@ -90,119 +95,181 @@ class Record:
                     f"your progress record at {printable(str(self.path))} was written by a newer "
                     "domino-advisor: update it to read the record"
                 )
-            _migrate(db, version)
+            if version < VERSION:
+                _migrate(db, version)
             return db
-        except sqlite3.OperationalError as e:
-            if "locked" not in str(e):
-                raise RecordError(
-                    f"your progress record at {printable(str(self.path))} cannot be read ({e})"
-                ) from None
-            raise RecordError(
-                f"your progress record at {printable(str(self.path))} is being written by another "
-                f"program (waited {WAIT:g} s): try again when it is done"
-            ) from None
         except sqlite3.DatabaseError as e:
-            raise RecordError(
-                f"your progress record at {printable(str(self.path))} cannot be read ({e}): move it "
-                "aside and a new one will be started (the old file is left as it is)"
-            ) from None
+            raise self._trouble(e, "it was not opened") from None
         except OSError as e:
             raise RecordError(
                 f"your progress record cannot be kept at {printable(str(self.path))}: {e.strerror}"
             ) from None
 
-    def add(self, answer: Answer) -> bool:
-        """Write one answer; False if it had to wait in the pending file instead."""
+    def _trouble(self, e: sqlite3.Error, what: str) -> RecordError:
+        """The error, in the words of what to do about it."""
+        where = printable(str(self.path))
+        text = str(e)
+        if "locked" in text or "busy" in text:
+            return RecordError(
+                f"your progress record at {where} is being written by another program (waited "
+                f"{WAIT:g} s): {what}; try again when it is done"
+            )
+        if "readonly" in text:
+            return RecordError(f"your progress record at {where} cannot be written (it is read-only): {what}")
+        return RecordError(
+            f"your progress record at {where} cannot be read ({e}): {what}; move it aside and a new "
+            "one will be started (the old file is left as it is)"
+        )
+
+    @contextmanager
+    def _guard(self, what: str) -> Iterator[None]:
         try:
-            with self.db:
-                _insert(self.db, [answer])
-            return True
-        except sqlite3.OperationalError:  # locked past the wait: keep it beside the record
+            yield
+        except sqlite3.DatabaseError as e:
+            raise self._trouble(e, what) from None
+
+    def add(self, answer: Answer, on_wait: Callable[[], None] | None = None) -> bool:
+        """Write one answer; False if it waits in the pending file instead (the record
+        busy past the wait, or the wait cut short with Ctrl-C).  ``on_wait`` is told when
+        the record is found busy, before the wait.  A damaged record keeps the answer
+        pending and raises ``RecordError``."""
+        try:
+            try:
+                self.db.execute("PRAGMA busy_timeout = 200")
+                with self.db:
+                    _insert(self.db, [answer])
+                return True
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e):
+                    raise
+                if on_wait is not None:
+                    on_wait()
+                self.db.execute(f"PRAGMA busy_timeout = {int(WAIT * 1000)}")
+                with self.db:
+                    _insert(self.db, [answer])
+                return True
+        except KeyboardInterrupt:  # tired of waiting: keep it beside the record, go on
+            self._keep_aside(answer)
+            return False
+        except sqlite3.DatabaseError as e:
+            self._keep_aside(answer)
+            if "locked" in str(e) or "busy" in str(e):
+                return False
+            raise self._trouble(e, f"the answer waits in {printable(str(self.pending_path))}") from None
+        finally:
+            try:
+                self.db.execute(f"PRAGMA busy_timeout = {int(WAIT * 1000)}")
+            except sqlite3.Error:
+                pass
+
+    def _keep_aside(self, answer: Answer) -> None:
+        try:
             with open(self.pending_path, "a", encoding="utf-8") as f:
                 f.write(json.dumps(asdict(answer)) + "\n")
-            return False
+        except OSError as e:
+            raise RecordError(
+                f"an answer could not be kept: the record was busy and {printable(str(self.pending_path))} "
+                f"cannot be written ({e.strerror})"
+            ) from None
 
     def flush(self) -> int:
         """Add the answers kept pending by an earlier lesson; how many."""
-        if not self.pending_path.exists():
+        if not os.path.lexists(self.pending_path):
             return 0
+        shown = printable(str(self.pending_path))
+        if not self.pending_path.is_file():
+            raise RecordError(
+                f"{shown} should hold answers waiting for the record, but is not a file: move it"
+            )
         # taken aside first, so an answer another lesson adds meanwhile starts a new file
         taking = self.pending_path.with_name(f"{self.pending_path.name}.{os.getpid()}")
-        os.replace(self.pending_path, taking)
-        text = taking.read_text(encoding="utf-8", errors="replace")
+        try:
+            os.replace(self.pending_path, taking)
+            text = taking.read_text(encoding="utf-8", errors="replace")
+        except OSError as e:
+            raise RecordError(f"the answers waiting in {shown} cannot be read ({e.strerror})") from None
         try:
             answers = [_answer_from(line) for line in text.splitlines() if line.strip()]
             with self.db:
                 _insert(self.db, answers)
-        except (ValueError, TypeError, sqlite3.Error) as e:
+        except (ValueError, TypeError, OverflowError, sqlite3.Error) as e:
             with open(self.pending_path, "a", encoding="utf-8") as f:  # put them back, untouched
                 f.write(text)
             taking.unlink()
-            if isinstance(e, sqlite3.OperationalError):
+            if isinstance(e, sqlite3.OperationalError) and ("locked" in str(e) or "busy" in str(e)):
                 return 0  # still busy: they stay pending
+            if isinstance(e, sqlite3.Error):
+                raise self._trouble(e, f"the answers waiting in {shown} stay there") from None
             raise RecordError(
-                f"the answers waiting in {printable(str(self.pending_path))} cannot be read ({e}): "
-                "fix or move that file"
+                f"the answers waiting in {shown} cannot be read ({e}): fix or move that file"
             ) from None
         taking.unlink()
         return len(answers)
 
     def answers(self) -> list[Answer]:
-        rows = self.db.execute(
-            "SELECT kind, points, rules, lesson, seconds, at, source FROM answers ORDER BY at, id"
-        ).fetchall()
+        with self._guard("nothing was read"):
+            rows = self.db.execute(
+                "SELECT kind, points, rules, lesson, seconds, at, source FROM answers ORDER BY at, id"
+            ).fetchall()
         return [Answer(k, p, r, le, s if s is not None else 0.0, a, src) for k, p, r, le, s, a, src in rows]
 
     # -- drills from your own games -----------------------------------------------------------
-    def add_drills(self, name: str, text: str, drills: Iterable[Drill]) -> int:
-        """Keep a game's log and its drills; how many were new (a drill is added once)."""
-        game = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        with self._busy("the drills were not added"), self.db:
+    def add_drills(self, name: str, game: str, text: str, drills: Iterable[Drill]) -> int:
+        """Keep a game's log and its drills; how many were new (a drill is added once,
+        however its game is spelled or commented, or how far it was logged)."""
+        with self._guard("the drills were not added"), self.db:
             self.db.execute(
                 "INSERT OR IGNORE INTO games (id, name, text, added) VALUES (?, ?, ?, ?)",
                 (game, name, text, now()),
             )
             before = self.db.total_changes
             self.db.executemany(
-                "INSERT OR IGNORE INTO drills (game, event, kind, about, cost, due) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(game, d.event, d.kind, d.about, d.cost, self.lessons()) for d in drills],
+                "INSERT OR IGNORE INTO drills (game, position, event, kind, about, cost, due) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game, d.position, d.event, d.kind, d.about, d.cost, self._lessons()) for d in drills],
             )
             return self.db.total_changes - before
 
-    def lessons(self) -> int:
+    def _lessons(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM lessons").fetchone()[0]
+
+    def lessons(self) -> int:
+        with self._guard("nothing was read"):
+            return self._lessons()
 
     def due(self, limit: int = 10) -> list[Kept]:
         """The drills due in the next lesson, the costliest first: each comes back until
         right twice."""
-        rows = self.db.execute(
-            "SELECT d.id, g.name, g.text, d.event, d.kind, d.about, d.cost, d.rights FROM drills d "
-            "JOIN games g ON g.id = d.game WHERE d.rights < ? AND d.due <= ? "
-            "ORDER BY d.cost DESC, d.id LIMIT ?",
-            (RIGHT_TWICE, self.lessons() + 1, limit),
-        ).fetchall()
-        return [Kept(i, n, t, Drill(e, k, a, c), r) for i, n, t, e, k, a, c, r in rows]
+        with self._guard("no drills were read"):
+            rows = self.db.execute(
+                "SELECT d.id, g.name, g.text, d.position, d.event, d.kind, d.about, d.cost, d.rights "
+                "FROM drills d JOIN games g ON g.id = d.game WHERE d.rights < ? AND d.due <= ? "
+                "ORDER BY d.cost DESC, d.id LIMIT ?",
+                (RIGHT_TWICE, self._lessons() + 1, limit),
+            ).fetchall()
+        return [Kept(i, n, t, Drill(e, k, a, c, p), r) for i, n, t, p, e, k, a, c, r in rows]
 
     def drills_due(self) -> int:
         """How many drills the next lesson would ask (at most ten of them are)."""
-        return self.db.execute(
-            "SELECT COUNT(*) FROM drills WHERE rights < ? AND due <= ?", (RIGHT_TWICE, self.lessons() + 1)
-        ).fetchone()[0]
+        with self._guard("no drills were read"):
+            query = "SELECT COUNT(*) FROM drills WHERE rights < ? AND due <= ?"
+            return self.db.execute(query, (RIGHT_TWICE, self._lessons() + 1)).fetchone()[0]
 
     def drills_left(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM drills WHERE rights < ?", (RIGHT_TWICE,)).fetchone()[0]
+        with self._guard("no drills were read"):
+            query = "SELECT COUNT(*) FROM drills WHERE rights < ?"
+            return self.db.execute(query, (RIGHT_TWICE,)).fetchone()[0]
 
     def start_lesson(self) -> int:
         """A lesson begins (a practice round or drills): its number, what drills are
         spaced in."""
-        with self._busy("the lesson was not started"), self.db:
+        with self._guard("the lesson was not started"), self.db:
             self.db.execute("INSERT INTO lessons (at) VALUES (?)", (now(),))
-        return self.lessons()
+            return self._lessons()
 
     def answered(self, drill_id: int, right: bool, lesson: int) -> bool:
-        """Right: once more, after a lesson's gap; wrong: again next lesson.  False if the
-        record stayed busy: the drill is left as it was (asked again, never lost)."""
+        """Right: once more, after a lesson's gap; wrong: again next lesson.  False if it
+        could not be written: the drill is left as it was (asked again, never lost)."""
         try:
             with self.db:
                 if right:
@@ -212,19 +279,8 @@ class Record:
                 else:
                     self.db.execute("UPDATE drills SET due = ? WHERE id = ?", (lesson + 1, drill_id))
             return True
-        except sqlite3.OperationalError:
+        except sqlite3.DatabaseError:
             return False
-
-    @contextmanager
-    def _busy(self, what: str) -> Iterator[None]:
-        """A write another program holds past the wait: refused clearly, nothing half done."""
-        try:
-            yield
-        except sqlite3.OperationalError as e:
-            raise RecordError(
-                f"your progress record at {printable(str(self.path))} is busy ({e}): {what}; "
-                "try again when the other program is done"
-            ) from None
 
     def close(self) -> None:
         self.db.close()
@@ -239,6 +295,7 @@ class Drill:
     kind: str
     about: str
     cost: float  # the win chance the decision there gave up
+    position: str = ""  # the game's events up to it, hashed: the same drill however logged
 
 
 @dataclass(frozen=True)
@@ -258,8 +315,11 @@ def _answer_from(line: str) -> Answer:
     if d["kind"] not in KINDS or not isinstance(d["rules"], str) or d["source"] not in SOURCES:
         raise ValueError("not an answer")
     for key in ("points", "seconds", "at", "lesson"):
-        if isinstance(d[key], bool) or not isinstance(d[key], (int, float)):
+        if isinstance(d[key], bool) or not isinstance(d[key], (int, float)) or not math.isfinite(d[key]):
             raise ValueError(f"{key} is not a number")
+    if not 0 <= d["points"] <= 1 or d["seconds"] < 0 or d["at"] < 0 or not float(d["lesson"]).is_integer():
+        raise ValueError("a field is out of range (points 0 to 1, a whole lesson number)")
+    d["lesson"] = int(d["lesson"])
     return Answer(**d)
 
 
@@ -287,9 +347,9 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
             )
             db.execute(
                 "CREATE TABLE drills (id INTEGER PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id), "
-                "event INTEGER NOT NULL, kind TEXT NOT NULL, about TEXT NOT NULL, cost REAL NOT NULL, "
-                "rights INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL DEFAULT 0, "
-                "UNIQUE (game, event, kind))"
+                "position TEXT NOT NULL, event INTEGER NOT NULL, kind TEXT NOT NULL, about TEXT NOT NULL, "
+                "cost REAL NOT NULL, rights INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL DEFAULT 0, "
+                "UNIQUE (position, kind))"
             )
             db.execute("CREATE TABLE lessons (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
         db.execute(f"PRAGMA user_version = {VERSION}")

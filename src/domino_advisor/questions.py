@@ -42,7 +42,9 @@ class Marked:
 
 def parse_numbers(text: str, top: int) -> set[int]:
     text = text.strip().lower()
-    if text in ("-", "none", "nothing", ""):
+    if not text:  # Enter is not an answer: "none" is said with '-'
+        raise NotationError("type the numbers, or - for none")
+    if text in ("-", "none", "nothing"):
         return set()
     out = set()
     for word in text.replace(",", " ").split():

@@ -20,7 +20,7 @@ from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError, LogFileError, NotationError
 from .events import DIGITS, number_at_most
 from .gamelog import check_typed
-from .printable import excerpt, message
+from .printable import excerpt, message, printable
 from .progress import Answer, Record, now
 
 HELP = """type what happens, one line at a time:
@@ -69,13 +69,15 @@ class Session:
         reads: bool = True,
         read: Callable[[str], str] | None = None,
         practice: bool = False,
-        record: Record | None = None,
+        keep: bool = True,
     ):
         self.path = path
         self.reads = reads
         self.read = read  # practice asks its questions through it
         self.practice = practice and read is not None
-        self.record = record  # practice answers are kept there
+        self.keep = keep  # practice answers are kept in the record (opened when first needed)
+        self.record: Record | None = None
+        self.deferred: str | None = None  # a line typed at a question that was not an answer
         self.started = int(time.time())  # practice answers of this session count as one lesson
         self.kept_aside = 0
         self.console = console
@@ -138,6 +140,8 @@ class Session:
             self.practice = not self.practice and self.read is not None
             state = "on: you are asked first, advice only with a" if self.practice else "off"
             self.console.print(Text(f"practice {state}", style="bold"))
+            if self.practice:
+                self.open_record()  # a record that cannot be kept is said now, not mid-game
             return True
         if word in ("e", "events"):
             self.console.print(notices.all_events(self.log))
@@ -230,7 +234,7 @@ class Session:
 
     def teach(self, old: api.Position) -> None:
         """Ask what the event just logged taught, then mark it, say why, and keep it."""
-        from .train import read_answer, tell
+        from .train import tell
 
         pos = self.pos
         if old.view is None or old.inference is None or pos.view is None or pos.inference is None:
@@ -239,25 +243,66 @@ class Session:
         question = questions.worth_asking((old.view, old.inference), (view, inf))
         if question is None or self.read is None:
             return
-        self.console.print(Text("practice (Enter skips):", style="bold cyan"))
+        self.console.print(
+            Text("practice (Enter skips; a line of the game skips it too):", style="bold cyan")
+        )
         asked = time.perf_counter()
-        try:
-            said = read_answer(question, view, self.read, self.console, skip=True)
-        except (EOFError, KeyboardInterrupt):
-            said = None
+        said = self.answer(question, view)
         if said is None:
             self.console.print(Text("  skipped", style="dim"))
             return
         numbers = {line: k for k, (line, _) in enumerate(self.log.numbered_events(), 1)}
         marked = question.mark(said, view, inf, _event_label(numbers))  # type: ignore[arg-type]
         self.console.print(tell(marked.points, marked.truth, marked.why))
-        if self.record is not None:
-            taken = round(time.perf_counter() - asked, 2)
-            answer = Answer(
-                question.kind, marked.points, self.log.rules.name, self.started, taken, now(), "practice"
-            )
-            if not self.record.add(answer):
+        taken = round(time.perf_counter() - asked, 2)
+        self.keep_answer(
+            Answer(question.kind, marked.points, self.log.rules.name, self.started, taken, now(), "practice")
+        )
+
+    def answer(self, question: questions.Question, view):
+        """The answer, or None: Enter, end of input, Ctrl-C, or a line that is not an
+        answer at all (an event, a command: kept to be handled next, never lost)."""
+        assert self.read is not None
+        while True:
+            try:
+                text = self.read(question.prompt(view))
+            except (EOFError, KeyboardInterrupt):
+                return None
+            if not text.strip():
+                return None
+            try:
+                return question.read(text, view)
+            except DominoError as e:
+                if not _answer_like(text):
+                    self.deferred = text
+                    return None
+                self.console.print(Text(message(str(e)), style="red"))
+
+    def open_record(self) -> Record | None:
+        if self.record is None and self.keep:
+            try:
+                self.record = Record()
+            except DominoError as e:  # the game's log matters more: practise, but say so
+                self.keep = False
+                self.console.print(
+                    Text(f"practice answers will not be kept: {message(str(e))}", style="yellow")
+                )
+        return self.record
+
+    def keep_answer(self, answer: Answer) -> None:
+        record = self.open_record()
+        if record is None:
+            return
+        waiting = Text(
+            "  waiting for your progress record (another program is writing it; Ctrl-C stops)", style="dim"
+        )
+        try:
+            if not record.add(answer, on_wait=lambda: self.console.print(waiting)):
                 self.kept_aside += 1
+        except DominoError as e:  # a damaged record: this answer waits beside it; no more kept
+            self.console.print(Text(f"practice answers will not be kept: {message(str(e))}", style="yellow"))
+            self.keep, self.record = False, None
+            record.close()
 
     def undo(self, text: str, count: str) -> None:
         n = number_at_most(count, len(self.log.events))
@@ -348,6 +393,13 @@ def _event_label(numbers: dict[int, int]) -> questions.Label:
     return label
 
 
+def _answer_like(text: str) -> bool:
+    """Numbers, commas, '-', 'none': a try at an answer (asked again when it does not
+    read); anything else is a line of the game."""
+    words = text.lower().replace(",", " ").split()
+    return all(w in ("-", "none", "nothing") or w.isdigit() for w in words)
+
+
 def _tile_like(word: str) -> bool:
     return any(ch.isdigit() for ch in word) and not word.startswith("=")
 
@@ -360,11 +412,11 @@ def run(
     seconds: float = DEFAULT_SECONDS,
     reads: bool = True,
     practice: bool = False,
-    record: Record | None = None,
+    keep: bool = True,
 ) -> int:
     """The loop: read a line, act, repeat, until q, end of input or Ctrl-C; returns how
     many lines were not logged."""
-    session = Session(path, console, samples, seconds, reads, read, practice, record)
+    session = Session(path, console, samples, seconds, reads, read, practice, keep)
     refused = 0
     console.print(Text(f"session on {path}: type ? for help, q to quit", style="bold"))
     if practice:
@@ -375,15 +427,20 @@ def run(
                 style="bold cyan",
             )
         )
+        session.open_record()
     session.show_status()
     if session.my_turn() and not session.practice:
         session.show_advice()
     while True:
-        try:
-            line = read(session.prompt)
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            break
+        if session.deferred is not None:  # typed at a question: handled as typed
+            line, session.deferred = session.deferred, None
+            console.print(Text(f"{session.prompt}{printable(line)}", style="dim"))
+        else:
+            try:
+                line = read(session.prompt)
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                break
         try:
             if not session.handle(line):
                 break
@@ -391,7 +448,9 @@ def run(
             refused += 1
             console.print(Text(f"not logged: {message(str(e))}", style="bold red"))
     console.print(Text(f"the log is saved in {path}", style="dim"))
-    if record is not None and session.kept_aside:
+    if session.record is not None:
+        session.record.close()
+    if session.kept_aside:
         console.print(
             Text(f"{session.kept_aside} practice answers wait beside your record (it was busy)", style="dim")
         )

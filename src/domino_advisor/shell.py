@@ -177,3 +177,26 @@ def finite(data):
 
 def print_json(data) -> None:
     echo(json.dumps(finite(data), indent=1, allow_nan=False))
+
+
+def refuse_unused(modes: dict, needs: dict) -> None:
+    """Options that would be ignored are refused: with ``mode`` on, the ``others`` do
+    nothing; an option in ``needs`` does something only with its mode."""
+    ctx = click.get_current_context()
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+    def flag(name: str) -> str:
+        param = next(p for p in ctx.command.params if p.name == name)
+        return param.opts[0]
+
+    for mode, (on, others) in modes.items():
+        if on:
+            for name in others:
+                if given(name):
+                    raise click.UsageError(f"{flag(name)} does nothing with {mode}: leave one of them out")
+    for name, mode in needs.items():
+        if given(name) and not modes[mode][0]:
+            raise click.UsageError(f"{flag(name)} is for {mode} only")
