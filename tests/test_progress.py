@@ -290,3 +290,18 @@ def test_a_record_that_needs_no_migration_is_only_read(tmp_path):
     assert kept.answers() == [] and kept.drills_left() == 0
     kept.close()
     assert where.read_bytes() == before
+
+
+def test_a_damaged_record_keeps_the_answers_beside_it(runner):
+    run(runner, "train", "--seed", "4", input="0\n3\nq\n")
+    kept = Record()  # opened before the damage, as a lesson or a session has it
+    with open(progress.path(), "r+b") as f:
+        f.seek(4096)
+        f.write(b"\xff" * 64)
+    with pytest.raises(RecordError, match=r"cannot be read .*the answer waits in"):
+        kept.add(_answer(at=77.0))
+    kept.close()
+    pending = progress.path().with_name("progress-pending.jsonl")
+    assert json.loads(pending.read_text())["at"] == 77.0
+    res = run(runner, "train", "--seed", "5", input="0\nq\n")  # seen at the start: refused
+    assert res.exit_code == 2 and "cannot be read" in res.output and "Traceback" not in res.output

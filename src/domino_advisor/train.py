@@ -26,7 +26,7 @@ from .inference import infer
 from .match import Match
 from .moves import legal_moves
 from .players import make_player
-from .printable import printable
+from .printable import message, printable
 from .progress import KINDS as ALL_KINDS
 from .progress import LABELS, Answer, Kept, Record, now, weights
 from .reads import Style, style_for
@@ -93,8 +93,14 @@ class Asking:
         if self.record is not None:
             taken = time.perf_counter() - self.asked_at
             answer = Answer(kind, points, self.rules.name, self.lesson, round(taken, 2), now(), self.source)
-            if not self.record.add(answer):
+            waiting = Text("  waiting for your progress record (another program is writing it)", style="dim")
+            try:
+                if not self.record.add(answer, on_wait=lambda: self.console.print(waiting)):
+                    self.kept_aside += 1
+            except DominoError as e:  # damaged: this answer waits beside it; the lesson goes on
+                self.console.print(Text(f"answers will not be kept: {message(str(e))}", style="yellow"))
                 self.kept_aside += 1
+                self.record = None
 
     def ask_question(self, question: questions.Question, view, inf, label=questions.no_label) -> float:
         """Ask until the answer reads, then mark it, say why, and keep it."""
