@@ -91,3 +91,21 @@ def test_the_core_has_no_click_or_rich():
         if LEVEL[path.stem] < SHELL:
             _, outside = imports(path)
             assert not outside & {"click", "rich"}, f"{path.stem} imports {outside & {'click', 'rich'}}"
+
+
+SUBPACKAGES = {"trains": "rules"}  # a subpackage sits on one layer: what its modules may import
+
+
+def test_subpackages_import_only_their_layer_or_below():
+    for sub, layer in SUBPACKAGES.items():
+        top = max(LEVEL[name] for name in dict(LAYERS)[layer])
+        for path in (PACKAGE / sub).glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
+                    name = node.module.split(".")[0]
+                    assert LEVEL[name] <= top, f"{sub}.{path.stem} imports {name}, a layer above {layer}"
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    assert node.module.split(".")[0] not in {"click", "rich"}, f"{sub}.{path.stem}"
+                if isinstance(node, ast.Import):
+                    assert not {a.name.split(".")[0] for a in node.names} & {"click", "rich"}
+    assert {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()} == set(SUBPACKAGES)

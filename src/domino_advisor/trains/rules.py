@@ -1,0 +1,122 @@
+"""Mexican Train's rule parameters: the choices tables make, named, with the common
+home rules as defaults (docs/mexican-train.md).
+
+Frozen and checked when made, like ``rules.Rules``; ``with_settings`` reads the
+``key=value`` settings a log's header or ``--set`` carries and refuses a bad one in the
+table's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from ..errors import RulesError
+from ..printable import excerpt
+from ..tiles import set_size
+
+GAME = "mexican-train"
+PLAYERS = range(2, 9)  # two to eight at one table
+# the hand sizes most tables deal, by set and number of players
+HANDS = {
+    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 11, 8: 11},
+    9: {2: 9, 3: 9, 4: 9, 5: 7, 6: 7, 7: 7, 8: 6},
+}
+BLANKS = (0, 50)  # what the double-blank counts left in a hand
+
+
+@dataclass(frozen=True)
+class TrainRules:
+    top: int = 12  # the set: double-twelve (91 tiles) or double-nine (55)
+    hand: int = 0  # tiles dealt to each player; 0: the usual size for the table (HANDS)
+    double_again: bool = True  # who plays a double plays again, on it (to satisfy it)
+    mexican_after_own: bool = False  # the Mexican train may start only after your own has
+    blank_double: int = 0  # the double-blank left in a hand counts 0, or 50
+    rounds: int = 0  # rounds in a match; 0: one per engine double, top down to 0-0
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.top <= 18:
+            raise RulesError(
+                f"set={self.top}: a Mexican Train set is double-3 to double-18 (9 or 12 at most tables)"
+            )
+        if self.blank_double not in BLANKS:
+            raise RulesError(f"blank_double={self.blank_double}: the double-blank counts 0 or 50")
+        if self.hand < 0:
+            raise RulesError(f"hand={self.hand}: a hand is at least one tile")
+        if not 0 <= self.rounds <= self.top + 1:
+            raise RulesError(f"rounds={self.rounds}: a match has 1 to {self.top + 1} rounds (0: all of them)")
+
+    @property
+    def name(self) -> str:
+        return GAME
+
+    @property
+    def tile_count(self) -> int:
+        return set_size(self.top)
+
+    @property
+    def round_count(self) -> int:
+        return self.rounds or self.top + 1
+
+    def engine(self, round_number: int) -> int:
+        """The double that starts a round: the set's highest first, then down by one."""
+        return self.top - (round_number - 1) % (self.top + 1)
+
+    def hand_size(self, players: int) -> int:
+        """The tiles dealt to each player; checked against the set (the engine is set
+        aside before the deal, and a boneyard must be left to draw from)."""
+        self.check_players(players)
+        if self.hand:
+            size = self.hand
+        elif self.top in HANDS:
+            size = HANDS[self.top][players]
+        else:  # small sets (tests, children's games): a third of what is left each, at least one
+            size = max(1, (self.tile_count - 1) // (3 * players))
+        if players * size > self.tile_count - 1:
+            raise RulesError(
+                f"hand={size} for {players} players needs {players * size} tiles, but the double-"
+                f"{self.top} set has {self.tile_count - 1} once the engine is set aside"
+            )
+        return size
+
+    def check_players(self, players: int) -> None:
+        if players not in PLAYERS:
+            raise RulesError(f"Mexican Train is played by 2 to 8 players, not {players}")
+
+    def differences(self) -> dict[str, object]:
+        """The settings that differ from the defaults, as a header or --set writes them."""
+        default = TrainRules()
+        return {
+            _KEY.get(f.name, f.name): getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    def with_settings(self, settings: dict[str, str]) -> TrainRules:
+        """These rules with ``key=value`` settings applied (``set=9``, ``blank_double=50``)."""
+        changes: dict[str, Any] = {}
+        for key, text in settings.items():
+            name = _FIELD.get(key, key)
+            field = next((f for f in fields(self) if f.name == name), None)
+            if field is None:
+                known = ", ".join(sorted(_KEY.get(f.name, f.name) for f in fields(self)))
+                raise RulesError(f"'{excerpt(key)}' is not a Mexican Train rule (the rules are {known})")
+            changes[name] = _value(key, text, isinstance(getattr(self, name), bool))
+        return replace(self, **changes)  # checked by __post_init__
+
+
+_KEY = {"top": "set"}  # a field as a setting names it
+_FIELD = {v: k for k, v in _KEY.items()}
+
+
+def _value(key: str, text: str, flag: bool) -> int | bool:
+    word = text.strip().lower()
+    if flag:
+        if word in ("yes", "true", "on", "1"):
+            return True
+        if word in ("no", "false", "off", "0"):
+            return False
+        raise RulesError(f"{key}={excerpt(text)}: say yes or no")
+    if not word.isdigit() or len(word) > 4:
+        raise RulesError(f"{key}={excerpt(text)}: a whole number, please")
+    return int(word)
