@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 from rich.text import Text
 
-from . import api, config, edits, gamelog, logfile, notices, render, statusview
+from . import api, config, edits, gamelog, logfile, notices, render, statusview, trainlog
 from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE
 from .printable import printable
@@ -63,8 +63,18 @@ def _config_error() -> None:
 
 
 def _show_status(log: gamelog.GameLog) -> None:
+    if log.is_trains:
+        console.print(_train_status(log))
+        return
     pos = api.Position.of(log)
     console.print(statusview.status_view(pos, api.status_of(pos), width=console.width))
+
+
+def _train_status(log: gamelog.GameLog, as_data: bool = False):
+    from . import trainlog, trainview
+
+    data = trainlog.status_of(log.replay_trains())
+    return data if as_data else trainview.status_view(data, console.width)
 
 
 @main.command()
@@ -89,8 +99,11 @@ def new(file, players, rules_name, overrides, me, hand, force):
     if me is not None and me not in names and ctx.get_parameter_source("me").name == "DEFAULT_MAP":
         me = None  # your config's name, but these players on the command line do not include it
     path = Path(file)
-    rules = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)})
-    log = gamelog.new_log(names, parse_tiles(hand, rules.top), rules_name, overrides, me)
+    if rules_name == trainlog.GAME:
+        top = trainlog.rules_from(" ".join(overrides)).top
+    else:
+        top = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)}).top
+    log = gamelog.new_log(names, parse_tiles(hand, top), rules_name, overrides, me)
     logfile.create(file, gamelog.dumps(log), force=force)
 
     def show() -> None:
@@ -130,11 +143,12 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
     warned: set = set()
 
     def change(log: gamelog.GameLog) -> gamelog.GameLog:
-        old = api.Position.of(log)  # the version on disk the change is made to (the last try's)
-        before.clear()
-        before.update(api.status_of(old))
-        warned.clear()
-        warned.update(old.warnings)
+        if not log.is_trains:
+            old = api.Position.of(log)  # the version on disk the change is made to (the last try's)
+            before.clear()
+            before.update(api.status_of(old))
+            warned.clear()
+            warned.update(old.warnings)
         if replace_n is not None:
             result = edits.replace(log, replace_n, events[0])
         elif insert_n is not None:
@@ -147,12 +161,22 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
         return result.log
 
     written = logfile.update(file, change)
-    pos = api.Position.of(written.log)
     result = done[-1]
     if fixes:
         logged = f"changed event {fixes[0]}"
     else:
         logged = f"logged {len(result.added)} event{'s' if len(result.added) != 1 else ''}"
+    if written.log.is_trains:
+
+        def show_train() -> None:
+            if not quiet:
+                for n in result.added:
+                    console.print(f"logged event {n}: {printable(str(written.log.events[n - 1]))}")
+                console.print(_train_status(written.log))
+
+        after_writing(logged, show_train)
+        return
+    pos = api.Position.of(written.log)
 
     def show() -> None:
         if quiet:
@@ -238,6 +262,12 @@ def status(file, as_json, reads):
     """The table, your hand, what each opponent can hold, where the unseen tiles are."""
     _config_error()
     log = logfile.load(file)
+    if log.is_trains:
+        if as_json:
+            print_json(_train_status(log, as_data=True))
+        else:
+            console.print(_train_status(log))
+        return
     pos = api.Position.of(log, reads)
     data = api.status_of(pos)
     if as_json:

@@ -23,7 +23,7 @@ from .printable import message, printable
 def _problem(text: str, path) -> str | None:
     try:
         logfile.check_bounds(text, path)
-        gamelog.loads(text).replay()
+        gamelog.loads(text).replay_any()
     except DominoError as e:
         return message(str(e))
     return None

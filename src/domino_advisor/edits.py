@@ -21,6 +21,7 @@ from .gamelog import Entry, GameLog, check_typed, name_the_end
 from .match import Match
 from .printable import excerpt
 from .shorthand import expand
+from .trainlog import TrainLogMatch
 
 MAX_HINTS = 3
 
@@ -46,7 +47,7 @@ def typed(text: str, log: GameLog) -> str:
 
 
 def _event_of(line: str, log: GameLog) -> Event:
-    return parse_event(line.partition("#")[0], log.rules.top, log.me)
+    return parse_event(line.partition("#")[0], log.top, log.me, log.is_trains)
 
 
 def _event_places(log: GameLog) -> list[int]:
@@ -63,9 +64,9 @@ def _check_number(log: GameLog, number: int, what: str, end_ok: bool = False) ->
         raise NotationError(f"{what} {number}: the events are numbered 1 to {total}{end}")
 
 
-def _replayed_to(log: GameLog, count: int) -> Match:
+def _replayed_to(log: GameLog, count: int) -> Match | TrainLogMatch:
     """The match after the first ``count`` events."""
-    match = Match(log.rules, log.players, log.me)
+    match = log.new_match()
     first = len(log.header_lines()) + 1
     done = 0
     for i, entry in enumerate(log.body):
@@ -181,16 +182,19 @@ def undo(log: GameLog, n: int) -> Edited:
         first -= 1
     new = log.copy(log.body[: places[first]])  # comments after them go too
     try:
-        new.replay()
+        new.replay_any()
     except DominoError as e:
         raise type(e)(f"undo {n}: the log would no longer follow the rules: {e}") from None
     removed = tuple(log.body[i].render() for i in places[first:])
     return Edited(new, first + 1, (), removed)
 
 
-def _skipped(match: Match, event: Event) -> list[Pass]:
+def _skipped(match: Match | TrainLogMatch, event: Event) -> list[Pass]:
     """In a block game, players whose turn came before this play or pass passed: the
-    only thing they could have done.  Nothing is taken as read in a draw game."""
+    only thing they could have done.  Nothing is taken as read in a draw game (nor in
+    a train game, where every pass follows a draw)."""
+    if not isinstance(match, Match):
+        return []
     r = match.round
     if (
         not isinstance(event, Play | Pass)
@@ -269,6 +273,9 @@ def _candidates(log: GameLog, who: str, theirs: list, gap: int):
         if gap == 1 and isinstance(ev, Play):
             yield (f"delete event {n} ('{ev}'): was it someone else's play?", n, 1, [])
         if gap == -1 and isinstance(ev, Pass):  # a play logged (or taken) as a pass
-            r = _replayed_to(log, n - 1).playing
+            before = _replayed_to(log, n - 1)
+            if not isinstance(before, Match):
+                continue
+            r = before.playing
             for tile in [t for t in r.unseen() if r.layout.can_play(t)]:
                 yield (f"play {tile}", n, 1, [f"{who} plays {tile}"])

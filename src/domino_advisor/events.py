@@ -134,8 +134,9 @@ VERBS = {
 }
 
 
-def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None) -> Event:
-    """Read one event line; ``me`` settles whether ``draws 12`` is a count or a tile."""
+def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None, trains: bool = False) -> Event:
+    """Read one event line; ``me`` settles whether ``draws 12`` is a count or a tile;
+    ``trains``: a play names the train it goes on (``on mexican``, ``on ana``)."""
     words = line.split()
     if not words:
         raise NotationError("an empty line is not an event")
@@ -157,12 +158,14 @@ def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None) -> Eve
         )
     verb = VERBS[verb]
     try:
-        return _parse_rest(player, verb, rest, top, me)
+        return _parse_rest(player, verb, rest, top, me, trains)
     except NotationError as e:
         raise NotationError(f"'{shown}': {e}") from None
 
 
-def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | None) -> Event:
+def _parse_rest(
+    player: str, verb: str, rest: list[str], top: int, me: str | None, trains: bool = False
+) -> Event:
     if verb == "passes":
         if rest:
             raise NotationError("'passes' takes nothing after it")
@@ -172,8 +175,14 @@ def _parse_rest(player: str, verb: str, rest: list[str], top: int, me: str | Non
             raise NotationError("say which tile, like 'plays 6-4'")
         if len(rest) == 1:
             return Play(player, Tile.parse(rest[0], top))
+        if len(rest) == 3 and rest[1].lower() == "on" and trains:
+            if not NAME.match(rest[2]):
+                raise NotationError(f"'on {excerpt(rest[2])}': name a train: mexican, mine, or a player")
+            return Play(player, Tile.parse(rest[0], top), rest[2])
         if len(rest) == 3 and rest[1].lower() == "on":
             return Play(player, Tile.parse(rest[0], top), _parse_on(rest[2], top))
+        if trains:
+            raise NotationError("write 'plays 12-5 on mexican', 'on mine' or on a player's train, 'on ana'")
         raise NotationError("write 'plays 6-4' or 'plays 6-4 on 6' (or 'on left/right/up/down')")
     if verb == "draws":
         if not rest:

@@ -147,7 +147,11 @@ def rules_option():
     from .rules import PRESETS
 
     return click.option(
-        "--rules", "rules_name", default="classic", show_default=True, help="a preset: " + ", ".join(PRESETS)
+        "--rules",
+        "rules_name",
+        default="classic",
+        show_default=True,
+        help="a preset: " + ", ".join(PRESETS) + " (new also takes mexican-train)",
     )
 
 

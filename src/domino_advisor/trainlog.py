@@ -1,0 +1,224 @@
+"""A Mexican Train log replayed from one seat: the same file format as every log
+(tags, ``round N``, your hand, then what everyone does), checked by the rules in
+``trains`` with the same clear refusals.
+
+A play names its train: ``ana plays 12-5 on mexican``, ``bob plays 5-3 on ana``, ``me
+plays 12-9 on me`` (``on mine`` is read as your own).  Your draws name the tile, the
+others' are counted (``bob draws 1``).  At the end of a round the others show their
+hands or count their pips, which go on their totals.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalMoveError
+from .events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
+from .tiles import Tile, format_tiles
+from .trains.game import MEXICAN, TrainRound
+from .trains.match import TrainMatch
+from .trains.rules import GAME, TrainRules
+
+MOST_PLAYERS = 8
+
+
+def rules_from(setting: str) -> TrainRules:
+    """The rules a log's ``[Set "..."]`` tag names (``set=9 blank_double=50``)."""
+    pairs = {}
+    for word in setting.split():
+        key, eq, value = word.partition("=")
+        if not eq:
+            from .errors import RulesError
+            from .printable import excerpt
+
+            raise RulesError(f"'{excerpt(word)}': write a rule as key=value, like set=9")
+        pairs[key] = value
+    return TrainRules().with_settings(pairs)
+
+
+class TrainLogMatch:
+    """The match as one seat saw it: every event applied or refused, nothing changed."""
+
+    def __init__(self, rules: TrainRules, players: list[str], me: str):
+        self.rules, self.players, self.me = rules, list(players), me
+        self.viewer = self.players.index(me)
+        self.match = TrainMatch(rules, self.players)
+        self.pending: int | None = None  # a round announced, your hand not yet logged
+        self.settled: list[set[int]] = []  # per round: the seats whose pips are on their totals
+
+    @property
+    def round(self) -> TrainRound | None:
+        return self.match.round
+
+    @property
+    def rounds(self) -> list[TrainRound]:
+        return self.match.rounds
+
+    @property
+    def totals(self) -> list[int]:
+        return self.match.totals
+
+    def apply(self, event: Event, line: int | None = None) -> None:
+        if isinstance(event, NewRound):
+            self._new_round(event.number)
+        elif isinstance(event, Holds):
+            self._holds(event)
+        elif self.pending is not None or self.round is None:
+            raise IllegalMoveError(
+                f"log your hand for round {self.pending or 1} first, like 'me holds 12-5 9-3 ...'"
+            )
+        elif isinstance(event, (Shows, Counts)):
+            self._reveal(event)
+        elif isinstance(event, Has):
+            self._check_count(event)
+        else:
+            self._move(event)
+
+    def _new_round(self, number: int) -> None:
+        done = len(self.rounds)
+        if number != done + 1:
+            raise IllegalMoveError(f"the next round is round {done + 1}, not round {number}")
+        if self.round is not None and not self.round.over:
+            raise IllegalMoveError(f"round {done} is not over yet")
+        if done >= self.rules.round_count:
+            raise IllegalMoveError(f"the match had {self.rules.round_count} rounds: it is over")
+        self.pending = number
+
+    def _holds(self, event: Holds) -> None:
+        if event.player != self.me:
+            raise IllegalMoveError(
+                f"only your own hand is logged ('{self.me} holds ...'), not {event.player}'s"
+            )
+        if self.pending is None:
+            raise IllegalMoveError("your hand is logged once, right after 'round N'")
+        hands: list[tuple[Tile, ...] | None] = [None] * len(self.players)
+        hands[self.viewer] = event.tiles
+        size = self.rules.hand_size(len(self.players))
+        engine = self.rules.engine(self.pending)
+        if len(set(event.tiles)) != len(event.tiles):
+            raise IllegalMoveError(f"a tile is written twice in {format_tiles(event.tiles)}")
+        if len(event.tiles) != size:
+            raise IllegalMoveError(f"a hand here is {size} tiles, not {len(event.tiles)}")
+        if Tile(engine, engine) in event.tiles:
+            raise IllegalMoveError(f"{engine}-{engine} is this round's engine, set aside before the deal")
+        self.match.start(hands)
+        self.settled.append({self.viewer})
+        self.pending = None
+
+    def _move(self, event: Event) -> None:
+        r = self.round
+        assert r is not None
+        if not isinstance(event, (Play, Draw, Pass)):
+            raise IllegalMoveError(f"'{event}' is not something a player does on a turn")
+        if isinstance(event, Draw) and event.player == self.me and event.tiles is None:
+            raise IllegalMoveError("say which tile you drew, like 'me draws 7-3'")
+        if isinstance(event, Draw) and event.player != self.me and event.tiles is not None:
+            raise IllegalMoveError(
+                f"you cannot see which tile {event.player} drew: write '{event.player} draws 1'"
+            )
+        if event.player not in self.players:
+            raise IllegalMoveError(
+                f"'{event.player}' is not at this table (the players are {', '.join(self.players)})"
+            )
+        self.match.apply(event)
+
+    def _reveal(self, event: Shows | Counts) -> None:
+        r = self.round
+        assert r is not None
+        if event.player not in self.players:
+            raise IllegalMoveError(f"'{event.player}' is not at this table")
+        seat = self.players.index(event.player)
+        if not r.over:
+            raise IllegalMoveError("hands are shown or counted when the round is over")
+        if seat in self.settled[-1]:
+            raise IllegalMoveError(f"{event.player}'s pips for round {r.number} are already counted")
+        if isinstance(event, Shows):
+            if len(event.tiles) != r.counts[seat]:
+                raise IllegalMoveError(f"{event.player} holds {r.counts[seat]} tiles, not {len(event.tiles)}")
+            seen = set(r.hands[self.viewer] or ()) | {r.engine}
+            seen |= {t for train in r.trains.values() for t in train.tiles}
+            clash = [t for t in event.tiles if t in seen]
+            if clash:
+                raise IllegalMoveError(
+                    f"{format_tiles(clash)} cannot be in {event.player}'s hand: already seen"
+                )
+            blank = Tile(0, 0)
+            pips = sum(self.rules.blank_double if t == blank else t.pips for t in event.tiles)
+        else:
+            if r.counts[seat] == 0 and event.pips:
+                raise IllegalMoveError(f"{event.player} went out: no pips to count")
+            pips = event.pips
+        self.match.totals[seat] += pips
+        self.settled[-1].add(seat)
+
+    def _check_count(self, event: Has) -> None:
+        r = self.round
+        assert r is not None
+        seat = self.players.index(event.player) if event.player in self.players else None
+        if seat is None:
+            raise IllegalMoveError(f"'{event.player}' is not at this table")
+        if r.counts[seat] != event.count:
+            raise IllegalMoveError(
+                f"the log gives {event.player} {r.counts[seat]} tiles, not {event.count}: "
+                "an event is missing or wrong (look at the last draws and plays)"
+            )
+
+
+def written(m: TrainLogMatch, event: Event) -> Event:
+    """A play as the log keeps it: its train by the owner's name as the table spells it
+    (``on mine`` is the player's own), or ``mexican``."""
+    if not isinstance(event, Play):
+        return event
+    r = m.round
+    if event.on is None and r is not None and not r.over and event.player in m.players:
+        fits = r.fits(m.players.index(event.player), event.tile)
+        return Play(event.player, event.tile, r.key_name(fits[0])) if len(fits) == 1 else event
+    if not isinstance(event.on, str):
+        return event
+    word = event.on.lower()
+    if word == MEXICAN:
+        return Play(event.player, event.tile, MEXICAN)
+    if word in ("mine", "own"):
+        return Play(event.player, event.tile, event.player)
+    named = [p for p in m.players if p.lower() == word]
+    return Play(event.player, event.tile, named[0]) if named else event
+
+
+def status_of(m: TrainLogMatch) -> dict:
+    """The table for people and programs: each train, who may play where, your hand,
+    the tiles in front of each player, the boneyard, the totals."""
+    r = m.round
+    out: dict = {
+        "game": GAME,
+        "round": len(m.rounds),
+        "players": [],
+        "scores": dict(zip(m.players, m.totals, strict=True)),
+    }
+    if r is None:
+        return out
+    out.update(
+        engine=str(r.engine),
+        over=r.over,
+        to_move=None if r.over else m.players[r.turn],
+        boneyard=r.boneyard,
+        hand=[str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
+        double=None if r.double is None else r.key_name(r.double),
+        winner=None if r.winner is None else m.players[r.winner],
+        trains=[
+            {
+                "train": r.key_name(key),
+                "tiles": [str(t) for t in train.tiles],
+                "end": train.end,
+                "marker": train.marker,
+            }
+            for key, train in r.trains.items()
+        ],
+    )
+    for s, name in enumerate(m.players):
+        out["players"].append(
+            {"name": name, "tiles": r.counts[s], "may_play_on": [r.key_name(k) for k in r.open_to(s)]}
+        )
+    if not r.over and r.turn == m.viewer:
+        out["your_plays"] = [f"{t} on {r.key_name(k)}" for t, k in r.plays(m.viewer)]
+    return out
+
+
+__all__ = ["MEXICAN", "MOST_PLAYERS", "TrainLogMatch", "rules_from", "status_of"]

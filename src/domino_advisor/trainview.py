@@ -1,0 +1,75 @@
+"""A Mexican Train table for people: each train from the engine with its end and
+marker, who may play where, your hand, the tiles in front of each player, the totals.
+Fits 50 columns: a train too long for the line shows its last tiles."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from .printable import printable
+
+
+def _chain(tiles: list[str], room: int) -> str:
+    """The train's tiles, the last ones when all would not fit."""
+    text = " ".join(tiles) or "(not started)"
+    if len(text) <= room:
+        return text
+    kept: list[str] = []
+    for t in reversed(tiles):
+        if len(" ".join(["…", t, *kept])) > room:
+            break
+        kept.insert(0, t)
+    return " ".join(["…", *kept])
+
+
+def status_view(data: dict, width: int = 80) -> RenderableType:
+    parts: list[RenderableType] = []
+    head = Text("mexican train", style="bold")
+    head.append(f"   round {data['round']}")
+    if data.get("engine"):
+        head.append(f"   engine {data['engine']}")
+    if data.get("over"):
+        winner = data.get("winner")
+        head.append(
+            "   round over" + (f": {printable(winner)} went out" if winner else " (blocked)"),
+            style="bold magenta",
+        )
+    elif data.get("to_move"):
+        head.append("   to move: ")
+        head.append(printable(data["to_move"]), style="bold green")
+    if "boneyard" in data:
+        head.append(f"   boneyard {data['boneyard']}")
+    parts.append(head)
+    if data.get("double"):
+        parts.append(
+            Text(
+                f"the double on {printable(data['double'])}'s train must be satisfied first",
+                style="bold yellow",
+            )
+        )
+    if data.get("trains"):
+        t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
+        t.add_column("train")
+        t.add_column("tiles, from the engine", overflow="fold")
+        t.add_column("end", justify="right")
+        room = max(12, width - 24)
+        for train in data["trains"]:
+            name = printable(train["train"]) + (" ⚑" if train["marker"] else "")
+            t.add_row(name, _chain(train["tiles"], room), str(train["end"]))
+        parts.append(t)
+        parts.append(Text("⚑ a marker: anyone may play on that train", style="dim"))
+    if "hand" in data:
+        parts.append(Text("your hand: " + (" ".join(data["hand"]) or "(none)")))
+    if data.get("your_plays"):
+        parts.append(Text("you may play: " + ", ".join(data["your_plays"]), style="green"))
+    if data["players"]:
+        lines = [
+            f"{printable(p['name'])} {p['tiles']} (on {', '.join(printable(k) for k in p['may_play_on'])})"
+            for p in data["players"]
+        ]
+        parts.append(Text("tiles in hand: " + " · ".join(lines)))
+    scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
+    parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
+    return Group(*parts)

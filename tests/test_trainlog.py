@@ -1,0 +1,180 @@
+"""Mexican Train logs: random legal matches written from one seat replay to the same
+table and totals; a round logged from the command line is checked event by event, and
+bad input is refused (exit 2, the file unchanged) in the table's words."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from clitools import refused, run
+from domino_advisor import gamelog
+from domino_advisor.events import Draw
+from domino_advisor.trains.match import TrainMatch, deal, legal_moves
+from domino_advisor.trains.rules import TrainRules
+
+NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
+
+
+def seat_log(rules: TrainRules, players: int, seed: int, viewer: int = 0):
+    """A match played at random with every hand known, and its log as ``viewer`` writes it."""
+    rng = random.Random(seed)
+    names = NAMES[:players]
+    me = names[viewer]
+    match = TrainMatch(rules, names)
+    setting = " ".join(
+        f"{k}={v if not isinstance(v, bool) else 'yes' if v else 'no'}"
+        for k, v in rules.differences().items()
+    )
+    lines = ['[Rules "mexican-train"]'] + ([f'[Set "{setting}"]'] if setting else [])
+    lines += [f'[Players "{" ".join(names)}"]', f'[Me "{me}"]']
+    for number in range(1, rules.round_count + 1):
+        hands, stock = deal(rules, players, number, rng)
+        r = match.start(list(hands), stock)
+        lines += [f"round {number}", f"{me} holds {' '.join(map(str, hands[viewer]))}"]
+        while not r.over:
+            move = rng.choice(legal_moves(r))
+            match.apply(move)
+            if isinstance(move, Draw):
+                lines.append(str(move) if move.player == me else f"{move.player} draws 1")
+            else:
+                lines.append(str(move))
+        for s, name in enumerate(names):
+            if s != viewer and r.hands[s]:
+                lines.append(f"{name} shows {' '.join(map(str, sorted(r.hands[s], reverse=True)))}")
+    return match, "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_random_matches_replay_from_any_seat(players):
+    rules = TrainRules(top=9, rounds=2)
+    for seed in range(3):
+        viewer = seed % players
+        truth, text = seat_log(rules, players, seed, viewer)
+        replayed = gamelog.loads(text).replay_trains()
+        assert replayed.totals == truth.totals
+        for r, t in zip(replayed.rounds, truth.rounds, strict=True):
+            assert {k: (tr.tiles, tr.end, tr.marker) for k, tr in r.trains.items()} == {
+                k: (tr.tiles, tr.end, tr.marker) for k, tr in t.trains.items()
+            }
+            assert r.counts == t.counts and r.winner == t.winner
+        assert gamelog.dumps(gamelog.loads(text)) == text  # the text round-trips
+
+
+def test_options_travel_in_the_header():
+    rules = TrainRules(top=6, hand=4, blank_double=50, double_again=False, rounds=2)
+    truth, text = seat_log(rules, 3, 5)
+    log = gamelog.loads(text)
+    assert log.train_rules == rules and log.replay_trains().totals == truth.totals
+
+
+HAND = "12-5 9-3 8-8 7-1 6-6 5-5 4-2 11-3 10-10 3-0 2-2 1-1 12-0 9-9 6-0"
+
+
+@pytest.fixture
+def table(tmp_path, runner):
+    game = tmp_path / "mt.dom"
+    res = run(runner, "new", game, "--rules", "mexican-train", "--players", "me ana bob cy", "--hand", HAND)
+    assert res.exit_code == 0, res.output
+    assert "engine 12-12" in res.output and "to move: me" in res.output
+    return game
+
+
+def test_a_round_logged_from_the_command_line(runner, table):
+    res = run(runner, "log", table, "me plays 12-5 on mine", "ana plays 12-7 on mexican", "bob d1", "bob p")
+    assert res.exit_code == 0, res.output
+    assert "me plays 12-5 on me" in table.read_text()  # 'mine' written as the owner's name
+    res = run(runner, "log", table, "cy 12-3 on bob", "me 5-5 on me")
+    assert res.exit_code == 0, res.output
+    data = json.loads(run(runner, "status", table, "--json").output)
+    assert data["double"] == "me" and data["to_move"] == "me"
+    assert [p["may_play_on"] for p in data["players"]] == [["me"]] * 4
+    assert {t["train"]: t["marker"] for t in data["trains"]}["bob"] is True
+    assert run(runner, "undo", table).exit_code == 0
+    assert json.loads(run(runner, "status", table, "--json").output)["double"] is None
+
+
+@pytest.mark.parametrize(
+    "events,says",
+    [
+        (["ana plays 12-7 on mexican"], "it is me's turn, not ana's"),
+        (["me plays 12-5 on nowhere"], "say which train"),
+        (["me plays 12-5 on ana"], "ana's train is not open"),
+        (["me plays 9-3 on mine"], "does not fit me's train"),
+        (["me draws 7-7"], "play if you can"),
+        (["me plays 12-5 on me", "ana draws 7-7"], "you cannot see which tile ana drew"),
+        (["me plays 12-5 on me", "ana draws 2"], "one tile at a time"),
+        (["me plays 12-5 on me", "ana passes"], "draws a tile before passing"),
+        (["me plays 12-5 on me", "ana plays 12-5 on mexican"], "already on the table"),
+        (["me plays 12-12 on me"], "not in play this round"),
+    ],
+)
+def test_bad_events_are_refused_and_the_file_kept(runner, table, events, says):
+    refused(runner, table, "log", table, *events, says=says)
+
+
+def test_bad_tables_and_hands_are_refused(runner, tmp_path):
+    game = tmp_path / "x.dom"
+    nine = " ".join([*NAMES, "hal"])
+    refused(
+        runner,
+        None,
+        "new",
+        game,
+        "--rules",
+        "mexican-train",
+        "--players",
+        nine,
+        "--hand",
+        HAND,
+        says="2 to 8",
+    )
+    refused(
+        runner,
+        None,
+        "new",
+        game,
+        "--rules",
+        "mexican-train",
+        "--players",
+        "me ana",
+        "--hand",
+        "12-5",
+        says="15 tiles",
+    )
+    refused(
+        runner,
+        None,
+        "new",
+        game,
+        "--rules",
+        "mexican-train",
+        "--players",
+        "me ana",
+        "--hand",
+        HAND.replace("12-5", "12-12"),
+        says="engine",
+    )
+    refused(
+        runner,
+        None,
+        "new",
+        game,
+        "--rules",
+        "mexican-train",
+        "--set",
+        "spinner=yes",
+        "--players",
+        "me ana",
+        "--hand",
+        HAND,
+        says="not a Mexican Train rule",
+    )
+    assert not game.exists()
+
+
+def test_commands_not_built_for_trains_say_so(runner, table):
+    for command in (["advise", table], ["where", table, "5-5"], ["review", table]):
+        refused(runner, table, *command, says="Mexican Train log")
