@@ -25,7 +25,7 @@ LAYERS = [
             "trainlog",
         },
     ),
-    ("counting", {"view", "evidence", "counting", "sampler", "inference", "reads", "questions"}),
+    ("counting", {"view", "evidence", "counting", "sampler", "inference", "reads", "questions", "trainseat"}),
     ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor", "reasons"}),
     (
         "use",

@@ -90,6 +90,12 @@ def test_a_round_logged_from_the_command_line(runner, table):
     assert res.exit_code == 0, res.output
     data = json.loads(run(runner, "status", table, "--json").output)
     assert data["double"] == "me" and data["to_move"] == "me"
+    # bob drew and passed with 12 (his train, the engine's) and 7 (the Mexican train) open
+    lacks = {p["name"]: p.get("cannot_hold") for p in data["players"]}
+    assert lacks == {"me": None, "ana": [], "bob": [7, 12], "cy": []}
+    assert data["counting"]["method"] == "exact" and all(p == 0 for p in [data["where"]["12-11"]["bob"]])
+    assert data["unseen_by_number"][12] == 13 - 1 - 4  # the engine, 12-5 and 12-0 mine, 12-7, 12-3 played
+    assert "bob: no 7 12" in run(runner, "status", table).output
     assert [p["may_play_on"] for p in data["players"]] == [["me"]] * 4
     assert {t["train"]: t["marker"] for t in data["trains"]}["bob"] is True
     assert run(runner, "undo", table).exit_code == 0

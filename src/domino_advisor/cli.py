@@ -71,9 +71,9 @@ def _show_status(log: gamelog.GameLog) -> None:
 
 
 def _train_status(log: gamelog.GameLog, as_data: bool = False):
-    from . import trainlog, trainview
+    from . import trainseat, trainview
 
-    data = trainlog.status_of(log.replay_trains())
+    data = trainseat.status_of(log.replay_trains())
     return data if as_data else trainview.status_view(data, console.width)
 
 

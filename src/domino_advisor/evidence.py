@@ -104,7 +104,7 @@ def gather(view: SeatView) -> Evidence:
 
 
 def _lead_cases(view: SeatView) -> tuple[list[Case], str]:
-    if not view.history or lead.free(view.rules, view.opening):
+    if not view.history or view.opening is None or lead.free(view.rules, view.opening):
         return [Case()], ""
     first = view.history[0]
     opener, tile = first.seat, first.tile

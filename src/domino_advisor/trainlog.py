@@ -70,7 +70,7 @@ class TrainLogMatch:
         elif isinstance(event, Has):
             self._check_count(event)
         else:
-            self._move(event)
+            self._move(event, line)
 
     def _new_round(self, number: int) -> None:
         done = len(self.rounds)
@@ -103,7 +103,7 @@ class TrainLogMatch:
         self.settled.append({self.viewer})
         self.pending = None
 
-    def _move(self, event: Event) -> None:
+    def _move(self, event: Event, line: int | None) -> None:
         r = self.round
         assert r is not None
         if not isinstance(event, (Play, Draw, Pass)):
@@ -118,7 +118,7 @@ class TrainLogMatch:
             raise IllegalMoveError(
                 f"'{event.player}' is not at this table (the players are {', '.join(self.players)})"
             )
-        self.match.apply(event)
+        self.match.apply(event, line)
 
     def _reveal(self, event: Shows | Counts) -> None:
         r = self.round
@@ -182,9 +182,10 @@ def written(m: TrainLogMatch, event: Event) -> Event:
     return Play(event.player, event.tile, named[0]) if named else event
 
 
-def status_of(m: TrainLogMatch) -> dict:
+def table_of(m: TrainLogMatch) -> dict:
     """The table for people and programs: each train, who may play where, your hand,
-    the tiles in front of each player, the boneyard, the totals."""
+    the tiles in front of each player, the boneyard, the totals (``trainseat.status_of``
+    adds the counting)."""
     r = m.round
     out: dict = {
         "game": GAME,
@@ -221,4 +222,4 @@ def status_of(m: TrainLogMatch) -> dict:
     return out
 
 
-__all__ = ["MEXICAN", "MOST_PLAYERS", "TrainLogMatch", "rules_from", "status_of"]
+__all__ = ["MEXICAN", "MOST_PLAYERS", "TrainLogMatch", "rules_from", "table_of"]

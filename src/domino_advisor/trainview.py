@@ -70,6 +70,19 @@ def status_view(data: dict, width: int = 80) -> RenderableType:
             for p in data["players"]
         ]
         parts.append(Text("tiles in hand: " + " · ".join(lines)))
+        lacks = [
+            f"{printable(p['name'])}: "
+            + (f"no {' '.join(map(str, p['cannot_hold']))}" if p["cannot_hold"] else "any number")
+            for p in data["players"]
+            if "cannot_hold" in p
+        ]
+        if lacks:
+            parts.append(Text("what they certainly lack: " + " · ".join(lacks), style="cyan"))
+    if "unseen_by_number" in data:
+        counts = " ".join(f"{n}:{c}" for n, c in enumerate(data["unseen_by_number"]))
+        parts.append(Text(f"unseen tiles by number: {counts}", style="dim"))
+        if data.get("counting", {}).get("method") == "sampled":
+            parts.append(Text(f"chances {data['counting']['text']}", style="dim"))
     scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
     parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
     return Group(*parts)

@@ -41,6 +41,9 @@ class Acted:
     tile: Tile | None = None
     train: Key | None = None
     ends: tuple[int, ...] = ()
+    count: int = 0  # tiles drawn (one, in this game)
+    line: int | None = None  # the log's line, where there is a log
+    tiles: tuple[Tile, ...] | None = None  # the tile drawn, when its drawer's hand is known
 
 
 class TrainRound:
@@ -61,6 +64,7 @@ class TrainRound:
         self.trains: dict[Key, Train] = {s: Train(e) for s in range(n)}
         self.trains[MEXICAN] = Train(e)
         self.hands: list[set[Tile] | None] = [None if h is None else set(h) for h in hands]
+        self.dealt = [None if h is None else tuple(h) for h in hands]
         self.counts = [size] * n
         self.boneyard = rules.tile_count - 1 - n * size
         self.stock = list(stock) if stock is not None else None  # the boneyard in order, when known
@@ -68,6 +72,7 @@ class TrainRound:
         self.double: Key | None = None  # the train ending in a double still to satisfy
         self.drew: Tile | bool | None = False  # the player to move drew: the tile, or True if unseen
         self.passes = 0  # passes in a row (all of them with nothing to draw: the round is blocked)
+        self.line: int | None = None  # the log line being applied
         self.history: list[Acted] = []
         self.winner: int | None = None
         self.over = False
@@ -107,8 +112,9 @@ class TrainRound:
         return [(t, k) for t in tiles for k in self.fits(seat, t)]
 
     # -- changing it ---------------------------------------------------------------------------
-    def apply(self, event: Play | Draw | Pass) -> None:
+    def apply(self, event: Play | Draw | Pass, line: int | None = None) -> None:
         """Play it, or refuse it (and change nothing) in the table's words."""
+        self.line = line
         if self.over:
             raise IllegalMoveError(f"round {self.number} is over: start the next round")
         seat = self._seat(event.player)
@@ -164,7 +170,7 @@ class TrainRound:
         if hand is not None:
             hand.discard(tile)
         self.counts[seat] -= 1
-        self.history.append(Acted(seat, "play", tile, key, self.ends_for(seat)))
+        self.history.append(Acted(seat, "play", tile, key, self.ends_for(seat), line=self.line))
         train.tiles.append(tile)
         train.end = tile.other(train.end)
         if key == seat:
@@ -202,7 +208,10 @@ class TrainRound:
             tile, key = self.plays(seat)[0]
             raise IllegalMoveError(f"{who} can play {tile} on {self.key_name(key)}: play if you can")
         drawn = self._take(event)
-        self.history.append(Acted(seat, "draw", ends=self.ends_for(seat)))
+        known = (drawn,) if drawn is not None else None
+        self.history.append(
+            Acted(seat, "draw", ends=self.ends_for(seat), count=1, line=self.line, tiles=known)
+        )
         self.boneyard -= 1
         self.counts[seat] += 1
         if hand is not None and drawn is not None:
@@ -231,7 +240,7 @@ class TrainRound:
         if self.hands[seat] is not None and self.plays(seat):
             tile, key = self.plays(seat)[0]
             raise IllegalMoveError(f"{who} can play {tile} on {self.key_name(key)}: play if you can")
-        self.history.append(Acted(seat, "pass", ends=self.ends_for(seat)))
+        self.history.append(Acted(seat, "pass", ends=self.ends_for(seat), line=self.line))
         self.trains[seat].marker = True
         self.drew = False
         self.passes += 1

@@ -41,11 +41,11 @@ class TrainMatch:
         self.rounds.append(r)
         return r
 
-    def apply(self, move: Move) -> None:
+    def apply(self, move: Move, line: int | None = None) -> None:
         r = self.round
         if r is None:
             raise ValueError("no round has started")
-        r.apply(move)
+        r.apply(move, line)
         if r.over:
             for s in range(len(self.names)):
                 left = r.pips_left(s)

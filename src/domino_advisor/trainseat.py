@@ -1,0 +1,97 @@
+"""What one seat knows of a Mexican Train round, in the shape the counting reads.
+
+The counting (``evidence`` → ``counting`` / ``sampler`` → ``inference``) is the same
+as for the line games: each opponent's hand is the dealt group plus one group per
+draw; a draw, or a pass, says the player held no tile bearing any number they could
+have played on then (every open train's end, or only the double's while one waits).
+Only the view differs: the engine and the trains are the table, there is no lead rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .inference import Inference, infer
+from .tiles import Tile
+from .trainlog import TrainLogMatch, table_of
+from .trains.game import Acted, TrainRound
+from .trains.rules import TrainRules
+
+
+@dataclass(frozen=True)
+class TrainSeatView:
+    rules: TrainRules
+    names: tuple[str, ...]
+    me: int
+    dealt: tuple[Tile, ...]
+    hand: frozenset[Tile]
+    counts: tuple[int, ...]
+    boneyard: int
+    history: tuple[Acted, ...]
+    shown: dict[int, tuple[Tile, ...]]
+    turn: int | None
+    over: bool
+    table: frozenset[Tile]  # the engine and every train's tiles
+    opening: None = None  # no lead rule: the engine is set aside before the deal
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def opponents(self) -> list[int]:
+        return [s for s in range(self.seats) if s != self.me]
+
+    @classmethod
+    def of(cls, r: TrainRound, seat: int) -> TrainSeatView:
+        hand, dealt = r.hands[seat], r.dealt[seat]
+        if hand is None or dealt is None:
+            raise ValueError(f"{r.names[seat]}'s hand is not known")
+        table = {r.engine} | {t for train in r.trains.values() for t in train.tiles}
+        history = tuple(
+            a
+            if a.seat == seat or a.tiles is None
+            else Acted(a.seat, a.kind, a.tile, a.train, a.ends, a.count, a.line)
+            for a in r.history
+        )
+        return cls(
+            rules=r.rules,
+            names=tuple(r.names),
+            me=seat,
+            dealt=dealt,
+            hand=frozenset(hand),
+            counts=tuple(r.counts),
+            boneyard=r.boneyard,
+            history=history,
+            shown={},
+            turn=None if r.over else r.turn,
+            over=r.over,
+            table=frozenset(table),
+        )
+
+
+def count(view: TrainSeatView) -> Inference:
+    """Exact where the count fits its budget, else sampled with its error stated."""
+    return infer(view)  # type: ignore[arg-type]
+
+
+def status_of(m: TrainLogMatch) -> dict:
+    """The table (``trainlog.table_of``) and what the counting says from your seat:
+    the numbers each player certainly lacks, the unseen tiles of each number, where
+    each unseen tile is, and how the chances were found."""
+    out = table_of(m)
+    r = m.round
+    if r is None or r.dealt[m.viewer] is None:
+        return out
+    view = TrainSeatView.of(r, m.viewer)
+    inf = count(view)
+    top = m.rules.top
+    for s, entry in enumerate(out["players"]):
+        if s == m.viewer:
+            continue
+        entry["cannot_hold"] = inf.cannot_hold(s) if r.counts[s] else list(range(top + 1))
+        entry["expected_pips"] = round(float(inf.expected_pips(s)), 2)
+    out["unseen_by_number"] = [sum(1 for t in inf.unseen if t.bears(n)) for n in range(top + 1)]
+    out["where"] = {str(t): {k: round(v, 9) for k, v in inf.where(t).items()} for t in inf.unseen}
+    out["counting"] = {"method": "exact" if inf.exact else "sampled", "text": inf.method}
+    return out
