@@ -184,3 +184,13 @@ def test_bad_tables_and_hands_are_refused(runner, tmp_path):
 def test_commands_not_built_for_trains_say_so(runner, table):
     for command in (["advise", table], ["where", table, "5-5"], ["review", table]):
         refused(runner, table, *command, says="Mexican Train log")
+
+
+def test_status_json_follows_its_schema(runner, table):
+    jsonschema = pytest.importorskip("jsonschema")
+    from domino_advisor import api
+
+    run(runner, "log", table, "me plays 12-5 on mine", "ana plays 12-7 on mexican", "bob d1", "bob p")
+    data = json.loads(run(runner, "status", table, "--json").output)
+    jsonschema.Draft202012Validator(api.schema("train-status")).validate(data)
+    assert data["to_move"] == "cy" and "your_plays" not in data  # shown on your turn only

@@ -274,11 +274,12 @@ def advise(
 
 def schema(command: str) -> dict:
     """The JSON Schema of a command's ``--json`` output (status, advise, review,
-    simulate, calibrate, progress), as shipped in the package."""
+    simulate, calibrate, progress; train-status: status of a Mexican Train log), as
+    shipped in the package."""
     import json
     from importlib import resources
 
-    if command not in ("status", "advise", "review", "simulate", "calibrate", "progress"):
+    if command not in ("status", "advise", "review", "simulate", "calibrate", "progress", "train-status"):
         raise ValueError(f"no schema for '{command}'")
     text = resources.files("domino_advisor").joinpath(f"schemas/{command}.schema.json").read_text("utf-8")
     return json.loads(text)
