@@ -122,10 +122,64 @@ def run_bench(
             "status adds, for each opponent and number, the chance of holding it.",
             style="dim",
         )
+    if positions:
+        rows += train_bench(console, positions, seed)
     if sampler_positions:
         rows += sampler_bench(console, sampler_positions, seed)
     if advice_positions:
         rows += advice_bench(console, advice_positions, seed, samples, seconds)
+    return rows
+
+
+TRAIN_TABLES = [
+    ("4p Mexican Train, 12-12", 12, 4),
+    ("8p Mexican Train, 12-12", 12, 8),
+    ("4p Mexican Train, 9-9", 9, 4),
+]
+
+
+def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
+    """What a Mexican Train status costs: the counting from seat 0 of random rounds."""
+    from .trains.match import TrainMatch, deal, legal_moves
+    from .trains.rules import TrainRules
+    from .trainseat import TrainSeatView, count
+
+    table = _table(
+        f"Mexican Train counting, {_each(positions)} (milliseconds)", ("median", "p90", "worst", "sampled")
+    )
+    rows = []
+    with Progress(console=console, transient=True) as progress:
+        for label, top, seats in TRAIN_TABLES:
+            task = progress.add_task(label, total=positions)
+            rng = random.Random(seed)
+            rules = TrainRules(top=top)
+            times: list[float] = []
+            sampled = 0
+            while len(times) < positions:
+                match = TrainMatch(rules, [f"p{i}" for i in range(seats)])
+                hands, stock = deal(rules, seats, 1, rng)
+                r = match.start(list(hands), stock)
+                for _ in range(rng.randint(seats * 2, seats * 8)):
+                    if r.over:
+                        break
+                    match.apply(rng.choice(legal_moves(r)))
+                if r.over:
+                    continue
+                view = TrainSeatView.of(r, 0)
+                t0 = time.perf_counter()
+                inf = count(view)
+                for s in view.opponents:  # what status shows
+                    inf.cannot_hold(s)
+                    inf.expected_pips(s)
+                times.append(time.perf_counter() - t0)
+                sampled += not inf.exact
+                progress.advance(task)
+            med, p90, worst = _figures(times)
+            rows.append(
+                {"table": label, "median_ms": med, "p90_ms": p90, "worst_ms": worst, "sampled": sampled}
+            )
+            table.add_row(label, f"{med:.2f}", f"{p90:.2f}", f"{worst:.2f}", str(sampled))
+    console.print(table)
     return rows
 
 
