@@ -43,6 +43,7 @@ LAYERS = [
             "reviewpage",
             "drills",
             "hindsight",
+            "trainsim",
         },
     ),
     (

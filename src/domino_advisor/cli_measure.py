@@ -16,7 +16,7 @@ from .shell import console, errors, print_json, refuse_unused, rules_option, say
 @click.command()
 @rules_option()
 @set_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 8))
 @click.option(
     "--bots",
     required=True,
@@ -42,6 +42,10 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
     from .simulate import deal_count
     from .simulate import simulate as run
 
+    if rules_name == "mexican-train":
+        refuse_unused({"mexican-train": (True, ["matches", "jobs"])}, {})
+        _simulate_trains(overrides, seats, bots, games, seed, as_json)
+        return
     rules = make_rules(rules_name, overrides)
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     if not specs:
@@ -85,6 +89,45 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
         )
     else:
         console.print(render.simulate_table(scores, rules_name, seats, deals * seats, matches))
+
+
+def _simulate_trains(overrides, seats: int, bots: str, games: int, seed: int, as_json: bool) -> None:
+    """Mexican Train matches on duplicate deals: --games is the number of deals, each
+    played as a whole match once per rotation of the bots."""
+    from .trainlog import rules_from
+    from .trainsim import tournament
+
+    rules = rules_from(" ".join(overrides))
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    if not specs:
+        raise DominoError("--bots names at least one bot, like --bots heuristic,heavy")
+    with _progress(as_json) as progress:
+        task = progress.add_task("deals", total=games)
+        result = tournament(rules, seats, specs, games, seed, on_progress=lambda n: progress.advance(task, n))
+    if as_json:
+        print_json(
+            {
+                "rules": "mexican-train",
+                "players": seats,
+                "deals": games,
+                "matches": games * seats,
+                "rounds_a_match": rules.round_count,
+                "bots": [
+                    {
+                        "bot": b.spec,
+                        "seats": b.seats,
+                        "total_per_match": round(b.mean, 2),
+                        "total_ci95": None if b.ci95 is None else round(b.ci95, 2),
+                        "rounds_won": round(b.rounds_won / (b.rounds or 1), 4),
+                    }
+                    for b in result.bots
+                ],
+            }
+        )
+    else:
+        from .trainview import train_simulate_table
+
+        console.print(train_simulate_table(result, console.width))
 
 
 @click.command()

@@ -86,3 +86,35 @@ def status_view(data: dict, width: int = 80) -> RenderableType:
     scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
     parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
     return Group(*parts)
+
+
+def train_simulate_table(result, width: int = 80) -> Group:
+    """Each bot's match total (lower is better) with its interval, rounds won, and the
+    first two bots' paired difference."""
+    from .trainsim import half_width
+
+    n = result.players
+    t = Table(
+        title=f"mexican train, {n} players, {result.deals} deals x {n} rotations, "
+        f"{result.rules.round_count} rounds a match",
+        title_justify="left",
+    )
+    t.add_column("bot")
+    t.add_column("seats", justify="right")
+    t.add_column("total a match", justify="right")
+    t.add_column("±95%", justify="right")
+    t.add_column("rounds won", justify="right")
+    for bot in result.bots:
+        shown = "" if bot.ci95 is None else f"{bot.ci95:.1f}"
+        t.add_row(
+            bot.spec, str(bot.seats), f"{bot.mean:.1f}", shown, f"{bot.rounds_won / (bot.rounds or 1):.1%}"
+        )
+    parts: list[RenderableType] = [t]
+    if len(result.bots) >= 2 and result.difference:
+        first, second = result.bots[0].spec, result.bots[1].spec
+        mean = sum(result.difference) / len(result.difference)
+        half = half_width(result.difference)
+        interval = "" if half is None else f" (95% interval {mean - half:+.1f} to {mean + half:+.1f})"
+        parts.append(Text(f"{first} less {second}, per match, paired by deal: {mean:+.1f} pips{interval}"))
+    parts.append(Text("lower totals are better: the lowest total after the last round wins", style="dim"))
+    return Group(*parts)

@@ -1,0 +1,136 @@
+"""Mexican Train's planner and bots: the longest line against every ordering of small
+hands, every bot's move legal, and duplicate-deal tournaments from the command line."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import permutations
+
+import pytest
+
+from clitools import refused, run
+from domino_advisor.tiles import Tile, full_set
+from domino_advisor.trains.bots import POLICIES
+from domino_advisor.trains.match import TrainMatch, deal, legal_moves
+from domino_advisor.trains.plan import longest_line
+from domino_advisor.trains.rules import TrainRules
+from domino_advisor.trainsim import tournament
+
+
+def best_by_brute_force(hand: list[Tile], end: int) -> tuple[int, int]:
+    """(length, pips) of the best run, trying every ordering of every subset."""
+    best = (0, 0)
+    for k in range(1, len(hand) + 1):
+        for order in permutations(hand, k):
+            at, ok = end, True
+            for t in order:
+                if not t.bears(at):
+                    ok = False
+                    break
+                at = t.other(at)
+            if ok:
+                best = max(best, (k, sum(t.pips for t in order)))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_longest_line_is_the_longest(seed):
+    rng = random.Random(seed)
+    hand = rng.sample(list(full_set(6)), rng.randint(1, 6))
+    end = rng.randrange(7)
+    line = longest_line(hand, end)
+    at = end
+    for t in line:  # a real run from the end, from the hand, each tile once
+        assert t in hand and t.bears(at)
+        at = t.other(at)
+    assert len(set(line)) == len(line)
+    assert (len(line), sum(t.pips for t in line)) == best_by_brute_force(hand, end)
+
+
+@pytest.mark.parametrize("bot", sorted(POLICIES))
+def test_every_bot_moves_legally(bot):
+    rng = random.Random(9)
+    rules = TrainRules(top=9)
+    match = TrainMatch(rules, ["a", "b", "c"])
+    for number in (1, 2):
+        hands, stock = deal(rules, 3, number, rng)
+        r = match.start(list(hands), stock)
+        while not r.over:
+            moves = legal_moves(r)
+            move = POLICIES[bot](r, moves, rng)
+            assert move in moves
+            match.apply(move)
+
+
+def test_a_tournament_rotates_the_bots_and_pairs_the_deals():
+    result = tournament(TrainRules(top=6, rounds=3), 3, ["heuristic", "random"], 4, seed=3)
+    h, rnd = result.bots
+    assert (h.spec, h.seats, rnd.spec, rnd.seats) == ("heuristic", 2, "random", 1)
+    assert len(h.totals) == len(rnd.totals) == len(result.difference) == 4
+    assert result.difference == [a - b for a, b in zip(h.totals, rnd.totals, strict=True)]
+    assert h.rounds == 4 * 3 * 3 * 2 and rnd.rounds == 4 * 3 * 3  # deals x rotations x rounds x seats
+    same = tournament(TrainRules(top=6, rounds=2), 2, ["heavy"], 2)
+    assert [b.spec for b in same.bots] == ["heavy"] and same.difference == []
+
+
+def test_simulate_plays_mexican_train_from_the_command_line(runner):
+    res = run(
+        runner,
+        "simulate",
+        "--rules",
+        "mexican-train",
+        "--set",
+        "set=9",
+        "--set",
+        "rounds=3",
+        "--players",
+        "4",
+        "--bots",
+        "heuristic,heavy",
+        "--games",
+        "3",
+        "--json",
+    )
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["matches"] == 12 and data["rounds_a_match"] == 3
+    assert [b["bot"] for b in data["bots"]] == ["heuristic", "heavy"]
+    shown = run(
+        runner,
+        "simulate",
+        "--rules",
+        "mexican-train",
+        "--players",
+        "3",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "2",
+        "--set",
+        "rounds=2",
+    )
+    assert "heuristic less random, per match, paired by deal" in shown.output
+    refused(
+        runner,
+        None,
+        "simulate",
+        "--rules",
+        "mexican-train",
+        "--bots",
+        "advisor",
+        "--games",
+        "1",
+        says="not a Mexican Train bot",
+    )
+    refused(
+        runner,
+        None,
+        "simulate",
+        "--rules",
+        "mexican-train",
+        "--bots",
+        "heavy",
+        "--matches",
+        says="does nothing with mexican-train",
+    )
