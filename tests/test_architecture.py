@@ -26,7 +26,10 @@ LAYERS = [
         },
     ),
     ("counting", {"view", "evidence", "counting", "sampler", "inference", "reads", "questions", "trainseat"}),
-    ("advice", {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor", "reasons"}),
+    (
+        "advice",
+        {"engine", "bots", "search", "equity", "stakes", "calibration", "advisor", "reasons", "trainadvice"},
+    ),
     (
         "use",
         {

@@ -77,7 +77,7 @@ def test_advisor_in_a_tournament():
         (["--bots", "dominoes,heavy"], "four partners"),
         (["--bots", "dominoes-strong,heavy"], "four partners"),
         (["--bots", "reader:5,heavy"], "'reader:5' is not a bot"),
-        (["--bots", "heavy", "--players", "5"], "5 is not in the range"),
+        (["--bots", "heavy", "--players", "5"], "dominoes here is for 2 to 4 players"),
         (["--bots", "heavy", "--rules", "nope"], "'nope' is not a rule preset"),
     ],
 )

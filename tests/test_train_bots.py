@@ -134,3 +134,56 @@ def test_simulate_plays_mexican_train_from_the_command_line(runner):
         "--matches",
         says="does nothing with mexican-train",
     )
+
+
+def _my_turn(seed: int):
+    """A four-player double-twelve round played a while by the planning bot, at a turn
+    of seat 0 with a choice to make, the others' hands then hidden."""
+    from domino_advisor.trains.bots import heuristic_policy
+
+    rng = random.Random(seed)
+    rules = TrainRules()
+    match = TrainMatch(rules, ["me", "ana", "bob", "cy"])
+    hands, stock = deal(rules, 4, 1, rng)
+    r = match.start(list(hands), stock)
+    for _ in range(rng.randint(4, 20)):
+        match.apply(heuristic_policy(r, legal_moves(r), rng))
+    while r.turn != 0 or len(r.plays(0)) < 2:
+        match.apply(heuristic_policy(r, legal_moves(r), rng))
+    seen = r.clone()
+    for s in (1, 2, 3):
+        seen.hands[s] = None
+    seen.stock = None
+    return r, seen
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_advice_ranks_every_legal_play_from_what_you_see(seed):
+    from domino_advisor.trainadvice import advise
+
+    full, seen = _my_turn(seed)
+    advice = advise(seen, 0, samples=12, seed=3, seconds=None)
+    legal = {(t, full.key_name(k)) for t, k in full.plays(0)}
+    assert {(m.tile, m.train) for m in advice.moves} == legal and advice.samples == 12
+    assert [m.margin for m in advice.moves] == sorted(m.margin for m in advice.moves)
+    assert all(m.reasons and len(m.pips) == 12 for m in advice.moves)
+    again = advise(seen, 0, samples=12, seed=3, seconds=None)
+    assert [m.as_dict() for m in again.moves] == [m.as_dict() for m in advice.moves]  # seeded
+
+
+def test_advise_on_a_mexican_train_log(runner, tmp_path):
+    game = tmp_path / "mt.dom"
+    hand = "12-5 9-3 8-8 7-1 6-6 5-5 4-2 11-3 10-10 3-0 2-2 1-1 12-0 9-9 6-0"
+    run(runner, "new", game, "--rules", "mexican-train", "--players", "me ana bob cy", "--hand", hand)
+    data = json.loads(run(runner, "advise", game, "--json", "--samples", "5", "--time", "30").output)
+    assert data["action"] == "play" and data["samples"] == 5
+    assert {(m["tile"], m["train"]) for m in data["moves"]} == {
+        ("12-5", "me"),
+        ("12-5", "mexican"),
+        ("12-0", "me"),
+        ("12-0", "mexican"),
+    }
+    shown = run(runner, "advise", game, "--samples", "3")
+    assert shown.exit_code == 0 and "advice for me" in shown.output and "vs others" in shown.output
+    run(runner, "log", game, "me plays 12-5 on me")
+    refused(runner, game, "advise", game, says="advice is for your own turn")

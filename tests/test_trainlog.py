@@ -182,7 +182,7 @@ def test_bad_tables_and_hands_are_refused(runner, tmp_path):
 
 
 def test_commands_not_built_for_trains_say_so(runner, table):
-    for command in (["advise", table], ["where", table, "5-5"], ["review", table]):
+    for command in (["where", table, "5-5"], ["review", table], ["train", "--from", table]):
         refused(runner, table, *command, says="Mexican Train log")
 
 

@@ -286,12 +286,29 @@ def status(file, as_json, reads):
 def advise(file, as_json, samples, seed, seconds, reads):
     """Ranked moves with reasons and the estimated chance of winning the round."""
     _config_error()
-    pos = api.Position.of(logfile.load(file), reads)
+    log = logfile.load(file)
+    if log.is_trains:
+        _advise_trains(log, as_json, samples, seed, seconds)
+        return
+    pos = api.Position.of(log, reads)
     data = api.advice_dict(api.advice_of(pos, samples, seed, seconds))
     if as_json:
         print_json(data)
     else:
         console.print(render.advice_view(data, console.width))
+
+
+def _advise_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int, seconds) -> None:
+    from . import trainadvice, trainview
+
+    m = log.replay_trains()
+    if m.round is None:
+        raise DominoError("the round has not started: log your hand first")
+    advice = trainadvice.advise(m.round, m.viewer, samples, seed, seconds)
+    if as_json:
+        print_json(advice.as_dict())
+    else:
+        console.print(trainview.advice_view(advice.as_dict(), console.width))
 
 
 @main.command()

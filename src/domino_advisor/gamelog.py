@@ -49,7 +49,7 @@ class TagLine:
 
 def not_yet() -> LogFileError:
     return LogFileError(
-        "this is a Mexican Train log: new, log, undo, events, edit and status work on it so far; "
+        "this is a Mexican Train log: new, log, undo, events, edit, status and advise work on it so far; "
         "this command does not yet (docs/mexican-train.md)"
     )
 

@@ -118,3 +118,30 @@ def train_simulate_table(result, width: int = 80) -> Group:
         parts.append(Text(f"{first} less {second}, per match, paired by deal: {mean:+.1f} pips{interval}"))
     parts.append(Text("lower totals are better: the lowest total after the last round wins", style="dim"))
     return Group(*parts)
+
+
+def advice_view(data: dict, width: int = 80) -> RenderableType:
+    """The plays ranked: your pips left at the round's end against the others', and why."""
+    if data["action"] != "play":
+        return Text(f"{printable(data['player'])}: nothing fits: {data['action']}", style="bold")
+    t = Table(title=f"advice for {printable(data['player'])}", title_justify="left")
+    t.add_column("#", justify="right")
+    t.add_column("move", no_wrap=True)
+    t.add_column("pips left", justify="right")
+    t.add_column("vs others", justify="right")
+    t.add_column("why", overflow="fold")
+    for k, m in enumerate(data["moves"], 1):
+        t.add_row(
+            str(k),
+            f"{m['tile']} on {printable(m['train'])}",
+            f"{m['expected_pips']:.1f}",
+            f"{m['margin']:+.1f}",
+            "; ".join(m["reasons"]),
+        )
+    note = Text(
+        f"pips left: yours when the round ends, played out by the planning bot in "
+        f"{data['samples']} worlds drawn from the counting ({data['counting']}), {data['seconds']:.2f} s; "
+        "vs others: yours less their average (lower is better)",
+        style="dim",
+    )
+    return Group(t, note)
