@@ -187,3 +187,32 @@ def test_advise_on_a_mexican_train_log(runner, tmp_path):
     assert shown.exit_code == 0 and "advice for me" in shown.output and "vs others" in shown.output
     run(runner, "log", game, "me plays 12-5 on me")
     refused(runner, game, "advise", game, says="advice is for your own turn")
+
+
+def test_more_bots_than_players_is_refused(runner):
+    refused(
+        runner,
+        None,
+        "simulate",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,heavy,random",
+        "--games",
+        "1",
+        says="more bots than the 2 players",
+    )
+    refused(
+        runner,
+        None,
+        "simulate",
+        "--rules",
+        "mexican-train",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,heavy,random",
+        "--games",
+        "1",
+        says="more bots than the 2 players",
+    )

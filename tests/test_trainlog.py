@@ -194,3 +194,84 @@ def test_status_json_follows_its_schema(runner, table):
     data = json.loads(run(runner, "status", table, "--json").output)
     jsonschema.Draft202012Validator(api.schema("train-status")).validate(data)
     assert data["to_move"] == "cy" and "your_plays" not in data  # shown on your turn only
+
+
+# -- found by a red team --------------------------------------------------------------------
+def test_an_opponent_cannot_play_a_tile_in_your_hand(runner, table):
+    refused(
+        runner, table, "log", table, "me plays 12-5 on me", "ana plays 12-0 on mexican", says="in me's hand"
+    )
+
+
+@pytest.mark.parametrize(
+    "players,says",
+    [
+        ("me mexican bob", "it names a train"),
+        ("me mine bob", "it names a train"),
+        ("me Ana ana", "differ only in case"),
+    ],
+)
+def test_names_that_are_train_words_are_refused(runner, tmp_path, players, says):
+    refused(
+        runner,
+        None,
+        "new",
+        tmp_path / "n.dom",
+        "--rules",
+        "mexican-train",
+        "--players",
+        players,
+        "--hand",
+        HAND,
+        says=says,
+    )
+
+
+def test_shows_and_counts_are_checked_and_counted(runner, tmp_path):
+    _, text = seat_log(TrainRules(top=4, hand=3, rounds=2), 3, 11)
+    lines = text.splitlines()
+    first_show = next(i for i, line in enumerate(lines) if " shows " in line)
+    shows = [
+        line
+        for line in lines[first_show:]
+        if " shows " in line and lines.index(line) < lines.index("round 2")
+    ]
+    game = tmp_path / "s.dom"
+    game.write_text("\n".join(lines[:first_show]) + "\n")
+    assert json.loads(run(runner, "status", game, "--json").output)["over"]
+    who, _, tiles = shows[0].partition(" shows ")
+    refused(runner, game, "log", game, f"{who} counts 59", says="hold at most")
+    assert run(runner, "log", game, shows[0]).exit_code == 0
+    refused(runner, game, "log", game, f"{who} shows {tiles}", says="already counted")
+    if len(shows) > 1:  # a tile already shown by another player
+        other, _, theirs = shows[1].partition(" shows ")
+        clash = " ".join([tiles.split()[0], *theirs.split()[1:]])
+        refused(runner, game, "log", game, f"{other} shows {clash}", says="already seen")
+    refused(runner, game, "log", game, "round 2", "round 2", says="has begun already")
+    done = run(runner, "log", game, "round 2")
+    assert "your hand for round 2" in done.output
+    assert json.loads(run(runner, "status", game, "--json").output)["waiting_for_hand"] == 2
+    refused(runner, game, "advise", game, says="log your hand for round 2")
+
+
+def test_a_contradiction_is_warned_about(runner, tmp_path):
+    game = tmp_path / "w.dom"
+    run(
+        runner,
+        "new",
+        game,
+        "--rules",
+        "mexican-train",
+        "--set",
+        "set=3",
+        "--set",
+        "hand=4",
+        "--players",
+        "me ana",
+        "--hand",
+        "1-1 2-2 2-1 1-0",
+    )
+    run(runner, "log", game, "me draws 0-0", "me passes", "ana passes")  # ana must hold the three 3s
+    data = json.loads(run(runner, "status", game, "--json").output)
+    assert any("contradicts" in w for w in data.get("warnings", [])), data
+    assert "warning:" in run(runner, "status", game).output

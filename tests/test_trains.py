@@ -190,7 +190,26 @@ def test_a_blocked_round_ends_when_everyone_passes_with_nothing_to_draw():
     r.boneyard = 0  # a table with nothing left to draw
     r.apply(Pass("ana"))
     r.apply(Pass("bob"))
+    assert not r.over  # bob's new marker opened his train to ana: only her next pass says she cannot
+    r.apply(Pass("ana"))
     assert r.over and r.winner is None and [r.pips_left(0), r.pips_left(1)] == [5, 7]
+
+
+def test_a_new_marker_gives_the_players_before_it_another_turn():
+    """Found by a red team: with nothing to draw, a pass that opens a train is not the
+    end of the round while someone can play on it."""
+    rules = TrainRules(top=3, hand=4)
+    r = _round([(T("21"), T("31"), T("10"), T("22")), (T("32"), T("30"), T("11"), T("00"))], [], rules)
+    r.boneyard = 1
+    r.apply(Play("ana", T("31"), MEXICAN))
+    r.apply(Play("bob", T("32"), "bob"))
+    r.apply(Play("ana", T("10"), MEXICAN))
+    r.apply(Play("bob", T("30"), MEXICAN))
+    r.apply(Draw("ana", 1, (T("20"),)))
+    r.apply(Pass("ana"))
+    r.apply(Pass("bob"))  # bob's train, ending in 2, now has a marker
+    assert not r.over
+    r.apply(Play("ana", T("22"), "bob"))
 
 
 @pytest.mark.parametrize("seed", range(20))

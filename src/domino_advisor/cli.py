@@ -302,8 +302,10 @@ def _advise_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int,
     from . import trainadvice, trainview
 
     m = log.replay_trains()
-    if m.round is None:
-        raise DominoError("the round has not started: log your hand first")
+    if m.round is None or m.pending is not None:
+        raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
+    if m.round.over:
+        raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
     advice = trainadvice.advise(m.round, m.viewer, samples, seed, seconds)
     if as_json:
         print_json(advice.as_dict())

@@ -42,6 +42,8 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
     from .simulate import deal_count
     from .simulate import simulate as run
 
+    if len([b for b in bots.split(",") if b.strip()]) > seats:
+        raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
     if rules_name == "mexican-train":
         refuse_unused({"mexican-train": (True, ["matches", "jobs"])}, {})
         _simulate_trains(overrides, seats, bots, games, seed, as_json)

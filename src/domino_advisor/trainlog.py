@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .errors import IllegalMoveError
 from .events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
-from .tiles import Tile, format_tiles
+from .tiles import Tile, format_tiles, full_set
 from .trains.game import MEXICAN, TrainRound
 from .trains.match import TrainMatch
 from .trains.rules import GAME, TrainRules
@@ -43,6 +43,7 @@ class TrainLogMatch:
         self.match = TrainMatch(rules, self.players)
         self.pending: int | None = None  # a round announced, your hand not yet logged
         self.settled: list[set[int]] = []  # per round: the seats whose pips are on their totals
+        self.shown: list[dict[int, tuple[Tile, ...]]] = []  # per round: the hands shown at its end
 
     @property
     def round(self) -> TrainRound | None:
@@ -80,6 +81,10 @@ class TrainLogMatch:
             raise IllegalMoveError(f"round {done} is not over yet")
         if done >= self.rules.round_count:
             raise IllegalMoveError(f"the match had {self.rules.round_count} rounds: it is over")
+        if self.pending is not None:
+            raise IllegalMoveError(
+                f"round {self.pending} has begun already: log your hand ('{self.me} holds ...')"
+            )
         self.pending = number
 
     def _holds(self, event: Holds) -> None:
@@ -96,11 +101,16 @@ class TrainLogMatch:
         if len(set(event.tiles)) != len(event.tiles):
             raise IllegalMoveError(f"a tile is written twice in {format_tiles(event.tiles)}")
         if len(event.tiles) != size:
-            raise IllegalMoveError(f"a hand here is {size} tiles, not {len(event.tiles)}")
+            raise IllegalMoveError(
+                f"a hand here is {size} tiles, not {len(event.tiles)}"
+                if len(event.tiles) != 1
+                else f"a hand here is {size} tiles, not one"
+            )
         if Tile(engine, engine) in event.tiles:
             raise IllegalMoveError(f"{engine}-{engine} is this round's engine, set aside before the deal")
         self.match.start(hands)
         self.settled.append({self.viewer})
+        self.shown.append({})
         self.pending = None
 
     def _move(self, event: Event, line: int | None) -> None:
@@ -135,19 +145,37 @@ class TrainLogMatch:
                 raise IllegalMoveError(f"{event.player} holds {r.counts[seat]} tiles, not {len(event.tiles)}")
             seen = set(r.hands[self.viewer] or ()) | {r.engine}
             seen |= {t for train in r.trains.values() for t in train.tiles}
+            seen |= {t for tiles in self.shown[-1].values() for t in tiles}
             clash = [t for t in event.tiles if t in seen]
             if clash:
                 raise IllegalMoveError(
                     f"{format_tiles(clash)} cannot be in {event.player}'s hand: already seen"
                 )
-            blank = Tile(0, 0)
-            pips = sum(self.rules.blank_double if t == blank else t.pips for t in event.tiles)
+            pips = sum(self._value(t) for t in event.tiles)
+            self.shown[-1][seat] = event.tiles
         else:
             if r.counts[seat] == 0 and event.pips:
                 raise IllegalMoveError(f"{event.player} went out: no pips to count")
+            most = self._most(r, seat)
+            if event.pips > most:
+                raise IllegalMoveError(
+                    f"{event.player}'s {r.counts[seat]} tiles hold at most {most} pips among the tiles unseen"
+                )
             pips = event.pips
         self.match.totals[seat] += pips
         self.settled[-1].add(seat)
+
+    def _value(self, t: Tile) -> int:
+        return self.rules.blank_double if t == Tile(0, 0) else t.pips
+
+    def _most(self, r: TrainRound, seat: int) -> int:
+        """The most pips a hidden hand of this size can hold, among the tiles still unseen."""
+        seen = (
+            set(r.hands[self.viewer] or ()) | {r.engine} | {t for tr in r.trains.values() for t in tr.tiles}
+        )
+        seen |= {t for tiles in self.shown[-1].values() for t in tiles}
+        values = sorted((self._value(t) for t in full_set(self.rules.top) if t not in seen), reverse=True)
+        return sum(values[: r.counts[seat]])
 
     def _check_count(self, event: Has) -> None:
         r = self.round
@@ -193,6 +221,8 @@ def table_of(m: TrainLogMatch) -> dict:
         "players": [],
         "scores": dict(zip(m.players, m.totals, strict=True)),
     }
+    if m.pending is not None:
+        out["waiting_for_hand"] = m.pending
     if r is None:
         return out
     out.update(

@@ -43,7 +43,7 @@ class TrainSeatView:
         return [s for s in range(self.seats) if s != self.me]
 
     @classmethod
-    def of(cls, r: TrainRound, seat: int) -> TrainSeatView:
+    def of(cls, r: TrainRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> TrainSeatView:
         hand, dealt = r.hands[seat], r.dealt[seat]
         if hand is None or dealt is None:
             raise ValueError(f"{r.names[seat]}'s hand is not known")
@@ -63,7 +63,7 @@ class TrainSeatView:
             counts=tuple(r.counts),
             boneyard=r.boneyard,
             history=history,
-            shown={},
+            shown={s: t for s, t in (shown or {}).items() if s != seat},
             turn=None if r.over else r.turn,
             over=r.over,
             table=frozenset(table),
@@ -81,9 +81,9 @@ def status_of(m: TrainLogMatch) -> dict:
     each unseen tile is, and how the chances were found."""
     out = table_of(m)
     r = m.round
-    if r is None or r.dealt[m.viewer] is None:
+    if r is None or r.dealt[m.viewer] is None or m.pending is not None:
         return out
-    view = TrainSeatView.of(r, m.viewer)
+    view = TrainSeatView.of(r, m.viewer, m.shown[-1] if m.shown else None)
     inf = count(view)
     top = m.rules.top
     for s, entry in enumerate(out["players"]):
@@ -94,4 +94,6 @@ def status_of(m: TrainLogMatch) -> dict:
     out["unseen_by_number"] = [sum(1 for t in inf.unseen if t.bears(n)) for n in range(top + 1)]
     out["where"] = {str(t): {k: round(v, 9) for k, v in inf.where(t).items()} for t in inf.unseen}
     out["counting"] = {"method": "exact" if inf.exact else "sampled", "text": inf.method}
+    if inf.warnings:
+        out["warnings"] = [str(w) for w in inf.warnings]
     return out

@@ -72,7 +72,7 @@ def status_view(data: dict, width: int = 80) -> RenderableType:
         parts.append(Text("tiles in hand: " + " · ".join(lines)))
         lacks = [
             f"{printable(p['name'])}: "
-            + (f"no {' '.join(map(str, p['cannot_hold']))}" if p["cannot_hold"] else "any number")
+            + (f"no {' '.join(map(str, p['cannot_hold']))}" if p["cannot_hold"] else "may hold any")
             for p in data["players"]
             if "cannot_hold" in p
         ]
@@ -83,6 +83,12 @@ def status_view(data: dict, width: int = 80) -> RenderableType:
         parts.append(Text(f"unseen tiles by number: {counts}", style="dim"))
         if data.get("counting", {}).get("method") == "sampled":
             parts.append(Text(f"chances {data['counting']['text']}", style="dim"))
+    if data.get("waiting_for_hand"):
+        parts.append(
+            Text(f"next: your hand for round {data['waiting_for_hand']} ('holds ...')", style="bold magenta")
+        )
+    for w in data.get("warnings", []):
+        parts.append(Text(f"warning: {printable(w)}", style="yellow"))
     scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
     parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
     return Group(*parts)

@@ -163,6 +163,11 @@ class TrainRound:
             raise IllegalMoveError(f"{tile} is not in play this round (the engine is {self.engine})")
         if hand is not None and tile not in hand:
             raise IllegalMoveError(f"{who} does not hold {tile}")
+        holder = next(
+            (s for s, h in enumerate(self.hands) if s != seat and h is not None and tile in h), None
+        )
+        if holder is not None:
+            raise IllegalMoveError(f"{who} cannot hold {tile}: it is in {self.names[holder]}'s hand")
         if self.counts[seat] == 0:
             raise IllegalMoveError(f"{who} has no tiles left")
         if any(tile in t.tiles for t in self.trains.values()):
@@ -252,9 +257,11 @@ class TrainRound:
             tile, key = self.plays(seat)[0]
             raise IllegalMoveError(f"{who} can play {tile} on {self.key_name(key)}: play if you can")
         self.history.append(Acted(seat, "pass", ends=self.ends_for(seat), line=self.line))
+        newly = not self.trains[seat].marker
         self.trains[seat].marker = True
         self.drew = False
-        self.passes += 1
+        # a new marker opens a train to the others: only passes after it say they cannot play
+        self.passes = 1 if newly else self.passes + 1
         if self.boneyard == 0 and self.passes >= len(self.names):
             self.over = True  # nobody can play and nothing can be drawn
             return
