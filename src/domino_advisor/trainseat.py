@@ -16,10 +16,11 @@ from .tiles import Tile
 from .trainlog import TrainLogMatch, table_of
 from .trains.game import Acted, TrainRound
 from .trains.rules import TrainRules
+from .view import Seated
 
 
 @dataclass(frozen=True)
-class TrainSeatView:
+class TrainSeatView(Seated):
     rules: TrainRules
     names: tuple[str, ...]
     me: int
@@ -33,14 +34,6 @@ class TrainSeatView:
     over: bool
     table: frozenset[Tile]  # the engine and every train's tiles
     opening: None = None  # no lead rule: the engine is set aside before the deal
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
-
-    @property
-    def opponents(self) -> list[int]:
-        return [s for s in range(self.seats) if s != self.me]
 
     @classmethod
     def of(cls, r: TrainRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> TrainSeatView:

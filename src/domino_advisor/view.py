@@ -16,8 +16,23 @@ from .rules import Rules
 from .tiles import Tile
 
 
+class Seated:
+    """The seats around a view's table (shared by the line games' and the trains' views)."""
+
+    names: tuple[str, ...]
+    me: int
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def opponents(self) -> list[int]:
+        return [s for s in range(self.seats) if s != self.me]
+
+
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(Seated):
     rules: Rules
     names: tuple[str, ...]
     me: int
@@ -31,14 +46,6 @@ class SeatView:
     turn: int | None
     over: bool
     table: frozenset[Tile]
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
-
-    @property
-    def opponents(self) -> list[int]:
-        return [s for s in range(self.seats) if s != self.me]
 
     @classmethod
     def of(cls, round_: Round, seat: int) -> SeatView:
