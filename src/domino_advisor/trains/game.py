@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..errors import IllegalMoveError
 from ..events import Draw, Pass, Play
-from ..tiles import Tile, format_tiles, full_set
+from ..tiles import Tile, format_tiles
 from .rules import TrainRules
 
 MEXICAN = "mexican"
@@ -63,6 +63,7 @@ class TrainRound:
         self.engine = Tile(e, e)
         self.trains: dict[Key, Train] = {s: Train(e) for s in range(n)}
         self.trains[MEXICAN] = Train(e)
+        self.placed: set[Tile] = set()  # every tile on a train (the engine apart)
         self.hands: list[set[Tile] | None] = [None if h is None else set(h) for h in hands]
         self.dealt = [None if h is None else tuple(h) for h in hands]
         self.counts = [size] * n
@@ -91,6 +92,7 @@ class TrainRound:
         other.counts = list(self.counts)
         other.stock = None if self.stock is None else list(self.stock)
         other.history = list(self.history)
+        other.placed = set(self.placed)
         return other
 
     # -- what the table allows ----------------------------------------------------------------
@@ -120,7 +122,8 @@ class TrainRound:
         if hand is None:
             raise ValueError(f"{self.names[seat]}'s hand is not known")
         tiles = [self.drew] if isinstance(self.drew, Tile) else sorted(hand, reverse=True)
-        return [(t, k) for t in tiles for k in self.fits(seat, t)]
+        ends = [(k, self.trains[k].end) for k in self.open_to(seat)]
+        return [(t, k) for t in tiles for k, end in ends if t.bears(end)]
 
     # -- changing it ---------------------------------------------------------------------------
     def apply(self, event: Play | Draw | Pass, line: int | None = None) -> None:
@@ -159,7 +162,7 @@ class TrainRound:
     def _play(self, seat: int, event: Play) -> None:
         tile, who = event.tile, event.player
         hand = self.hands[seat]
-        if tile == self.engine or tile not in full_set(self.rules.top):
+        if tile == self.engine or tile.high > self.rules.top:
             raise IllegalMoveError(f"{tile} is not in play this round (the engine is {self.engine})")
         if hand is not None and tile not in hand:
             raise IllegalMoveError(f"{who} does not hold {tile}")
@@ -170,7 +173,7 @@ class TrainRound:
             raise IllegalMoveError(f"{who} cannot hold {tile}: it is in {self.names[holder]}'s hand")
         if self.counts[seat] == 0:
             raise IllegalMoveError(f"{who} has no tiles left")
-        if any(tile in t.tiles for t in self.trains.values()):
+        if tile in self.placed:
             raise IllegalMoveError(f"{tile} is already on the table")
         if isinstance(self.drew, Tile) and tile != self.drew:
             raise IllegalMoveError(f"after drawing, {who} may play only the tile drawn, {self.drew}")
@@ -188,6 +191,7 @@ class TrainRound:
         self.counts[seat] -= 1
         self.history.append(Acted(seat, "play", tile, key, self.ends_for(seat), line=self.line))
         train.tiles.append(tile)
+        self.placed.add(tile)
         train.end = tile.other(train.end)
         if key == seat:
             train.marker = False
