@@ -87,6 +87,8 @@ def status_of(m: TrainLogMatch) -> dict:
     out["unseen_by_number"] = [sum(1 for t in inf.unseen if t.bears(n)) for n in range(top + 1)]
     out["where"] = {str(t): {k: round(v, 9) for k, v in inf.where(t).items()} for t in inf.unseen}
     out["counting"] = {"method": "exact" if inf.exact else "sampled", "text": inf.method}
+    if inf.estimate is not None:
+        out["counting"].update(steps=inf.estimate.steps, error=round(inf.estimate.error, 6))
     if inf.warnings:
         out["warnings"] = [str(w) for w in inf.warnings]
     return out
