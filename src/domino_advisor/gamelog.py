@@ -109,6 +109,10 @@ class GameLog:
         first = len(self.header_lines()) + 1
         return [(first + i, e.event) for i, e in enumerate(self.body) if e.event is not None]
 
+    def event_numbers(self) -> dict[int, int]:
+        """Line -> event number, as status and the fixes number events."""
+        return {line: k for k, (line, _) in enumerate(self.numbered_events(), 1)}
+
     # -- changing it -------------------------------------------------------------------
     def replay(self) -> Match:
         """Rebuild the match, refusing the first event the rules forbid (with its line)."""

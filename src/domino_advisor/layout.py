@@ -6,7 +6,7 @@ be kept or thrown away freely (undo is a replay).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .errors import AmbiguousMoveError, IllegalMoveError
@@ -348,8 +348,8 @@ class Layout:
         return "open ends " + describe_numbers(self.numbers)
 
 
-def describe_numbers(numbers: list[int]) -> str:
-    """``3 and 2``, ``3, 2 and 5``: how a player reads the ends aloud."""
+def describe_numbers(numbers: Sequence[object]) -> str:
+    """``3 and 2``, ``3, 2 and 5``: how a player reads the ends (or names) aloud."""
     words = [str(n) for n in numbers]
     if len(words) <= 1:
         return "".join(words)

@@ -29,6 +29,18 @@ def no_label(acted: Acted) -> str | None:
     return None
 
 
+def by_event(numbers: dict[int, int], now: int | None = None) -> Label:
+    """An action named by its event number as the status numbers events (``numbers``:
+    log line -> event number); the action on line ``now``, just logged, goes without."""
+
+    def label(acted: Acted) -> str | None:
+        if acted.line and acted.line != now and acted.line in numbers:
+            return f"event {numbers[acted.line]}"
+        return None
+
+    return label
+
+
 @dataclass(frozen=True)
 class Marked:
     points: float  # 0 to 1

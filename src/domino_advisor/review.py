@@ -17,7 +17,7 @@ from .events import Play
 from .gamelog import GameLog
 from .inference import BONEYARD, infer
 from .match import Match
-from .questions import why_lacks
+from .questions import by_event, why_lacks
 from .reads import Style, style_for
 from .view import SeatView
 
@@ -157,7 +157,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None, reads:
     certain: set[tuple] = set()
     chances: dict[str, list] = {}  # double -> [turns it could have been played, round]
     numbered = log.numbered_events()
-    numbers = {line: k for k, (line, _) in enumerate(numbered, 1)}  # file line -> event number
+    numbers = log.event_numbers()
     for index, (line, event) in enumerate(numbered):
         r = match.round
         if (
@@ -241,7 +241,8 @@ def _notice(out: Review, match: Match, r, line: int, event, known, certain, numb
         new = sorted(lacks - known.get(s, set()))
         known[s] = lacks
         if new:
-            text = why_lacks(view, s, new, _label(r, numbers))
+            now = r.history[-1].line if r.history else None
+            text = why_lacks(view, s, new, by_event(numbers, now))
             out.insights.append(Insight(r.number, line, str(event), text, match.players[s], tuple(new)))
     for t in inf.unseen:
         for loc, p in inf.probability[t].items():
@@ -251,15 +252,3 @@ def _notice(out: Review, match: Match, r, line: int, event, known, certain, numb
                 place = BONEYARD if loc is None else match.players[loc]
                 text = f"{t} is certainly {where}"
                 out.insights.append(Insight(r.number, line, str(event), text, tile=str(t), place=place))
-
-
-def _label(r, events: dict[int, int]):
-    """An earlier action named by its event number; the one just logged goes without."""
-    now = r.history[-1].line if r.history else None
-
-    def label(acted) -> str | None:
-        if acted.line and acted.line != now and acted.line in events:
-            return f"event {events[acted.line]}"
-        return None
-
-    return label

@@ -251,8 +251,7 @@ class Session:
         if said is None:
             self.console.print(Text("  skipped", style="dim"))
             return
-        numbers = {line: k for k, (line, _) in enumerate(self.log.numbered_events(), 1)}
-        marked = question.mark(said, view, inf, _event_label(numbers))  # type: ignore[arg-type]
+        marked = question.mark(said, view, inf, questions.by_event(self.log.event_numbers()))  # type: ignore[arg-type]
         self.console.print(tell(marked.points, marked.truth, marked.why))
         taken = round(time.perf_counter() - asked, 2)
         self.keep_answer(
@@ -382,15 +381,6 @@ class Session:
         if len(old) == len(new) == same:
             self.console.print(Text("  (only comments or spacing changed)", style="yellow"))
         self.text, self.log, self.pos = text, log, pos
-
-
-def _event_label(numbers: dict[int, int]) -> questions.Label:
-    """A proof's action named by its event number, as the status numbers events."""
-
-    def label(acted) -> str | None:
-        return f"event {numbers[acted.line]}" if acted.line in numbers else None
-
-    return label
 
 
 def _answer_like(text: str) -> bool:

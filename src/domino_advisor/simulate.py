@@ -48,12 +48,18 @@ class BotScore:
 
     def interval(self, values: list[float]) -> float:
         """Half-width of a 95% confidence interval over deals (duplicates are paired)."""
-        n = len(values)
-        if n < 2:
-            return float("nan")
-        mean = sum(values) / n
-        var = sum((v - mean) ** 2 for v in values) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        width = half_width(values)
+        return float("nan") if width is None else width
+
+
+def half_width(values: list[float]) -> float | None:
+    """Half-width of a 95% interval of the mean over deals; None from fewer than two."""
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return 1.96 * math.sqrt(var / n)
 
 
 def play_game(

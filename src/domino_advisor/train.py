@@ -325,8 +325,7 @@ class DrillLesson(Asking):
             plays = [m for m in legal_moves(r) if isinstance(m, Play)]
             _, points = self.move_question(r, at.match.me, plays)
         else:
-            numbers = {line: k for k, (line, _) in enumerate(log.numbered_events(), 1)}
-            label = lambda a: f"event {numbers[a.line]}" if a.line in numbers else None  # noqa: E731
+            label = questions.by_event(log.event_numbers())
             points = self.ask_question(drills.question(kept.drill, view), view, inf, label)
         if not self.kept.answered(kept.id, points >= 0.999, self.lesson_no):
             self.console.print(Text("  (the record was busy: this drill comes again)", style="yellow"))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from .errors import IllegalMoveError
 from .events import Play
 from .inference import Inference
+from .layout import describe_numbers
 from .tiles import Tile
 from .trains.bots import heuristic_policy
 from .trains.game import MEXICAN, Key, TrainRound
@@ -170,16 +171,14 @@ def _reasons(r: TrainRound, seat: int, choice: TrainChoice, key: Key, inf: Infer
         lacking = [r.names[s] for s in range(len(r.names)) if s != seat and end_after in inf.cannot_hold(s)]
         if lacking:
             verb = "lacks" if len(lacking) == 1 else "lack"
-            out.append(f"leaves {end_after} on {_train(r, key)}, which {_names(lacking)} certainly {verb}")
+            out.append(
+                f"leaves {end_after} on {_train(r, key)}, which {describe_numbers(lacking)} certainly {verb}"
+            )
     close = [r.names[s] for s in range(len(r.names)) if s != seat and 0 < r.counts[s] <= 2]
     if close:
-        out.append(f"{_names(close)} {'is' if len(close) == 1 else 'are'} close to going out")
+        out.append(f"{describe_numbers(close)} {'is' if len(close) == 1 else 'are'} close to going out")
     return out
 
 
 def _train(r: TrainRound, key: Key) -> str:
     return "the Mexican train" if key == MEXICAN else f"{r.key_name(key)}'s train"
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -124,18 +124,20 @@ class TrainLogMatch:
             raise IllegalMoveError(
                 f"you cannot see which tile {event.player} drew: write '{event.player} draws 1'"
             )
-        if event.player not in self.players:
-            raise IllegalMoveError(
-                f"'{event.player}' is not at this table (the players are {', '.join(self.players)})"
-            )
+        self._seat(event.player)
         self.match.apply(event, line)
+
+    def _seat(self, name: str) -> int:
+        if name not in self.players:
+            raise IllegalMoveError(
+                f"'{name}' is not at this table (the players are {', '.join(self.players)})"
+            )
+        return self.players.index(name)
 
     def _reveal(self, event: Shows | Counts) -> None:
         r = self.round
         assert r is not None
-        if event.player not in self.players:
-            raise IllegalMoveError(f"'{event.player}' is not at this table")
-        seat = self.players.index(event.player)
+        seat = self._seat(event.player)
         if not r.over:
             raise IllegalMoveError("hands are shown or counted when the round is over")
         if seat in self.settled[-1]:
@@ -180,9 +182,7 @@ class TrainLogMatch:
     def _check_count(self, event: Has) -> None:
         r = self.round
         assert r is not None
-        seat = self.players.index(event.player) if event.player in self.players else None
-        if seat is None:
-            raise IllegalMoveError(f"'{event.player}' is not at this table")
+        seat = self._seat(event.player)
         if r.counts[seat] != event.count:
             raise IllegalMoveError(
                 f"the log gives {event.player} {r.counts[seat]} tiles, not {event.count}: "

@@ -9,18 +9,16 @@ than B" needs.
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .errors import DominoError
+from .simulate import half_width
 from .trains.bots import POLICIES
 from .trains.match import TrainMatch, deal, legal_moves
 from .trains.rules import TrainRules
-
-Z95 = 1.96
 
 
 @dataclass
@@ -38,12 +36,6 @@ class BotScore:
     @property
     def ci95(self) -> float | None:
         return half_width(self.totals)
-
-
-def half_width(values: list[float]) -> float | None:
-    if len(values) < 2:
-        return None
-    return Z95 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 @dataclass

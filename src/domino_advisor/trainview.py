@@ -97,7 +97,7 @@ def status_view(data: dict, width: int = 80) -> RenderableType:
 def train_simulate_table(result, width: int = 80) -> Group:
     """Each bot's match total (lower is better) with its interval, rounds won, and the
     first two bots' paired difference."""
-    from .trainsim import half_width
+    from .simulate import half_width
 
     n = result.players
     t = Table(
