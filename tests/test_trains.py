@@ -245,3 +245,26 @@ def test_refusals_change_nothing(seed):
             else:
                 assert isinstance(event, Draw) and any(m.startswith(f"{who} draws") for m in legal), event
             return
+
+
+@given(
+    st.integers(0, 10_000), st.integers(2, 8), st.sampled_from([3, 4, 9, 12]), st.booleans(), st.booleans()
+)
+def test_rollouts_unchecked_play_the_same_round(seed, players, top, again, after_own):
+    """The rollouts' copy skips the refusals, nothing else: fed the same legal moves, it
+    ends in the same table, hands, history and score as the checked round."""
+    rules = TrainRules(top=top, double_again=again, mexican_after_own=after_own)  # hands as dealt
+    rng = random.Random(seed)
+    hands, stock = deal(rules, players, 1, rng)
+    checked = TrainRound(rules, NAMES[:players], 1, list(hands), stock)
+    fast = checked.clone(checked=False)
+    while not checked.over:
+        move = rng.choice(legal_moves(checked))
+        checked.apply(move)
+        fast.apply(move)
+    assert fast.over and fast.winner == checked.winner
+    assert fast.history == checked.history and fast.hands == checked.hands
+    assert {k: (t.tiles, t.end, t.marker) for k, t in fast.trains.items()} == {
+        k: (t.tiles, t.end, t.marker) for k, t in checked.trains.items()
+    }
+    assert [fast.pips_left(s) for s in range(players)] == [checked.pips_left(s) for s in range(players)]

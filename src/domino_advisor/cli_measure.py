@@ -45,8 +45,8 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
     if len([b for b in bots.split(",") if b.strip()]) > seats:
         raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
     if rules_name == "mexican-train":
-        refuse_unused({"mexican-train": (True, ["matches", "jobs"])}, {})
-        _simulate_trains(overrides, seats, bots, games, seed, as_json)
+        refuse_unused({"mexican-train": (True, ["matches"])}, {})
+        _simulate_trains(overrides, seats, bots, games, seed, as_json, jobs)
         return
     rules = make_rules(rules_name, overrides)
     specs = [b.strip() for b in bots.split(",") if b.strip()]
@@ -93,7 +93,9 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
         console.print(render.simulate_table(scores, rules_name, seats, deals * seats, matches))
 
 
-def _simulate_trains(overrides, seats: int, bots: str, games: int, seed: int, as_json: bool) -> None:
+def _simulate_trains(
+    overrides, seats: int, bots: str, games: int, seed: int, as_json: bool, jobs: int
+) -> None:
     """Mexican Train matches on duplicate deals: --games is the number of deals, each
     played as a whole match once per rotation of the bots."""
     from .trainlog import rules_from
@@ -105,7 +107,9 @@ def _simulate_trains(overrides, seats: int, bots: str, games: int, seed: int, as
         raise DominoError("--bots names at least one bot, like --bots heuristic,heavy")
     with _progress(as_json) as progress:
         task = progress.add_task("deals", total=games)
-        result = tournament(rules, seats, specs, games, seed, on_progress=lambda n: progress.advance(task, n))
+        result = tournament(
+            rules, seats, specs, games, seed, on_progress=lambda n: progress.advance(task, n), jobs=jobs
+        )
     if as_json:
         print_json(
             {

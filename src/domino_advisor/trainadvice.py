@@ -85,6 +85,7 @@ def advise(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     seconds: float | None = DEFAULT_SECONDS,
+    sure: float = 0.0,
 ) -> TrainAdvice:
     """Advice for ``seat`` (whose hand is known; the others' are not looked at)."""
     started = time.perf_counter()
@@ -110,8 +111,34 @@ def advise(
         done += 1
     for choice, (_, key) in zip(choices, plays, strict=True):
         choice.reasons = _reasons(r, seat, choice, key, inf)
+    planned = _planned(r, choices)
     choices.sort(key=lambda c: (c.margin, c.expected_pips))
+    if planned is not None and planned is not choices[0] and not _clearly_better(choices[0], planned, sure):
+        choices.remove(planned)
+        choices.insert(0, planned)
+        planned.reasons.insert(
+            0, f"the plan's move: {choices[1].tile} on {choices[1].train} is not clearly better"
+        )
     return TrainAdvice(name, "play", choices, done, time.perf_counter() - started, inf.method)
+
+
+def _planned(r: TrainRound, choices: list[TrainChoice]) -> TrainChoice | None:
+    """The planning bot's own choice here (it reads only your hand and the table)."""
+    move = heuristic_policy(r, legal_moves(r), random.Random(0))
+    if not isinstance(move, Play):
+        return None
+    return next((c for c in choices if c.tile == move.tile and c.train == move.on), None)
+
+
+def _clearly_better(best: TrainChoice, planned: TrainChoice, sure: float) -> bool:
+    """Better than the plan's move by ``sure`` standard errors of the paired difference."""
+    if sure <= 0:
+        return True
+    diffs = [a - b for a, b in zip(best.margins, planned.margins, strict=True)]
+    if len(diffs) < 2:
+        return False
+    spread = statistics.stdev(diffs) / len(diffs) ** 0.5
+    return statistics.fmean(diffs) < -sure * spread if spread > 0 else statistics.fmean(diffs) < 0
 
 
 def _world(r: TrainRound, seat: int, inf: Inference, rng: random.Random) -> TrainRound:
@@ -128,7 +155,7 @@ def _world(r: TrainRound, seat: int, inf: Inference, rng: random.Random) -> Trai
 
 
 def _play_out(world: TrainRound, seat: int, choice: TrainChoice, rng: random.Random) -> None:
-    r = world.clone()
+    r = world.clone(checked=False)  # every move below is one ``plays`` offered
     r.apply(Play(r.names[seat], choice.tile, choice.train))
     while not r.over:
         r.apply(heuristic_policy(r, legal_moves(r), rng))

@@ -9,16 +9,57 @@ than B" needs.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .errors import DominoError
-from .simulate import half_width
+from .errors import NotationError
+from .events import Play, number_at_most
+from .simulate import half_width, in_processes
+from .trainadvice import advise
 from .trains.bots import POLICIES
-from .trains.match import TrainMatch, deal, legal_moves
+from .trains.game import TrainRound
+from .trains.match import Move, Policy, TrainMatch, deal, legal_moves
 from .trains.rules import TrainRules
+
+ADVISOR_SAMPLES = 20  # worlds a decision for the advisor bot: a fixed count, never a time
+MOST_SAMPLES = 10_000
+
+
+class AdvisorBot:
+    """The advisor as a player: it sees its own hand and the table (``advise`` counts from
+    the seat's view), tries each play in ``samples`` worlds and plays the best."""
+
+    def __init__(self, samples: int = ADVISOR_SAMPLES, sure: float = 0.0):
+        self.samples = samples
+        self.sure = sure
+
+    def __call__(self, r: TrainRound, moves: list[Move], rng: random.Random) -> Move:
+        if sum(isinstance(m, Play) for m in moves) <= 1:
+            return moves[0]
+        best = advise(
+            r, r.turn, samples=self.samples, seed=rng.getrandbits(32), seconds=None, sure=self.sure
+        ).moves[0]
+        return Play(r.names[r.turn], best.tile, best.train)
+
+
+def make_policy(spec: str) -> Policy:
+    """``heuristic``, ``heavy``, ``random``, ``advisor`` or ``advisor:N`` (worlds a decision)."""
+    name, colon, arg = spec.partition(":")
+    if name in POLICIES and not colon:
+        return POLICIES[name]
+    if name == "advisor":
+        if not colon:
+            return AdvisorBot()
+        samples = number_at_most(arg, MOST_SAMPLES)
+        if samples:
+            return AdvisorBot(samples)
+        raise NotationError(f"'{spec}': the advisor's worlds are a whole number from 1 to {MOST_SAMPLES:,}")
+    raise NotationError(
+        f"'{spec}' is not a Mexican Train bot (the bots are {', '.join(POLICIES)}, advisor[:worlds])"
+    )
 
 
 @dataclass
@@ -53,6 +94,7 @@ def play_one(
     """A whole match with these bots by seat: the totals, and each seat's rounds won
     (out first, or the fewest pips in a blocked round; a tie shares none)."""
     n = len(specs)
+    policies = [make_policy(spec) for spec in specs]
     match = TrainMatch(rules, [f"seat{i}" for i in range(n)])
     deals, moves = random.Random(deal_seed), random.Random(move_seed)
     won = [0] * n
@@ -60,7 +102,7 @@ def play_one(
         hands, stock = deal(rules, n, len(match.rounds) + 1, deals)
         r = match.start(list(hands), stock)
         while not r.over:
-            match.apply(POLICIES[specs[r.turn]](r, legal_moves(r), moves))
+            match.apply(policies[r.turn](r, legal_moves(r), moves))
         if r.winner is not None:
             won[r.winner] += 1
         else:
@@ -70,6 +112,25 @@ def play_one(
     return match.totals, won
 
 
+def play_deal(
+    rules: TrainRules, by_seat: list[str], deal_seed: int, move_seed: int
+) -> dict[str, tuple[float, int]]:
+    """One deal's matches, once per rotation of the bots: each bot's summed totals and rounds won."""
+    out = {name: (0.0, 0) for name in by_seat}
+    for turn in range(len(by_seat)):
+        seats = by_seat[turn:] + by_seat[:turn]
+        totals, won = play_one(rules, seats, deal_seed, move_seed)
+        for s, name in enumerate(seats):
+            total, rounds = out[name]
+            out[name] = (total + totals[s], rounds + won[s])
+    return out
+
+
+def _deals(args) -> list[dict[str, tuple[float, int]]]:
+    rules, by_seat, seeds = args
+    return [play_deal(rules, by_seat, d, m) for d, m in seeds]
+
+
 def tournament(
     rules: TrainRules,
     players: int,
@@ -77,30 +138,38 @@ def tournament(
     deals: int,
     seed: int = 0,
     on_progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> TrainTournament:
+    """``deals`` deals, each played once per rotation; in ``jobs`` processes, the same figures."""
     rules.check_players(players)
     for spec in specs:
-        if spec not in POLICIES:
-            raise DominoError(f"'{spec}' is not a Mexican Train bot (the bots are {', '.join(POLICIES)})")
+        make_policy(spec)
     by_seat = [specs[i % len(specs)] for i in range(players)]
     names = list(dict.fromkeys(by_seat))
     scores = {name: BotScore(name, by_seat.count(name)) for name in names}
     out = TrainTournament(rules, players, deals, list(scores.values()))
     rng = random.Random(seed)
-    for _ in range(deals):
-        deal_seed, move_seed = rng.getrandbits(32), rng.getrandbits(32)
-        sums = {name: 0.0 for name in names}
-        for turn in range(players):  # every rotation of the bots round the table
-            seats = by_seat[turn:] + by_seat[:turn]
-            totals, won = play_one(rules, seats, deal_seed, move_seed)
-            for s, name in enumerate(seats):
-                sums[name] += totals[s]
-                scores[name].rounds_won += won[s]
-                scores[name].rounds += rules.round_count
+    seeds = [(rng.getrandbits(32), rng.getrandbits(32)) for _ in range(deals)]
+
+    def absorb(per_deal: dict[str, tuple[float, int]]) -> None:
         for name in names:
-            scores[name].totals.append(sums[name] / (players * scores[name].seats))
+            total, won = per_deal[name]
+            scores[name].totals.append(total / (players * scores[name].seats))
+            scores[name].rounds_won += won
+            scores[name].rounds += rules.round_count * players * scores[name].seats
         if len(names) >= 2:
             out.difference.append(scores[names[0]].totals[-1] - scores[names[1]].totals[-1])
         if on_progress:
             on_progress(1)
+
+    jobs = max(1, min(jobs, deals, os.cpu_count() or 1))
+    if jobs == 1:
+        for d, m in seeds:
+            absorb(play_deal(rules, by_seat, d, m))
+        return out
+    size = max(1, min(5, deals // (jobs * 4) or 1))
+    chunks = [(rules, by_seat, seeds[i : i + size]) for i in range(0, deals, size)]
+    for results in in_processes(jobs, _deals, chunks):
+        for per_deal in results:
+            absorb(per_deal)
     return out

@@ -20,6 +20,19 @@ from .match import Move, random_policy
 from .plan import longest_line
 
 PLAN_STEPS = 20_000  # the planner's search, cut short past this (a bot moves in milliseconds)
+_PLANS: dict[tuple[int, int], list] = {}  # (hand as bits, end) -> line: rollouts meet a hand again and again
+_MOST_PLANS = 200_000
+
+
+def planned_line(hand: set, end: int) -> list:
+    """``longest_line`` with the plans already made remembered (the same answer)."""
+    key = (sum(t.bit for t in hand), end)
+    line = _PLANS.get(key)
+    if line is None:
+        if len(_PLANS) >= _MOST_PLANS:
+            _PLANS.clear()
+        line = _PLANS[key] = longest_line(hand, end, PLAN_STEPS)
+    return line
 
 
 def heavy_policy(r: TrainRound, moves: list[Move], rng: random.Random) -> Move:
@@ -39,7 +52,7 @@ def heuristic_policy(r: TrainRound, moves: list[Move], rng: random.Random) -> Mo
     if r.double is not None or len(plays) == 1:
         return max(plays, key=lambda m: (m.tile.pips, m.tile.high))
     hand = r.hands[seat] or set()
-    line = longest_line(hand, r.trains[seat].end, PLAN_STEPS)
+    line = planned_line(hand, r.trains[seat].end)
     kept = set(line)
     first = line[0] if line else None
     own = [m for m in plays if m.on == me and m.tile == first]

@@ -14,11 +14,14 @@ log of one seat): then only what the table sees is checked.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..errors import IllegalMoveError
 from ..events import Draw, Pass, Play
 from ..tiles import Tile, format_tiles
 from .rules import TrainRules
+
+_by_number = attrgetter("high", "low")  # the tiles' own order, without building them pairs to compare
 
 MEXICAN = "mexican"
 Key = int | str  # a player's seat, or MEXICAN
@@ -77,14 +80,17 @@ class TrainRound:
         self.history: list[Acted] = []
         self.winner: int | None = None
         self.over = False
+        self.checked = True  # False only for rollouts fed the legal moves: the same play, fewer checks
         for s, h in enumerate(self.hands):
             if h is not None and (len(h) != size or self.engine in h):
                 raise IllegalMoveError(
                     f"{self.names[s]} should hold {size} tiles, the engine {self.engine} not among them"
                 )
 
-    def clone(self) -> TrainRound:
-        """A copy to play on (simulation): cheaper than a deep copy, nothing shared that changes."""
+    def clone(self, checked: bool = True) -> TrainRound:
+        """A copy to play on (simulation): cheaper than a deep copy, nothing shared that changes.
+        Unchecked, it takes each move as legal (a rollout's moves come from ``plays``) and
+        skips only the refusals; every change to the table is the same code."""
         other = TrainRound.__new__(TrainRound)
         other.__dict__.update(self.__dict__)
         other.trains = {k: Train(t.end, list(t.tiles), t.marker) for k, t in self.trains.items()}
@@ -93,6 +99,7 @@ class TrainRound:
         other.stock = None if self.stock is None else list(self.stock)
         other.history = list(self.history)
         other.placed = set(self.placed)
+        other.checked = checked
         return other
 
     # -- what the table allows ----------------------------------------------------------------
@@ -121,7 +128,7 @@ class TrainRound:
         hand = self.hands[seat]
         if hand is None:
             raise ValueError(f"{self.names[seat]}'s hand is not known")
-        tiles = [self.drew] if isinstance(self.drew, Tile) else sorted(hand, reverse=True)
+        tiles = [self.drew] if isinstance(self.drew, Tile) else sorted(hand, key=_by_number, reverse=True)
         ends = [(k, self.trains[k].end) for k in self.open_to(seat)]
         return [(t, k) for t in tiles for k, end in ends if t.bears(end)]
 
@@ -146,7 +153,8 @@ class TrainRound:
             raise IllegalMoveError(f"'{name}' is not at this table (the players are {', '.join(self.names)})")
         return self.names.index(name)
 
-    def _train(self, seat: int, on: object) -> Key:
+    def key_of(self, seat: int, on: object, tile: Tile | None = None) -> Key:
+        """The train a play names (mexican, mine, a player), in the table's words if none fits."""
         word = str(on).lower() if on is not None else ""
         if word == MEXICAN:
             return MEXICAN
@@ -155,11 +163,36 @@ class TrainRound:
         named = [s for s, n in enumerate(self.names) if n.lower() == word]
         if named:
             return named[0]
+        if on is None and tile is not None:
+            fits = self.fits(seat, tile)
+            if not fits:
+                ends = ", ".join(
+                    f"{self.key_name(k)} ends in {self.trains[k].end}" for k in self.open_to(seat)
+                )
+                raise IllegalMoveError(f"{tile} fits no train open to {self.names[seat]} ({ends})")
+            if len(fits) > 1:
+                where = " and ".join(self.key_name(k) for k in fits)
+                raise IllegalMoveError(f"{tile} fits {where}: say which, like 'on {self.key_name(fits[0])}'")
         raise IllegalMoveError(
             f"say which train: 'on mexican', 'on mine' or a player's name ({', '.join(self.names)})"
         )
 
     def _play(self, seat: int, event: Play) -> None:
+        tile, who = event.tile, event.player
+        hand = self.hands[seat]
+        if self.checked:
+            self._check_play(seat, event)
+        key = self.key_of(seat, event.on, tile)
+        train = self.trains[key]
+        if self.checked and key not in self.open_to(seat):
+            raise IllegalMoveError(self._closed(seat, key))
+        if self.checked and not tile.bears(train.end):
+            raise IllegalMoveError(
+                f"{tile} does not fit {self.key_name(key)}'s train (it ends in {train.end})"
+            )
+        self._lay(seat, tile, key, train, hand)
+
+    def _check_play(self, seat: int, event: Play) -> None:
         tile, who = event.tile, event.player
         hand = self.hands[seat]
         if tile == self.engine or tile.high > self.rules.top:
@@ -177,15 +210,8 @@ class TrainRound:
             raise IllegalMoveError(f"{tile} is already on the table")
         if isinstance(self.drew, Tile) and tile != self.drew:
             raise IllegalMoveError(f"after drawing, {who} may play only the tile drawn, {self.drew}")
-        key = self._train(seat, event.on)
-        open_keys = self.open_to(seat)
-        if key not in open_keys:
-            raise IllegalMoveError(self._closed(seat, key))
-        train = self.trains[key]
-        if not tile.bears(train.end):
-            raise IllegalMoveError(
-                f"{tile} does not fit {self.key_name(key)}'s train (it ends in {train.end})"
-            )
+
+    def _lay(self, seat: int, tile: Tile, key: Key, train: Train, hand: set[Tile] | None) -> None:
         if hand is not None:
             hand.discard(tile)
         self.counts[seat] -= 1
@@ -224,7 +250,7 @@ class TrainRound:
         if self.boneyard == 0:
             raise IllegalMoveError(f"the boneyard is empty: {who} passes")
         hand = self.hands[seat]
-        if hand is not None and self.plays(seat):
+        if self.checked and hand is not None and self.plays(seat):
             tile, key = self.plays(seat)[0]
             raise IllegalMoveError(f"{who} can play {tile} on {self.key_name(key)}: play if you can")
         drawn = self._take(event)
@@ -257,7 +283,7 @@ class TrainRound:
         who = self.names[seat]
         if self.drew is False and self.boneyard > 0:
             raise IllegalMoveError(f"{who} draws a tile before passing ({self.boneyard} in the boneyard)")
-        if self.hands[seat] is not None and self.plays(seat):
+        if self.checked and self.hands[seat] is not None and self.plays(seat):
             tile, key = self.plays(seat)[0]
             raise IllegalMoveError(f"{who} can play {tile} on {self.key_name(key)}: play if you can")
         self.history.append(Acted(seat, "pass", ends=self.ends_for(seat), line=self.line))
