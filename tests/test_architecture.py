@@ -47,6 +47,7 @@ LAYERS = [
             "drills",
             "hindsight",
             "trainsim",
+            "trainreview",
         },
     ),
     (
@@ -64,6 +65,7 @@ LAYERS = [
             "notices",
             "editing",
             "session",
+            "trainsession",
             "train",
             "demo",
             "bench",

@@ -274,12 +274,21 @@ def advise(
 
 def schema(command: str) -> dict:
     """The JSON Schema of a command's ``--json`` output (status, advise, review,
-    simulate, calibrate, progress; train-status: status of a Mexican Train log), as
+    simulate, calibrate, progress; train-status and train-review: a Mexican Train log's), as
     shipped in the package."""
     import json
     from importlib import resources
 
-    if command not in ("status", "advise", "review", "simulate", "calibrate", "progress", "train-status"):
+    if command not in (
+        "status",
+        "advise",
+        "review",
+        "simulate",
+        "calibrate",
+        "progress",
+        "train-status",
+        "train-review",
+    ):
         raise ValueError(f"no schema for '{command}'")
     text = resources.files("domino_advisor").joinpath(f"schemas/{command}.schema.json").read_text("utf-8")
     return json.loads(text)

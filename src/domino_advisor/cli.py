@@ -363,6 +363,10 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")
     log = logfile.load(file)
+    if log.is_trains:
+        refuse_unused({"a Mexican Train log": (True, ["html_out", "force", "reads", "hindsight"])}, {})
+        _review_trains(log, as_json, samples, seed)
+        return
     if html_out:  # refuse before the long work, and again when writing
         if logfile.same_file(html_out, file):
             raise LogFileError(f"--html {html_out} is the game log itself: pick another name for the page")
@@ -403,6 +407,29 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
         console.print(render.review_view(data, console.width))
         if html_out:
             console.print(f"wrote {printable(html_out)}")
+
+
+TRAIN_REVIEW_SAMPLES = 60  # worlds a decision: a Mexican Train round is long to play out
+
+
+def _review_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int) -> None:
+    from rich.progress import Progress
+
+    from .trainreview import review as run_review
+    from .trainview import review_view
+
+    source = click.get_current_context().get_parameter_source("samples")
+    if source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
+        samples = TRAIN_REVIEW_SAMPLES
+    with Progress(console=errors, transient=True, disable=as_json or not errors.is_terminal) as progress:
+        task = progress.add_task("reviewing", total=len(log.events))
+        result = run_review(
+            log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done)
+        )
+    if as_json:
+        print_json(result.as_dict())
+    else:
+        console.print(review_view(result.as_dict(), console.width))
 
 
 @main.command()

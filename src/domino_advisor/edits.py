@@ -46,7 +46,7 @@ def typed(text: str, log: GameLog) -> str:
     return line + (f"  #{comment.rstrip()}" if hash_ else "")
 
 
-def _event_of(line: str, log: GameLog) -> Event:
+def event_of(line: str, log: GameLog) -> Event:
     return parse_event(line.partition("#")[0], log.top, log.me, log.is_trains)
 
 
@@ -89,7 +89,7 @@ def splice(log: GameLog, at: int, remove: int, lines: list[str], infer_passes: b
     new_entries: list[Entry] = []
     notes: list[str] = []
     for text in lines:
-        event = name_the_end(match, _event_of(text, log))
+        event = name_the_end(match, event_of(text, log))
         if infer_passes:
             for passed in _skipped(match, event):
                 match.apply(passed, first_line + len(new_entries))

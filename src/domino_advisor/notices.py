@@ -33,16 +33,7 @@ def edit_report(
 ) -> Group:
     """The events changed, what became known or is no longer known, new warnings, and
     the one-line summary of what each other player lacks."""
-    lines: list[Text] = []
-    events = log.events
-    replaced = len(result.removed) == 1 and len(result.added) == 1
-    for number, text in enumerate(result.removed, result.at):
-        lines.append(Text(f"{'replaced' if replaced else 'removed'} event {number}: {text}", style="yellow"))
-    for number in result.added:
-        verb = "now" if replaced else ("inserted" if result.added[-1] < len(events) else "logged")
-        lines.append(Text(f"{verb} event {number}: {events[number - 1]}", style="dim"))
-    for note in result.notes:
-        lines.append(Text(f"note: {note}", style="yellow"))
+    lines = changed_lines(result, log)
     lines += [Text(t, style="bold green") for t in scored(result, log)]
     if after["round"] == before.get("round"):
         for lesson in lessons(before, after):
@@ -56,6 +47,21 @@ def edit_report(
     if line:
         lines.append(Text(line, style="bold"))
     return Group(*lines)
+
+
+def changed_lines(result: Edited, log: GameLog) -> list[Text]:
+    """The events a change removed, replaced, inserted or logged, by number, and its notes."""
+    lines: list[Text] = []
+    events = log.events
+    replaced = len(result.removed) == 1 and len(result.added) == 1
+    for number, text in enumerate(result.removed, result.at):
+        lines.append(Text(f"{'replaced' if replaced else 'removed'} event {number}: {text}", style="yellow"))
+    for number in result.added:
+        verb = "now" if replaced else ("inserted" if result.added[-1] < len(events) else "logged")
+        lines.append(Text(f"{verb} event {number}: {events[number - 1]}", style="dim"))
+    for note in result.notes:
+        lines.append(Text(f"note: {note}", style="yellow"))
+    return lines
 
 
 def scored(result: Edited, log: GameLog) -> list[str]:

@@ -60,6 +60,8 @@ FIXES = {
 
 
 class Session:
+    help_text = HELP
+
     def __init__(
         self,
         path,
@@ -85,7 +87,10 @@ class Session:
         self.seconds = seconds
         self.text = logfile.read_text(path)  # the version of the file this session last saw
         self.log = gamelog.loads(self.text)
-        self.pos = api.Position.of(self.log, self.reads)
+        self.pos = self.position_of(self.log)
+
+    def position_of(self, log: gamelog.GameLog):
+        return api.Position.of(log, self.reads)
 
     @property
     def prompt(self) -> str:
@@ -109,6 +114,12 @@ class Session:
         advice = api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds)
         self.console.print(render.advice_view(api.advice_dict(advice), self.console.width))
 
+    def show_where(self, tile_text: str) -> None:
+        self.console.print(notices.where_view(api.where_of(self.pos, tile_text)))
+
+    def next_round(self) -> int:
+        return self.pos.match.playing.number
+
     def wants_hand(self) -> bool:
         r = self.pos.match.round
         return r is not None and not r.dealt_ready
@@ -126,7 +137,7 @@ class Session:
         if word in ("q", "quit", "exit"):
             return False
         if word in ("?", "h", "help"):
-            self.console.print(HELP)
+            self.console.print(self.help_text)
             return True
         check_typed(text)
         changed = self.refresh()
@@ -137,15 +148,22 @@ class Session:
             self.show_advice()
             return True
         if word == "practice":
-            self.practice = not self.practice and self.read is not None
-            state = "on: you are asked first, advice only with a" if self.practice else "off"
-            self.console.print(Text(f"practice {state}", style="bold"))
-            if self.practice:
-                self.open_record()  # a record that cannot be kept is said now, not mid-game
+            self.toggle_practice()
             return True
         if word in ("e", "events"):
             self.console.print(notices.all_events(self.log))
             return True
+        return self.handle_line(text, changed)
+
+    def toggle_practice(self) -> None:
+        self.practice = not self.practice and self.read is not None
+        state = "on: you are asked first, advice only with a" if self.practice else "off"
+        self.console.print(Text(f"practice {state}", style="bold"))
+        if self.practice:
+            self.open_record()  # a record that cannot be kept is said now, not mid-game
+
+    def handle_line(self, text: str, changed: bool) -> bool:
+        """Undo, where, a fix in place, or an event (shorthand or a full line)."""
         parts = text.split()
         self.not_a_name(parts, text)
         if parts[0].lower() in ("u", "undo") and len(parts) <= 2:
@@ -156,7 +174,7 @@ class Session:
         if parts[0].lower() == "where" and len(parts) != 2:
             raise NotationError(f"'{excerpt(text, 60)}': say which tile, like 'where 66'")
         if parts[0].lower() == "where":
-            self.console.print(notices.where_view(api.where_of(self.pos, parts[1])))
+            self.show_where(parts[1])
             return True
         fix = FIXES.get(parts[0].lower())
         if fix is not None and (len(parts) < 2 or not DIGITS.match(parts[1])):
@@ -173,7 +191,7 @@ class Session:
             text = f"{self.log.me} holds {text}"  # asked for your hand: the tiles are enough
         self.change(lambda log: edits.append(log, [text]), teach=True)
         if self.wants_hand():
-            self.console.print(Text(f"your hand for round {self.pos.match.playing.number}?", style="bold"))
+            self.console.print(Text(f"your hand for round {self.next_round()}?", style="bold"))
         if self.my_turn() and not self.practice:  # in practice, advice only on request
             self.show_advice()
         return True
@@ -184,7 +202,7 @@ class Session:
         word = parts[0].lower()
         if len(parts) < 2 or (word not in COMMANDS and word not in FIXES):
             return
-        names = [p for p in self.pos.match.players if p.lower().startswith(word)]
+        names = [p for p in self.log.players if p.lower().startswith(word)]
         if names:
             raise NotationError(
                 f"'{excerpt(text, 60)}': '{parts[0]}' is a command and the start of {names[0]}'s name: "
@@ -215,9 +233,9 @@ class Session:
     ) -> None:
         """Write one change and say what it did: the events, what became known, what
         each opponent lacks now (in practice, after asking what it taught)."""
-        before = api.status_of(self.pos)
+        before = self.status_data()
         old = self.pos
-        warned = set(self.pos.warnings)
+        warned = self.warnings_now()
         done: list[edits.Edited] = []
 
         def apply(log: gamelog.GameLog) -> gamelog.GameLog:
@@ -227,8 +245,16 @@ class Session:
         self.write(apply, refuse_if_changed)
         if teach and self.practice:
             self.teach(old)
-        result = done[-1]
-        after = api.status_of(self.pos)
+        after = self.status_data()
+        self.report(done[-1], before, after, warned)
+
+    def warnings_now(self) -> set:
+        return set(self.pos.warnings)
+
+    def status_data(self) -> dict:
+        return api.status_of(self.pos)
+
+    def report(self, result: edits.Edited, before: dict, after: dict, warned: set) -> None:
         self.console.print(notices.edit_report(result, self.log, before, after, self.pos, warned))
         self.show_status(compact=True, data=after)
 
@@ -342,7 +368,7 @@ class Session:
                     raise NotationError(refuse_if_changed) from None
                 continue
             self.log, self.text = written.log, written.text
-            self.pos = api.Position.of(written.log, self.reads)
+            self.pos = self.position_of(written.log)
             return
         raise NotationError("the log keeps changing on disk: nothing was written; try again")
 
@@ -358,7 +384,7 @@ class Session:
         """Use the version on disk from now on, and say how it differs from ours."""
         try:
             log = gamelog.loads(text)
-            pos = api.Position.of(log, self.reads)
+            pos = self.position_of(log)
         except DominoError as e:
             raise LogFileError(
                 f"the log was changed on disk and cannot be read now ({e}); fix "
@@ -406,7 +432,14 @@ def run(
 ) -> int:
     """The loop: read a line, act, repeat, until q, end of input or Ctrl-C; returns how
     many lines were not logged."""
-    session = Session(path, console, samples, seconds, reads, read, practice, keep)
+    kind: type[Session] = Session
+    if gamelog.loads(logfile.read_text(path)).is_trains:
+        from .trainsession import TrainSession
+
+        if practice:
+            raise NotationError("practice is for the line games so far: start the session without --practice")
+        kind = TrainSession
+    session = kind(path, console, samples, seconds, reads, read, practice, keep)
     refused = 0
     console.print(Text(f"session on {path}: type ? for help, q to quit", style="bold"))
     if practice:

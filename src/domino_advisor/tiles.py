@@ -41,13 +41,16 @@ class Tile:
 
     @classmethod
     def parse(cls, text: str, top: int = DEFAULT_TOP) -> Tile:
-        """Read ``6-4``, ``64``, ``6|4``, ``6:4`` or ``4-6``; reject tiles outside the set."""
+        """Read ``6-4``, ``64``, ``6|4``, ``6:4`` or ``4-6`` (and ``125`` for 12-5 in a set past
+        nine, where only one split makes a tile); reject tiles outside the set."""
         raw = text.strip()
         m = _SEPARATED.match(raw)
         if m:
             a, b = int(m.group(1)), int(m.group(2))
         elif len(raw) == 2 and raw.isascii() and raw.isdigit():
             a, b = int(raw[0]), int(raw[1])
+        elif top >= 10 and 3 <= len(raw) <= 4 and raw.isascii() and raw.isdigit():
+            return cls._run_together(raw, top)
         else:
             raise NotationError(f"'{excerpt(text)}' is not a tile: write it as two numbers, like 6-4 or 64")
         if a > top or b > top:
@@ -55,6 +58,26 @@ class Tile:
                 f"'{excerpt(text)}' is not a tile of the {set_name(top)} set: numbers run from 0 to {top}"
             )
         return cls(a, b)
+
+    @classmethod
+    def _run_together(cls, raw: str, top: int) -> Tile:
+        """``125`` in a set past nine: 12-5, the one way to split it; ``110`` could be
+        11-0 or 1-10, so it needs its hyphen."""
+        ways = {
+            cls(int(raw[:i]), int(raw[i:]))
+            for i in range(1, len(raw))
+            if all(part == "0" or not part.startswith("0") for part in (raw[:i], raw[i:]))
+            and int(raw[:i]) <= top
+            and int(raw[i:]) <= top
+        }
+        if len(ways) == 1:
+            return ways.pop()
+        if not ways:
+            raise NotationError(
+                f"'{raw}' is not a tile of the {set_name(top)} set: numbers run from 0 to {top}"
+            )
+        shown = " or ".join(str(t) for t in sorted(ways, reverse=True))
+        raise NotationError(f"'{raw}' could be {shown}: write it with a hyphen")
 
     def __str__(self) -> str:
         return f"{self.high}-{self.low}"

@@ -192,7 +192,8 @@ class TrainLogMatch:
 
 def written(m: TrainLogMatch, event: Event) -> Event:
     """A play as the log keeps it: its train by the owner's name as the table spells it
-    (``on mine`` is the player's own), or ``mexican``."""
+    (``on mine`` is the player's own; typed, any start of one name), or ``mexican``
+    (typed, ``m`` or ``mex``)."""
     if not isinstance(event, Play):
         return event
     r = m.round
@@ -202,12 +203,17 @@ def written(m: TrainLogMatch, event: Event) -> Event:
     if not isinstance(event.on, str):
         return event
     word = event.on.lower()
-    if word == MEXICAN:
+    named = [p for p in m.players if p.lower() == word]
+    if named:
+        return Play(event.player, event.tile, named[0])
+    if word in (MEXICAN, "m", "mex"):
         return Play(event.player, event.tile, MEXICAN)
     if word in ("mine", "own"):
         return Play(event.player, event.tile, event.player)
-    named = [p for p in m.players if p.lower() == word]
-    return Play(event.player, event.tile, named[0]) if named else event
+    started = [p for p in m.players if p.lower().startswith(word)]  # typed: any start of one name
+    if len(started) == 1 and not MEXICAN.startswith(word):
+        return Play(event.player, event.tile, started[0])
+    return event
 
 
 def table_of(m: TrainLogMatch) -> dict:

@@ -24,7 +24,9 @@ def _chain(tiles: list[str], room: int) -> str:
     return " ".join(["…", *kept])
 
 
-def status_view(data: dict, width: int = 80) -> RenderableType:
+def status_view(data: dict, width: int = 80, compact: bool = False) -> RenderableType:
+    """Compact (the session, after each event): without the legend, the unseen counts
+    and the totals."""
     parts: list[RenderableType] = []
     head = Text("mexican train", style="bold")
     head.append(f"   round {data['round']}")
@@ -59,7 +61,8 @@ def status_view(data: dict, width: int = 80) -> RenderableType:
             name = printable(train["train"]) + (" ⚑" if train["marker"] else "")
             t.add_row(name, _chain(train["tiles"], room), str(train["end"]))
         parts.append(t)
-        parts.append(Text("⚑ a marker: anyone may play on that train", style="dim"))
+        if not compact:
+            parts.append(Text("⚑ a marker: anyone may play on that train", style="dim"))
     if "hand" in data:
         parts.append(Text("your hand: " + (" ".join(data["hand"]) or "(none)")))
     if data.get("your_plays"):
@@ -78,7 +81,7 @@ def status_view(data: dict, width: int = 80) -> RenderableType:
         ]
         if lacks:
             parts.append(Text("what they certainly lack: " + " · ".join(lacks), style="cyan"))
-    if "unseen_by_number" in data:
+    if "unseen_by_number" in data and not compact:
         counts = " ".join(f"{n}:{c}" for n, c in enumerate(data["unseen_by_number"]))
         parts.append(Text(f"unseen tiles by number: {counts}", style="dim"))
         if data.get("counting", {}).get("method") == "sampled":
@@ -89,8 +92,9 @@ def status_view(data: dict, width: int = 80) -> RenderableType:
         )
     for w in data.get("warnings", []):
         parts.append(Text(f"warning: {printable(w)}", style="yellow"))
-    scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
-    parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
+    if not compact or data.get("over"):
+        scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
+        parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
     return Group(*parts)
 
 
@@ -130,24 +134,81 @@ def advice_view(data: dict, width: int = 80) -> RenderableType:
     """The plays ranked: your pips left at the round's end against the others', and why."""
     if data["action"] != "play":
         return Text(f"{printable(data['player'])}: nothing fits: {data['action']}", style="bold")
+    narrow = width < 72  # the reasons go under the table, one play a line
     t = Table(title=f"advice for {printable(data['player'])}", title_justify="left")
     t.add_column("#", justify="right")
     t.add_column("move", no_wrap=True)
     t.add_column("pips left", justify="right")
     t.add_column("vs others", justify="right")
-    t.add_column("why", overflow="fold")
+    if not narrow:
+        t.add_column("why", overflow="fold")
     for k, m in enumerate(data["moves"], 1):
-        t.add_row(
+        row = [
             str(k),
             f"{m['tile']} on {printable(m['train'])}",
             f"{m['expected_pips']:.1f}",
             f"{m['margin']:+.1f}",
-            "; ".join(m["reasons"]),
-        )
+        ]
+        t.add_row(*row, *([] if narrow else ["; ".join(m["reasons"])]))
+    parts: list[RenderableType] = [t]
+    if narrow:
+        for k, m in enumerate(data["moves"], 1):
+            parts.append(Text(f"{k}. " + "; ".join(m["reasons"])))
     note = Text(
         f"pips left: yours when the round ends, played out by the planning bot in "
         f"{data['samples']} worlds drawn from the counting ({data['counting']}), {data['seconds']:.2f} s; "
         "vs others: yours less their average (lower is better)",
         style="dim",
     )
-    return Group(t, note)
+    return Group(*parts, note)
+
+
+def review_view(data: dict, width: int = 80) -> RenderableType:
+    """Each decision with a choice: yours, the advisor's, the pips given up (± one
+    standard error over the worlds); then what became certain, and the totals."""
+    parts: list[RenderableType] = []
+    s = data["summary"]
+    parts.append(
+        Text(
+            f"review for {printable(data['player'])}: {s['decisions']} decisions with a choice, "
+            f"{s['agreed']} as the advisor would, {s['costly']} clearly gave up pips "
+            f"({s['pips_given_up']:.1f} pips in all, noise included)",
+            style="bold",
+        )
+    )
+    if data["decisions"]:
+        t = Table(show_edge=False, padding=(0, 1, 0, 0))
+        t.add_column("rd", justify="right")
+        t.add_column("#", justify="right")
+        t.add_column("you played")
+        t.add_column("advisor")
+        t.add_column("cost", justify="right")
+        for d in data["decisions"]:
+            same = d["played"] == d["best"]
+            cost = "" if same else f"{d['cost']:.1f}±{d['spread']:.1f}"
+            t.add_row(
+                str(d["round"]),
+                str(d["event"]),
+                printable(d["played"]),
+                "same" if same else printable(d["best"]),
+                Text(cost, style="bold red" if d["clear"] else ""),
+            )
+        parts.append(t)
+    for d in data["decisions"]:
+        if d["clear"]:
+            parts.append(
+                Text(f"event {d['event']}: {printable(d['best'])}: " + "; ".join(d["reasons"]), style="dim")
+            )
+    for i in data["insights"]:
+        parts.append(Text(f"event {i['event']}: {printable(i['text'])}", style="cyan"))
+    totals = "  ".join(f"{printable(k)} {v}" for k, v in data["totals"].items())
+    parts.append(Text(f"totals (lowest wins): {totals}", style="dim"))
+    parts.append(
+        Text(
+            f"cost: your pips at the round's end less the others' average, your play's less the best "
+            f"play's, ± one standard error over {data['samples']} worlds drawn from what you knew then; "
+            "red: clearly a cost (a pip or more, and twice its error)",
+            style="dim",
+        )
+    )
+    return Group(*parts)

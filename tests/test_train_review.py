@@ -1,0 +1,104 @@
+"""Reviewing a Mexican Train game: every decision of yours with a choice is found, each is
+judged only from what you knew then (the log cut before it gives the same figures),
+each certainty reported is true when reported and new in its round, and the JSON keeps
+its schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from clitools import process
+from domino_advisor import api, logfile
+from domino_advisor.cli import main
+from domino_advisor.events import Play
+from domino_advisor.gamelog import GameLog
+from domino_advisor.trainadvice import advise
+from domino_advisor.trainreview import review
+from domino_advisor.trainseat import TrainSeatView, count
+
+LOGS = Path(__file__).parent / "data" / "logs"
+MATCH = LOGS / "mexican-train-3-match.dom"
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    log = logfile.load(MATCH)
+    return log, review(log, samples=12, seed=3)
+
+
+def _choices_by_hand(log: GameLog) -> list[int]:
+    """The event numbers of your plays made with two or more plays open, found apart."""
+    match = log.new_match()
+    out = []
+    for k, (line, event) in enumerate(log.numbered_events(), 1):
+        r = match.round
+        mine = isinstance(event, Play) and event.player == log.me
+        if mine and r is not None and not r.over and len(r.plays(match.viewer)) >= 2:
+            out.append(k)
+        match.apply(event, line)
+    return out
+
+
+def test_every_decision_with_a_choice_is_reviewed(reviewed):
+    log, result = reviewed
+    assert [d.event for d in result.decisions] == _choices_by_hand(log)
+    events = log.events
+    for d in result.decisions:
+        logged = events[d.event - 1]
+        assert d.played == f"{logged.tile} on {logged.on}"
+        assert d.cost >= 0 and (d.cost == 0) == (d.played_margin <= d.best_margin)
+        assert d.best_margin <= d.played_margin + 1e-9
+    assert result.totals == {"me": 53, "ana": 72, "bob": 74}
+
+
+def test_a_decision_is_judged_from_what_you_knew_then(reviewed):
+    log, result = reviewed
+    d = result.decisions[len(result.decisions) // 2]
+    cut = log.copy([e for e in log.body])  # the log up to the decision, nothing after it
+    places = [i for i, e in enumerate(cut.body) if e.event is not None]
+    cut = log.copy(log.body[: places[d.event - 1]])
+    r = cut.replay_trains().round
+    again = advise(r, cut.replay_trains().viewer, samples=12, seed=3 + d.event, seconds=None)
+    mine = next(c for c in again.moves if f"{c.tile} on {c.train}" == d.played)
+    assert mine.margin == pytest.approx(d.played_margin)
+    assert min(c.margin for c in again.moves) == pytest.approx(d.best_margin)
+
+
+def test_each_certainty_is_true_then_and_new_in_its_round(reviewed):
+    log, result = reviewed
+    places = [i for i, e in enumerate(log.body) if e.event is not None]
+    seen: dict[tuple[int, str], set[int]] = {}
+    for insight in result.insights:
+        upto = log.copy(log.body[: places[insight.event - 1] + 1])
+        m = upto.replay_trains()
+        inf = count(TrainSeatView.of(m.round, m.viewer))
+        seat = m.players.index(insight.player)
+        assert set(insight.lacks) <= set(inf.cannot_hold(seat))
+        before = seen.setdefault((insight.round, insight.player), set())
+        assert not set(insight.lacks) & before
+        before |= set(insight.lacks)
+    assert result.insights  # the match has draws and passes: something became certain
+
+
+def test_review_json_keeps_its_schema_and_html_is_refused():
+    runner = CliRunner()
+    out = runner.invoke(main, ["review", str(MATCH), "--json", "--samples", "8"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    jsonschema.Draft202012Validator(api.schema("train-review")).validate(data)
+    assert data["summary"]["decisions"] == len(data["decisions"]) > 0
+    refused = runner.invoke(main, ["review", str(MATCH), "--html", "page.html"])
+    assert refused.exit_code == 2 and "--html does nothing with a Mexican Train log" in refused.output
+
+
+def test_review_fits_fifty_columns():
+    res = process("review", MATCH, "--samples", "8", env={"COLUMNS": "50"})
+    assert res.returncode == 0, res.stderr
+    text = res.stdout.decode()
+    assert max(len(line) for line in text.splitlines()) <= 50
+    assert "review for ana" in text and "totals (lowest wins): me 53  ana 72  bob 74" in text

@@ -1,0 +1,132 @@
+"""The table loop for Mexican Train, driven by a script: the shorthand the session
+offers (a train named by m, mine or any start of a name; the only train a tile fits),
+the same refusals as everywhere (file unchanged), where, advice, undo, another writer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from clitools import drive
+from domino_advisor.cli import main
+from domino_advisor.tiles import Tile
+
+HAND = "5-5 11-1 2-1 12-5 2-2 12-3 10-9 7-0 3-2 9-0 12-2 8-0 4-2 11-6 1-0"
+CORPUS = Path(__file__).parent / "data" / "logs" / "mexican-train-4-midround.dom"
+TYPED = [
+    "me 125 mine",  # 12-5 fits your train and the Mexican: named
+    "ana 12-10 m",
+    "bob 106",  # only the Mexican train ends in 10 or 6
+    "cy 129",
+    "me 55",
+    "me d 5-1",
+    "me 51",
+    "ana d",  # one tile at a time
+    "ana 60",
+    "bob 127 b",  # any start of one name
+    "cy 96",
+    "me 10 mex",
+]
+
+
+@pytest.fixture
+def table(tmp_path):
+    path = tmp_path / "train.dom"
+    result = CliRunner().invoke(
+        main,
+        [
+            "new",
+            str(path),
+            "--rules",
+            "mexican-train",
+            "--players",
+            "me,ana,bob,cy",
+            "--me",
+            "me",
+            "--hand",
+            HAND,
+            "--set",
+            "rounds=1",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def _events(path: Path) -> list[str]:
+    lines = path.read_text().splitlines()
+    return lines[lines.index("round 1") + 2 :]
+
+
+def test_the_shorthand_writes_the_full_lines(table):
+    text = drive(table, TYPED, samples=4)
+    corpus = [line for line in CORPUS.read_text().splitlines() if not line.startswith("#")]
+    want = corpus[corpus.index("round 1") + 2 :][: len(TYPED)]
+    assert _events(table) == want
+    assert "not logged" not in text
+    assert "now certain: ana has no 6 12" in text  # ana drew on 6 and 12 (her own train)
+
+
+def test_a_tile_that_fits_two_trains_is_asked_about(table):
+    before = table.read_text()
+    text = drive(table, ["me 125"], samples=4)
+    assert "12-5 fits me's train and the Mexican train: say which, like 'me 125 mine'" in text
+    assert table.read_text() == before
+
+
+@pytest.mark.parametrize(
+    "line,says",
+    [
+        ("me 99", "does not hold 9-9"),
+        ("ana 125 m", "it is me's turn, not ana's"),
+        ("me 110", "'110' could be 11-0 or 10-1: write it with a hyphen"),
+        ("me 12-5 on zed", "say which train"),
+        ("me 11-6", "11-6 fits no train open to me (me ends in 12, mexican ends in 12)"),
+    ],
+)
+def test_bad_lines_change_nothing(table, line, says):
+    before = table.read_text()
+    text = drive(table, [line], samples=4)
+    assert says in text and "not logged" in text
+    assert table.read_text() == before
+
+
+def test_where_advice_and_undo(table):
+    text = drive(table, [*TYPED[:4], "where 7-7", "where 12-5", "a", "u"], samples=4)
+    assert "where 7-7 is" in text and "boneyard" in text
+    assert "12-5 is on the table" in text
+    assert "advice for me" in text
+    assert "removed: cy plays 12-9 on cy" in text
+    assert len(_events(table)) == 3
+
+
+def test_practice_is_refused_for_now(table):
+    text = drive(table, ["practice"], samples=4)
+    assert "practice is for the line games so far" in text
+    result = CliRunner().invoke(main, ["session", str(table), "--practice"], input="q\n")
+    assert result.exit_code == 2 and "practice is for the line games so far" in result.output
+
+
+def test_another_writer_is_never_overwritten(table):
+    def script():
+        yield "me 125 mine"
+        with table.open("a") as f:  # someone else logs ana's play meanwhile
+            f.write("ana plays 12-10 on mexican\n")
+        yield "bob 106"
+
+    text = drive(table, script(), samples=4)
+    events = _events(table)
+    assert events == ["me plays 12-5 on me", "ana plays 12-10 on mexican", "bob plays 10-6 on mexican"]
+    assert "the log was changed by another program" in text
+
+
+def test_run_together_tiles_past_nine():
+    assert Tile.parse("125", 12) == Tile(12, 5)
+    assert Tile.parse("1010", 12) == Tile(10, 10)
+    assert Tile.parse("111", 12) == Tile(11, 1)
+    with pytest.raises(Exception, match="could be 11-0 or 10-1"):
+        Tile.parse("110", 12)
+    with pytest.raises(Exception, match="is not a tile"):
+        Tile.parse("125", 6)
