@@ -66,6 +66,7 @@ LAYERS = [
             "editing",
             "session",
             "trainsession",
+            "trainlesson",
             "train",
             "demo",
             "bench",

@@ -435,7 +435,14 @@ def _review_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int)
 @main.command()
 @rules_option()
 @set_option()
-@click.option("--players", "seats", default=3, show_default=True, type=click.IntRange(2, 4))
+@click.option(
+    "--players",
+    "seats",
+    default=3,
+    show_default=True,
+    type=click.IntRange(2, 8),
+    help="2 to 4; Mexican Train 2 to 8",
+)
 @click.option("--seed", default=None, type=int, help="replay a lesson (default: a new one)")
 @click.option(
     "--bots",
@@ -474,8 +481,14 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
         _drill(games, reads)
         return
 
-    rules = make_rules(rules_name, overrides).with_overrides({"target": "0"})
-    rules.check_players(seats)
+    trains = rules_name == trainlog.GAME
+    if trains:
+        refuse_unused({"--rules mexican-train": (True, ["reads"])}, {})
+        train_rules = trainlog.rules_from(" ".join(overrides))
+        train_rules.check_players(seats)
+    else:
+        rules = make_rules(rules_name, overrides).with_overrides({"target": "0"})
+        rules.check_players(seats)
     if seed is None:
         seed = _random.randrange(10**6)
     console.print(f"lesson {seed} (replay it with --seed {seed})", style="dim")
@@ -492,7 +505,12 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
 
         kept = Record()
     try:
-        Trainer(rules, seats, seed, console, read, bots, reads=reads, record=kept).play()
+        if trains:
+            from .trainlesson import TrainLesson
+
+            TrainLesson(train_rules, seats, seed, console, read, bots, record=kept).play()
+        else:
+            Trainer(rules, seats, seed, console, read, bots, reads=reads, record=kept).play()
     finally:
         if kept is not None:
             kept.close()

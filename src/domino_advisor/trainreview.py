@@ -18,8 +18,8 @@ from .events import Event, Play
 from .gamelog import GameLog
 from .trainadvice import TrainChoice, advise
 from .trainlog import TrainLogMatch
-from .trainseat import TrainSeatView, count
 from .trains.game import TrainRound
+from .trainseat import TrainSeatView, count
 
 NOTED = 1.0  # pips: a decision that gave up less than this is as good as the best
 CLEAR = 2.0  # standard errors: a cost inside this many is the worlds' noise, not a mistake

@@ -178,7 +178,7 @@ class TrainRound:
         )
 
     def _play(self, seat: int, event: Play) -> None:
-        tile, who = event.tile, event.player
+        tile = event.tile
         hand = self.hands[seat]
         if self.checked:
             self._check_play(seat, event)

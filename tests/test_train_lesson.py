@@ -1,0 +1,116 @@
+"""A Mexican Train lesson: a whole round against bots, each question asked and marked,
+right answers worked out apart from the lesson scoring full marks, the play read in the
+table's shorthand, answers kept in the record under the game's name."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from domino_advisor.cli import main
+from domino_advisor.errors import NotationError
+from domino_advisor.events import Play
+from domino_advisor.tiles import Tile, full_set
+from domino_advisor.trainlesson import TrainLesson, read_play
+from domino_advisor.trains.game import TrainRound
+from domino_advisor.trains.match import deal, legal_moves
+from domino_advisor.trains.rules import TrainRules
+from domino_advisor.trainseat import TrainSeatView, count
+
+
+def _right_answer(prompt: str, lesson: TrainLesson) -> str:
+    """The answer worked out from the round as it stands (the lesson's own marking apart)."""
+    r = lesson.match.round
+    view = TrainSeatView.of(r, 0)
+    inf = count(view)
+    if m := re.match(r"which numbers can (\w+) certainly not hold", prompt):
+        seat = r.names.index(m.group(1))
+        return " ".join(map(str, inf.cannot_hold(seat))) or "none"
+    if m := re.match(r"how many (\d+)s have you not seen yet", prompt):
+        n = int(m.group(1))
+        seen = set(view.table) | set(view.hand)
+        return str(sum(1 for t in full_set(r.rules.top) if t.bears(n) and t not in seen))
+    if m := re.match(r"where is (\S+) most likely", prompt):
+        where = inf.where(Tile.parse(m.group(1), r.rules.top))
+        return max(where, key=lambda k: where[k])
+    plays = [p for p in legal_moves(r) if isinstance(p, Play)]
+    return f"{plays[0].tile} {plays[0].on}"
+
+
+def test_a_whole_round_with_right_counting_answers():
+    out = io.StringIO()
+    lesson: TrainLesson
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return _right_answer(prompt, lesson)
+
+    rules = TrainRules(top=9)
+    lesson = TrainLesson(rules, 3, 11, Console(file=out, width=80, no_color=True), read, samples=6)
+    lesson.play()
+    text = out.getvalue()
+    assert "round over" in text
+    score = lesson.score
+    asked = {k: score.asked[k] for k in ("voids", "count", "where")}
+    assert sum(asked.values()) >= 3 and score.asked["move"] >= 1
+    for kind, n in asked.items():
+        assert score.points[kind] == pytest.approx(n), kind  # every counting answer right
+    assert lesson.match.round.over
+
+
+@pytest.fixture
+def round_on_nine():
+    rules = TrainRules(top=9)
+    hands, stock = deal(rules, 3, 1, __import__("random").Random(4))
+    return TrainRound(rules, ["me", "ana", "bob"], 1, list(hands), stock)
+
+
+def test_plays_are_read_in_the_tables_words(round_on_nine):
+    r = round_on_nine
+    plays = [p for p in legal_moves(r) if isinstance(p, Play)]
+    p = plays[0]
+    tile = f"{p.tile.high}{p.tile.low}"
+    word = {"mexican": "m", "me": "mine"}.get(p.on, p.on)
+    assert read_play(f"{tile} {word}", r, plays) == p
+    assert read_play(f"{p.tile} on {p.on}", r, plays) == p
+    with pytest.raises(NotationError, match="is not one of your plays now"):
+        read_play("0-0 m", r, plays) if Tile(0, 0) not in {q.tile for q in plays} else read_play(
+            "9-9 m", r, plays
+        )
+    with pytest.raises(NotationError, match="is not a train"):
+        read_play(f"{tile} zed", r, plays)
+    with pytest.raises(NotationError, match="write a play like"):
+        read_play("", r, plays)
+
+
+def test_train_command_plays_a_lesson_and_refuses_reads(tmp_path):
+    runner = CliRunner()
+    res = runner.invoke(
+        main,
+        [
+            "train",
+            "--rules",
+            "mexican-train",
+            "--set",
+            "set=9",
+            "--players",
+            "3",
+            "--seed",
+            "2",
+            "--no-record",
+        ],
+        input="q\n",
+        env={"HOME": str(tmp_path)},
+    )
+    assert res.exit_code == 0, res.output
+    assert "a practice round of Mexican Train for 3" in res.output and "stopped." in res.output
+    refused = runner.invoke(
+        main, ["train", "--rules", "mexican-train", "--no-reads", "--no-record"], input="q\n"
+    )
+    assert refused.exit_code == 2 and "does nothing with --rules mexican-train" in refused.output
+    many = runner.invoke(main, ["train", "--players", "6", "--no-record"], input="q\n")
+    assert many.exit_code == 2
