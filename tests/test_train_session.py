@@ -4,6 +4,7 @@ the same refusals as everywhere (file unchanged), where, advice, undo, another w
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,7 @@ def test_bad_lines_change_nothing(table, line, says):
 def test_where_advice_and_undo(table):
     text = drive(table, [*TYPED[:4], "where 7-7", "where 12-5", "a", "u"], samples=4)
     assert "where 7-7 is" in text and "boneyard" in text
-    assert "12-5 is on the table" in text
+    assert "12-5 is on your train" in text
     assert "advice for me" in text
     assert "removed: cy plays 12-9 on cy" in text
     assert len(_events(table)) == 3
@@ -130,3 +131,27 @@ def test_run_together_tiles_past_nine():
         Tile.parse("110", 12)
     with pytest.raises(Exception, match="is not a tile"):
         Tile.parse("125", 6)
+
+
+@pytest.mark.parametrize(
+    "tile,known",
+    [
+        ("7-7", "on bob's train"),
+        ("12-12", "the engine"),
+        ("12-3", "in your hand"),
+        ("9-9", "on the Mexican train"),
+    ],
+)
+def test_where_a_tile_is(tile, known):
+    res = CliRunner().invoke(main, ["where", str(CORPUS), tile, "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["known"] == known
+
+
+def test_where_an_unseen_tile_is_likely():
+    res = CliRunner().invoke(main, ["where", str(CORPUS), "4-4", "--json"])
+    data = json.loads(res.output)
+    assert data["known"] is None and set(data["where"]) == {"ana", "bob", "cy", "boneyard"}
+    assert sum(data["where"].values()) == pytest.approx(1.0)
+    bad = CliRunner().invoke(main, ["where", str(CORPUS), "13-1"])
+    assert bad.exit_code == 2 and "not a tile of the double-twelve set" in bad.output

@@ -214,7 +214,13 @@ def events(file, as_json):
 @click.option("--json", "as_json", is_flag=True, help="print it as JSON")
 def where(file, tile, as_json):
     """Where one tile is: known, or the exact chance of each hand and the boneyard."""
-    data = api.where_of(api.Position.of(logfile.load(file)), tile)
+    log = logfile.load(file)
+    if log.is_trains:
+        from .trainseat import where_of
+
+        data = where_of(log.replay_trains(), tile)
+    else:
+        data = api.where_of(api.Position.of(log), tile)
     if as_json:
         print_json(data)
     else:

@@ -151,7 +151,7 @@ def rules_option():
         "rules_name",
         default="classic",
         show_default=True,
-        help="a preset: " + ", ".join(PRESETS) + " (new also takes mexican-train)",
+        help="a preset: " + ", ".join(PRESETS) + " (new, simulate and train also take mexican-train)",
     )
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .inference import Inference, infer
 from .tiles import Tile
 from .trainlog import TrainLogMatch, table_of
-from .trains.game import Acted, TrainRound
+from .trains.game import MEXICAN, Acted, TrainRound
 from .trains.rules import TrainRules
 from .view import Seated
 
@@ -91,4 +91,32 @@ def status_of(m: TrainLogMatch) -> dict:
         out["counting"].update(steps=inf.estimate.steps, error=round(inf.estimate.error, 6))
     if inf.warnings:
         out["warnings"] = [str(w) for w in inf.warnings]
+    return out
+
+
+def where_of(m: TrainLogMatch, tile_text: str) -> dict:
+    """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
+    shown) or each place's chance; the shape of ``where --json`` for the line games."""
+    from .errors import IllegalMoveError
+
+    tile = Tile.parse(tile_text, m.rules.top)
+    r = m.round
+    if r is None or m.pending is not None or r.dealt[m.viewer] is None:
+        raise IllegalMoveError("nothing is known yet: log your hand first")
+    out: dict = {"tile": str(tile), "known": None, "where": {}}
+    shown = m.shown[-1] if m.shown else {}
+    on = [k for k, train in r.trains.items() if tile in train.tiles]
+    if tile == r.engine:
+        out["known"] = "the engine"
+    elif on:
+        train = "the Mexican train" if on[0] == MEXICAN else f"{r.key_name(on[0])}'s train"
+        train = "your train" if on[0] == m.viewer else train
+        out["known"] = f"on {train}"
+    elif tile in (r.hands[m.viewer] or ()):
+        out["known"] = "in your hand"
+    elif any(tile in tiles for tiles in shown.values()):
+        out["known"] = f"shown by {next(m.players[s] for s, ts in shown.items() if tile in ts)}"
+    else:
+        inf = count(TrainSeatView.of(r, m.viewer, shown or None))
+        out["where"] = {k: round(v, 9) for k, v in inf.where(tile).items()}
     return out

@@ -18,7 +18,6 @@ from .events import Play
 from .notices import changed_lines, where_view
 from .printable import excerpt, printable
 from .session import Session
-from .tiles import Tile
 from .trainlog import TrainLogMatch
 
 HELP = """type what happens, one line at a time:
@@ -107,9 +106,7 @@ class TrainSession(Session):
         self.console.print(trainview.advice_view(advice.as_dict(), self.console.width))
 
     def show_where(self, tile_text: str) -> None:
-        data = self.status_data()
-        tile = Tile.parse(tile_text, self.match.rules.top)
-        self.console.print(where_view(where_of(data, tile)))
+        self.console.print(where_view(trainseat.where_of(self.match, tile_text)))
 
     def toggle_practice(self) -> None:
         raise NotationError("practice is for the line games so far")
@@ -162,19 +159,3 @@ class TrainSession(Session):
 
 def _train_words(name: str, player: str) -> str:
     return "the Mexican train" if name == "mexican" else f"{name}'s train"
-
-
-def where_of(data: dict, tile: Tile) -> dict:
-    """Where one tile is, from the status: known (in your hand, on the table) or each
-    place's chance."""
-    shown = str(tile)
-    out: dict = {"tile": shown, "known": None, "where": {}}
-    if shown in data.get("hand", []):
-        out["known"] = "in your hand"
-    elif shown == data.get("engine") or any(shown in t["tiles"] for t in data.get("trains", [])):
-        out["known"] = "on the table"
-    elif shown in data.get("where", {}):
-        out["where"] = data["where"][shown]
-    else:
-        out["known"] = "not in play this round"
-    return out
