@@ -111,10 +111,9 @@ class TrainLesson(Asking):
                 break
             except DominoError as e:
                 self.console.print(Text(str(e), style="red"))
-        ranked = sorted(advice.moves, key=lambda c: (c.margin, c.expected_pips))
-        best = ranked[0]
+        best = advice.moves[0]
         mine = next(c for c in advice.moves if c.tile == chosen.tile and c.train == chosen.on)
-        points = max(0.0, 1 - (mine.margin - best.margin) / FULL_MARKS)
+        points = min(1.0, max(0.0, 1 - (mine.margin - best.margin) / FULL_MARKS))
         self.tell(
             points,
             f"the advisor plays {best.tile} on {best.train} ({best.margin:+.1f} pips against the others); "

@@ -153,8 +153,7 @@ def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: i
     if r.turn != m.viewer or len(r.plays(m.viewer)) < 2:
         return None
     advice = advise(r, m.viewer, samples=samples, seed=seed, seconds=None)
-    ranked = sorted(advice.moves, key=lambda c: (c.margin, c.expected_pips))
-    best = ranked[0]
+    best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
     key = r.key_of(m.viewer, event.on, event.tile)
     mine = next(c for c in advice.moves if c.tile == event.tile and c.train == r.key_name(key))
     return TrainDecision(

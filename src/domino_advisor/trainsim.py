@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from .errors import NotationError
 from .events import Play, number_at_most
 from .simulate import half_width, in_processes
-from .trainadvice import advise
+from .trainadvice import SURE, advise
 from .trains.bots import POLICIES
 from .trains.game import TrainRound
 from .trains.match import Move, Policy, TrainMatch, deal, legal_moves
@@ -32,7 +32,7 @@ class AdvisorBot:
     """The advisor as a player: it sees its own hand and the table (``advise`` counts from
     the seat's view), tries each play in ``samples`` worlds and plays the best."""
 
-    def __init__(self, samples: int = ADVISOR_SAMPLES, sure: float = 0.0):
+    def __init__(self, samples: int = ADVISOR_SAMPLES, sure: float = SURE):
         self.samples = samples
         self.sure = sure
 
