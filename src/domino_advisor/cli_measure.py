@@ -128,12 +128,30 @@ def _simulate_trains(
                     }
                     for b in result.bots
                 ],
+                "difference": _paired(result),
             }
         )
     else:
         from .trainview import train_simulate_table
 
         console.print(train_simulate_table(result, console.width))
+
+
+def _paired(result) -> dict | None:
+    """The first bot's match total less the second's, paired by deal, with its 95% interval."""
+    from .simulate import half_width
+
+    if len(result.bots) < 2 or not result.difference:
+        return None
+    mean = sum(result.difference) / len(result.difference)
+    half = half_width(result.difference)
+    return {
+        "first": result.bots[0].spec,
+        "second": result.bots[1].spec,
+        "mean": round(mean, 2),
+        "ci95": None if half is None else round(half, 2),
+        "per_deal": [round(d, 2) for d in result.difference],
+    }
 
 
 @click.command()
