@@ -30,7 +30,7 @@ PROMPTS = {  # how each interactive command asks, and so which shown lines were 
     "session": re.compile(
         r"^((?:\w+|round over|who opens\?|your hand for round \d+)?> |(?:which|how many|where)[^?]*\? )(.*)$"
     ),
-    "train": re.compile(r"^((?:which|how many|where|your move)[^?]*\? )(.*)$"),
+    "train": re.compile(r"^((?:which|how many|where|your move|your play)[^?]*\? )(.*)$"),
 }
 
 

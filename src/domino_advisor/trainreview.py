@@ -38,8 +38,14 @@ class TrainDecision:
     reasons: list[str] = field(default_factory=list)  # why the advisor's choice
 
     @property
+    def difference(self) -> float:
+        """Yours less the advisor's: below zero, your play did better in these worlds
+        (the advisor kept the plan's move, not clearly beaten)."""
+        return self.played_margin - self.best_margin
+
+    @property
     def cost(self) -> float:
-        return max(0.0, self.played_margin - self.best_margin)
+        return max(0.0, self.difference)
 
     @property
     def agreed(self) -> bool:
@@ -58,6 +64,7 @@ class TrainDecision:
             "best": self.best,
             "played_margin": round(self.played_margin, 2),
             "best_margin": round(self.best_margin, 2),
+            "difference": round(self.difference, 2),
             "cost": round(self.cost, 2),
             "spread": round(self.spread, 2),
             "clear": self.clear,

@@ -182,10 +182,10 @@ def review_view(data: dict, width: int = 80) -> RenderableType:
         t.add_column("#", justify="right")
         t.add_column("you played")
         t.add_column("advisor")
-        t.add_column("cost", justify="right")
+        t.add_column("vs advisor", justify="right")
         for d in data["decisions"]:
             same = d["played"] == d["best"]
-            cost = "" if same else f"{d['cost']:.1f}±{d['spread']:.1f}"
+            cost = "" if same else f"{d['difference']:+.1f}±{d['spread']:.1f}"
             t.add_row(
                 str(d["round"]),
                 str(d["event"]),
@@ -205,8 +205,9 @@ def review_view(data: dict, width: int = 80) -> RenderableType:
     parts.append(Text(f"totals (lowest wins): {totals}", style="dim"))
     parts.append(
         Text(
-            f"cost: your pips at the round's end less the others' average, your play's less the best "
-            f"play's, ± one standard error over {data['samples']} worlds drawn from what you knew then; "
+            f"vs advisor: your pips at the round's end less the others' average, your play's less the "
+            f"advisor's, ± one standard error over {data['samples']} worlds drawn from what you knew "
+            "then (below zero: yours did better there, not clearly enough to leave the plan's move); "
             "red: clearly a cost (a pip or more, and twice its error)",
             style="dim",
         )
