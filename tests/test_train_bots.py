@@ -11,7 +11,7 @@ import pytest
 
 from clitools import refused, run
 from domino_advisor.tiles import Tile, full_set
-from domino_advisor.trains.bots import POLICIES
+from domino_advisor.trains.bots import POLICIES, heuristic_policy
 from domino_advisor.trains.match import TrainMatch, deal, legal_moves
 from domino_advisor.trains.plan import longest_line
 from domino_advisor.trains.rules import TrainRules
@@ -111,18 +111,21 @@ def test_simulate_plays_mexican_train_from_the_command_line(runner):
         "rounds=2",
     )
     assert "heuristic less random, per match, paired by deal" in shown.output
-    refused(
-        runner,
-        None,
-        "simulate",
-        "--rules",
-        "mexican-train",
-        "--bots",
-        "advisor",
-        "--games",
-        "1",
-        says="not a Mexican Train bot",
-    )
+    for bot, says in (("wizard", "not a Mexican Train bot"), ("advisor:0", "the advisor's worlds are")):
+        refused(
+            runner, None, "simulate", "--rules", "mexican-train", "--bots", bot, "--games", "1", says=says
+        )
+
+
+def test_the_advisor_plays_and_processes_change_no_figure(runner):
+    small = ["simulate", "--rules", "mexican-train", "--set", "set=6", "--set", "rounds=1", "--players", "3"]
+    res = run(runner, *small, "--bots", "advisor:2,heuristic", "--games", "2", "--json")
+    data = json.loads(res.output)
+    assert [b["bot"] for b in data["bots"]] == ["advisor:2", "heuristic"]
+    assert data["difference"]["first"] == "advisor:2" and len(data["difference"]["per_deal"]) == 2
+    one = run(runner, *small, "--bots", "heuristic,heavy", "--games", "4", "--json", "--jobs", "1")
+    two = run(runner, *small, "--bots", "heuristic,heavy", "--games", "4", "--json", "--jobs", "2")
+    assert json.loads(one.output) == json.loads(two.output)
     refused(
         runner,
         None,
@@ -165,7 +168,15 @@ def test_advice_ranks_every_legal_play_from_what_you_see(seed):
     advice = advise(seen, 0, samples=12, seed=3, seconds=None)
     legal = {(t, full.key_name(k)) for t, k in full.plays(0)}
     assert {(m.tile, m.train) for m in advice.moves} == legal and advice.samples == 12
-    assert [m.margin for m in advice.moves] == sorted(m.margin for m in advice.moves)
+    rest = [m.margin for m in advice.moves[1:]]
+    assert rest == sorted(rest)
+    first = advice.moves[0]
+    if first.margin > min(rest, default=first.margin):  # kept: the plan's move, not clearly beaten
+        plan = heuristic_policy(seen, legal_moves(seen), random.Random(0))
+        assert (first.tile, first.train) == (plan.tile, plan.on)
+        assert first.reasons[0].startswith("the plan's move")
+    bare = advise(seen, 0, samples=12, seed=3, seconds=None, sure=0)  # ranked by the worlds alone
+    assert [m.margin for m in bare.moves] == sorted(m.margin for m in bare.moves)
     assert all(m.reasons and len(m.pips) == 12 for m in advice.moves)
     again = advise(seen, 0, samples=12, seed=3, seconds=None)
     assert [m.as_dict() for m in again.moves] == [m.as_dict() for m in advice.moves]  # seeded

@@ -81,9 +81,18 @@ def test_random_rounds_keep_the_invariants(top, players):
         assert match.totals == [r.pips_left(s) for s in range(players)]
 
 
-@given(st.integers(0, 10_000), st.integers(2, 4), st.sampled_from([3, 4]), st.booleans(), st.booleans())
-def test_small_sets_with_every_option(seed, players, top, again, after_own):
-    rules = TrainRules(top=top, hand=2, double_again=again, mexican_after_own=after_own, blank_double=50)
+@given(
+    st.integers(0, 10_000),
+    st.integers(2, 4),
+    st.sampled_from([3, 4]),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_small_sets_with_every_option(seed, players, top, again, after_own, chain):
+    rules = TrainRules(
+        top=top, hand=2, double_again=again, mexican_after_own=after_own, blank_double=50, first_chain=chain
+    )
     _, r = run_round(rules, players, seed)
     blank = Tile(0, 0)
     for s in range(players):
@@ -183,6 +192,38 @@ def test_you_must_play_if_you_can_and_draw_before_passing():
         r.apply(Pass("ana"))
     with pytest.raises(IllegalMoveError, match="one tile at a time"):
         r.apply(Draw("ana", 2))
+
+
+def test_a_first_chain_goes_on_your_own_train_until_the_next_player_moves():
+    rules = TrainRules(top=4, hand=4, first_chain=True)
+    hands = [(T("41"), T("10"), T("32"), T("30")), (T("43"), T("20"), T("21"), T("11"))]
+    r = _round(hands, [T("22"), T("33")], rules)
+    r.apply(Play("ana", T("41"), "mine"))
+    assert r.turn == 0 and r.chain == 0  # the chain may go on
+    with pytest.raises(IllegalMoveError, match="bob's train is not open"):
+        r.apply(Play("ana", T("30"), "bob"))  # only on her own train
+    with pytest.raises(IllegalMoveError, match="has played this turn"):
+        r.apply(Draw("ana", 1, (T("22"),)))
+    assert r.chain == 0 and r.turn == 0  # refused: nothing changed
+    r.apply(Play("ana", T("10"), "ana"))
+    assert r.chain == 0  # 3-0 still fits: she may go on, or stop
+    r.apply(Play("bob", T("43"), "bob"))  # bob's move ends her chain
+    assert r.trains[0].end == 0 and r.counts[0] == 2
+    assert r.chain is None and r.turn == 0  # and nothing of bob's bears a 3: his chain is over too
+    r.apply(Play("ana", T("30"), "ana"))  # her second turn: one tile, then bob
+    assert r.chain is None and r.turn == 1
+
+
+def test_a_first_chain_ends_by_itself_when_nothing_more_fits():
+    rules = TrainRules(top=4, hand=3, first_chain=True)
+    r = _round([(T("41"), T("10"), T("22")), (T("43"), T("30"), T("21"))], [T("33")], rules)
+    r.apply(Play("ana", T("41"), "mine"))
+    r.apply(Play("ana", T("10"), "mine"))  # nothing of hers bears a 0: the chain is over
+    assert r.chain is None and r.turn == 1
+    off = _round([(T("41"), T("10"), T("22")), (T("43"), T("30"), T("21"))], [T("33")])
+    off.apply(Play("ana", T("41"), "mine"))
+    with pytest.raises(IllegalMoveError, match="bob's turn, not ana's"):
+        off.apply(Play("ana", T("10"), "mine"))  # without the option, one tile a turn
 
 
 def test_a_blocked_round_ends_when_everyone_passes_with_nothing_to_draw():

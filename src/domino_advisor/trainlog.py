@@ -255,6 +255,8 @@ def table_of(m: TrainLogMatch) -> dict:
         )
     if not r.over and r.turn == m.viewer:
         out["your_plays"] = [f"{t} on {r.key_name(k)}" for t, k in r.plays(m.viewer)]
+    if r.chain is not None:
+        out["chain"] = m.players[r.chain]
     return out
 
 

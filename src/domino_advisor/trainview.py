@@ -51,6 +51,14 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
                 style="bold yellow",
             )
         )
+    if data.get("chain"):
+        who = printable(data["chain"])
+        parts.append(
+            Text(
+                f"{who} is laying a first chain: more on {who}'s train, or the next player goes on",
+                style="bold",
+            )
+        )
     if data.get("trains"):
         t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
         t.add_column("train")

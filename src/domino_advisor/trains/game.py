@@ -81,6 +81,8 @@ class TrainRound:
         self.winner: int | None = None
         self.over = False
         self.checked = True  # False only for rollouts fed the legal moves: the same play, fewer checks
+        self.chain: int | None = None  # first_chain: the player laying their first turn's chain
+        self.first_done: set[int] = set()  # the players whose first turn of the round is over
         for s, h in enumerate(self.hands):
             if h is not None and (len(h) != size or self.engine in h):
                 raise IllegalMoveError(
@@ -99,6 +101,7 @@ class TrainRound:
         other.stock = None if self.stock is None else list(self.stock)
         other.history = list(self.history)
         other.placed = set(self.placed)
+        other.first_done = set(self.first_done)
         other.checked = checked
         return other
 
@@ -110,6 +113,8 @@ class TrainRound:
         """The trains this player may play on now, their own first."""
         if self.double is not None:
             return [self.double]
+        if self.chain == seat:
+            return [seat]  # a first turn's chain goes on your own train
         own_started = bool(self.trains[seat].tiles)
         keys: list[Key] = [seat]
         if self.trains[MEXICAN].tiles or not self.rules.mexican_after_own or own_started:
@@ -139,14 +144,31 @@ class TrainRound:
         if self.over:
             raise IllegalMoveError(f"round {self.number} is over: start the next round")
         seat = self._seat(event.player)
+        kept = (self.chain, self.turn, set(self.first_done))
+        if self.chain is not None and seat != self.chain and seat == (self.chain + 1) % len(self.names):
+            self._end_chain()  # the next player's move ends the chain (put back if it is refused)
         if seat != self.turn:
+            self.chain, self.turn, self.first_done = kept
             raise IllegalMoveError(f"it is {self.names[self.turn]}'s turn, not {event.player}'s")
-        if isinstance(event, Play):
-            self._play(seat, event)
-        elif isinstance(event, Draw):
-            self._draw(seat, event)
-        else:
-            self._pass(seat)
+        try:
+            if isinstance(event, Play):
+                self._play(seat, event)
+            elif self.chain == seat:
+                raise IllegalMoveError(
+                    f"{event.player} has played this turn: lay more of the chain on your own train, "
+                    "or the next player goes on"
+                )
+            elif isinstance(event, Draw):
+                self._draw(seat, event)
+            else:
+                self._pass(seat)
+        except IllegalMoveError:
+            self.chain, self.turn, self.first_done = kept
+            raise
+
+    def _end_chain(self) -> None:
+        self.chain = None
+        self._next()
 
     def _seat(self, name: str) -> int:
         if name not in self.names:
@@ -212,6 +234,7 @@ class TrainRound:
             raise IllegalMoveError(f"after drawing, {who} may play only the tile drawn, {self.drew}")
 
     def _lay(self, seat: int, tile: Tile, key: Key, train: Train, hand: set[Tile] | None) -> None:
+        self.chain = None  # set again below while a first turn's chain may go on
         if hand is not None:
             hand.discard(tile)
         self.counts[seat] -= 1
@@ -232,6 +255,11 @@ class TrainRound:
                 return  # the same player goes on, on the double
         elif self.double == key:
             self.double = None
+        if self.rules.first_chain and key == seat and seat not in self.first_done and self.double is None:
+            self.chain = seat  # the first turn: the chain may go on, on your own train
+            if hand is not None and not self.plays(seat):
+                self._end_chain()  # nothing more fits: the chain is over
+            return
         self._next()
 
     def _closed(self, seat: int, key: Key) -> str:
@@ -298,6 +326,7 @@ class TrainRound:
         self._next()
 
     def _next(self) -> None:
+        self.first_done.add(self.turn)
         self.turn = (self.turn + 1) % len(self.names)
 
     # -- the count -----------------------------------------------------------------------------

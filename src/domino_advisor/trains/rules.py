@@ -33,6 +33,7 @@ class TrainRules:
     mexican_after_own: bool = False  # the Mexican train may start only after your own has
     blank_double: int = 0  # the double-blank left in a hand counts 0, or 50
     rounds: int = 0  # rounds in a match; 0: one per engine double, top down to 0-0
+    first_chain: bool = False  # your first turn may lay a chain of tiles on your own train
 
     def __post_init__(self) -> None:
         if not 3 <= self.top <= 18:
