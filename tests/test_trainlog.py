@@ -275,3 +275,25 @@ def test_a_contradiction_is_warned_about(runner, tmp_path):
     data = json.loads(run(runner, "status", game, "--json").output)
     assert any("contradicts" in w for w in data.get("warnings", [])), data
     assert "warning:" in run(runner, "status", game).output
+
+
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        (["--players", "me,\u3164,bob"], "shows as blank"),
+        (["--set", "set=9", "--set", "set=12"], "sets set twice"),
+        (["--set", "set=\u0669"], "a whole number"),
+    ],
+)
+def test_settings_and_names_that_would_mislead_are_refused(runner, tmp_path, args, says):
+    game = tmp_path / "bad.dom"
+    base = ["new", game, "--rules", "mexican-train", "--me", "me", "--hand", HAND]
+    players = [] if "--players" in args else ["--players", "me,ana,bob"]
+    res = run(runner, *base, *players, *args)
+    assert res.exit_code == 2 and says in res.output and not game.exists()
+
+
+def test_rules_lists_the_mexican_train_settings(runner):
+    res = run(runner, "rules", "mexican-train")
+    for key in ("set", "hand", "double_again", "mexican_after_own", "blank_double", "rounds", "first_chain"):
+        assert f"│ {key} " in res.output

@@ -641,9 +641,17 @@ def progress(as_json, html_out, force):
 @main.command()
 @click.argument("preset", required=False)
 def rules(preset):
-    """The rule presets and their parameters."""
+    """The rule presets and their parameters (and Mexican Train's settings)."""
+    if preset == "mexican-train":
+        from .trains.rules import TrainRules
+        from .trainview import rules_table
+
+        console.print(rules_table(TrainRules(), console.width))
+        return
     if preset is not None and preset not in PRESETS:
-        raise DominoError(f"'{preset}' is not a rule preset (the presets are {', '.join(PRESETS)})")
+        raise DominoError(
+            f"'{preset}' is not a rule preset (the presets are {', '.join(PRESETS)}; and mexican-train)"
+        )
     console.print(render.rules_table(preset, console.width))
 
 

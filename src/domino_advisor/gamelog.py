@@ -9,6 +9,7 @@ tool shows as one line is one line here too.  Files on disk are ``logfile``'s bu
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from . import trainlog
@@ -192,6 +193,8 @@ def check_players(players: list[str], me: str | None, most: int = 4) -> None:
             raise LogFileError(
                 f"'{excerpt(p)}' is not a player name: use letters, digits, _ and - (no spaces)"
             )
+        if any("FILLER" in unicodedata.name(ch, "") for ch in p):  # a letter that prints as nothing
+            raise LogFileError(f"'{excerpt(p)}' is not a player name: it has a letter that shows as blank")
         if p.lower() in ("round", "boneyard"):
             raise LogFileError(f"'{excerpt(p)}' cannot be a player name: it is a word of the log")
     if most > 4:  # a train game: a name is also how a train is named

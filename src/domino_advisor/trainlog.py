@@ -30,6 +30,11 @@ def rules_from(setting: str) -> TrainRules:
             from .printable import excerpt
 
             raise RulesError(f"'{excerpt(word)}': write a rule as key=value, like set=9")
+        if key in pairs:
+            from .errors import RulesError
+            from .printable import excerpt
+
+            raise RulesError(f"'{excerpt(setting, 60)}' sets {excerpt(key)} twice: keep one")
         pairs[key] = value
     return TrainRules().with_settings(pairs)
 

@@ -221,3 +221,26 @@ def review_view(data: dict, width: int = 80) -> RenderableType:
         )
     )
     return Group(*parts)
+
+
+def rules_table(rules, width: int = 80) -> RenderableType:
+    """Mexican Train's settings: the values each takes, its default, what it changes
+    (under the table on a narrow screen)."""
+    from .trains.rules import _KEY, SETTINGS
+
+    narrow = width < 80
+    t = Table(title="mexican-train: new --rules mexican-train --set key=value", title_justify="left")
+    t.add_column("setting", no_wrap=True)
+    t.add_column("values")
+    t.add_column("default", justify="right")
+    if not narrow:
+        t.add_column("what it changes", overflow="fold")
+    notes = []
+    for name in rules.__dataclass_fields__:
+        key = _KEY.get(name, name)
+        values, what = SETTINGS[key]
+        value = getattr(rules, name)
+        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        t.add_row(key, values, shown, *([] if narrow else [what]))
+        notes.append(Text(f"{key}: {what}"))
+    return Group(t, *notes) if narrow else t

@@ -106,6 +106,16 @@ class TrainRules:
         return replace(self, **changes)  # checked by __post_init__
 
 
+# each setting as `rules mexican-train` lists it: the values it takes, what it changes
+SETTINGS = {
+    "set": ("3 to 18", "the set: the highest double, the first engine"),
+    "hand": ("a whole number", "tiles dealt to each (0: the usual size for the table)"),
+    "double_again": ("yes, no", "who lays a double plays again, on it"),
+    "mexican_after_own": ("yes, no", "the Mexican train waits until your own has started"),
+    "blank_double": ("0, 50", "what the double-blank counts left in a hand"),
+    "rounds": ("0 to set+1", "rounds in a match (0: one per engine double)"),
+    "first_chain": ("yes, no", "your first turn may lay a chain on your own train"),
+}
 _KEY = {"top": "set"}  # a field as a setting names it
 _FIELD = {v: k for k, v in _KEY.items()}
 
@@ -118,6 +128,6 @@ def _value(key: str, text: str, flag: bool) -> int | bool:
         if word in ("no", "false", "off", "0"):
             return False
         raise RulesError(f"{key}={excerpt(text)}: say yes or no")
-    if not word.isdigit() or len(word) > 4:
+    if not (word.isascii() and word.isdigit()) or len(word) > 4:
         raise RulesError(f"{key}={excerpt(text)}: a whole number, please")
     return int(word)
