@@ -297,3 +297,11 @@ def test_rules_lists_the_mexican_train_settings(runner):
     res = run(runner, "rules", "mexican-train")
     for key in ("set", "hand", "double_again", "mexican_after_own", "blank_double", "rounds", "first_chain"):
         assert f"│ {key} " in res.output
+
+
+def test_new_takes_game_as_another_name_for_rules(runner, tmp_path):
+    game = tmp_path / "g.dom"
+    res = run(
+        runner, "new", game, "--game", "mexican-train", "--players", "me,ana", "--me", "me", "--hand", HAND
+    )
+    assert res.exit_code == 0 and '[Rules "mexican-train"]' in game.read_text()

@@ -148,6 +148,7 @@ def rules_option():
 
     return click.option(
         "--rules",
+        "--game",  # the same: 'new --game mexican-train' reads as people say it
         "rules_name",
         default="classic",
         show_default=True,
