@@ -156,6 +156,17 @@ class Asking:
         self.scored("move", points)
         return chosen, points
 
+    def no_choice(self, match, moves) -> bool:
+        """A draw or a pass: nothing to decide, so it is played and shown."""
+        if any(isinstance(m, Play) for m in moves):
+            return False
+        match.apply(moves[0])
+        self.console.print(Text(f"  {moves[0]}", style="dim"))
+        return True
+
+    def show_hand(self, hand) -> None:
+        self.console.print("your hand: " + " ".join(str(t) for t in sorted(hand, reverse=True)))
+
     def tell(self, points: float, text: str, why: str = "") -> None:
         self.console.print(tell(points, text, why))
 
@@ -230,18 +241,16 @@ class Trainer(Asking):
         return self.score
 
     def your_turn(self, r, moves) -> None:
-        plays = [m for m in moves if isinstance(m, Play)]
-        if not plays:  # draw or pass: nothing to decide
-            self.match.apply(moves[0])
-            self.console.print(Text(f"  {moves[0]}", style="dim"))
+        if self.no_choice(self.match, moves):
             return
+        plays = [m for m in moves if isinstance(m, Play)]
         self.turn_no += 1
         from .view import SeatView
 
         view = SeatView.of(r, 0)
         inf = infer(view)
         self.console.print(statusview.chain(r.layout))
-        self.console.print("your hand: " + " ".join(str(t) for t in sorted(r.hands[0], reverse=True)))
+        self.show_hand(r.hands[0])
         if not r.layout.is_empty and view.opponents:
             self.quiz(self.next_kind(), view, inf)
         if len(plays) == 1:

@@ -81,17 +81,14 @@ class TrainLesson(Asking):
         self.finish(r)
 
     def your_turn(self, r: TrainRound, moves) -> None:
-        plays = [m for m in moves if isinstance(m, Play)]
-        if not plays:  # draw or pass: nothing to decide
-            self.match.apply(moves[0])
-            self.console.print(Text(f"  {moves[0]}", style="dim"))
+        if self.no_choice(self.match, moves):
             return
+        plays = [m for m in moves if isinstance(m, Play)]
         self.turn_no += 1
         view = TrainSeatView.of(r, 0)
         inf = count(view)
         self.console.print(trains_table(r))
-        hand = r.hands[0] or set()
-        self.console.print("your hand: " + " ".join(str(t) for t in sorted(hand, reverse=True)))
+        self.show_hand(r.hands[0] or set())
         if r.history and view.opponents:
             kind = KINDS[(self.turn_no - 1) % len(KINDS)]
             self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)  # type: ignore[arg-type]
