@@ -155,3 +155,79 @@ def test_where_an_unseen_tile_is_likely():
     assert sum(data["where"].values()) == pytest.approx(1.0)
     bad = CliRunner().invoke(main, ["where", str(CORPUS), "13-1"])
     assert bad.exit_code == 2 and "not a tile of the double-twelve set" in bad.output
+
+
+# -- found by a red team --------------------------------------------------------------------
+def test_advice_and_review_when_the_player_before_you_lays_a_chain(tmp_path):
+    path = tmp_path / "chain.dom"
+    runner = CliRunner()
+    new = ["new", str(path), "--rules", "mexican-train", "--players", "me,ana,bob,cy", "--me", "me"]
+    runner.invoke(main, [*new, "--set", "first_chain=yes", "--hand", HAND])
+    res = runner.invoke(
+        main, ["log", str(path), "me 123 mine", "me 32", "ana 12-4 a", "bob 12-8 b", "cy 12-7 c"]
+    )
+    assert res.exit_code == 0, res.output
+    status = json.loads(runner.invoke(main, ["status", str(path), "--json"]).output)
+    assert status["chain"] == "cy" and status["to_move"] == "cy" and status["your_plays"]
+    advice = runner.invoke(main, ["advise", str(path), "--json", "--samples", "3", "--time", "30"])
+    assert advice.exit_code == 0, advice.output
+    move = json.loads(advice.output)["moves"][0]
+    runner.invoke(main, ["log", str(path), f"me plays {move['tile']} on {move['train']}"])
+    review = json.loads(runner.invoke(main, ["review", str(path), "--json", "--samples", "3"]).output)
+    assert review["decisions"][-1]["event"] == 8  # your play that ended cy's chain is reviewed
+
+
+def test_a_draw_is_one_tile_in_every_command(table):
+    runner = CliRunner()
+    runner.invoke(main, ["log", str(table), "me 125 mine"])
+    res = runner.invoke(main, ["log", str(table), "ana d"])
+    assert res.exit_code == 0 and table.read_text().rstrip().endswith("ana draws 1")
+    before = table.read_text()
+    bad = runner.invoke(main, ["log", str(table), "ana d2"])
+    assert bad.exit_code == 2 and "a draw is one tile in this game: write 'ana d'" in bad.output
+    assert table.read_text() == before
+    text = drive(table, ["insert 4 ana d"], samples=4)
+    assert ("not logged" in text and "ana has drawn already" in text) or "draw" in text
+    assert table.read_text() == before
+
+
+@pytest.mark.parametrize("name", ["m", "mex", "on", "Mex"])
+def test_train_words_cannot_be_names(tmp_path, name):
+    path = tmp_path / "n.dom"
+    res = CliRunner().invoke(
+        main,
+        [
+            "new",
+            str(path),
+            "--rules",
+            "mexican-train",
+            "--players",
+            f"me,{name},bob",
+            "--me",
+            "me",
+            "--hand",
+            HAND,
+        ],
+    )
+    assert res.exit_code == 2 and "it names a train" in res.output and not path.exists()
+
+
+def test_a_start_shared_by_two_names_asks_for_more(tmp_path):
+    path = tmp_path / "a.dom"
+    CliRunner().invoke(
+        main,
+        [
+            "new",
+            str(path),
+            "--rules",
+            "mexican-train",
+            "--players",
+            "me,ana,andy",
+            "--me",
+            "me",
+            "--hand",
+            HAND,
+        ],
+    )
+    res = CliRunner().invoke(main, ["log", str(path), "me 125 a"])
+    assert res.exit_code == 2 and "could be ana's or andy's train: write more of the name" in res.output

@@ -200,8 +200,10 @@ def test_a_first_chain_goes_on_your_own_train_until_the_next_player_moves():
     r = _round(hands, [T("22"), T("33")], rules)
     r.apply(Play("ana", T("41"), "mine"))
     assert r.turn == 0 and r.chain == 0  # the chain may go on
-    with pytest.raises(IllegalMoveError, match="bob's train is not open"):
-        r.apply(Play("ana", T("30"), "bob"))  # only on her own train
+    with pytest.raises(IllegalMoveError, match="during a first chain you play only on your own train"):
+        r.apply(Play("ana", T("30"), "bob"))
+    with pytest.raises(IllegalMoveError, match="during a first chain"):
+        r.apply(Play("ana", T("10"), MEXICAN))
     with pytest.raises(IllegalMoveError, match="has played this turn"):
         r.apply(Draw("ana", 1, (T("22"),)))
     assert r.chain == 0 and r.turn == 0  # refused: nothing changed
@@ -212,6 +214,14 @@ def test_a_first_chain_goes_on_your_own_train_until_the_next_player_moves():
     assert r.chain is None and r.turn == 0  # and nothing of bob's bears a 3: his chain is over too
     r.apply(Play("ana", T("30"), "ana"))  # her second turn: one tile, then bob
     assert r.chain is None and r.turn == 1
+
+
+def test_a_tile_drawn_and_played_starts_no_chain():
+    rules = TrainRules(top=4, hand=3, first_chain=True)
+    r = _round([(T("31"), T("10"), T("22")), (T("43"), T("30"), T("21"))], [T("41")], rules)
+    r.apply(Draw("ana", 1, (T("41"),)))  # no 4: she draws 4-1, which fits her own train
+    r.apply(Play("ana", T("41"), "mine"))
+    assert r.chain is None and r.turn == 1  # her turn is over, though 1-0 would fit
 
 
 def test_a_first_chain_ends_by_itself_when_nothing_more_fits():

@@ -312,7 +312,7 @@ def _advise_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int,
         raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
     if m.round.over:
         raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
-    advice = trainadvice.advise(m.round, m.viewer, samples, seed, seconds)
+    advice = trainadvice.advise(m.round.for_next(m.viewer), m.viewer, samples, seed, seconds)
     if as_json:
         print_json(advice.as_dict())
     else:
@@ -349,7 +349,7 @@ def session(file, samples, seconds, reads, practice, record):
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
 @click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
-@samples_option("sampled deals for each decision", default=300)
+@samples_option("sampled deals for each decision (Mexican Train: 60 unless given)", default=300)
 @click.option("--seed", default=0, show_default=True)
 @reads_option()
 @click.option(

@@ -42,7 +42,7 @@ def typed(text: str, log: GameLog) -> str:
     the log line it stands for, comment kept."""
     check_typed(text)
     body, hash_, comment = text.partition("#")
-    line = expand(body, log.players, log.me)
+    line = expand(body, log.players, log.me, one_draw=log.is_trains)
     return line + (f"  #{comment.rstrip()}" if hash_ else "")
 
 

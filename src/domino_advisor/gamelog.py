@@ -198,7 +198,7 @@ def check_players(players: list[str], me: str | None, most: int = 4) -> None:
         if p.lower() in ("round", "boneyard"):
             raise LogFileError(f"'{excerpt(p)}' cannot be a player name: it is a word of the log")
     if most > 4:  # a train game: a name is also how a train is named
-        words = [p for p in players if p.lower() in ("mexican", "mine", "own")]
+        words = [p for p in players if p.lower() in ("mexican", "mine", "own", "m", "mex", "on")]
         if words:
             raise LogFileError(f"'{excerpt(words[0])}' cannot be a player name here: it names a train")
         if len({p.lower() for p in players}) != len(players):

@@ -19,8 +19,9 @@ from .printable import excerpt
 COUNT = re.compile(r"d([0-9]+)\Z", re.IGNORECASE)
 
 
-def expand(line: str, players: list[str], me: str) -> str:
-    """The full log line for a shorthand line (or the line itself if already full)."""
+def expand(line: str, players: list[str], me: str, one_draw: bool = False) -> str:
+    """The full log line for a shorthand line (or the line itself if already full);
+    ``one_draw`` (Mexican Train): a draw is one tile, so ``bob d`` is ``bob draws 1``."""
     words = line.split()
     if not words:
         raise NotationError("an empty line is not an event")
@@ -39,6 +40,10 @@ def expand(line: str, players: list[str], me: str) -> str:
             raise NotationError(f"'{shown}': a pass takes nothing after it")
         return f"{who} passes"
     m = COUNT.match(head)
+    if one_draw and who != me and head == "d" and len(rest) == 1:
+        return f"{who} draws 1"
+    if one_draw and who != me and m and m.group(1) != "1":
+        raise NotationError(f"'{shown}': a draw is one tile in this game: write '{who} d'")
     if who != me and head.startswith("d") and head not in ("d", "draw", "draws"):
         if not m or len(rest) > 1:
             raise NotationError(f"'{shown}': write how many {who} drew, like '{who} d2'")
@@ -48,7 +53,11 @@ def expand(line: str, players: list[str], me: str) -> str:
         if not tiles:
             raise NotationError(
                 f"'{shown}': say what {who} drew: "
-                + ("the tiles, like 'me d 64 10'" if who == me else f"how many, like '{who} d2'")
+                + (
+                    ("the tile, like 'me d 9-3'" if one_draw else "the tiles, like 'me d 64 10'")
+                    if who == me
+                    else f"how many, like '{who} d2'"
+                )
             )
         return f"{who} draws {' '.join(tiles)}"
     if head in ("s", "show", "shows"):

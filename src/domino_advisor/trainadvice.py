@@ -195,7 +195,7 @@ def _reasons(r: TrainRound, seat: int, choice: TrainChoice, key: Key, inf: Infer
         out.append(f"breaks your line of {len(line)} (a tile it needs)")
     if key == MEXICAN and not train.tiles:
         out.append("starts the Mexican train")
-    out.append(f"sheds {tile.pips} pips")
+    out.append(f"sheds {tile.pips} pip{'' if tile.pips == 1 else 's'}")
     if tile.is_double:
         cannot = [r.names[s] for s in range(len(r.names)) if s != seat and tile.high in inf.cannot_hold(s)]
         after = " you play again, on it" if r.rules.double_again else " the next player must answer it"

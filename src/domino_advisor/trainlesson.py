@@ -89,12 +89,14 @@ class TrainLesson(Asking):
         inf = count(view)
         self.console.print(trains_table(r))
         self.show_hand(r.hands[0] or set())
-        if r.history and view.opponents:
+        chaining = r.chain == 0  # your first chain goes on: the question was asked at its start
+        if r.history and view.opponents and not chaining:
             kind = KINDS[(self.turn_no - 1) % len(KINDS)]
             self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)  # type: ignore[arg-type]
         if len(plays) == 1:
             self.match.apply(plays[0])
-            self.console.print(Text(f"  {plays[0]} (your only play)", style="dim"))
+            why = "your chain goes on: the only tile that fits" if chaining else "your only play"
+            self.console.print(Text(f"  {plays[0]} ({why})", style="dim"))
             return
         self.match.apply(self.train_move(r, plays))
 
@@ -102,7 +104,7 @@ class TrainLesson(Asking):
         """Ask your play and mark it against the advisor's ranking (pips against the others)."""
         advice = advise(r, 0, samples=self.samples, seed=self.rng.getrandbits(32), seconds=None)
         while True:
-            answer = self.ask("your play (like 125 m, 125 mine, 125 bob)? ")
+            answer = self.ask(f"your play (like {_said(plays[0], r)})? ")
             try:
                 chosen = read_play(answer, r, plays)
                 break
@@ -159,6 +161,12 @@ def read_play(answer: str, r: TrainRound, plays: list[Play]) -> Play:
     if not fit:
         raise NotationError(f"{tile} does not go on {_train_word(want, r)} now")
     return fit[0]
+
+
+def _said(play: Play, r: TrainRound) -> str:
+    """A play as you would type it: ``125 m``, ``125 mine``, ``125 bob``."""
+    word = {MEXICAN: "m", r.names[0]: "mine"}.get(str(play.on), str(play.on))
+    return f"{play.tile.high}{play.tile.low} {word}"
 
 
 def _train_word(key: object, r: TrainRound) -> str:

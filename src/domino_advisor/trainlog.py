@@ -10,8 +10,9 @@ hands or count their pips, which go on their totals.
 
 from __future__ import annotations
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, NotationError, RulesError
 from .events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
+from .printable import excerpt
 from .tiles import Tile, format_tiles, full_set
 from .trains.game import MEXICAN, TrainRound
 from .trains.match import TrainMatch
@@ -26,14 +27,8 @@ def rules_from(setting: str) -> TrainRules:
     for word in setting.split():
         key, eq, value = word.partition("=")
         if not eq:
-            from .errors import RulesError
-            from .printable import excerpt
-
             raise RulesError(f"'{excerpt(word)}': write a rule as key=value, like set=9")
         if key in pairs:
-            from .errors import RulesError
-            from .printable import excerpt
-
             raise RulesError(f"'{excerpt(setting, 60)}' sets {excerpt(key)} twice: keep one")
         pairs[key] = value
     return TrainRules().with_settings(pairs)
@@ -218,6 +213,9 @@ def written(m: TrainLogMatch, event: Event) -> Event:
     started = [p for p in m.players if p.lower().startswith(word)]  # typed: any start of one name
     if len(started) == 1 and not MEXICAN.startswith(word):
         return Play(event.player, event.tile, started[0])
+    if len(started) > 1:
+        names = " or ".join(f"{p}'s" for p in started)
+        raise NotationError(f"'on {excerpt(event.on)}' could be {names} train: write more of the name")
     return event
 
 
@@ -258,8 +256,9 @@ def table_of(m: TrainLogMatch) -> dict:
         out["players"].append(
             {"name": name, "tiles": r.counts[s], "may_play_on": [r.key_name(k) for k in r.open_to(s)]}
         )
-    if not r.over and r.turn == m.viewer:
-        out["your_plays"] = [f"{t} on {r.key_name(k)}" for t, k in r.plays(m.viewer)]
+    yours = r.for_next(m.viewer)  # the player before you laying a chain: your move would end it
+    if not yours.over and yours.turn == m.viewer:
+        out["your_plays"] = [f"{t} on {r.key_name(k)}" for t, k in yours.plays(m.viewer)]
     if r.chain is not None:
         out["chain"] = m.players[r.chain]
     return out

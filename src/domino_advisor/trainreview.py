@@ -157,6 +157,7 @@ def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: i
     r = m.round
     if not isinstance(event, Play) or event.player != m.me or r is None or m.pending is not None or r.over:
         return None
+    r = r.for_next(m.viewer)  # your play ended the chain of the player before you
     if r.turn != m.viewer or len(r.plays(m.viewer)) < 2:
         return None
     advice = advise(r, m.viewer, samples=samples, seed=seed, seconds=None)

@@ -97,6 +97,7 @@ class TrainSession(Session):
         if r.over:
             self.console.print(Text(f"round {r.number} is over: no advice to give", style="yellow"))
             return
+        r = r.for_next(m.viewer)  # the player before you laying a chain: your move would end it
         if r.turn != m.viewer:
             self.console.print(
                 Text(f"it is {printable(m.players[r.turn])}'s turn, not yours", style="yellow")
@@ -119,7 +120,9 @@ class TrainSession(Session):
 
     def my_turn(self) -> bool:
         r = self.match.round
-        return bool(r and self.match.pending is None and not r.over and r.turn == self.match.viewer)
+        if not r or self.match.pending is not None or r.over:
+            return False
+        return r.for_next(self.match.viewer).turn == self.match.viewer
 
     def handle_line(self, text: str, changed: bool) -> bool:
         return super().handle_line(self.with_train(text), changed)
@@ -129,14 +132,6 @@ class TrainSession(Session):
         m = self.match
         r = m.round
         body = text.partition("#")[0]
-        words = body.split()
-        if len(words) == 2 and words[1].lower() == "d":  # one tile at a time: 'bob d' is 'bob d1'
-            try:
-                who = edits.typed(f"{words[0]} p", self.log).split()[0]
-            except DominoError:
-                return text
-            if who != m.me:
-                return f"{who} draws 1" + text[len(body) :]
         try:
             line = edits.typed(body, self.log)
             event = edits.event_of(line, self.log)

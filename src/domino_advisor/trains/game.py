@@ -170,6 +170,16 @@ class TrainRound:
         self.chain = None
         self._next()
 
+    def for_next(self, seat: int) -> TrainRound:
+        """The round as ``seat`` meets it: while the player before them lays a first chain
+        whose end nobody can know yet, ``seat``'s move is what ends it, so advice and
+        review look at the round with that chain over (a copy; this round is unchanged)."""
+        if self.chain is None or self.chain == seat or (self.chain + 1) % len(self.names) != seat:
+            return self
+        other = self.clone()
+        other._end_chain()
+        return other
+
     def _seat(self, name: str) -> int:
         if name not in self.names:
             raise IllegalMoveError(f"'{name}' is not at this table (the players are {', '.join(self.names)})")
@@ -235,6 +245,7 @@ class TrainRound:
 
     def _lay(self, seat: int, tile: Tile, key: Key, train: Train, hand: set[Tile] | None) -> None:
         self.chain = None  # set again below while a first turn's chain may go on
+        drawn = self.drew is not False  # a tile drawn and played ends the turn: no chain from it
         if hand is not None:
             hand.discard(tile)
         self.counts[seat] -= 1
@@ -255,7 +266,13 @@ class TrainRound:
                 return  # the same player goes on, on the double
         elif self.double == key:
             self.double = None
-        if self.rules.first_chain and key == seat and seat not in self.first_done and self.double is None:
+        if (
+            self.rules.first_chain
+            and key == seat
+            and seat not in self.first_done
+            and self.double is None
+            and not drawn
+        ):
             self.chain = seat  # the first turn: the chain may go on, on your own train
             if hand is not None and not self.plays(seat):
                 self._end_chain()  # nothing more fits: the chain is over
@@ -265,6 +282,8 @@ class TrainRound:
     def _closed(self, seat: int, key: Key) -> str:
         if self.double is not None:
             return f"the double on {self.key_name(self.double)}'s train must be satisfied first"
+        if self.chain == seat:
+            return "during a first chain you play only on your own train (or the next player goes on)"
         if key == MEXICAN:
             return "the Mexican train starts only after your own train has (mexican_after_own)"
         return f"{self.key_name(key)}'s train is not open (no marker on it)"
