@@ -102,7 +102,7 @@ class TrainRules:
             if field is None:
                 known = ", ".join(sorted(_KEY.get(f.name, f.name) for f in fields(self)))
                 raise RulesError(f"'{excerpt(key)}' is not a Mexican Train rule (the rules are {known})")
-            changes[name] = _value(key, text, isinstance(getattr(self, name), bool))
+            changes[name] = setting_value(key, text, isinstance(getattr(self, name), bool))
         return replace(self, **changes)  # checked by __post_init__
 
 
@@ -120,7 +120,8 @@ _KEY = {"top": "set"}  # a field as a setting names it
 _FIELD = {v: k for k, v in _KEY.items()}
 
 
-def _value(key: str, text: str, flag: bool) -> int | bool:
+def setting_value(key: str, text: str, flag: bool) -> int | bool:
+    """A setting's value: yes or no for a flag, else a whole number in ASCII digits."""
     word = text.strip().lower()
     if flag:
         if word in ("yes", "true", "on", "1"):
