@@ -48,7 +48,7 @@ NAMES = ["me", "ana", "bob", "cy"]
 def tables(draw):
     """A rule set of every preset with its round-end settings varied, and a table for it."""
     name = draw(st.sampled_from(sorted(PRESETS)))
-    seats = 4 if name == "partnership" else draw(st.integers(2, 4))
+    seats = 4 if name in ("partnership", "sebastopol") else draw(st.integers(2, 4))
     overrides = {
         "spinner": draw(st.sampled_from(["none", "first-double", "every-double"])),
         "spinner_opens": draw(st.sampled_from(["after-both", "at-once", "fill-first"])),

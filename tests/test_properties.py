@@ -37,7 +37,7 @@ tables = st.tuples(
         ]
     ),
     st.integers(0, 2**32),
-).filter(lambda t: t[0] != "partnership" or t[1] == 4)
+).filter(lambda t: t[0] not in ("partnership", "sebastopol") or t[1] == 4)
 FORMS = st.sampled_from(["target=60", "rounds=2 target=0", "rounds=3 target=60"])
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -231,3 +231,22 @@ def test_a_start_shared_by_two_names_asks_for_more(tmp_path):
     )
     res = CliRunner().invoke(main, ["log", str(path), "me 125 a"])
     assert res.exit_code == 2 and "could be ana's or andy's train: write more of the name" in res.output
+
+
+def test_where_says_how_its_chances_were_found():
+    res = CliRunner().invoke(main, ["where", str(CORPUS), "4-4", "--json"])
+    counting = json.loads(res.output)["counting"]
+    assert counting["method"] in ("exact", "sampled")
+    if counting["method"] == "sampled":
+        assert 0 < counting["error"] < 0.1
+
+
+def test_where_in_a_sampled_line_game_says_so():
+    log = Path(__file__).parent / "data" / "logs" / "double-twelve-4-sampled.dom"
+    status = json.loads(CliRunner().invoke(main, ["status", str(log), "--json"]).output)
+    tile = next(iter(status["where"]))
+    res = CliRunner().invoke(main, ["where", str(log), tile, "--json"])
+    data = json.loads(res.output)
+    assert data["counting"]["method"] == "sampled" and data["counting"] == status["counting"]
+    shown = CliRunner().invoke(main, ["where", str(log), tile])
+    assert "sampled, not counted" in shown.output

@@ -139,9 +139,7 @@ def status_of(pos: Position) -> dict:
 
 def counting_of(inf: Inference) -> dict:
     """How the chances were found: counted exactly, or sampled with a stated error."""
-    if inf.estimate is None:
-        return {"method": "exact"}
-    return {"method": "sampled", "steps": inf.estimate.steps, "error": round(2 * inf.estimate.error, 4)}
+    return inf.counting()
 
 
 def where_of(pos: Position, tile_text: str) -> dict:
@@ -165,6 +163,7 @@ def where_of(pos: Position, tile_text: str) -> dict:
             out["known"] = f"shown by {shown[0]}"
         else:
             out["where"] = {k: _num(v) for k, v in pos.inference.where(tile).items()}
+            out["counting"] = counting_of(pos.inference)
     return out
 
 

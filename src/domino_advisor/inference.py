@@ -54,6 +54,13 @@ class Inference:
             return "exact"
         return f"sampled ({self.estimate.steps:,} steps, two standard errors ±{2 * self.estimate.error:.3f})"
 
+    def counting(self) -> dict[str, str | int | float]:
+        """How the chances were found, for programs: exact, or sampled with the sampler's
+        steps and its error (two standard errors of the least certain chance)."""
+        if self.estimate is None:
+            return {"method": "exact"}
+        return {"method": "sampled", "steps": self.estimate.steps, "error": round(2 * self.estimate.error, 4)}
+
     def where(self, tile: Tile) -> dict[str, float]:
         p = self.probability[tile]
         out = {self.view.names[s]: float(p[s]) for s in self.view.opponents}

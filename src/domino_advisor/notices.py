@@ -3,7 +3,7 @@ is, the last events with their numbers.  (``render`` has the big views.)"""
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -86,7 +86,7 @@ def scored(result: Edited, log: GameLog) -> list[str]:
     return out
 
 
-def where_view(data: dict) -> Text | Table:
+def where_view(data: dict) -> RenderableType:
     tile = data["tile"]
     if data["known"]:
         return Text(f"{tile} is {data['known']}")
@@ -95,6 +95,12 @@ def where_view(data: dict) -> Text | Table:
     t.add_column("chance", justify="right")
     for place, p in sorted(data["where"].items(), key=lambda kv: -kv[1]):
         t.add_row(place, "-" if p == 0 else f"{p:.0%}")
+    counting = data.get("counting", {})
+    if counting.get("method") == "sampled":
+        note = (
+            f"sampled, not counted: each chance within about ±{counting['error']:.1%} (two standard errors)"
+        )
+        return Group(t, Text(note, style="dim"))
     return t
 
 

@@ -86,9 +86,7 @@ def status_of(m: TrainLogMatch) -> dict:
         entry["expected_pips"] = round(float(inf.expected_pips(s)), 2)
     out["unseen_by_number"] = [sum(1 for t in inf.unseen if t.bears(n)) for n in range(top + 1)]
     out["where"] = {str(t): {k: round(v, 9) for k, v in inf.where(t).items()} for t in inf.unseen}
-    out["counting"] = {"method": "exact" if inf.exact else "sampled", "text": inf.method}
-    if inf.estimate is not None:
-        out["counting"].update(steps=inf.estimate.steps, error=round(inf.estimate.error, 6))
+    out["counting"] = {**inf.counting(), "text": inf.method}  # error: two standard errors, as everywhere
     if inf.warnings:
         out["warnings"] = [str(w) for w in inf.warnings]
     return out
@@ -119,4 +117,5 @@ def where_of(m: TrainLogMatch, tile_text: str) -> dict:
     else:
         inf = count(TrainSeatView.of(r, m.viewer, shown or None))
         out["where"] = {k: round(v, 9) for k, v in inf.where(tile).items()}
+        out["counting"] = inf.counting()
     return out
