@@ -59,7 +59,11 @@ class TrainSession(Session):
         return f"{m.players[r.turn]}> "
 
     def status_data(self) -> dict:
-        return trainseat.status_of(self.match)
+        """The status of the log as this session last saw it (counted once per version)."""
+        cached = getattr(self, "_status", None)
+        if cached is None or cached[0] != self.text:
+            cached = self._status = (self.text, trainseat.status_of(self.match))
+        return cached[1]
 
     def warnings_now(self) -> set:
         return set(self.status_data().get("warnings", []))
