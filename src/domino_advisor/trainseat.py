@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .chicken.game import ChickenRound
+from .chicken.rules import ChickenRules
 from .inference import Inference, infer
 from .tiles import Tile
 from .trainlog import TrainLogMatch, table_of
@@ -21,7 +23,7 @@ from .view import Seated
 
 @dataclass(frozen=True)
 class TrainSeatView(Seated):
-    rules: TrainRules
+    rules: TrainRules | ChickenRules
     names: tuple[str, ...]
     me: int
     dealt: tuple[Tile, ...]
@@ -36,11 +38,15 @@ class TrainSeatView(Seated):
     opening: None = None  # no lead rule: the engine is set aside before the deal
 
     @classmethod
-    def of(cls, r: TrainRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> TrainSeatView:
+    def of(
+        cls, r: TrainRound | ChickenRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None
+    ) -> TrainSeatView:
+        """One seat's view of a Mexican Train round, or of a Chicken Foot round (the same
+        shape: a hub set aside, tiles placed, one-tile draws that say what was open)."""
         hand, dealt = r.hands[seat], r.dealt[seat]
         if hand is None or dealt is None:
             raise ValueError(f"{r.names[seat]}'s hand is not known")
-        table = {r.engine} | {t for train in r.trains.values() for t in train.tiles}
+        table = {r.engine} | r.placed
         history = tuple(
             a
             if a.seat == seat or a.tiles is None
