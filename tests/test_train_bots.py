@@ -166,7 +166,7 @@ def test_advice_ranks_every_legal_play_from_what_you_see(seed):
 
     full, seen = _my_turn(seed)
     advice = advise(seen, 0, samples=12, seed=3, seconds=None)
-    legal = {(t, full.key_name(k)) for t, k in full.plays(0)}
+    legal = {(t, full.place_name(k)) for t, k in full.plays(0)}
     assert {(m.tile, m.train) for m in advice.moves} == legal and advice.samples == 12
     rest = [m.margin for m in advice.moves[1:]]
     assert rest == sorted(rest)

@@ -104,7 +104,7 @@ def advise(
         return TrainAdvice(name, action, [], 0, time.perf_counter() - started, "")
     view = TrainSeatView.of(r, seat)
     inf = count(view)
-    choices = [TrainChoice(t, r.key_name(k)) for t, k in plays]
+    choices = [TrainChoice(t, r.place_name(k)) for t, k in plays]
     rng = random.Random(seed)
     done = 0
     while done < samples:
@@ -214,4 +214,4 @@ def _reasons(r: TrainRound, seat: int, choice: TrainChoice, key: Key, inf: Infer
 
 
 def _train(r: TrainRound, key: Key) -> str:
-    return "the Mexican train" if key == MEXICAN else f"{r.key_name(key)}'s train"
+    return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"

@@ -180,9 +180,9 @@ def trains_table(r: TrainRound) -> Table:
     t.add_column("last tiles")
     t.add_column("end", justify="right")
     for key, train in r.trains.items():
-        name = r.key_name(key) + (" ⚑" if train.marker else "")
+        name = r.place_name(key) + (" ⚑" if train.marker else "")
         tail = " ".join(str(x) for x in train.tiles[-3:]) or "(not started)"
         t.add_row(name, ("… " if len(train.tiles) > 3 else "") + tail, str(train.end))
     if r.double is not None:
-        t.caption = f"the double on {_train_word(r.key_name(r.double), r)} must be satisfied first"
+        t.caption = f"the double on {_train_word(r.place_name(r.double), r)} must be satisfied first"
     return t

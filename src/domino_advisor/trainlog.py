@@ -199,7 +199,7 @@ def written(m: TrainLogMatch, event: Event) -> Event:
     r = m.round
     if event.on is None and r is not None and not r.over and event.player in m.players:
         fits = r.fits(m.players.index(event.player), event.tile)
-        return Play(event.player, event.tile, r.key_name(fits[0])) if len(fits) == 1 else event
+        return Play(event.player, event.tile, r.place_name(fits[0])) if len(fits) == 1 else event
     if not isinstance(event.on, str):
         return event
     word = event.on.lower()
@@ -240,11 +240,11 @@ def table_of(m: TrainLogMatch) -> dict:
         to_move=None if r.over else m.players[r.turn],
         boneyard=r.boneyard,
         hand=[str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
-        double=None if r.double is None else r.key_name(r.double),
+        double=None if r.double is None else r.place_name(r.double),
         winner=None if r.winner is None else m.players[r.winner],
         trains=[
             {
-                "train": r.key_name(key),
+                "train": r.place_name(key),
                 "tiles": [str(t) for t in train.tiles],
                 "end": train.end,
                 "marker": train.marker,
@@ -254,11 +254,11 @@ def table_of(m: TrainLogMatch) -> dict:
     )
     for s, name in enumerate(m.players):
         out["players"].append(
-            {"name": name, "tiles": r.counts[s], "may_play_on": [r.key_name(k) for k in r.open_to(s)]}
+            {"name": name, "tiles": r.counts[s], "may_play_on": [r.place_name(k) for k in r.open_to(s)]}
         )
     yours = r.for_next(m.viewer)  # the player before you laying a chain: your move would end it
     if not yours.over and yours.turn == m.viewer:
-        out["your_plays"] = [f"{t} on {r.key_name(k)}" for t, k in yours.plays(m.viewer)]
+        out["your_plays"] = [f"{t} on {r.place_name(k)}" for t, k in yours.plays(m.viewer)]
     if r.chain is not None:
         out["chain"] = m.players[r.chain]
     return out

@@ -163,7 +163,7 @@ def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: i
     advice = advise(r, m.viewer, samples=samples, seed=seed, seconds=None)
     best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
     key = r.key_of(m.viewer, event.on, event.tile)
-    mine = next(c for c in advice.moves if c.tile == event.tile and c.train == r.key_name(key))
+    mine = next(c for c in advice.moves if c.tile == event.tile and c.train == r.place_name(key))
     return TrainDecision(
         round=r.number,
         event=number,

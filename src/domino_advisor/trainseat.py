@@ -16,7 +16,8 @@ from .chicken.rules import ChickenRules
 from .inference import Inference, infer
 from .tiles import Tile
 from .trainlog import TrainLogMatch, table_of
-from .trains.game import MEXICAN, Acted, TrainRound
+from .trains.game import MEXICAN, TrainRound
+from .trains.hub import Acted
 from .trains.rules import TrainRules
 from .view import Seated
 
@@ -113,7 +114,7 @@ def where_of(m: TrainLogMatch, tile_text: str) -> dict:
     if tile == r.engine:
         out["known"] = "the engine"
     elif on:
-        train = "the Mexican train" if on[0] == MEXICAN else f"{r.key_name(on[0])}'s train"
+        train = "the Mexican train" if on[0] == MEXICAN else f"{r.place_name(on[0])}'s train"
         train = "your train" if on[0] == m.viewer else train
         out["known"] = f"on {train}"
     elif tile in (r.hands[m.viewer] or ()):

@@ -147,8 +147,8 @@ class TrainSession(Session):
             return text
         fits = r.fits(m.players.index(event.player), event.tile)
         if len(fits) > 1:
-            where = " and ".join(_train_words(r.key_name(k), event.player) for k in fits)
-            first = r.key_name(fits[0])
+            where = " and ".join(_train_words(r.place_name(k), event.player) for k in fits)
+            first = r.place_name(fits[0])
             raise NotationError(
                 f"'{excerpt(text, 60)}': {event.tile} fits {where}: say which, like "
                 f"'{excerpt(body.strip(), 40)} {'mine' if first == m.me else first}'"

@@ -4,6 +4,8 @@ Fits 50 columns: a train too long for the line shows its last tiles."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -236,7 +238,8 @@ def rules_table(rules, width: int = 80) -> RenderableType:
     if not narrow:
         t.add_column("what it changes", overflow="fold")
     notes = []
-    for name in rules.__dataclass_fields__:
+    for field in dataclasses.fields(rules):
+        name = field.name
         key = _KEY.get(name, name)
         values, what = SETTINGS[key]
         value = getattr(rules, name)

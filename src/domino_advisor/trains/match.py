@@ -10,34 +10,43 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from ..events import Draw, Pass, Play
 from ..tiles import Tile, full_set
 from .game import TrainRound
-from .rules import TrainRules
+from .hub import HubRound
+from .rules import HubRules, TrainRules
 
 Move = Play | Draw | Pass
 
 
-class TrainMatch:
-    def __init__(self, rules: TrainRules, names: list[str]):
+R = TypeVar("R", bound=HubRound)
+
+
+class HubMatch(Generic[R]):
+    """A match of any game played off a middle double: a round per double, pips added."""
+
+    round_class: Callable[..., R]
+
+    def __init__(self, rules: HubRules, names: list[str]):
         rules.check_players(len(names))
         self.rules, self.names = rules, list(names)
-        self.rounds: list[TrainRound] = []
+        self.rounds: list[R] = []
         self.totals = [0] * len(names)
 
     @property
-    def round(self) -> TrainRound | None:
+    def round(self) -> R | None:
         return self.rounds[-1] if self.rounds else None
 
     @property
     def finished(self) -> bool:
         return len(self.rounds) == self.rules.round_count and bool(self.rounds) and self.rounds[-1].over
 
-    def start(self, hands: list[tuple[Tile, ...] | None], stock: list[Tile] | None = None) -> TrainRound:
+    def start(self, hands: list[tuple[Tile, ...] | None], stock: list[Tile] | None = None) -> R:
         if self.round is not None and not self.round.over:
             raise ValueError("the round in play is not over")
-        r = TrainRound(self.rules, self.names, len(self.rounds) + 1, hands, stock)
+        r = self.round_class(self.rules, self.names, len(self.rounds) + 1, hands, stock)
         self.rounds.append(r)
         return r
 
@@ -58,8 +67,17 @@ class TrainMatch:
         return [s for s, t in enumerate(self.totals) if t == best]
 
 
-def deal(rules: TrainRules, players: int, round_number: int, rng: random.Random):
-    """A fair shuffle with the round's engine set aside: the hands and the boneyard in order."""
+class TrainMatch(HubMatch[TrainRound]):
+    rules: TrainRules
+    round_class = TrainRound
+
+
+M = TypeVar("M", bound=HubMatch)
+
+
+def deal(rules: HubRules, players: int, round_number: int, rng: random.Random):
+    """A fair shuffle with the round's double (engine, head) set aside: the hands and
+    the boneyard in order."""
     e = rules.engine(round_number)
     tiles = [t for t in full_set(rules.top) if t != Tile(e, e)]
     rng.shuffle(tiles)
@@ -68,31 +86,36 @@ def deal(rules: TrainRules, players: int, round_number: int, rng: random.Random)
     return hands, tiles[players * size :]
 
 
-def legal_moves(r: TrainRound) -> list[Move]:
+def legal_moves(r: HubRound) -> list[Move]:
     """What the player to move may do, every hand known: a play where one fits (you must
     play if you can), else draw one, else pass."""
     seat = r.turn
     who = r.names[seat]
     plays = r.plays(seat)
     if plays:
-        return [Play(who, t, r.key_name(k)) for t, k in plays]
+        return [Play(who, t, r.place_name(k)) for t, k in plays]
     if r.drew is False and r.boneyard > 0:
         assert r.stock is not None
         return [Draw(who, 1, (r.stock[0],))]
     return [Pass(who)]
 
 
-Policy = Callable[[TrainRound, list[Move], random.Random], Move]
+Policy = Callable[[Any, list[Move], random.Random], Move]  # given the round to move in
 
 
-def random_policy(r: TrainRound, moves: list[Move], rng: random.Random) -> Move:
+def random_policy(r: HubRound, moves: list[Move], rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
 def play_match(rules: TrainRules, names: list[str], seed: int, policy: Policy = random_policy) -> TrainMatch:
     """A whole match with every hand known (simulation, tests)."""
+    return play(TrainMatch(rules, names), seed, policy)
+
+
+def play(match: M, seed: int, policy: Policy = random_policy) -> M:
+    """Play ``match`` to its end, every hand known, dealt from ``seed``."""
     rng = random.Random(seed)
-    match = TrainMatch(rules, names)
+    rules, names = match.rules, match.names
     while not match.finished:
         hands, stock = deal(rules, len(names), len(match.rounds) + 1, rng)
         r = match.start(list(hands), stock)

@@ -9,7 +9,7 @@ table's words.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from ..errors import RulesError
 from ..printable import excerpt
@@ -25,20 +25,23 @@ HANDS = {
 BLANKS = (0, 50)  # what the double-blank counts left in a hand
 
 
-@dataclass(frozen=True)
-class TrainRules:
-    top: int = 12  # the set: double-twelve (91 tiles) or double-nine (55)
-    hand: int = 0  # tiles dealt to each player; 0: the usual size for the table (HANDS)
-    double_again: bool = True  # who plays a double plays again, on it (to satisfy it)
-    mexican_after_own: bool = False  # the Mexican train may start only after your own has
-    blank_double: int = 0  # the double-blank left in a hand counts 0, or 50
-    rounds: int = 0  # rounds in a match; 0: one per engine double, top down to 0-0
-    first_chain: bool = False  # your first turn may lay a chain of tiles on your own train
+class HubRules:
+    """What the rules of every game played off a middle double share (Mexican Train's
+    engine, Chicken Foot's head): the set, the hands, a round per double, the settings."""
 
-    def __post_init__(self) -> None:
+    title: ClassVar[str]  # the game, as the table says it
+    hub_word: ClassVar[str]  # the double in the middle: engine, head
+    hands_table: ClassVar[dict[int, dict[int, int]]]  # the usual hand, by set and players
+    top: int
+    hand: int
+    blank_double: int
+    rounds: int
+
+    def _check_common(self) -> None:
         if not 3 <= self.top <= 18:
             raise RulesError(
-                f"set={self.top}: a Mexican Train set is double-3 to double-18 (9 or 12 at most tables)"
+                f"set={self.top}: a {self.title} set is double-3 to double-18 "
+                f"({' or '.join(str(t) for t in sorted(self.hands_table))} at most tables)"
             )
         if self.blank_double not in BLANKS:
             raise RulesError(f"blank_double={self.blank_double}: the double-blank counts 0 or 50")
@@ -46,10 +49,6 @@ class TrainRules:
             raise RulesError(f"hand={self.hand}: a hand is at least one tile")
         if not 0 <= self.rounds <= self.top + 1:
             raise RulesError(f"rounds={self.rounds}: a match has 1 to {self.top + 1} rounds (0: all of them)")
-
-    @property
-    def name(self) -> str:
-        return GAME
 
     @property
     def tile_count(self) -> int:
@@ -64,46 +63,68 @@ class TrainRules:
         return self.top - (round_number - 1) % (self.top + 1)
 
     def hand_size(self, players: int) -> int:
-        """The tiles dealt to each player; checked against the set (the engine is set
-        aside before the deal, and a boneyard must be left to draw from)."""
+        """The tiles dealt to each player; checked against the set (the middle double is
+        set aside before the deal, and a boneyard must be left to draw from)."""
         self.check_players(players)
         if self.hand:
             size = self.hand
-        elif self.top in HANDS:
-            size = HANDS[self.top][players]
+        elif self.top in self.hands_table:
+            size = self.hands_table[self.top][players]
         else:  # small sets (tests, children's games): a third of what is left each, at least one
             size = max(1, (self.tile_count - 1) // (3 * players))
         if players * size > self.tile_count - 1:
             raise RulesError(
                 f"hand={size} for {players} players needs {players * size} tiles, but the double-"
-                f"{self.top} set has {self.tile_count - 1} once the engine is set aside"
+                f"{self.top} set has {self.tile_count - 1} once the {self.hub_word} is set aside"
             )
         return size
 
     def check_players(self, players: int) -> None:
         if players not in PLAYERS:
-            raise RulesError(f"Mexican Train is played by 2 to 8 players, not {players}")
+            raise RulesError(f"{self.title} is played by 2 to 8 players, not {players}")
 
     def differences(self) -> dict[str, object]:
         """The settings that differ from the defaults, as a header or --set writes them."""
-        default = TrainRules()
+        default = type(self)()
         return {
             _KEY.get(f.name, f.name): getattr(self, f.name)
-            for f in fields(self)
+            for f in fields(self)  # type: ignore[arg-type]
             if getattr(self, f.name) != getattr(default, f.name)
         }
 
-    def with_settings(self, settings: dict[str, str]) -> TrainRules:
+    def with_settings(self, settings: dict[str, str]) -> Self:
         """These rules with ``key=value`` settings applied (``set=9``, ``blank_double=50``)."""
         changes: dict[str, Any] = {}
+        names = [f.name for f in fields(self)]  # type: ignore[arg-type]
         for key, text in settings.items():
             name = _FIELD.get(key, key)
-            field = next((f for f in fields(self) if f.name == name), None)
-            if field is None:
-                known = ", ".join(sorted(_KEY.get(f.name, f.name) for f in fields(self)))
-                raise RulesError(f"'{excerpt(key)}' is not a Mexican Train rule (the rules are {known})")
+            if name not in names:
+                known = ", ".join(sorted(_KEY.get(n, n) for n in names))
+                raise RulesError(f"'{excerpt(key)}' is not a {self.title} rule (the rules are {known})")
             changes[name] = setting_value(key, text, isinstance(getattr(self, name), bool))
-        return replace(self, **changes)  # checked by __post_init__
+        return replace(self, **changes)  # type: ignore[type-var]  # checked by __post_init__
+
+
+@dataclass(frozen=True)
+class TrainRules(HubRules):
+    title: ClassVar[str] = "Mexican Train"
+    hub_word: ClassVar[str] = "engine"
+    hands_table: ClassVar[dict[int, dict[int, int]]] = HANDS
+
+    top: int = 12  # the set: double-twelve (91 tiles) or double-nine (55)
+    hand: int = 0  # tiles dealt to each player; 0: the usual size for the table (HANDS)
+    double_again: bool = True  # who plays a double plays again, on it (to satisfy it)
+    mexican_after_own: bool = False  # the Mexican train may start only after your own has
+    blank_double: int = 0  # the double-blank left in a hand counts 0, or 50
+    rounds: int = 0  # rounds in a match; 0: one per engine double, top down to 0-0
+    first_chain: bool = False  # your first turn may lay a chain of tiles on your own train
+
+    def __post_init__(self) -> None:
+        self._check_common()
+
+    @property
+    def name(self) -> str:
+        return GAME
 
 
 # each setting as `rules mexican-train` lists it: the values it takes, what it changes
