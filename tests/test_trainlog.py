@@ -5,46 +5,13 @@ bad input is refused (exit 2, the file unchanged) in the table's words."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from clitools import refused, run
 from domino_advisor import gamelog
-from domino_advisor.events import Draw
-from domino_advisor.trains.match import TrainMatch, deal, legal_moves
 from domino_advisor.trains.rules import TrainRules
-
-NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
-
-
-def seat_log(rules: TrainRules, players: int, seed: int, viewer: int = 0):
-    """A match played at random with every hand known, and its log as ``viewer`` writes it."""
-    rng = random.Random(seed)
-    names = NAMES[:players]
-    me = names[viewer]
-    match = TrainMatch(rules, names)
-    setting = " ".join(
-        f"{k}={v if not isinstance(v, bool) else 'yes' if v else 'no'}"
-        for k, v in rules.differences().items()
-    )
-    lines = ['[Rules "mexican-train"]'] + ([f'[Set "{setting}"]'] if setting else [])
-    lines += [f'[Players "{" ".join(names)}"]', f'[Me "{me}"]']
-    for number in range(1, rules.round_count + 1):
-        hands, stock = deal(rules, players, number, rng)
-        r = match.start(list(hands), stock)
-        lines += [f"round {number}", f"{me} holds {' '.join(map(str, hands[viewer]))}"]
-        while not r.over:
-            move = rng.choice(legal_moves(r))
-            match.apply(move)
-            if isinstance(move, Draw):
-                lines.append(str(move) if move.player == me else f"{move.player} draws 1")
-            else:
-                lines.append(str(move))
-        for s, name in enumerate(names):
-            if s != viewer and r.hands[s]:
-                lines.append(f"{name} shows {' '.join(map(str, sorted(r.hands[s], reverse=True)))}")
-    return match, "\n".join(lines) + "\n"
+from seatlogs import NAMES, seat_log
 
 
 @pytest.mark.parametrize("players", range(2, 9))

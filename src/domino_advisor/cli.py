@@ -99,8 +99,8 @@ def new(file, players, rules_name, overrides, me, hand, force):
     if me is not None and me not in names and ctx.get_parameter_source("me").name == "DEFAULT_MAP":
         me = None  # your config's name, but these players on the command line do not include it
     path = Path(file)
-    if rules_name == trainlog.GAME:
-        top = trainlog.rules_from(" ".join(overrides)).top
+    if rules_name in trainlog.GAMES:
+        top = trainlog.rules_from(" ".join(overrides), rules_name).top
     else:
         top = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)}).top
     log = gamelog.new_log(names, parse_tiles(hand, top), rules_name, overrides, me)
@@ -641,16 +641,16 @@ def progress(as_json, html_out, force):
 @main.command()
 @click.argument("preset", required=False)
 def rules(preset):
-    """The rule presets and their parameters (and Mexican Train's settings)."""
-    if preset == "mexican-train":
-        from .trains.rules import TrainRules
+    """The rule presets and their parameters (and Mexican Train's and Chicken Foot's settings)."""
+    if preset in trainlog.GAMES:
         from .trainview import rules_table
 
-        console.print(rules_table(TrainRules(), console.width))
+        console.print(rules_table(trainlog.GAMES[preset](), console.width))
         return
     if preset is not None and preset not in PRESETS:
         raise DominoError(
-            f"'{preset}' is not a rule preset (the presets are {', '.join(PRESETS)}; and mexican-train)"
+            f"'{preset}' is not a rule preset (the presets are {', '.join(PRESETS)}; "
+            f"and {', '.join(trainlog.GAMES)})"
         )
     console.print(render.rules_table(preset, console.width))
 

@@ -44,9 +44,9 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
 
     if len([b for b in bots.split(",") if b.strip()]) > seats:
         raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
-    if rules_name == "mexican-train":
-        refuse_unused({"mexican-train": (True, ["matches"])}, {})
-        _simulate_trains(overrides, seats, bots, games, seed, as_json, jobs)
+    if rules_name in ("mexican-train", "chicken-foot"):
+        refuse_unused({rules_name: (True, ["matches"])}, {})
+        _simulate_trains(rules_name, overrides, seats, bots, games, seed, as_json, jobs)
         return
     rules = make_rules(rules_name, overrides)
     specs = [b.strip() for b in bots.split(",") if b.strip()]
@@ -94,14 +94,14 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
 
 
 def _simulate_trains(
-    overrides, seats: int, bots: str, games: int, seed: int, as_json: bool, jobs: int
+    game: str, overrides, seats: int, bots: str, games: int, seed: int, as_json: bool, jobs: int
 ) -> None:
-    """Mexican Train matches on duplicate deals: --games is the number of deals, each
-    played as a whole match once per rotation of the bots."""
+    """Mexican Train or Chicken Foot matches on duplicate deals: --games is the number of
+    deals, each played as a whole match once per rotation of the bots."""
     from .trainlog import rules_from
     from .trainsim import tournament
 
-    rules = rules_from(" ".join(overrides))
+    rules = rules_from(" ".join(overrides), game)
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     if not specs:
         raise DominoError("--bots names at least one bot, like --bots heuristic,heavy")
@@ -113,7 +113,7 @@ def _simulate_trains(
     if as_json:
         print_json(
             {
-                "rules": "mexican-train",
+                "rules": game,
                 "players": seats,
                 "deals": games,
                 "matches": games * seats,

@@ -19,7 +19,6 @@ from .match import Match
 from .printable import excerpt, is_control, not_text, printable
 from .rules import Rules, preset
 from .tiles import Tile
-from .trains.rules import TrainRules
 
 MAX_LINE = 4_096  # characters: a long comment fits, a runaway line does not
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]\s*(#.*)?$')
@@ -48,10 +47,13 @@ class TagLine:
     text: str = field(default="", compare=False)  # the line as written, comment and all
 
 
-def not_yet() -> LogFileError:
+def not_yet(game: str = trainlog.GAME) -> LogFileError:
+    title, doc = (
+        ("Chicken Foot", "chicken-foot") if game == trainlog.CHICKEN else ("Mexican Train", "mexican-train")
+    )
     return LogFileError(
-        "this is a Mexican Train log: new, log, undo, events, edit, status and advise work on it so far; "
-        "this command does not yet (docs/mexican-train.md)"
+        f"this is a {title} log: this command is for the line games; new, log, undo, events, edit, "
+        f"session, status, where, advise and review take it (docs/{doc}.md)"
     )
 
 
@@ -80,16 +82,22 @@ class GameLog:
     @property
     def rules(self) -> Rules:
         if self.is_trains:
-            raise not_yet()
+            raise not_yet(self.game)
         return rules_from_tags(self.tags)
 
     @property
-    def is_trains(self) -> bool:
-        return self.tags.get("Rules") == trainlog.GAME
+    def game(self) -> str:
+        """The game the log's ``[Rules]`` tag names: a train-family game, or the line games' preset."""
+        return self.tags.get("Rules", "")
 
     @property
-    def train_rules(self) -> TrainRules:
-        return trainlog.rules_from(self.tags.get("Set", ""))
+    def is_trains(self) -> bool:
+        """A game played off a middle double (Mexican Train, Chicken Foot): ``trainlog`` replays it."""
+        return self.game in trainlog.GAMES
+
+    @property
+    def train_rules(self) -> trainlog.AnyRules:
+        return trainlog.rules_from(self.tags.get("Set", ""), self.game)
 
     @property
     def top(self) -> int:
@@ -118,7 +126,7 @@ class GameLog:
     def replay(self) -> Match:
         """Rebuild the match, refusing the first event the rules forbid (with its line)."""
         if self.is_trains:
-            raise not_yet()
+            raise not_yet(self.game)
         match = self.replay_any()
         assert isinstance(match, Match)
         return match
@@ -310,7 +318,7 @@ def new_log(
     extra_tags: dict[str, str] | None = None,
 ) -> GameLog:
     """A fresh log with its tags, ``round 1`` and your hand, checked by a replay."""
-    trains = rules_name == trainlog.GAME
+    trains = rules_name in trainlog.GAMES
     check_players(players, me, trainlog.MOST_PLAYERS if trains else 4)
     tags = {"Rules": rules_name}
     setting = " ".join(overrides)

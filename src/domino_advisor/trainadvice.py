@@ -1,11 +1,12 @@
-"""Advice for Mexican Train: which tile on which train, and why.
+"""Advice for Mexican Train and Chicken Foot: which tile where, and why.
 
 Each play you could make is tried in the same sampled worlds (the hidden hands drawn
 from the counting's posterior, the boneyard shuffled), and the round is played out by
-the planning bot in every seat; the play with the lowest pips left against the others'
-is advised.  The reasons come from that plan and the counts: the line it keeps for your
-own train, the double and who can answer it, the number it leaves where others play,
-who is close to going out.
+the game's heuristic bot in every seat; the play with the lowest pips left against the
+others' is advised, unless the heuristic's own move is not clearly worse.  The reasons
+come from the plan and the counts: the line it keeps for your own train, the double and
+who can answer it (in Chicken Foot, who can put toes on it), the number it leaves where
+others play, who is close to going out.
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from .chicken import bots as chicken_bots
+from .chicken.game import ChickenRound
 from .errors import IllegalMoveError
 from .events import Play
 from .inference import Inference
 from .layout import describe_numbers
 from .tiles import Tile
-from .trains.bots import heuristic_policy
+from .trains import bots as train_bots
 from .trains.game import MEXICAN, Key, TrainRound
-from .trains.match import legal_moves
+from .trains.match import Policy, legal_moves
 from .trains.plan import longest_line
 from .trainseat import TrainSeatView, count
 
@@ -39,7 +42,7 @@ SURE = 1.5
 @dataclass
 class TrainChoice:
     tile: Tile
-    train: str  # the owner's name, or mexican
+    train: str  # where it goes: the owner's name or mexican; in Chicken Foot head, toe3, 4-4
     pips: list[int] = field(default_factory=list)  # your pips left at the round's end, per world
     margins: list[float] = field(default_factory=list)  # yours less the others' mean, per world
     out: int = 0  # worlds where you went out
@@ -53,10 +56,10 @@ class TrainChoice:
     def expected_pips(self) -> float:
         return statistics.fmean(self.pips) if self.pips else 0.0
 
-    def as_dict(self) -> dict:
+    def as_dict(self, place: str = "train") -> dict:
         return {
             "tile": str(self.tile),
-            "train": self.train,
+            place: self.train,
             "expected_pips": round(self.expected_pips, 2),
             "margin": round(self.margin, 2),
             "out": round(self.out / len(self.pips), 4) if self.pips else 0.0,
@@ -72,21 +75,23 @@ class TrainAdvice:
     samples: int
     seconds: float
     method: str  # how the hidden hands were counted
+    game: str = "mexican-train"
 
     def as_dict(self) -> dict:
+        place = "on" if self.game == "chicken-foot" else "train"
         return {
-            "game": "mexican-train",
+            "game": self.game,
             "player": self.player,
             "action": self.action,
             "samples": self.samples,
             "seconds": round(self.seconds, 3),
             "counting": self.method,
-            "moves": [m.as_dict() for m in self.moves],
+            "moves": [m.as_dict(place) for m in self.moves],
         }
 
 
 def advise(
-    r: TrainRound,
+    r: TrainRound | ChickenRound,
     seat: int,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
@@ -101,7 +106,7 @@ def advise(
     plays = r.plays(seat)
     if not plays:
         action = "draw" if r.drew is False and r.boneyard > 0 else "pass"
-        return TrainAdvice(name, action, [], 0, time.perf_counter() - started, "")
+        return TrainAdvice(name, action, [], 0, time.perf_counter() - started, "", r.rules.name)
     view = TrainSeatView.of(r, seat)
     inf = count(view)
     choices = [TrainChoice(t, r.place_name(k)) for t, k in plays]
@@ -116,21 +121,29 @@ def advise(
             _play_out(world, seat, choice, random.Random(roll_seed))
         done += 1
     for choice, (_, key) in zip(choices, plays, strict=True):
-        choice.reasons = _reasons(r, seat, choice, key, inf)
+        if isinstance(r, ChickenRound):
+            choice.reasons = _chicken_reasons(r, seat, choice, key, inf)
+        else:
+            choice.reasons = _reasons(r, seat, choice, key, inf)
     planned = _planned(r, choices)
     choices.sort(key=lambda c: (c.margin, c.expected_pips))
     if planned is not None and planned is not choices[0] and not _clearly_better(choices[0], planned, sure):
         choices.remove(planned)
         choices.insert(0, planned)
-        planned.reasons.insert(
-            0, f"the plan's move: {choices[1].tile} on {choices[1].train} is not clearly better"
-        )
-    return TrainAdvice(name, "play", choices, done, time.perf_counter() - started, inf.method)
+        whose = "the heuristic's move" if isinstance(r, ChickenRound) else "the plan's move"
+        planned.reasons.insert(0, f"{whose}: {choices[1].tile} on {choices[1].train} is not clearly better")
+    return TrainAdvice(name, "play", choices, done, time.perf_counter() - started, inf.method, r.rules.name)
 
 
-def _planned(r: TrainRound, choices: list[TrainChoice]) -> TrainChoice | None:
-    """The planning bot's own choice here (it reads only your hand and the table)."""
-    move = heuristic_policy(r, legal_moves(r), random.Random(0))
+def policy_of(r: TrainRound | ChickenRound) -> Policy:
+    """The game's heuristic bot: what the rollouts play, and the move the advice keeps
+    unless another is clearly better."""
+    return chicken_bots.heuristic_policy if isinstance(r, ChickenRound) else train_bots.heuristic_policy
+
+
+def _planned(r: TrainRound | ChickenRound, choices: list[TrainChoice]) -> TrainChoice | None:
+    """The heuristic bot's own choice here (it reads only your hand and the table)."""
+    move = policy_of(r)(r, legal_moves(r), random.Random(0))
     if not isinstance(move, Play):
         return None
     return next((c for c in choices if c.tile == move.tile and c.train == move.on), None)
@@ -147,7 +160,7 @@ def _clearly_better(best: TrainChoice, planned: TrainChoice, sure: float) -> boo
     return statistics.fmean(diffs) < -sure * spread if spread > 0 else statistics.fmean(diffs) < 0
 
 
-def _world(r: TrainRound, seat: int, inf: Inference, rng: random.Random) -> TrainRound:
+def _world(r: TrainRound | ChickenRound, seat: int, inf: Inference, rng: random.Random):
     """The round with every hidden hand drawn from the posterior, the boneyard shuffled."""
     where = inf.sample(rng)
     full = r.clone()
@@ -160,11 +173,12 @@ def _world(r: TrainRound, seat: int, inf: Inference, rng: random.Random) -> Trai
     return full
 
 
-def _play_out(world: TrainRound, seat: int, choice: TrainChoice, rng: random.Random) -> None:
+def _play_out(world: TrainRound | ChickenRound, seat: int, choice: TrainChoice, rng: random.Random) -> None:
     r = world.clone(checked=False)  # every move below is one ``plays`` offered
     r.apply(Play(r.names[seat], choice.tile, choice.train))
+    policy = policy_of(r)
     while not r.over:
-        r.apply(heuristic_policy(r, legal_moves(r), rng))
+        r.apply(policy(r, legal_moves(r), rng))
     left = [r.pips_left(s) or 0 for s in range(len(r.names))]
     others = [p for s, p in enumerate(left) if s != seat]
     choice.pips.append(left[seat])
@@ -215,3 +229,45 @@ def _reasons(r: TrainRound, seat: int, choice: TrainChoice, key: Key, inf: Infer
 
 def _train(r: TrainRound, key: Key) -> str:
     return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"
+
+
+def _chicken_reasons(
+    r: ChickenRound, seat: int, choice: TrainChoice, place: int | Tile, inf: Inference
+) -> list[str]:
+    """Why, in Chicken Foot's words: the toes a double waits for and who can lay them,
+    the end a play leaves and who lacks it, the pips shed."""
+    out: list[str] = []
+    hand = r.hands[seat] or set()
+    tile = choice.tile
+    others = [s for s in range(len(r.names)) if s != seat]
+    w = r.waiting
+    if w is not None:
+        what = "the head" if w.double == r.engine else w.double
+        out.append(f"a toe on {what} ({w.have + 1} of {w.need})")
+    out.append(f"sheds {tile.pips} pip{'' if tile.pips == 1 else 's'}")
+    if tile.is_double and w is None:
+        n = tile.high
+        mine = sum(1 for x in hand if x != tile and x.bears(n))
+        unseen = sum(1 for t in inf.unseen if t.bears(n))
+        cannot = [r.names[s] for s in others if n in inf.cannot_hold(s)]
+        text = f"a double: {r.rules.toes} toes of {n} go on it before anything else"
+        text += f" (you hold {mine} more {n}{'' if mine == 1 else 's'}, {unseen} unseen)"
+        out.append(text)
+        if cannot:
+            verb = "lacks" if len(cannot) == 1 else "lack"
+            out.append(f"{describe_numbers(cannot)} certainly {verb} {n}: they must draw")
+    else:
+        number = place.high if isinstance(place, Tile) else r.lines[place].end
+        end = tile.other(number)
+        lacking = [r.names[s] for s in others if end in inf.cannot_hold(s)]
+        follow = sum(1 for x in hand if x != tile and x.bears(end))
+        where = "a new toe" if isinstance(place, Tile) else r.place_name(place)
+        if follow:
+            out.append(f"leaves {end} on {where}, which you can follow ({follow} in hand)")
+        if lacking:
+            verb = "lacks" if len(lacking) == 1 else "lack"
+            out.append(f"leaves {end}, which {describe_numbers(lacking)} certainly {verb}")
+    close = [r.names[s] for s in others if 0 < r.counts[s] <= 2]
+    if close:
+        out.append(f"{describe_numbers(close)} {'is' if len(close) == 1 else 'are'} close to going out")
+    return out

@@ -1,15 +1,21 @@
-"""A Mexican Train log replayed from one seat: the same file format as every log
-(tags, ``round N``, your hand, then what everyone does), checked by the rules in
-``trains`` with the same clear refusals.
+"""A Mexican Train or Chicken Foot log replayed from one seat: the same file format as
+every log (tags, ``round N``, your hand, then what everyone does), checked by the rules
+in ``trains`` or ``chicken`` with the same clear refusals.
 
-A play names its train: ``ana plays 12-5 on mexican``, ``bob plays 5-3 on ana``, ``me
-plays 12-9 on me`` (``on mine`` is read as your own).  Your draws name the tile, the
-others' are counted (``bob draws 1``).  At the end of a round the others show their
-hands or count their pips, which go on their totals.
+A play names where it goes.  Mexican Train: its train, ``ana plays 12-5 on mexican``,
+``bob plays 5-3 on ana``, ``me plays 12-9 on me`` (``on mine`` is read as your own).
+Chicken Foot: ``on head`` while the head takes its toes, ``on 4-4`` while that double
+takes its toes, ``on toe3`` for the line the third toe started.  Your draws name the
+tile, the others' are counted (``bob draws 1``).  At the end of a round the others show
+their hands or count their pips, which go on their totals.
 """
 
 from __future__ import annotations
 
+from .chicken.game import HEAD, ChickenRound
+from .chicken.match import ChickenMatch
+from .chicken.rules import GAME as CHICKEN
+from .chicken.rules import ChickenRules
 from .errors import IllegalMoveError, NotationError, RulesError
 from .events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
 from .printable import excerpt
@@ -19,10 +25,13 @@ from .trains.match import TrainMatch
 from .trains.rules import GAME, TrainRules
 
 MOST_PLAYERS = 8
+GAMES: dict[str, type[TrainRules] | type[ChickenRules]] = {GAME: TrainRules, CHICKEN: ChickenRules}
+AnyRules = TrainRules | ChickenRules
+AnyRound = TrainRound | ChickenRound
 
 
-def rules_from(setting: str) -> TrainRules:
-    """The rules a log's ``[Set "..."]`` tag names (``set=9 blank_double=50``)."""
+def rules_from(setting: str, game: str = GAME) -> AnyRules:
+    """The rules a log's ``[Set "..."]`` tag names (``set=9 blank_double=50``) for its game."""
     pairs = {}
     for word in setting.split():
         key, eq, value = word.partition("=")
@@ -31,27 +40,31 @@ def rules_from(setting: str) -> TrainRules:
         if key in pairs:
             raise RulesError(f"'{excerpt(setting, 60)}' sets {excerpt(key)} twice: keep one")
         pairs[key] = value
-    return TrainRules().with_settings(pairs)
+    return GAMES[game]().with_settings(pairs)
 
 
 class TrainLogMatch:
     """The match as one seat saw it: every event applied or refused, nothing changed."""
 
-    def __init__(self, rules: TrainRules, players: list[str], me: str):
+    def __init__(self, rules: AnyRules, players: list[str], me: str):
         self.rules, self.players, self.me = rules, list(players), me
         self.viewer = self.players.index(me)
-        self.match = TrainMatch(rules, self.players)
+        self.match: TrainMatch | ChickenMatch = (
+            ChickenMatch(rules, self.players)
+            if isinstance(rules, ChickenRules)
+            else TrainMatch(rules, self.players)
+        )
         self.pending: int | None = None  # a round announced, your hand not yet logged
         self.settled: list[set[int]] = []  # per round: the seats whose pips are on their totals
         self.shown: list[dict[int, tuple[Tile, ...]]] = []  # per round: the hands shown at its end
 
     @property
-    def round(self) -> TrainRound | None:
+    def round(self) -> AnyRound | None:
         return self.match.round
 
     @property
-    def rounds(self) -> list[TrainRound]:
-        return self.match.rounds
+    def rounds(self) -> list[AnyRound]:
+        return list(self.match.rounds)
 
     @property
     def totals(self) -> list[int]:
@@ -107,7 +120,9 @@ class TrainLogMatch:
                 else f"a hand here is {size} tiles, not one"
             )
         if Tile(engine, engine) in event.tiles:
-            raise IllegalMoveError(f"{engine}-{engine} is this round's engine, set aside before the deal")
+            raise IllegalMoveError(
+                f"{engine}-{engine} is this round's {self.rules.hub_word}, set aside before the deal"
+            )
         self.match.start(hands)
         self.settled.append({self.viewer})
         self.shown.append({})
@@ -145,8 +160,7 @@ class TrainLogMatch:
         if isinstance(event, Shows):
             if len(event.tiles) != r.counts[seat]:
                 raise IllegalMoveError(f"{event.player} holds {r.counts[seat]} tiles, not {len(event.tiles)}")
-            seen = set(r.hands[self.viewer] or ()) | {r.engine}
-            seen |= {t for train in r.trains.values() for t in train.tiles}
+            seen = set(r.hands[self.viewer] or ()) | {r.engine} | r.placed
             seen |= {t for tiles in self.shown[-1].values() for t in tiles}
             clash = [t for t in event.tiles if t in seen]
             if clash:
@@ -170,11 +184,9 @@ class TrainLogMatch:
     def _value(self, t: Tile) -> int:
         return self.rules.blank_double if t == Tile(0, 0) else t.pips
 
-    def _most(self, r: TrainRound, seat: int) -> int:
+    def _most(self, r: AnyRound, seat: int) -> int:
         """The most pips a hidden hand of this size can hold, among the tiles still unseen."""
-        seen = (
-            set(r.hands[self.viewer] or ()) | {r.engine} | {t for tr in r.trains.values() for t in tr.tiles}
-        )
+        seen = set(r.hands[self.viewer] or ()) | {r.engine} | r.placed
         seen |= {t for tiles in self.shown[-1].values() for t in tiles}
         values = sorted((self._value(t) for t in full_set(self.rules.top) if t not in seen), reverse=True)
         return sum(values[: r.counts[seat]])
@@ -200,6 +212,8 @@ def written(m: TrainLogMatch, event: Event) -> Event:
     if event.on is None and r is not None and not r.over and event.player in m.players:
         fits = r.fits(m.players.index(event.player), event.tile)
         return Play(event.player, event.tile, r.place_name(fits[0])) if len(fits) == 1 else event
+    if isinstance(m.rules, ChickenRules):
+        return _chicken_place(event, m.rules.top)
     if not isinstance(event.on, str):
         return event
     word = event.on.lower()
@@ -219,13 +233,32 @@ def written(m: TrainLogMatch, event: Event) -> Event:
     return event
 
 
+def _chicken_place(event: Play, top: int) -> Play:
+    """A Chicken Foot place as the log keeps it: ``head`` (typed, ``h``), ``toe3``
+    (typed, ``t3``), a double as a tile (``44`` is ``4-4``)."""
+    if not isinstance(event.on, str):
+        return event
+    word = event.on.lower()
+    if word in (HEAD, "h"):
+        return Play(event.player, event.tile, HEAD)
+    for prefix in ("toe", "t"):
+        number = word[len(prefix) :]
+        if word.startswith(prefix) and number.isascii() and number.isdigit() and len(number) <= 3:
+            return Play(event.player, event.tile, f"toe{int(number)}")
+    try:
+        double = Tile.parse(word, top)
+    except NotationError:
+        return event  # the rules refuse it, in the table's words
+    return Play(event.player, event.tile, str(double))
+
+
 def table_of(m: TrainLogMatch) -> dict:
     """The table for people and programs: each train, who may play where, your hand,
     the tiles in front of each player, the boneyard, the totals (``trainseat.status_of``
     adds the counting)."""
     r = m.round
     out: dict = {
-        "game": GAME,
+        "game": m.rules.name,
         "round": len(m.rounds),
         "players": [],
         "scores": dict(zip(m.players, m.totals, strict=True)),
@@ -234,6 +267,8 @@ def table_of(m: TrainLogMatch) -> dict:
         out["waiting_for_hand"] = m.pending
     if r is None:
         return out
+    if isinstance(r, ChickenRound):
+        return _chicken_table(m, r, out)
     out.update(
         engine=str(r.engine),
         over=r.over,
@@ -264,4 +299,33 @@ def table_of(m: TrainLogMatch) -> dict:
     return out
 
 
-__all__ = ["MEXICAN", "MOST_PLAYERS", "TrainLogMatch", "rules_from", "table_of"]
+def _chicken_table(m: TrainLogMatch, r: ChickenRound, out: dict) -> dict:
+    w = r.waiting
+    out.update(
+        head=str(r.engine),
+        over=r.over,
+        to_move=None if r.over else m.players[r.turn],
+        boneyard=r.boneyard,
+        hand=[str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
+        waiting=None if w is None else {"double": r.place_name(w.double), "toes": w.have, "needs": w.need},
+        winner=None if r.winner is None else m.players[r.winner],
+        lines=[
+            {
+                "line": r.place_name(k),
+                "from": r.place_name(x.root) if x.root is not None else HEAD,
+                "tiles": [str(t) for t in x.tiles],
+                "end": x.end,
+                "closed": x.closed,
+            }
+            for k, x in enumerate(r.lines)
+        ],
+        open=[r.place_name(p) for p in r.open_places()],
+    )
+    for s, name in enumerate(m.players):
+        out["players"].append({"name": name, "tiles": r.counts[s]})
+    if not r.over and r.turn == m.viewer:
+        out["your_plays"] = [f"{t} on {r.place_name(p)}" for t, p in r.plays(m.viewer)]
+    return out
+
+
+__all__ = ["CHICKEN", "GAMES", "MEXICAN", "MOST_PLAYERS", "TrainLogMatch", "rules_from", "table_of"]

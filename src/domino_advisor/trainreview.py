@@ -18,7 +18,7 @@ from .events import Event, Play
 from .gamelog import GameLog
 from .trainadvice import TrainChoice, advise
 from .trainlog import TrainLogMatch
-from .trains.game import TrainRound
+from .trains.hub import HubRound
 from .trainseat import TrainSeatView, count
 
 NOTED = 1.0  # pips: a decision that gave up less than this is as good as the best
@@ -162,8 +162,9 @@ def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: i
         return None
     advice = advise(r, m.viewer, samples=samples, seed=seed, seconds=None)
     best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
-    key = r.key_of(m.viewer, event.on, event.tile)
-    mine = next(c for c in advice.moves if c.tile == event.tile and c.train == r.place_name(key))
+    hub: HubRound = r
+    said = hub.place_name(hub.where_to(m.viewer, event.tile, event.on))
+    mine = next(c for c in advice.moves if c.tile == event.tile and c.train == said)
     return TrainDecision(
         round=r.number,
         event=number,
@@ -188,7 +189,7 @@ def _spread(a: TrainChoice, b: TrainChoice) -> float:
 
 def _lacks(m: TrainLogMatch) -> dict[int, frozenset[int]]:
     """What each opponent certainly lacks now, from your seat (nothing before your hand)."""
-    r: TrainRound | None = m.round
+    r = m.round
     if r is None or m.pending is not None or r.dealt[m.viewer] is None:
         return {}
     inf = count(TrainSeatView.of(r, m.viewer))

@@ -99,6 +99,17 @@ def status_of(m: TrainLogMatch) -> dict:
     return out
 
 
+def _place_of(r: TrainRound | ChickenRound, viewer: int, tile: Tile) -> str:
+    """Where a laid tile lies, in the table's words: a train, or a Chicken Foot line."""
+    if isinstance(r, ChickenRound):
+        k = next(k for k, x in enumerate(r.lines) if tile in x.tiles)
+        return r.place_name(k)
+    key = next(k for k, train in r.trains.items() if tile in train.tiles)
+    if key == viewer:
+        return "your train"
+    return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"
+
+
 def where_of(m: TrainLogMatch, tile_text: str) -> dict:
     """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
     shown) or each place's chance; the shape of ``where --json`` for the line games."""
@@ -110,13 +121,10 @@ def where_of(m: TrainLogMatch, tile_text: str) -> dict:
         raise IllegalMoveError("nothing is known yet: log your hand first")
     out: dict = {"tile": str(tile), "known": None, "where": {}}
     shown = m.shown[-1] if m.shown else {}
-    on = [k for k, train in r.trains.items() if tile in train.tiles]
     if tile == r.engine:
-        out["known"] = "the engine"
-    elif on:
-        train = "the Mexican train" if on[0] == MEXICAN else f"{r.place_name(on[0])}'s train"
-        train = "your train" if on[0] == m.viewer else train
-        out["known"] = f"on {train}"
+        out["known"] = f"the {m.rules.hub_word}"
+    elif tile in r.placed:
+        out["known"] = f"on {_place_of(r, m.viewer, tile)}"
     elif tile in (r.hands[m.viewer] or ()):
         out["known"] = "in your hand"
     elif any(tile in tiles for tiles in shown.values()):

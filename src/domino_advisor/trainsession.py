@@ -1,11 +1,13 @@
-"""The table loop for Mexican Train: the same session (every line checked and written at
+"""The table loop for Mexican Train and Chicken Foot: the same session (every line checked and written at
 once under the log's lock, another writer's version taken and never overwritten, fixes
 in place by event number), with the train game's table, counting and advice.
 
 Shorthand: ``ana 64`` plays 6-4 on the only train it fits (the session asks which
 when it fits several), ``ana 64 m`` on the Mexican train, ``ana 64 bo`` on bob's train
 (any start of a name), ``me 129 mine`` on your own; ``bob d`` draws one (``me d 12-3``
-names yours), ``cy p`` passes.
+names yours), ``cy p`` passes.  Chicken Foot: ``ana 94`` plays where it fits (asked
+when several), ``ana 94 h`` on the head, ``ana 43 t2`` on the second toe's line,
+``ana 65 66`` on the double 6-6.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from __future__ import annotations
 from rich.text import Text
 
 from . import edits, gamelog, trainadvice, trainseat, trainview
+from .chicken.game import ChickenRound
 from .errors import DominoError, NotationError
 from .events import Play
 from .notices import changed_lines, where_view
 from .printable import excerpt, printable
 from .session import Session
-from .trainlog import TrainLogMatch
+from .trainlog import CHICKEN, TrainLogMatch
 
 HELP = """type what happens, one line at a time:
   ana 64          ana plays 6-4 on the only train it fits (asked which when several)
@@ -37,8 +40,27 @@ Commands:
 Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
 
 
+CHICKEN_HELP = """type what happens, one line at a time:
+  ana 94          ana plays 9-4 where it fits (asked which when several)
+  ana 94 h        on the head               ana 43 t2    on the second toe's line
+  ana 65 66       a toe on the double 6-6   bob d        bob draws one tile
+  me d 12-3       you drew 12-3             cy p         cy passes (after drawing)
+  ana s 33 21     ana shows her hand        bob c 14     bob counts 14 pips
+  ana =6          check: ana has 6 tiles in front of her
+  round 2         start the next round, then: me h 8-8 7-4 ...  (your new hand)
+or a full log line ('ana plays 9-4 on head').  Events are numbered as the status shows them.
+Fix a mistake in place (the whole log must still follow the rules):
+  replace 12 bob d     insert 9 ana d (before event 9)     delete 12
+Commands:
+  a  advice now    s  the table again    u [N]  undo the last N events
+  e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
+Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
+
+
 class TrainSession(Session):
-    help_text = HELP
+    @property
+    def help_text(self) -> str:  # type: ignore[override]
+        return CHICKEN_HELP if self.match.rules.name == CHICKEN else HELP
 
     def position_of(self, log: gamelog.GameLog) -> TrainLogMatch:
         return log.replay_trains()
@@ -146,6 +168,12 @@ class TrainSession(Session):
         if event.player not in m.players or m.pending is not None:
             return text
         fits = r.fits(m.players.index(event.player), event.tile)
+        if len(fits) > 1 and isinstance(r, ChickenRound):
+            where = " and ".join(r.place_name(p) for p in fits)
+            raise NotationError(
+                f"'{excerpt(text, 60)}': {event.tile} fits {where}: say which, like "
+                f"'{excerpt(body.strip(), 40)} {r.place_name(fits[0])}'"
+            )
         if len(fits) > 1:
             where = " and ".join(_train_words(r.place_name(k), event.player) for k in fits)
             first = r.place_name(fits[0])

@@ -1,4 +1,4 @@
-"""Mexican Train tournaments on duplicate deals: each deal's whole match is played once
+"""Mexican Train and Chicken Foot tournaments on duplicate deals: each deal's whole match is played once
 per rotation of the bots round the table, so every bot meets the same tiles from every
 seat, and the figures come with 95% intervals over deals.
 
@@ -15,14 +15,18 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .chicken import bots as chicken_bots
+from .chicken.game import ChickenRound
+from .chicken.match import ChickenMatch
+from .chicken.rules import ChickenRules
 from .errors import NotationError
 from .events import Play, number_at_most
 from .simulate import half_width, in_processes
 from .trainadvice import SURE, advise
-from .trains.bots import POLICIES
+from .trainlog import AnyRules
+from .trains import bots as train_bots
 from .trains.game import TrainRound
 from .trains.match import Move, Policy, TrainMatch, deal, legal_moves
-from .trains.rules import TrainRules
 
 ADVISOR_SAMPLES = 20  # worlds a decision for the advisor bot: a fixed count, never a time
 MOST_SAMPLES = 10_000
@@ -36,7 +40,7 @@ class AdvisorBot:
         self.samples = samples
         self.sure = sure
 
-    def __call__(self, r: TrainRound, moves: list[Move], rng: random.Random) -> Move:
+    def __call__(self, r: TrainRound | ChickenRound, moves: list[Move], rng: random.Random) -> Move:
         if sum(isinstance(m, Play) for m in moves) <= 1:
             return moves[0]
         best = advise(
@@ -45,11 +49,14 @@ class AdvisorBot:
         return Play(r.names[r.turn], best.tile, best.train)
 
 
-def make_policy(spec: str) -> Policy:
-    """``heuristic``, ``heavy``, ``random``, ``advisor`` or ``advisor:N`` (worlds a decision)."""
+def make_policy(spec: str, rules: AnyRules | None = None) -> Policy:
+    """``heuristic``, ``heavy``, ``random``, ``advisor`` or ``advisor:N`` (worlds a decision),
+    for the game of ``rules`` (Mexican Train when not given)."""
+    chicken = isinstance(rules, ChickenRules)
+    policies = chicken_bots.POLICIES if chicken else train_bots.POLICIES
     name, colon, arg = spec.partition(":")
-    if name in POLICIES and not colon:
-        return POLICIES[name]
+    if name in policies and not colon:
+        return policies[name]
     if name == "advisor":
         if not colon:
             return AdvisorBot()
@@ -57,8 +64,9 @@ def make_policy(spec: str) -> Policy:
         if samples:
             return AdvisorBot(samples)
         raise NotationError(f"'{spec}': the advisor's worlds are a whole number from 1 to {MOST_SAMPLES:,}")
+    title = rules.title if rules is not None else "Mexican Train"
     raise NotationError(
-        f"'{spec}' is not a Mexican Train bot (the bots are {', '.join(POLICIES)}, advisor[:worlds])"
+        f"'{spec}' is not a {title} bot (the bots are {', '.join(policies)}, advisor[:worlds])"
     )
 
 
@@ -81,7 +89,7 @@ class BotScore:
 
 @dataclass
 class TrainTournament:
-    rules: TrainRules
+    rules: AnyRules
     players: int
     deals: int
     bots: list[BotScore]
@@ -89,13 +97,14 @@ class TrainTournament:
 
 
 def play_one(
-    rules: TrainRules, specs: list[str], deal_seed: int, move_seed: int
+    rules: AnyRules, specs: list[str], deal_seed: int, move_seed: int
 ) -> tuple[list[int], list[int]]:
     """A whole match with these bots by seat: the totals, and each seat's rounds won
     (out first, or the fewest pips in a blocked round; a tie shares none)."""
     n = len(specs)
-    policies = [make_policy(spec) for spec in specs]
-    match = TrainMatch(rules, [f"seat{i}" for i in range(n)])
+    policies = [make_policy(spec, rules) for spec in specs]
+    names = [f"seat{i}" for i in range(n)]
+    match = ChickenMatch(rules, names) if isinstance(rules, ChickenRules) else TrainMatch(rules, names)
     deals, moves = random.Random(deal_seed), random.Random(move_seed)
     won = [0] * n
     while not match.finished:
@@ -113,7 +122,7 @@ def play_one(
 
 
 def play_deal(
-    rules: TrainRules, by_seat: list[str], deal_seed: int, move_seed: int
+    rules: AnyRules, by_seat: list[str], deal_seed: int, move_seed: int
 ) -> dict[str, tuple[float, int]]:
     """One deal's matches, once per rotation of the bots: each bot's summed totals and rounds won."""
     out = {name: (0.0, 0) for name in by_seat}
@@ -132,7 +141,7 @@ def _deals(args) -> list[dict[str, tuple[float, int]]]:
 
 
 def tournament(
-    rules: TrainRules,
+    rules: AnyRules,
     players: int,
     specs: list[str],
     deals: int,
@@ -143,7 +152,7 @@ def tournament(
     """``deals`` deals, each played once per rotation; in ``jobs`` processes, the same figures."""
     rules.check_players(players)
     for spec in specs:
-        make_policy(spec)
+        make_policy(spec, rules)
     by_seat = [specs[i % len(specs)] for i in range(players)]
     names = list(dict.fromkeys(by_seat))
     scores = {name: BotScore(name, by_seat.count(name)) for name in names}

@@ -1,6 +1,7 @@
-"""A Mexican Train table for people: each train from the engine with its end and
-marker, who may play where, your hand, the tiles in front of each player, the totals.
-Fits 50 columns: a train too long for the line shows its last tiles."""
+"""A Mexican Train or Chicken Foot table for people: each train from the engine with
+its end and marker (or each line from the head's and the doubles' toes, and the double
+still taking toes), who may play where, your hand, the tiles in front of each player,
+the totals.  Fits 50 columns: a train or line too long for the line shows its last tiles."""
 
 from __future__ import annotations
 
@@ -30,10 +31,13 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
     """Compact (the session, after each event): without the legend, the unseen counts
     and the totals."""
     parts: list[RenderableType] = []
-    head = Text("mexican train", style="bold")
+    chicken = data["game"] == "chicken-foot"
+    head = Text(data["game"].replace("-", " "), style="bold")
     head.append(f"   round {data['round']}")
     if data.get("engine"):
         head.append(f"   engine {data['engine']}")
+    if data.get("head"):
+        head.append(f"   head {data['head']}")
     if data.get("over"):
         winner = data.get("winner")
         head.append(
@@ -61,6 +65,8 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
                 style="bold",
             )
         )
+    if chicken and "lines" in data:
+        parts += _lines(data, width)
     if data.get("trains"):
         t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
         t.add_column("train")
@@ -79,7 +85,8 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
         parts.append(Text("you may play: " + ", ".join(data["your_plays"]), style="green"))
     if data["players"]:
         lines = [
-            f"{printable(p['name'])} {p['tiles']} (on {', '.join(printable(k) for k in p['may_play_on'])})"
+            f"{printable(p['name'])} {p['tiles']}"
+            + (f" (on {', '.join(printable(k) for k in p['may_play_on'])})" if "may_play_on" in p else "")
             for p in data["players"]
         ]
         parts.append(Text("tiles in hand: " + " · ".join(lines)))
@@ -108,6 +115,33 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
     return Group(*parts)
 
 
+def _lines(data: dict, width: int) -> list[RenderableType]:
+    """Chicken Foot's lines from the head and the doubles' toes, and what waits for toes."""
+    parts: list[RenderableType] = []
+    waiting = data.get("waiting")
+    if waiting:
+        what = "the head" if waiting["double"] == "head" else f"the double {waiting['double']}"
+        parts.append(
+            Text(
+                f"{what} takes its toes first: {waiting['toes']} of {waiting['needs']}",
+                style="bold yellow",
+            )
+        )
+    if data["lines"]:
+        t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
+        t.add_column("line")
+        t.add_column("tiles, from its toe", overflow="fold")
+        t.add_column("end", justify="right")
+        room = max(12, width - 24)
+        for x in data["lines"]:
+            name = x["line"] + ("" if x["from"] == "head" else f" ({x['from']})")
+            t.add_row(name, _chain(x["tiles"], room), "foot" if x["closed"] else str(x["end"]))
+        parts.append(t)
+    if data.get("open") and not data.get("over"):
+        parts.append(Text("open: " + " ".join(data["open"]), style="dim"))
+    return parts
+
+
 def train_simulate_table(result, width: int = 80) -> Group:
     """Each bot's match total (lower is better) with its interval, rounds won, and the
     first two bots' paired difference."""
@@ -115,7 +149,7 @@ def train_simulate_table(result, width: int = 80) -> Group:
 
     n = result.players
     t = Table(
-        title=f"mexican train, {n} players, {result.deals} deals x {n} rotations, "
+        title=f"{result.rules.name.replace('-', ' ')}, {n} players, {result.deals} deals x {n} rotations, "
         f"{result.rules.round_count} rounds a match",
         title_justify="left",
     )
@@ -155,7 +189,7 @@ def advice_view(data: dict, width: int = 80) -> RenderableType:
     for k, m in enumerate(data["moves"], 1):
         row = [
             str(k),
-            f"{m['tile']} on {printable(m['train'])}",
+            f"{m['tile']} on {printable(m['on'] if 'on' in m else m['train'])}",
             f"{m['expected_pips']:.1f}",
             f"{m['margin']:+.1f}",
         ]
@@ -165,7 +199,7 @@ def advice_view(data: dict, width: int = 80) -> RenderableType:
         for k, m in enumerate(data["moves"], 1):
             parts.append(Text(f"{k}. " + "; ".join(m["reasons"])))
     note = Text(
-        f"pips left: yours when the round ends, played out by the planning bot in "
+        f"pips left: yours when the round ends, played out by the heuristic bot in "
         f"{data['samples']} worlds drawn from the counting ({data['counting']}), {data['seconds']:.2f} s; "
         "vs others: yours less their average (lower is better)",
         style="dim",
@@ -226,12 +260,14 @@ def review_view(data: dict, width: int = 80) -> RenderableType:
 
 
 def rules_table(rules, width: int = 80) -> RenderableType:
-    """Mexican Train's settings: the values each takes, its default, what it changes
-    (under the table on a narrow screen)."""
-    from .trains.rules import _KEY, SETTINGS
+    """A train-family game's settings: the values each takes, its default, what it
+    changes (under the table on a narrow screen)."""
+    from .chicken import rules as chicken
+    from .trains import rules as trains
 
+    settings = chicken.SETTINGS if isinstance(rules, chicken.ChickenRules) else trains.SETTINGS
     narrow = width < 80
-    t = Table(title="mexican-train: new --rules mexican-train --set key=value", title_justify="left")
+    t = Table(title=f"{rules.name}: new --rules {rules.name} --set key=value", title_justify="left")
     t.add_column("setting", no_wrap=True)
     t.add_column("values")
     t.add_column("default", justify="right")
@@ -240,8 +276,8 @@ def rules_table(rules, width: int = 80) -> RenderableType:
     notes = []
     for field in dataclasses.fields(rules):
         name = field.name
-        key = _KEY.get(name, name)
-        values, what = SETTINGS[key]
+        key = "set" if name == "top" else name
+        values, what = settings[key]
         value = getattr(rules, name)
         shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
         t.add_row(key, values, shown, *([] if narrow else [what]))

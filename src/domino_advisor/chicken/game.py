@@ -91,7 +91,7 @@ class ChickenRound(HubRound):
         return [(p, self.number_at(p)) for p in self.open_places()]
 
     # -- changing it ---------------------------------------------------------------------------
-    def place_of(self, seat: int, tile: Tile, on: object) -> int | Tile:
+    def where_to(self, seat: int, tile: Tile, on: object) -> int | Tile:
         """The place a play names (``head``, ``4-4``, ``toe3``), or the only one it fits."""
         word = str(on).lower() if on is not None else ""
         if not word:
@@ -126,7 +126,7 @@ class ChickenRound(HubRound):
         tile = event.tile
         if self.checked:
             self._check_play(seat, event)
-        place = self.place_of(seat, tile, event.on)
+        place = self.where_to(seat, tile, event.on)
         if self.checked and place not in self.open_places():
             raise IllegalMoveError(self._closed(place))
         number = self.number_at(place)

@@ -116,6 +116,9 @@ class TrainRound(HubRound):
         other._end_chain()
         return other
 
+    def where_to(self, seat: int, tile: Tile, on: object) -> Key:
+        return self.key_of(seat, on, tile)
+
     def key_of(self, seat: int, on: object, tile: Tile | None = None) -> Key:
         """The train a play names (mexican, mine, a player), in the table's words if none fits."""
         word = str(on).lower() if on is not None else ""

@@ -96,6 +96,11 @@ class HubRound:
     def place_name(self, place: Any) -> str:
         raise NotImplementedError
 
+    def where_to(self, seat: int, tile: Tile, on: object) -> Any:
+        """The place a play names (``on`` as the log writes it), or the only one its tile fits;
+        refused in the table's words."""
+        raise NotImplementedError
+
     def open_ends(self, seat: int) -> list[tuple[Any, int]]:
         """Each place this player may play on now, with the number showing there."""
         raise NotImplementedError
@@ -116,6 +121,10 @@ class HubRound:
         tiles = [self.drew] if isinstance(self.drew, Tile) else sorted(hand, key=_by_number, reverse=True)
         ends = self.open_ends(seat)
         return [(t, p) for t in tiles for p, number in ends if t.bears(number)]
+
+    def for_next(self, seat: int) -> Self:
+        """The round as ``seat`` meets it (Mexican Train's first chain ends at their move)."""
+        return self
 
     # -- changing it ---------------------------------------------------------------------------
     def apply(self, event: Play | Draw | Pass, line: int | None = None) -> None:

@@ -1,0 +1,184 @@
+"""Chicken Foot logs (issue 16): random legal matches written from one seat replay to
+the same table and totals; a round logged from the command line is checked event by
+event, counted, advised, and bad input refused (exit 2, the file unchanged) in the
+table's words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clitools import refused, run
+from domino_advisor import gamelog
+from domino_advisor.chicken.bots import heuristic_policy
+from domino_advisor.chicken.rules import ChickenRules
+from seatlogs import seat_log
+
+HAND = "9-8 9-7 9-5 7-7 6-2 5-5 3-1"
+
+
+def _table(r):
+    return (
+        [(x.tiles, x.end, x.closed, x.root) for x in r.lines],
+        None if r.waiting is None else (r.waiting.double, r.waiting.have, r.waiting.need),
+        r.counts,
+        r.winner,
+        r.boneyard,
+    )
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_random_matches_replay_from_any_seat(players):
+    for seed in range(3):
+        rules = ChickenRules(rounds=2, head_toes=4 if seed == 1 else 6, toes=2 if seed == 2 else 3)
+        policy = heuristic_policy if seed == 0 else None
+        truth, text = seat_log(rules, players, seed, seed % players, policy)
+        replayed = gamelog.loads(text).replay_trains()
+        assert replayed.totals == truth.totals
+        for r, t in zip(replayed.rounds, truth.rounds, strict=True):
+            assert _table(r) == _table(t)
+        assert gamelog.dumps(gamelog.loads(text)) == text  # the text round-trips
+
+
+def test_options_travel_in_the_header():
+    rules = ChickenRules(top=6, hand=4, head_toes=4, toes=2, blank_double=0, rounds=2)
+    truth, text = seat_log(rules, 3, 5)
+    assert '[Rules "chicken-foot"]' in text and "head_toes=4" in text
+    log = gamelog.loads(text)
+    assert log.train_rules == rules and log.replay_trains().totals == truth.totals
+
+
+@pytest.fixture
+def table(tmp_path, runner):
+    game = tmp_path / "cf.dom"
+    res = run(runner, "new", game, "--rules", "chicken-foot", "--players", "me ana bob", "--hand", HAND)
+    assert res.exit_code == 0, res.output
+    assert "head 9-9" in res.output and "to move: me" in res.output
+    assert "takes its toes first: 0 of 6" in res.output
+    return game
+
+
+def test_a_round_logged_from_the_command_line(runner, table):
+    res = run(runner, "log", table, "me 98", "ana d", "ana p", "bob plays 9-3 on head")
+    assert res.exit_code == 0, res.output
+    text = table.read_text()
+    assert "me plays 9-8 on head" in text and "ana draws 1" in text  # shorthand written in full
+    data = json.loads(run(runner, "status", table, "--json").output)
+    assert data["waiting"] == {"double": "head", "toes": 2, "needs": 6}
+    assert [x["line"] for x in data["lines"]] == ["toe1", "toe2"]
+    assert data["lines"][1] == {"line": "toe2", "from": "head", "tiles": ["9-3"], "end": 3, "closed": False}
+    lacks = {p["name"]: p.get("cannot_hold") for p in data["players"]}
+    assert lacks == {"me": None, "ana": [9], "bob": []}  # ana drew and passed with only the head open
+    assert data["your_plays"] == ["9-7 on head", "9-5 on head"]
+    assert data["unseen_by_number"][9] == 9 - 4  # nine besides the head: 9-8, 9-7, 9-5 mine, 9-3 down
+    assert "ana: no 9" in run(runner, "status", table).output
+    where = json.loads(run(runner, "where", table, "9-3", "--json").output)
+    assert where["known"] == "on toe2"
+    assert json.loads(run(runner, "where", table, "9-9", "--json").output)["known"] == "the head"
+    chances = json.loads(run(runner, "where", table, "9-0", "--json").output)["where"]
+    assert chances["ana"] == 0 and abs(sum(chances.values()) - 1) < 1e-9
+    assert run(runner, "undo", table).exit_code == 0
+    assert json.loads(run(runner, "status", table, "--json").output)["waiting"]["toes"] == 1
+
+
+def test_a_double_takes_its_toes_before_anything_else(runner, tmp_path):
+    game = tmp_path / "d.dom"
+    rules = ["--rules", "chicken-foot", "--set", "head_toes=1", "--set", "toes=2"]
+    res = run(
+        runner, "new", game, *rules, "--players", "me ana", "--hand", "9-7 7-7 7-3 5-5 5-2 3-1 4-0 8-1 2-0"
+    )
+    assert res.exit_code == 0, res.output
+    assert run(runner, "log", game, "me 97", "ana plays 7-6 on toe1").exit_code == 0
+    refused(runner, game, "log", game, "me plays 7-7", says="fits nowhere open now (toe1 shows 6)")
+    assert run(runner, "log", game, "me d 6-6", "me plays 6-6 on toe1").exit_code == 0
+    data = json.loads(run(runner, "status", game, "--json").output)
+    assert data["waiting"] == {"double": "6-6", "toes": 0, "needs": 2} and data["lines"][0]["closed"]
+    refused(
+        runner, game, "log", game, "ana plays 2-1 on toe1", says="the double 6-6 takes its toes first (0 of 2"
+    )
+    assert run(runner, "log", game, "ana plays 6-5 on 66").exit_code == 0
+    assert "ana plays 6-5 on 6-6" in game.read_text()  # a double's place written as the tile
+    out = run(runner, "status", game).output
+    assert "the double 6-6 takes its toes first: 1 of 2" in out and "toe2 (6-6)" in out
+
+
+@pytest.mark.parametrize(
+    "events,says",
+    [
+        (["ana plays 9-4 on head"], "it is me's turn, not ana's"),
+        (["me plays 9-8 on nowhere"], "name where it goes"),
+        (["me plays 9-8 on toe1"], "there is no toe1 yet"),
+        (["me plays 6-2 on head"], "does not fit head"),
+        (["me draws 4-4"], "play if you can"),
+        (["me plays 9-8", "ana draws 4-4"], "you cannot see which tile ana drew"),
+        (["me plays 9-8", "ana draws 2"], "one tile at a time in Chicken Foot"),
+        (["me plays 9-8", "ana passes"], "draws a tile before passing"),
+        (["me plays 9-8", "ana plays 9-8 on head"], "already on the table"),
+        (["me plays 9-8", "ana plays 9-7 on head"], "in me's hand"),
+        (["me plays 9-8", "ana plays 8-4 on toe1"], "the head takes its toes first (1 of 6 so far)"),
+        (["me plays 9-9"], "not in play this round (the head is 9-9)"),
+    ],
+)
+def test_bad_events_are_refused_and_the_file_kept(runner, table, events, says):
+    refused(runner, table, "log", table, *events, says=says)
+
+
+def test_bad_tables_and_hands_are_refused(runner, tmp_path):
+    game = tmp_path / "x.dom"
+    base = ["new", game, "--rules", "chicken-foot", "--players", "me ana bob"]
+    refused(runner, None, *base, "--hand", "9-9 9-7 9-5 7-7 6-2 5-5 3-1", says="this round's head")
+    refused(runner, None, *base, "--hand", "9-8 9-7", says="a hand here is 7 tiles")
+    refused(runner, None, *base, "--hand", HAND, "--set", "toes=0", says="a double takes 1 to 9 toes")
+    refused(runner, None, *base, "--hand", HAND, "--set", "spinner=yes", says="not a Chicken Foot rule")
+    refused(
+        runner, None, "new", game, "--rules", "chicken-foot", "--players", "me", "--hand", HAND, says="2 to 8"
+    )
+    assert not game.exists()
+
+
+def test_commands_for_the_line_games_say_so(runner, table):
+    refused(runner, table, "train", "--from", table, says="Chicken Foot log")
+
+
+def test_status_json_follows_its_schema(runner, table):
+    jsonschema = pytest.importorskip("jsonschema")
+    from domino_advisor import api
+
+    run(runner, "log", table, "me plays 9-8", "ana d", "ana p")
+    data = json.loads(run(runner, "status", table, "--json").output)
+    jsonschema.Draft202012Validator(api.schema("chicken-status")).validate(data)
+    assert data["game"] == "chicken-foot" and data["to_move"] == "bob" and "your_plays" not in data
+
+
+def test_advice_says_where_and_why(runner, table):
+    data = json.loads(run(runner, "advise", table, "--json", "--samples", "30", "--time", "60").output)
+    assert data["game"] == "chicken-foot" and data["samples"] == 30
+    assert {(m["tile"], m["on"]) for m in data["moves"]} == {
+        ("9-8", "head"),
+        ("9-7", "head"),
+        ("9-5", "head"),
+    }
+    assert all(any("a toe on the head (1 of 6)" in r for r in m["reasons"]) for m in data["moves"])
+    out = run(runner, "advise", table, "--samples", "30", "--time", "60").output
+    assert "on head" in out and "sheds" in out
+
+
+def test_rules_lists_the_chicken_foot_settings(runner):
+    res = run(runner, "rules", "chicken-foot")
+    for key in ("set", "hand", "head_toes", "toes", "blank_double", "rounds"):
+        assert f"│ {key} " in res.output
+
+
+def test_simulate_plays_whole_matches(runner):
+    res = run(
+        runner, "simulate", "--rules", "chicken-foot", "--set", "rounds=2", "--players", "3",
+        "--bots", "heuristic,random", "--games", "3", "--json",
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["rules"] == "chicken-foot" and data["matches"] == 9 and data["rounds_a_match"] == 2
+    assert [b["bot"] for b in data["bots"]] == ["heuristic", "random"]
+    refused(
+        runner, None, "simulate", "--rules", "chicken-foot", "--bots", "smart", says="not a Chicken Foot bot"
+    )
