@@ -132,31 +132,38 @@ def run_bench(
 
 
 TRAIN_TABLES = [
-    ("4p Mexican Train, 12-12", 12, 4),
-    ("8p Mexican Train, 12-12", 12, 8),
-    ("4p Mexican Train, 9-9", 9, 4),
+    ("4p Mexican Train, 12-12", "mexican-train", 12, 4),
+    ("8p Mexican Train, 12-12", "mexican-train", 12, 8),
+    ("4p Mexican Train, 9-9", "mexican-train", 9, 4),
+    ("4p Chicken Foot, 9-9", "chicken-foot", 9, 4),
+    ("8p Chicken Foot, 9-9", "chicken-foot", 9, 8),
+    ("4p Chicken Foot, 12-12", "chicken-foot", 12, 4),
 ]
 
 
 def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
-    """What a Mexican Train status costs: the counting from seat 0 of random rounds."""
+    """What a Mexican Train or Chicken Foot status costs: the counting from seat 0 of
+    random rounds."""
+    from .chicken.match import ChickenMatch
+    from .trainlog import GAMES
     from .trains.match import TrainMatch, deal, legal_moves
-    from .trains.rules import TrainRules
     from .trainseat import TrainSeatView, count
 
     table = _table(
-        f"Mexican Train counting, {_each(positions)} (milliseconds)", ("median", "p90", "worst", "sampled")
+        f"Mexican Train and Chicken Foot counting, {_each(positions)} (milliseconds)",
+        ("median", "p90", "worst", "sampled"),
     )
     rows = []
     with Progress(console=console, transient=True) as progress:
-        for label, top, seats in TRAIN_TABLES:
+        for label, game, top, seats in TRAIN_TABLES:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
-            rules = TrainRules(top=top)
+            rules = GAMES[game](top=top)
+            kind = ChickenMatch if game == "chicken-foot" else TrainMatch
             times: list[float] = []
             sampled = 0
             while len(times) < positions:
-                match = TrainMatch(rules, [f"p{i}" for i in range(seats)])
+                match = kind(rules, [f"p{i}" for i in range(seats)])
                 hands, stock = deal(rules, seats, 1, rng)
                 r = match.start(list(hands), stock)
                 for _ in range(rng.randint(seats * 2, seats * 8)):

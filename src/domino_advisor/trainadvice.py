@@ -253,7 +253,9 @@ def _chicken_reasons(
         text = f"a double: {r.rules.toes} toes of {n} go on it before anything else"
         text += f" (you hold {mine} more {n}{'' if mine == 1 else 's'}, {unseen} unseen)"
         out.append(text)
-        if cannot:
+        if unseen == 0 and mine:
+            out.append(f"only you can lay its toes: every other {n} is down or yours")
+        elif cannot:
             verb = "lacks" if len(cannot) == 1 else "lack"
             out.append(f"{describe_numbers(cannot)} certainly {verb} {n}: they must draw")
     else:
