@@ -182,3 +182,28 @@ def test_simulate_plays_whole_matches(runner):
     refused(
         runner, None, "simulate", "--rules", "chicken-foot", "--bots", "smart", says="not a Chicken Foot bot"
     )
+
+
+def test_train_plays_a_chicken_foot_lesson(runner, tmp_path):
+    res = run(
+        runner, "train", "--rules", "chicken-foot", "--players", "3", "--seed", "2", "--no-record",
+        input="q\n", env={"HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    assert "a practice round of Chicken Foot for 3" in res.output and "head 9-9" in res.output
+
+
+def test_review_marks_your_decisions(runner, tmp_path):
+    _, text = seat_log(ChickenRules(rounds=1, head_toes=4), 3, 3, 0, heuristic_policy)
+    game = tmp_path / "done.dom"
+    game.write_text(text)
+    res = run(runner, "review", game, "--json", "--samples", "8")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["game"] == "chicken-foot" and data["summary"]["decisions"] == len(data["decisions"])
+    assert all(" on " in d["played"] for d in data["decisions"])
+    jsonschema = pytest.importorskip("jsonschema")
+    from domino_advisor import api
+
+    jsonschema.Draft202012Validator(api.schema("train-review")).validate(data)
+    refused(runner, game, "review", game, "--html", tmp_path / "r.html", says="Chicken Foot log")

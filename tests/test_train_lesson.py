@@ -1,4 +1,4 @@
-"""A Mexican Train lesson: a whole round against bots, each question asked and marked,
+"""A Mexican Train or Chicken Foot lesson: a whole round against bots, each question asked and marked,
 right answers worked out apart from the lesson scoring full marks, the play read in the
 table's shorthand, answers kept in the record under the game's name."""
 
@@ -11,11 +11,13 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+from domino_advisor.chicken.game import ChickenRound
+from domino_advisor.chicken.rules import ChickenRules
 from domino_advisor.cli import main
 from domino_advisor.errors import NotationError
 from domino_advisor.events import Play
 from domino_advisor.tiles import Tile, full_set
-from domino_advisor.trainlesson import TrainLesson, read_play
+from domino_advisor.trainlesson import TrainLesson, read_place, read_play
 from domino_advisor.trains.game import TrainRound
 from domino_advisor.trains.match import deal, legal_moves
 from domino_advisor.trains.rules import TrainRules
@@ -41,7 +43,8 @@ def _right_answer(prompt: str, lesson: TrainLesson) -> str:
     return f"{plays[0].tile} {plays[0].on}"
 
 
-def test_a_whole_round_with_right_counting_answers():
+@pytest.mark.parametrize("rules", [TrainRules(top=9), ChickenRules()], ids=["mexican", "chicken"])
+def test_a_whole_round_with_right_counting_answers(rules):
     out = io.StringIO()
     lesson: TrainLesson
 
@@ -49,7 +52,6 @@ def test_a_whole_round_with_right_counting_answers():
         out.write(prompt)
         return _right_answer(prompt, lesson)
 
-    rules = TrainRules(top=9)
     lesson = TrainLesson(rules, 3, 11, Console(file=out, width=80, no_color=True), read, samples=6)
     lesson.play()
     text = out.getvalue()
@@ -85,6 +87,39 @@ def test_plays_are_read_in_the_tables_words(round_on_nine):
         read_play(f"{tile} zed", r, plays)
     with pytest.raises(NotationError, match="write a play like"):
         read_play("", r, plays)
+
+
+def test_chicken_foot_places_are_read_in_the_tables_words():
+    rules = ChickenRules(head_toes=2, toes=2)
+    me = "9-4 4-4 4-1 6-6 6-1 5-2 3-0 2-0 1-0"
+    ana = "9-6 4-3 4-2 7-5 8-1 5-5 3-1 2-2 7-0"
+    r = ChickenRound(rules, ["me", "ana"], 1, [tuple(Tile.parse(t, 9) for t in h.split()) for h in (me, ana)])
+
+    def plays():
+        return [p for p in legal_moves(r) if isinstance(p, Play)]
+
+    assert (
+        read_place("94", r, plays()) == read_place("9-4 on h", r, plays()) == Play("me", Tile(9, 4), "head")
+    )
+    r.apply(Play("me", Tile(9, 4), "head"))
+    r.apply(Play("ana", Tile(9, 6), "head"))  # toe1 shows 4, toe2 shows 6
+    assert read_place("44", r, plays()) == Play("me", Tile(4, 4), "toe1")
+    assert (
+        read_place("61 t2", r, plays())
+        == read_place("6-1 on toe2", r, plays())
+        == Play("me", Tile(6, 1), "toe2")
+    )
+    with pytest.raises(NotationError, match="does not go on toe1 now"):
+        read_place("61 t1", r, plays())
+    with pytest.raises(NotationError, match="is not one of your plays now"):
+        read_place("52", r, plays())
+    r.apply(Play("me", Tile(4, 4), "toe1"))
+    r.apply(Play("ana", Tile(4, 3), "4-4"))
+    assert read_place("41 44", r, plays()) == Play("me", Tile(4, 1), "4-4")
+    with pytest.raises(NotationError, match="is not a place"):
+        read_place("41 zz", r, plays())
+    with pytest.raises(NotationError, match="write a play like"):
+        read_place("", r, plays())
 
 
 def test_train_command_plays_a_lesson_and_refuses_reads(tmp_path):

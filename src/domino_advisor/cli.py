@@ -370,7 +370,9 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
         raise click.UsageError("--html needs a file name")
     log = logfile.load(file)
     if log.is_trains:
-        refuse_unused({"a Mexican Train log": (True, ["html_out", "force", "reads", "hindsight"])}, {})
+        refuse_unused(
+            {f"a {log.train_rules.title} log": (True, ["html_out", "force", "reads", "hindsight"])}, {}
+        )
         _review_trains(log, as_json, samples, seed)
         return
     if html_out:  # refuse before the long work, and again when writing
@@ -487,10 +489,10 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
         _drill(games, reads)
         return
 
-    trains = rules_name == trainlog.GAME
+    trains = rules_name in trainlog.GAMES
     if trains:
-        refuse_unused({"--rules mexican-train": (True, ["reads"])}, {})
-        train_rules = trainlog.rules_from(" ".join(overrides))
+        refuse_unused({f"--rules {rules_name}": (True, ["reads"])}, {})
+        train_rules = trainlog.rules_from(" ".join(overrides), rules_name)
         train_rules.check_players(seats)
     else:
         rules = make_rules(rules_name, overrides).with_overrides({"target": "0"})

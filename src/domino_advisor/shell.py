@@ -152,8 +152,8 @@ def rules_option():
         "rules_name",
         default="classic",
         show_default=True,
-        help="a preset: " + ", ".join(PRESETS) + " (new, simulate and train also take mexican-train;"
-        " new, session, status, where take chicken-foot)",
+        help="a preset: " + ", ".join(PRESETS) + " (new, simulate and train also take mexican-train"
+        " and chicken-foot)",
     )
 
 

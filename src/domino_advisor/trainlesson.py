@@ -1,21 +1,25 @@
-"""A practice round of Mexican Train against bots that quizzes you on tile counting.
+"""A practice round of Mexican Train or Chicken Foot against bots that quizzes you on
+tile counting.
 
 At each of your turns with a play to choose it asks one counting question (what an
 opponent certainly lacks, how many of a number are unseen, where a tile most likely
-is), the same questions with the same proofs as the line games, then which tile on
-which train; the move is marked against the advisor's ranking in pips.  Seeded, so a
-lesson can be replayed.
+is), the same questions with the same proofs as the line games, then which tile where
+(which train; in Chicken Foot which toe or double); the move is marked against the
+advisor's ranking in pips.  Seeded, so a lesson can be replayed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from . import questions
+from .chicken.game import HEAD, ChickenRound
+from .chicken.match import ChickenMatch
+from .chicken.rules import ChickenRules
 from .errors import DominoError, NotationError
 from .events import Draw, Play
 from .printable import printable
@@ -23,9 +27,9 @@ from .progress import Record
 from .tiles import Tile
 from .train import KINDS, Asking, Quit
 from .trainadvice import advise
+from .trainlog import AnyRules
 from .trains.game import MEXICAN, TrainRound
 from .trains.match import TrainMatch, deal, legal_moves
-from .trains.rules import TrainRules
 from .trainseat import TrainSeatView, count
 from .trainsim import make_policy
 
@@ -36,7 +40,7 @@ FULL_MARKS = 8.0  # pips: a move this much worse than the advisor's (yours less 
 class TrainLesson(Asking):
     def __init__(
         self,
-        rules: TrainRules,
+        rules: AnyRules,
         players: int,
         seed: int,
         console: Console,
@@ -50,8 +54,9 @@ class TrainLesson(Asking):
         if record is not None:
             record.start_lesson()  # drills are spaced over every lesson
         self.names = NAMES[:players]
-        self.match = TrainMatch(rules, self.names)
-        self.bots = [None] + [make_policy(bots) for _ in range(players - 1)]
+        chicken = isinstance(rules, ChickenRules)
+        self.match = ChickenMatch(rules, self.names) if chicken else TrainMatch(rules, self.names)
+        self.bots = [None] + [make_policy(bots, rules) for _ in range(players - 1)]
         self.turn_no = 0
 
     def play(self) -> None:
@@ -59,8 +64,8 @@ class TrainLesson(Asking):
         r = self.match.start(list(hands), stock)
         self.console.print(
             Text(
-                f"a practice round of Mexican Train for {len(self.names)}: you (me) against the bots, "
-                f"engine {r.engine}. q quits.",
+                f"a practice round of {self.train_rules.title} for {len(self.names)}: you (me) against "
+                f"the bots, {self.train_rules.hub_word} {r.engine}. q quits.",
                 style="bold",
             )
         )
@@ -80,16 +85,16 @@ class TrainLesson(Asking):
             self.console.print("stopped.")
         self.finish(r)
 
-    def your_turn(self, r: TrainRound, moves) -> None:
+    def your_turn(self, r: TrainRound | ChickenRound, moves) -> None:
         if self.no_choice(self.match, moves):
             return
         plays = [m for m in moves if isinstance(m, Play)]
         self.turn_no += 1
         view = TrainSeatView.of(r, 0)
         inf = count(view)
-        self.console.print(trains_table(r))
+        self.console.print(lines_table(r) if isinstance(r, ChickenRound) else trains_table(r))
         self.show_hand(r.hands[0] or set())
-        chaining = r.chain == 0  # your first chain goes on: the question was asked at its start
+        chaining = isinstance(r, TrainRound) and r.chain == 0  # the question was asked at its start
         if r.history and view.opponents and not chaining:
             kind = KINDS[(self.turn_no - 1) % len(KINDS)]
             self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)  # type: ignore[arg-type]
@@ -100,13 +105,17 @@ class TrainLesson(Asking):
             return
         self.match.apply(self.train_move(r, plays))
 
-    def train_move(self, r: TrainRound, plays: list[Play]) -> Play:
+    def train_move(self, r: TrainRound | ChickenRound, plays: list[Play]) -> Play:
         """Ask your play and mark it against the advisor's ranking (pips against the others)."""
         advice = advise(r, 0, samples=self.samples, seed=self.rng.getrandbits(32), seconds=None)
         while True:
             answer = self.ask(f"your play (like {_said(plays[0], r)})? ")
             try:
-                chosen = read_play(answer, r, plays)
+                chosen = (
+                    read_place(answer, r, plays)
+                    if isinstance(r, ChickenRound)
+                    else read_play(answer, r, plays)
+                )
                 break
             except DominoError as e:
                 self.console.print(Text(str(e), style="red"))
@@ -122,7 +131,7 @@ class TrainLesson(Asking):
         self.scored("move", points)
         return chosen
 
-    def finish(self, r: TrainRound) -> None:
+    def finish(self, r: TrainRound | ChickenRound) -> None:
         if r.over:
             how = f"{self.names[r.winner]} went out" if r.winner is not None else "blocked"
             left = ", ".join(f"{n} {r.pips_left(s)}" for s, n in enumerate(self.names))
@@ -163,8 +172,43 @@ def read_play(answer: str, r: TrainRound, plays: list[Play]) -> Play:
     return fit[0]
 
 
-def _said(play: Play, r: TrainRound) -> str:
-    """A play as you would type it: ``125 m``, ``125 mine``, ``125 bob``."""
+def read_place(answer: str, r: ChickenRound, plays: list[Play]) -> Play:
+    """``94 h``, ``43 t2``, ``65 66``, ``9-4 on head`` or just ``94`` where one place takes it."""
+    words = [w for w in answer.split() if w.lower() != "on"]
+    if not words or len(words) > 2:
+        raise NotationError("write a play like 94 h (the head), 43 t2 (the second toe) or 65 66 (on 6-6)")
+    tile = Tile.parse(words[0], r.rules.top)
+    mine = [p for p in plays if p.tile == tile]
+    if not mine:
+        raise NotationError(f"{tile} is not one of your plays now")
+    if len(words) == 1:
+        if len(mine) > 1:
+            raise NotationError(f"{tile} fits {' and '.join(str(p.on) for p in mine)}: say which")
+        return mine[0]
+    word = words[1].lower()
+    if word in ("h", HEAD):
+        want = HEAD
+    elif word[:1] == "t" and word.lstrip("toe").isascii() and word.lstrip("toe").isdigit():
+        want = f"toe{int(word.lstrip('toe'))}"
+    else:
+        try:
+            want = str(Tile.parse(word, r.rules.top))
+        except NotationError:
+            raise NotationError(
+                f"'{printable(words[1])}' is not a place: h (the head), t2 (a toe), or a double like 66"
+            ) from None
+    fit = [p for p in mine if p.on == want]
+    if not fit:
+        raise NotationError(f"{tile} does not go on {want} now")
+    return fit[0]
+
+
+def _said(play: Play, r: TrainRound | ChickenRound) -> str:
+    """A play as you would type it: ``125 m``, ``125 mine``, ``125 bob``; ``94 h``, ``43 t2``."""
+    if isinstance(r, ChickenRound):
+        on = str(play.on)
+        word = "h" if on == HEAD else f"t{on[3:]}" if on.startswith("toe") else on.replace("-", "")
+        return f"{play.tile.high}{play.tile.low} {word}"
     word = {MEXICAN: "m", r.names[0]: "mine"}.get(str(play.on), str(play.on))
     return f"{play.tile.high}{play.tile.low} {word}"
 
@@ -186,3 +230,22 @@ def trains_table(r: TrainRound) -> Table:
     if r.double is not None:
         t.caption = f"the double on {_train_word(r.place_name(r.double), r)} must be satisfied first"
     return t
+
+
+def lines_table(r: ChickenRound) -> RenderableType:
+    """Each open line's last tiles and end, and what waits for toes (a lesson's table)."""
+    t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
+    t.add_column("line")
+    t.add_column("last tiles")
+    t.add_column("end", justify="right")
+    for k, x in enumerate(r.lines):
+        if x.closed:
+            continue
+        tail = " ".join(str(y) for y in x.tiles[-3:])
+        t.add_row(r.place_name(k), ("… " if len(x.tiles) > 3 else "") + tail, str(x.end))
+    w = r.waiting
+    if w is None:
+        return t
+    what = "the head" if w.double == r.engine else f"the double {w.double}"
+    waits = Text(f"{what} takes its toes first: {w.have} of {w.need}", style="yellow")
+    return Group(t, waits) if r.lines else waits

@@ -1,4 +1,4 @@
-"""After a Mexican Train game: your decisions beside the advisor's, and when each
+"""After a Mexican Train or Chicken Foot game: your decisions beside the advisor's, and when each
 opponent was first certain to lack a number.
 
 The log is replayed event by event from your seat.  At each of your plays with a real
@@ -98,6 +98,7 @@ class TrainReview:
     decisions: list[TrainDecision]
     insights: list[TrainInsight]
     totals: dict[str, int]
+    game: str = "mexican-train"
 
     @property
     def cost(self) -> float:
@@ -106,7 +107,7 @@ class TrainReview:
     def as_dict(self) -> dict:
         costly = [d for d in self.decisions if d.clear]
         return {
-            "game": "mexican-train",
+            "game": self.game,
             "player": self.player,
             "samples": self.samples,
             "decisions": [d.as_dict() for d in self.decisions],
@@ -148,9 +149,8 @@ def review(
             known[s] = known.get(s, frozenset()) | numbers
         if on_step:
             on_step(k, len(numbered))
-    return TrainReview(
-        log.me, samples, decisions, insights, dict(zip(match.players, match.totals, strict=True))
-    )
+    totals = dict(zip(match.players, match.totals, strict=True))
+    return TrainReview(log.me, samples, decisions, insights, totals, match.rules.name)
 
 
 def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: int) -> TrainDecision | None:

@@ -251,7 +251,7 @@ def review_view(data: dict, width: int = 80) -> RenderableType:
         Text(
             f"vs advisor: your pips at the round's end less the others' average, your play's less the "
             f"advisor's, ± one standard error over {data['samples']} worlds drawn from what you knew "
-            "then (below zero: yours did better there, not clearly enough to leave the plan's move); "
+            "then (below zero: yours did better there, not clearly enough to leave the heuristic's move); "
             "red: clearly a cost (a pip or more, and twice its error)",
             style="dim",
         )
