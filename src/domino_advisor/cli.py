@@ -449,7 +449,7 @@ def _review_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int)
     default=3,
     show_default=True,
     type=click.IntRange(2, 8),
-    help="2 to 4; Mexican Train 2 to 8",
+    help="2 to 4; Mexican Train and Chicken Foot 2 to 8",
 )
 @click.option("--seed", default=None, type=int, help="replay a lesson (default: a new one)")
 @click.option(

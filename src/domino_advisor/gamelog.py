@@ -48,9 +48,8 @@ class TagLine:
 
 
 def not_yet(game: str = trainlog.GAME) -> LogFileError:
-    title, doc = (
-        ("Chicken Foot", "chicken-foot") if game == trainlog.CHICKEN else ("Mexican Train", "mexican-train")
-    )
+    title = trainlog.GAMES.get(game, trainlog.TrainRules).title
+    doc = game if game in trainlog.GAMES else trainlog.GAME
     return LogFileError(
         f"this is a {title} log: this command is for the line games; new, log, undo, events, edit, "
         f"session, status, where, advise and review take it (docs/{doc}.md)"
@@ -182,7 +181,7 @@ def rules_from_tags(tags: dict[str, str]) -> Rules:
     return preset(tags.get("Rules", "classic"), tags.get("Set", ""))
 
 
-def check_players(players: list[str], me: str | None, most: int = 4) -> None:
+def check_players(players: list[str], me: str | None, most: int = 4, game: str = "") -> None:
     if len(players) < 2:
         raise LogFileError(
             f'the [Players] tag needs 2 to {most} names in turn order, like [Players "me ana bob"]'
@@ -193,7 +192,7 @@ def check_players(players: list[str], me: str | None, most: int = 4) -> None:
             + (
                 "dominoes here is for 2 to 4 players"
                 if most == 4
-                else f"Mexican Train is for 2 to {most} players"
+                else f"{trainlog.GAMES.get(game, trainlog.TrainRules).title} is for 2 to {most} players"
             )
         )
     for p in players:
@@ -259,7 +258,7 @@ def loads(text: str) -> GameLog:
     if "Players" not in log.tags:
         raise LogFileError('the log has no [Players "..."] tag naming the players in turn order')
     trains = log.is_trains
-    check_players(log.players, log.tags.get("Me"), trainlog.MOST_PLAYERS if trains else 4)
+    check_players(log.players, log.tags.get("Me"), trainlog.MOST_PLAYERS if trains else 4, log.game)
     try:
         rules = log.train_rules if trains else log.rules
         rules.check_players(len(log.players))
@@ -319,7 +318,7 @@ def new_log(
 ) -> GameLog:
     """A fresh log with its tags, ``round 1`` and your hand, checked by a replay."""
     trains = rules_name in trainlog.GAMES
-    check_players(players, me, trainlog.MOST_PLAYERS if trains else 4)
+    check_players(players, me, trainlog.MOST_PLAYERS if trains else 4, rules_name)
     tags = {"Rules": rules_name}
     setting = " ".join(overrides)
     if setting:
