@@ -251,7 +251,8 @@ def _chicken_reasons(
         unseen = sum(1 for t in inf.unseen if t.bears(n))
         cannot = [r.names[s] for s in others if n in inf.cannot_hold(s)]
         text = f"a double: {r.rules.toes} toes of {n} go on it before anything else"
-        text += f" (you hold {mine} more {n}{'' if mine == 1 else 's'}, {unseen} unseen)"
+        held = f"no other {n}" if not mine else f"{mine} more {n}{'' if mine == 1 else 's'}"
+        text += f" (you hold {held}, {unseen} unseen)"
         out.append(text)
         if unseen == 0 and mine:
             out.append(f"only you can lay its toes: every other {n} is down or yours")
