@@ -141,65 +141,69 @@ class TrainLesson(Asking):
 
 def read_play(answer: str, r: TrainRound, plays: list[Play]) -> Play:
     """``125 m``, ``12-5 mine``, ``125 on bob`` or just ``125`` where one train takes it."""
-    words = [w for w in answer.split() if w.lower() != "on"]
-    if not words or len(words) > 2:
-        raise NotationError("write a play like 125 m (the Mexican train), 125 mine, or 125 bob")
-    tile = Tile.parse(words[0], r.rules.top)
-    mine = [p for p in plays if p.tile == tile]
-    if not mine:
-        raise NotationError(f"{tile} is not one of your plays now")
-    if len(words) == 1:
-        if len(mine) > 1:
-            trains = " and ".join(_train_word(p.on, r) for p in mine)
-            raise NotationError(f"{tile} fits {trains}: say which")
-        return mine[0]
-    word = words[1].lower()
-    me = r.names[0]
-    if word in ("m", "mex", MEXICAN):
-        want = MEXICAN
-    elif word in ("mine", "own"):
-        want = me
-    else:
-        named = [n for n in r.names if n.lower() == word] or [
-            n for n in r.names if n.lower().startswith(word)
-        ]
-        if len(named) != 1:
-            raise NotationError(f"'{printable(words[1])}' is not a train: m, mine, or a player's name")
-        want = named[0]
-    fit = [p for p in mine if p.on == want]
-    if not fit:
-        raise NotationError(f"{tile} does not go on {_train_word(want, r)} now")
-    return fit[0]
+    example = "125 m (the Mexican train), 125 mine, or 125 bob"
+    return _read(
+        answer, r.rules.top, plays, example, lambda on: _train_word(on, r), lambda w: _train_of(w, r)
+    )
+
+
+def _train_of(word: str, r: TrainRound) -> str:
+    low = word.lower()
+    if low in ("m", "mex", MEXICAN):
+        return MEXICAN
+    if low in ("mine", "own"):
+        return r.names[0]
+    named = [n for n in r.names if n.lower() == low] or [n for n in r.names if n.lower().startswith(low)]
+    if len(named) != 1:
+        raise NotationError(f"'{printable(word)}' is not a train: m, mine, or a player's name")
+    return named[0]
 
 
 def read_place(answer: str, r: ChickenRound, plays: list[Play]) -> Play:
     """``94 h``, ``43 t2``, ``65 66``, ``9-4 on head`` or just ``94`` where one place takes it."""
+    example = "94 h (the head), 43 t2 (the second toe) or 65 66 (on 6-6)"
+    return _read(answer, r.rules.top, plays, example, str, lambda w: _place_of(w, r.rules.top))
+
+
+def _place_of(word: str, top: int) -> str:
+    low = word.lower()
+    if low in ("h", HEAD):
+        return HEAD
+    number = low.lstrip("toe")
+    if low[:1] == "t" and number.isascii() and number.isdigit():
+        return f"toe{int(number)}"
+    try:
+        return str(Tile.parse(low, top))
+    except NotationError:
+        raise NotationError(
+            f"'{printable(word)}' is not a place: h (the head), t2 (a toe), or a double like 66"
+        ) from None
+
+
+def _read(
+    answer: str,
+    top: int,
+    plays: list[Play],
+    example: str,
+    said: Callable[[object], str],
+    place_of: Callable[[str], str],
+) -> Play:
+    """A tile and, where it fits more than one place, the place: one of ``plays``."""
     words = [w for w in answer.split() if w.lower() != "on"]
     if not words or len(words) > 2:
-        raise NotationError("write a play like 94 h (the head), 43 t2 (the second toe) or 65 66 (on 6-6)")
-    tile = Tile.parse(words[0], r.rules.top)
+        raise NotationError(f"write a play like {example}")
+    tile = Tile.parse(words[0], top)
     mine = [p for p in plays if p.tile == tile]
     if not mine:
         raise NotationError(f"{tile} is not one of your plays now")
     if len(words) == 1:
         if len(mine) > 1:
-            raise NotationError(f"{tile} fits {' and '.join(str(p.on) for p in mine)}: say which")
+            raise NotationError(f"{tile} fits {' and '.join(said(p.on) for p in mine)}: say which")
         return mine[0]
-    word = words[1].lower()
-    if word in ("h", HEAD):
-        want = HEAD
-    elif word[:1] == "t" and word.lstrip("toe").isascii() and word.lstrip("toe").isdigit():
-        want = f"toe{int(word.lstrip('toe'))}"
-    else:
-        try:
-            want = str(Tile.parse(word, r.rules.top))
-        except NotationError:
-            raise NotationError(
-                f"'{printable(words[1])}' is not a place: h (the head), t2 (a toe), or a double like 66"
-            ) from None
+    want = place_of(words[1])
     fit = [p for p in mine if p.on == want]
     if not fit:
-        raise NotationError(f"{tile} does not go on {want} now")
+        raise NotationError(f"{tile} does not go on {said(want)} now")
     return fit[0]
 
 

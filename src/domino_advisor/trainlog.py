@@ -267,16 +267,18 @@ def table_of(m: TrainLogMatch) -> dict:
         out["waiting_for_hand"] = m.pending
     if r is None:
         return out
-    if isinstance(r, ChickenRound):
-        return _chicken_table(m, r, out)
     out.update(
-        engine=str(r.engine),
         over=r.over,
         to_move=None if r.over else m.players[r.turn],
         boneyard=r.boneyard,
         hand=[str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
-        double=None if r.double is None else r.place_name(r.double),
         winner=None if r.winner is None else m.players[r.winner],
+    )
+    if isinstance(r, ChickenRound):
+        return _chicken_table(m, r, out)
+    out.update(
+        engine=str(r.engine),
+        double=None if r.double is None else r.place_name(r.double),
         trains=[
             {
                 "train": r.place_name(key),
@@ -303,12 +305,7 @@ def _chicken_table(m: TrainLogMatch, r: ChickenRound, out: dict) -> dict:
     w = r.waiting
     out.update(
         head=str(r.engine),
-        over=r.over,
-        to_move=None if r.over else m.players[r.turn],
-        boneyard=r.boneyard,
-        hand=[str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
         waiting=None if w is None else {"double": r.place_name(w.double), "toes": w.have, "needs": w.need},
-        winner=None if r.winner is None else m.players[r.winner],
         lines=[
             {
                 "line": r.place_name(k),

@@ -23,38 +23,43 @@ from .printable import excerpt, printable
 from .session import Session
 from .trainlog import CHICKEN, TrainLogMatch
 
-HELP = """type what happens, one line at a time:
+SHOWS = """  ana s 33 21     ana shows her hand        bob c 14     bob counts 14 pips
+  ana =6          check: ana has 6 tiles in front of her
+"""
+FIXES = """Fix a mistake in place (the whole log must still follow the rules):
+  replace 12 bob d     insert 9 ana d (before event 9)     delete 12
+Commands:
+  a  advice now    s  the table again    u [N]  undo the last N events
+  e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
+Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
+HELP = (
+    """type what happens, one line at a time:
   ana 64          ana plays 6-4 on the only train it fits (asked which when several)
   ana 64 m        on the Mexican train      ana 64 bob   on bob's train (any start of a name)
   me 129 mine     on your own train         bob d        bob draws one tile
   me d 12-3       you drew 12-3             cy p         cy passes (after drawing)
-  ana s 33 21     ana shows her hand        bob c 14     bob counts 14 pips
-  ana =6          check: ana has 6 tiles in front of her
-  round 2         start the next round, then: me h 12-12 11-4 ...  (your new hand)
+"""
+    + SHOWS
+    + """  round 2         start the next round, then: me h 12-12 11-4 ...  (your new hand)
 or a full log line ('ana plays 6-4 on mexican').  Events are numbered as the status shows them.
-Fix a mistake in place (the whole log must still follow the rules):
-  replace 12 bob d     insert 9 ana d (before event 9)     delete 12
-Commands:
-  a  advice now    s  the table again    u [N]  undo the last N events
-  e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
-Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
+"""
+    + FIXES
+)
 
 
-CHICKEN_HELP = """type what happens, one line at a time:
+CHICKEN_HELP = (
+    """type what happens, one line at a time:
   ana 94          ana plays 9-4 where it fits (asked which when several)
   ana 94 h        on the head               ana 43 t2    on the second toe's line
   ana 65 66       a toe on the double 6-6   bob d        bob draws one tile
-  me d 12-3       you drew 12-3             cy p         cy passes (after drawing)
-  ana s 33 21     ana shows her hand        bob c 14     bob counts 14 pips
-  ana =6          check: ana has 6 tiles in front of her
-  round 2         start the next round, then: me h 8-8 7-4 ...  (your new hand)
+  me d 7-3        you drew 7-3              cy p         cy passes (after drawing)
+"""
+    + SHOWS
+    + """  round 2         start the next round, then: me h 9-9 7-4 ...  (your new hand)
 or a full log line ('ana plays 9-4 on head').  Events are numbered as the status shows them.
-Fix a mistake in place (the whole log must still follow the rules):
-  replace 12 bob d     insert 9 ana d (before event 9)     delete 12
-Commands:
-  a  advice now    s  the table again    u [N]  undo the last N events
-  e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
-Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
+"""
+    + FIXES
+)
 
 
 class TrainSession(Session):

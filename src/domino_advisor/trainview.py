@@ -27,6 +27,15 @@ def _chain(tiles: list[str], room: int) -> str:
     return " ".join(["…", *kept])
 
 
+def _rows_table(what: str, tiles: str, width: int) -> tuple[Table, int]:
+    """A table of trains or lines (name, tiles, end), and the room its tiles have."""
+    t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
+    t.add_column(what)
+    t.add_column(tiles, overflow="fold")
+    t.add_column("end", justify="right")
+    return t, max(12, width - 24)
+
+
 def status_view(data: dict, width: int = 80, compact: bool = False) -> RenderableType:
     """Compact (the session, after each event): without the legend, the unseen counts
     and the totals."""
@@ -68,11 +77,7 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
     if chicken and "lines" in data:
         parts += _lines(data, width)
     if data.get("trains"):
-        t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
-        t.add_column("train")
-        t.add_column("tiles, from the engine", overflow="fold")
-        t.add_column("end", justify="right")
-        room = max(12, width - 24)
+        t, room = _rows_table("train", "tiles, from the engine", width)
         for train in data["trains"]:
             name = printable(train["train"]) + (" ⚑" if train["marker"] else "")
             t.add_row(name, _chain(train["tiles"], room), str(train["end"]))
@@ -128,11 +133,7 @@ def _lines(data: dict, width: int) -> list[RenderableType]:
             )
         )
     if data["lines"]:
-        t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
-        t.add_column("line")
-        t.add_column("tiles, from its toe", overflow="fold")
-        t.add_column("end", justify="right")
-        room = max(12, width - 24)
+        t, room = _rows_table("line", "tiles, from its toe", width)
         for x in data["lines"]:
             name = x["line"] + ("" if x["from"] == "head" else f" ({x['from']})")
             t.add_row(name, _chain(x["tiles"], room), "foot" if x["closed"] else str(x["end"]))
