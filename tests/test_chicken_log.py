@@ -207,3 +207,74 @@ def test_review_marks_your_decisions(runner, tmp_path):
 
     jsonschema.Draft202012Validator(api.schema("train-review")).validate(data)
     refused(runner, game, "review", game, "--html", tmp_path / "r.html", says="Chicken Foot log")
+
+
+# -- found by a red team --------------------------------------------------------------------
+def test_the_double_blank_counts_fifty_in_counts_and_expectations(runner, tmp_path):
+    game = tmp_path / "b.dom"
+    args = ["--set", "set=3", "--set", "head_toes=3", "--set", "hand=2"]
+    res = run(
+        runner, "new", game, "--rules", "chicken-foot", "--players", "me ana bob", "--hand", "1-1 2-2", *args
+    )
+    assert res.exit_code == 0, res.output
+    assert run(runner, "log", game, "me d 1-0", "me p", "ana d", "ana p", "bob d", "bob p").exit_code == 0
+    assert run(runner, "log", game, "ana shows 3-0 3-1 3-2").exit_code == 0
+    data = json.loads(run(runner, "status", game, "--json").output)
+    bob = next(p for p in data["players"] if p["name"] == "bob")
+    assert bob["expected_pips"] == 55  # 0-0 2-0 2-1: the double-blank counts 50
+    assert run(runner, "log", game, "bob counts 55").exit_code == 0
+    data = json.loads(run(runner, "status", game, "--json").output)
+    assert data["scores"]["bob"] == 55 and data["waiting"] is None and data["open"] == []
+
+
+@pytest.mark.parametrize(
+    "events,says",
+    [
+        (["me 98", "ana d 54"], "you cannot see which tile ana drew"),
+        (["me plays 9-8 h"], "'on toe3' or on a waiting double"),
+        (["me 98", "ana d", "ana p", "bob 93", "me 95 on toe 1"], "write a play as 'me 94' or 'me 94 h'"),
+    ],
+)
+def test_refusals_speak_chicken_foot(runner, table, events, says):
+    refused(runner, table, "log", table, *events, says=says)
+
+
+def test_settings_and_names_that_would_mislead(runner, tmp_path):
+    game = tmp_path / "s.dom"
+    base = ["new", game, "--rules", "chicken-foot", "--hand", HAND]
+    refused(
+        runner, None, *base, "--players", "me ana", "--set", "top=12", says="'top' is not a Chicken Foot rule"
+    )
+    refused(runner, None, *base, "--players", "me Ana ana", says="the shorthand goes by them")
+    assert run(runner, *base, "--players", "me mexican bob").exit_code == 0  # no trains to confuse it with
+    other = ["new", game, "--rules", "Chicken-Foot", "--force", "--players", "me ana", "--hand", HAND]
+    refused(runner, None, *other, says="the other games: mexican-train, chicken-foot")
+
+
+def test_the_head_is_written_by_its_name_and_a_full_head_says_so(runner, table):
+    assert run(runner, "log", table, "me plays 9-8 on 9-9").exit_code == 0
+    assert "me plays 9-8 on head" in table.read_text()
+
+
+def test_a_finished_match_says_who_won(runner):
+    from pathlib import Path
+
+    corpus = Path(__file__).parent / "data" / "logs" / "chicken-foot-3-match.dom"
+    data = json.loads(run(runner, "status", corpus, "--json").output)
+    assert data["match_over"] is True and data["match_winner"] == ["bob"]
+    assert "match over: bob wins with 6" in run(runner, "status", corpus).output
+
+
+def test_a_tile_on_lines_alike_is_advised_once(runner, tmp_path):
+    from pathlib import Path
+
+    game = tmp_path / "m.dom"
+    game.write_text((Path(__file__).parent / "data" / "logs" / "chicken-foot-4-midround.dom").read_text())
+    assert run(runner, "log", game, "bob p", "cy 76 77").exit_code == 0
+    data = json.loads(run(runner, "advise", game, "--json", "--samples", "6", "--time", "60").output)
+    twos = [m for m in data["moves"] if m["tile"] == "2-1"]
+    assert [m["on"] for m in twos] == ["toe3", "toe5"]  # toe3 shows 2, toe5 shows 1: the rest alike
+    assert any("the same as on toe9, toe11" in r for r in twos[0]["reasons"])
+    assert run(runner, "log", game, "me plays 2-1 on toe11").exit_code == 0
+    review = json.loads(run(runner, "review", game, "--json", "--samples", "4").output)
+    assert review["decisions"][-1]["played"] == "2-1 on toe11"

@@ -174,7 +174,7 @@ def test_advice_ranks_every_legal_play_from_what_you_see(seed):
     if first.margin > min(rest, default=first.margin):  # kept: the plan's move, not clearly beaten
         plan = heuristic_policy(seen, legal_moves(seen), random.Random(0))
         assert (first.tile, first.train) == (plan.tile, plan.on)
-        assert first.reasons[0].startswith("the plan's move")
+        assert first.reasons[0].startswith("kept as the plan's move")
     bare = advise(seen, 0, samples=12, seed=3, seconds=None, sure=0)  # ranked by the worlds alone
     assert [m.margin for m in bare.moves] == sorted(m.margin for m in bare.moves)
     assert all(m.reasons and len(m.pips) == 12 for m in advice.moves)

@@ -42,12 +42,12 @@ def typed(text: str, log: GameLog) -> str:
     the log line it stands for, comment kept."""
     check_typed(text)
     body, hash_, comment = text.partition("#")
-    line = expand(body, log.players, log.me, one_draw=log.is_trains)
+    line = expand(body, log.players, log.me, one_draw=log.is_trains, places=log.game == "chicken-foot")
     return line + (f"  #{comment.rstrip()}" if hash_ else "")
 
 
 def event_of(line: str, log: GameLog) -> Event:
-    return parse_event(line.partition("#")[0], log.top, log.me, log.is_trains)
+    return parse_event(line.partition("#")[0], log.top, log.me, log.game if log.is_trains else False)
 
 
 def _event_places(log: GameLog) -> list[int]:

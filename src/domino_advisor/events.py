@@ -18,6 +18,7 @@ from .tiles import DEFAULT_TOP, Tile, format_tiles, full_set, parse_tiles, set_n
 NAME = re.compile(r"[\w-]+\Z")
 DIGITS = re.compile(r"[0-9]+\Z")
 MAX_ROUNDS = 1_000
+CHICKEN = "chicken-foot"  # its plays name a place, not a train
 
 
 def _number(word: str) -> bool:
@@ -134,9 +135,12 @@ VERBS = {
 }
 
 
-def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None, trains: bool = False) -> Event:
+def parse_event(
+    line: str, top: int = DEFAULT_TOP, me: str | None = None, trains: bool | str = False
+) -> Event:
     """Read one event line; ``me`` settles whether ``draws 12`` is a count or a tile;
-    ``trains``: a play names the train it goes on (``on mexican``, ``on ana``)."""
+    ``trains`` (a train-family game, or its name): a play names where it goes (``on
+    mexican``, ``on ana``; Chicken Foot's ``on head``, ``on toe3``, ``on 6-6``)."""
     words = line.split()
     if not words:
         raise NotationError("an empty line is not an event")
@@ -164,7 +168,7 @@ def parse_event(line: str, top: int = DEFAULT_TOP, me: str | None = None, trains
 
 
 def _parse_rest(
-    player: str, verb: str, rest: list[str], top: int, me: str | None, trains: bool = False
+    player: str, verb: str, rest: list[str], top: int, me: str | None, trains: bool | str = False
 ) -> Event:
     if verb == "passes":
         if rest:
@@ -177,10 +181,14 @@ def _parse_rest(
             return Play(player, Tile.parse(rest[0], top))
         if len(rest) == 3 and rest[1].lower() == "on" and trains:
             if not NAME.match(rest[2]):
+                if trains == CHICKEN:
+                    raise NotationError(f"'on {excerpt(rest[2])}': name where it goes: head, toe3, or 6-6")
                 raise NotationError(f"'on {excerpt(rest[2])}': name a train: mexican, mine, or a player")
             return Play(player, Tile.parse(rest[0], top), rest[2])
         if len(rest) == 3 and rest[1].lower() == "on":
             return Play(player, Tile.parse(rest[0], top), _parse_on(rest[2], top))
+        if trains == CHICKEN:
+            raise NotationError("write 'plays 9-4 on head', 'on toe3' or on a waiting double, 'on 6-6'")
         if trains:
             raise NotationError("write 'plays 12-5 on mexican', 'on mine' or on a player's train, 'on ana'")
         raise NotationError("write 'plays 6-4' or 'plays 6-4 on 6' (or 'on left/right/up/down')")
@@ -199,7 +207,7 @@ def _parse_rest(
     if verb == "counts":
         if len(rest) != 1 or not _number(rest[0]):
             raise NotationError("write the pips as a whole number, like 'counts 14'")
-        most = sum(t.pips for t in full_set(top))
+        most = sum(t.pips for t in full_set(top)) + (50 if trains else 0)  # a double-blank may count 50
         pips = number_at_most(rest[0], most)
         if pips is None:
             raise NotationError(f"a hand holds at most {most} pips in the {set_name(top)} set")

@@ -204,14 +204,13 @@ def check_players(players: list[str], me: str | None, most: int = 4, game: str =
             raise LogFileError(f"'{excerpt(p)}' is not a player name: it has a letter that shows as blank")
         if p.lower() in ("round", "boneyard"):
             raise LogFileError(f"'{excerpt(p)}' cannot be a player name: it is a word of the log")
-    if most > 4:  # a train game: a name is also how a train is named
+    if most > 4 and game != trainlog.CHICKEN:  # Mexican Train: a name is also how a train is named
         words = [p for p in players if p.lower() in ("mexican", "mine", "own", "m", "mex", "on")]
         if words:
             raise LogFileError(f"'{excerpt(words[0])}' cannot be a player name here: it names a train")
-        if len({p.lower() for p in players}) != len(players):
-            raise LogFileError(
-                f"two names in '{excerpt(' '.join(players), 60)}' differ only in case (trains go by them)"
-            )
+    if most > 4 and len({p.lower() for p in players}) != len(players):
+        why = "the shorthand goes by them" if game == trainlog.CHICKEN else "trains go by them"
+        raise LogFileError(f"two names in '{excerpt(' '.join(players), 60)}' differ only in case ({why})")
     if len(set(players)) != len(players):
         raise LogFileError(f"a name is written twice in the players '{excerpt(' '.join(players), 60)}'")
     if me is not None and me not in players:
@@ -267,7 +266,7 @@ def loads(text: str) -> GameLog:
     first = len(log.header) + 1
     for index, line in raw_events:
         try:
-            event = parse_event(line.partition("#")[0], rules.top, log.me, trains)
+            event = parse_event(line.partition("#")[0], rules.top, log.me, log.game if trains else False)
         except DominoError as e:
             raise NotationError(f"line {first + index}: {e}") from None
         log.body[index] = Entry(event, text=line)

@@ -67,9 +67,12 @@ class Inference:
         out[BONEYARD] = float(p[None])
         return out
 
-    def expected_pips(self, seat: int) -> Fraction:
-        shown = sum(t.pips for t in self.view.shown.get(seat, ()))
-        return Fraction(shown) + sum((self.probability[t][seat] * t.pips for t in self.unseen), Fraction(0))
+    def expected_pips(self, seat: int, value: Callable[[Tile], int] | None = None) -> Fraction:
+        """Pips in the hand on average; ``value``: what a tile counts when it is not its pips
+        (the double-blank's 50 in the train games)."""
+        worth = value or (lambda t: t.pips)
+        shown = sum(worth(t) for t in self.view.shown.get(seat, ()))
+        return Fraction(shown) + sum((self.probability[t][seat] * worth(t) for t in self.unseen), Fraction(0))
 
     def cannot_hold(self, seat: int) -> list[int]:
         top = self.view.rules.top

@@ -287,6 +287,7 @@ def preset(name: str, overrides: Mapping[str, str] | Iterable[str] | str = ()) -
         base = PRESETS[name]
     except KeyError:
         raise RulesError(
-            f"'{excerpt(name)}' is not a rule preset (the presets are {', '.join(PRESETS)})"
+            f"'{excerpt(name)}' is not a rule preset (the presets are {', '.join(PRESETS)}; "
+            "the other games: mexican-train, chicken-foot)"
         ) from None
     return base.with_overrides(overrides)

@@ -19,9 +19,10 @@ from .printable import excerpt
 COUNT = re.compile(r"d([0-9]+)\Z", re.IGNORECASE)
 
 
-def expand(line: str, players: list[str], me: str, one_draw: bool = False) -> str:
+def expand(line: str, players: list[str], me: str, one_draw: bool = False, places: bool = False) -> str:
     """The full log line for a shorthand line (or the line itself if already full);
-    ``one_draw`` (Mexican Train): a draw is one tile, so ``bob d`` is ``bob draws 1``."""
+    ``one_draw`` (Mexican Train, Chicken Foot): a draw is one tile, so ``bob d`` is ``bob
+    draws 1``; ``places`` (Chicken Foot): a play names a place (``ana 94 h``)."""
     words = line.split()
     if not words:
         raise NotationError("an empty line is not an event")
@@ -42,6 +43,8 @@ def expand(line: str, players: list[str], me: str, one_draw: bool = False) -> st
     m = COUNT.match(head)
     if one_draw and who != me and head == "d" and len(rest) == 1:
         return f"{who} draws 1"
+    if one_draw and who != me and head in ("d", "draw", "draws") and len(rest) == 2 and rest[1] != "1":
+        raise NotationError(f"'{shown}': you cannot see which tile {who} drew: write '{who} d'")
     if one_draw and who != me and m and m.group(1) != "1":
         raise NotationError(f"'{shown}': a draw is one tile in this game: write '{who} d'")
     if who != me and head.startswith("d") and head not in ("d", "draw", "draws"):
@@ -80,7 +83,8 @@ def expand(line: str, players: list[str], me: str, one_draw: bool = False) -> st
     if tail and tail[0].lower() == "on":
         tail = tail[1:]
     if len(tail) > 1:
-        raise NotationError(f"'{shown}': write a play as '{who} 64' or '{who} 64 on 4'")
+        example = f"'{who} 94' or '{who} 94 h'" if places else f"'{who} 64' or '{who} 64 on 4'"
+        raise NotationError(f"'{shown}': write a play as {example}")
     return f"{who} plays {tile}" + (f" on {tail[0]}" if tail else "")
 
 

@@ -107,6 +107,9 @@ def advise(
     if not plays:
         action = "draw" if r.drew is False and r.boneyard > 0 else "pass"
         return TrainAdvice(name, action, [], 0, time.perf_counter() - started, "", r.rules.name)
+    same: dict[tuple[Tile, object], list[str]] = {}
+    if isinstance(r, ChickenRound):
+        plays, same = _distinct(r, plays)
     view = TrainSeatView.of(r, seat)
     inf = count(view)
     choices = [TrainChoice(t, r.place_name(k)) for t, k in plays]
@@ -123,6 +126,8 @@ def advise(
     for choice, (_, key) in zip(choices, plays, strict=True):
         if isinstance(r, ChickenRound):
             choice.reasons = _chicken_reasons(r, seat, choice, key, inf)
+            if same.get((choice.tile, key)):
+                choice.reasons.append(f"the same as on {', '.join(same[(choice.tile, key)])} (the same end)")
         else:
             choice.reasons = _reasons(r, seat, choice, key, inf)
     planned = _planned(r, choices)
@@ -131,8 +136,28 @@ def advise(
         choices.remove(planned)
         choices.insert(0, planned)
         whose = "the heuristic's move" if isinstance(r, ChickenRound) else "the plan's move"
-        planned.reasons.insert(0, f"{whose}: {choices[1].tile} on {choices[1].train} is not clearly better")
+        other = f"{choices[1].tile} on {choices[1].train}"
+        planned.reasons.insert(0, f"kept as {whose}: {other} did better here, but not clearly")
     return TrainAdvice(name, "play", choices, done, time.perf_counter() - started, inf.method, r.rules.name)
+
+
+def _distinct(r: ChickenRound, plays: list) -> tuple[list, dict[tuple[Tile, object], list[str]]]:
+    """One play per tile and number showing: lines ending in the same number are alike
+    (the place names apart), so a tile is tried on the first of them only."""
+    kept: list = []
+    first: dict[tuple[Tile, int], object] = {}
+    same: dict[tuple[Tile, object], list[str]] = {}
+    for tile, place in plays:
+        if isinstance(place, Tile):  # the waiting double: one place
+            kept.append((tile, place))
+            continue
+        key = (tile, r.number_at(place))
+        if key in first:
+            same.setdefault((tile, first[key]), []).append(r.place_name(place))
+            continue
+        first[key] = place
+        kept.append((tile, place))
+    return kept, same
 
 
 def policy_of(r: TrainRound | ChickenRound) -> Policy:
@@ -146,7 +171,23 @@ def _planned(r: TrainRound | ChickenRound, choices: list[TrainChoice]) -> TrainC
     move = policy_of(r)(r, legal_moves(r), random.Random(0))
     if not isinstance(move, Play):
         return None
-    return next((c for c in choices if c.tile == move.tile and c.train == move.on), None)
+    return choice_for(r, choices, move.tile, str(move.on))
+
+
+def choice_for(
+    r: TrainRound | ChickenRound, choices: list[TrainChoice], tile: Tile, place: str
+) -> TrainChoice | None:
+    """The choice of this tile at this place, or at a place alike (Chicken Foot tries a
+    tile on only one of the lines that end in the same number)."""
+    exact = next((c for c in choices if c.tile == tile and c.train == place), None)
+    if exact is not None or not isinstance(r, ChickenRound):
+        return exact
+    seat = r.turn
+    number = r.number_at(r.where_to(seat, tile, place))
+    return next(
+        (c for c in choices if c.tile == tile and r.number_at(r.where_to(seat, tile, c.train)) == number),
+        None,
+    )
 
 
 def _clearly_better(best: TrainChoice, planned: TrainChoice, sure: float) -> bool:

@@ -26,7 +26,7 @@ from .printable import printable
 from .progress import Record
 from .tiles import Tile
 from .train import KINDS, Asking, Quit
-from .trainadvice import advise
+from .trainadvice import advise, choice_for
 from .trainlog import AnyRules
 from .trains.game import MEXICAN, TrainRound
 from .trains.match import TrainMatch, deal, legal_moves
@@ -120,7 +120,8 @@ class TrainLesson(Asking):
             except DominoError as e:
                 self.console.print(Text(str(e), style="red"))
         best = advice.moves[0]
-        mine = next(c for c in advice.moves if c.tile == chosen.tile and c.train == chosen.on)
+        mine = choice_for(r, advice.moves, chosen.tile, str(chosen.on))
+        assert mine is not None  # every play is among the advice's choices, or one alike
         points = min(1.0, max(0.0, 1 - (mine.margin - best.margin) / FULL_MARKS))
         self.tell(
             points,

@@ -77,7 +77,8 @@ class TrainLogMatch:
             self._holds(event)
         elif self.pending is not None or self.round is None:
             raise IllegalMoveError(
-                f"log your hand for round {self.pending or 1} first, like 'me holds 12-5 9-3 ...'"
+                f"log your hand for round {self.pending or 1} first, like "
+                f"'{self.me} holds {self.rules.top}-5 {self.rules.top - 1}-3 ...'"
             )
         elif isinstance(event, (Shows, Counts)):
             self._reveal(event)
@@ -93,7 +94,8 @@ class TrainLogMatch:
         if self.round is not None and not self.round.over:
             raise IllegalMoveError(f"round {done} is not over yet")
         if done >= self.rules.round_count:
-            raise IllegalMoveError(f"the match had {self.rules.round_count} rounds: it is over")
+            rounds = self.rules.round_count
+            raise IllegalMoveError(f"the match had {rounds} round{'' if rounds == 1 else 's'}: it is over")
         if self.pending is not None:
             raise IllegalMoveError(
                 f"round {self.pending} has begun already: log your hand ('{self.me} holds ...')"
@@ -167,7 +169,7 @@ class TrainLogMatch:
                 raise IllegalMoveError(
                     f"{format_tiles(clash)} cannot be in {event.player}'s hand: already seen"
                 )
-            pips = sum(self._value(t) for t in event.tiles)
+            pips = sum(self.value(t) for t in event.tiles)
             self.shown[-1][seat] = event.tiles
         else:
             if r.counts[seat] == 0 and event.pips:
@@ -181,14 +183,15 @@ class TrainLogMatch:
         self.match.totals[seat] += pips
         self.settled[-1].add(seat)
 
-    def _value(self, t: Tile) -> int:
+    def value(self, t: Tile) -> int:
+        """What a tile left in a hand counts: its pips, the double-blank 0 or 50."""
         return self.rules.blank_double if t == Tile(0, 0) else t.pips
 
     def _most(self, r: AnyRound, seat: int) -> int:
         """The most pips a hidden hand of this size can hold, among the tiles still unseen."""
         seen = set(r.hands[self.viewer] or ()) | {r.engine} | r.placed
         seen |= {t for tiles in self.shown[-1].values() for t in tiles}
-        values = sorted((self._value(t) for t in full_set(self.rules.top) if t not in seen), reverse=True)
+        values = sorted((self.value(t) for t in full_set(self.rules.top) if t not in seen), reverse=True)
         return sum(values[: r.counts[seat]])
 
     def _check_count(self, event: Has) -> None:
@@ -213,7 +216,10 @@ def written(m: TrainLogMatch, event: Event) -> Event:
         fits = r.fits(m.players.index(event.player), event.tile)
         return Play(event.player, event.tile, r.place_name(fits[0])) if len(fits) == 1 else event
     if isinstance(m.rules, ChickenRules):
-        return _chicken_place(event, m.rules.top)
+        place = _chicken_place(event, m.rules.top)
+        if r is not None and place.on == str(r.engine):
+            return Play(event.player, event.tile, HEAD)  # the head by its name
+        return place
     if not isinstance(event.on, str):
         return event
     word = event.on.lower()
@@ -265,6 +271,10 @@ def table_of(m: TrainLogMatch) -> dict:
     }
     if m.pending is not None:
         out["waiting_for_hand"] = m.pending
+    if m.match.finished and len(m.settled[-1]) == len(m.players):  # every hand counted
+        best = min(m.totals)
+        out["match_over"] = True
+        out["match_winner"] = [p for p, t in zip(m.players, m.totals, strict=True) if t == best]
     if r is None:
         return out
     out.update(
@@ -302,7 +312,7 @@ def table_of(m: TrainLogMatch) -> dict:
 
 
 def _chicken_table(m: TrainLogMatch, r: ChickenRound, out: dict) -> dict:
-    w = r.waiting
+    w = None if r.over else r.waiting
     out.update(
         head=str(r.engine),
         waiting=None if w is None else {"double": r.place_name(w.double), "toes": w.have, "needs": w.need},
@@ -316,7 +326,7 @@ def _chicken_table(m: TrainLogMatch, r: ChickenRound, out: dict) -> dict:
             }
             for k, x in enumerate(r.lines)
         ],
-        open=[r.place_name(p) for p in r.open_places()],
+        open=[] if r.over else [r.place_name(p) for p in r.open_places()],
     )
     for s, name in enumerate(m.players):
         out["players"].append({"name": name, "tiles": r.counts[s]})

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from .events import Event, Play
 from .gamelog import GameLog
-from .trainadvice import TrainChoice, advise
+from .trainadvice import TrainChoice, advise, choice_for
 from .trainlog import TrainLogMatch
 from .trains.hub import HubRound
 from .trainseat import TrainSeatView, count
@@ -164,12 +164,16 @@ def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: i
     best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
     hub: HubRound = r
     said = hub.place_name(hub.where_to(m.viewer, event.tile, event.on))
-    mine = next(c for c in advice.moves if c.tile == event.tile and c.train == said)
+    mine = choice_for(r, advice.moves, event.tile, said)
+    assert mine is not None  # every play is among the advice's choices, or one alike
+    if len(advice.moves) < 2:
+        return None  # the plays open were all alike (Chicken Foot lines ending in one number)
+    played = f"{event.tile} on {said}"  # as logged, where the advice tried a place alike
     return TrainDecision(
         round=r.number,
         event=number,
-        played=_said(mine),
-        best=_said(best),
+        played=played,
+        best=played if mine is best else _said(best),
         played_margin=mine.margin,
         best_margin=best.margin,
         spread=_spread(mine, best),

@@ -90,7 +90,7 @@ def status_of(m: TrainLogMatch) -> dict:
         if s == m.viewer:
             continue
         entry["cannot_hold"] = inf.cannot_hold(s) if r.counts[s] else list(range(top + 1))
-        entry["expected_pips"] = round(float(inf.expected_pips(s)), 2)
+        entry["expected_pips"] = round(float(inf.expected_pips(s, m.value)), 2)
     out["unseen_by_number"] = [sum(1 for t in inf.unseen if t.bears(n)) for n in range(top + 1)]
     out["where"] = {str(t): {k: round(v, 9) for k, v in inf.where(t).items()} for t in inf.unseen}
     out["counting"] = {**inf.counting(), "text": inf.method}  # error: two standard errors, as everywhere

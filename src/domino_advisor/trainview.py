@@ -117,6 +117,16 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
     if not compact or data.get("over"):
         scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
         parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
+    if data.get("match_over"):
+        won = data["match_winner"]
+        who = " and ".join(printable(w) for w in won)
+        total = data["scores"][won[0]]
+        parts.append(
+            Text(
+                f"match over: {who} {'wins' if len(won) == 1 else 'share it'} with {total}",
+                style="bold magenta",
+            )
+        )
     return Group(*parts)
 
 

@@ -167,6 +167,8 @@ class ChickenRound(HubRound):
         if w is not None:
             what = "the head" if w.double == self.engine else f"the double {w.double}"
             return f"{what} takes its toes first ({w.have} of {w.need} so far)"
+        if place == self.engine:
+            return "the head has all its toes: play on a toe's line"
         if isinstance(place, Tile):
             return f"{place} is not waiting for toes"
         return f"{self.place_name(place)} is closed: it goes on through the toes of its double"

@@ -95,11 +95,11 @@ class HubRules:
     def with_settings(self, settings: dict[str, str]) -> Self:
         """These rules with ``key=value`` settings applied (``set=9``, ``blank_double=50``)."""
         changes: dict[str, Any] = {}
-        names = [f.name for f in fields(self)]  # type: ignore[arg-type]
+        settable = {_KEY.get(f.name, f.name): f.name for f in fields(self)}  # type: ignore[arg-type]
         for key, text in settings.items():
-            name = _FIELD.get(key, key)
-            if name not in names:
-                known = ", ".join(sorted(_KEY.get(n, n) for n in names))
+            name = settable.get(key)
+            if name is None:  # a field's own name is not a setting where the setting has another (top: set)
+                known = ", ".join(sorted(settable))
                 raise RulesError(f"'{excerpt(key)}' is not a {self.title} rule (the rules are {known})")
             changes[name] = setting_value(key, text, isinstance(getattr(self, name), bool))
         return replace(self, **changes)  # type: ignore[type-var]  # checked by __post_init__
@@ -138,7 +138,6 @@ SETTINGS = {
     "first_chain": ("yes, no", "your first turn may lay a chain on your own train"),
 }
 _KEY = {"top": "set"}  # a field as a setting names it
-_FIELD = {v: k for k, v in _KEY.items()}
 
 
 def setting_value(key: str, text: str, flag: bool) -> int | bool:
