@@ -12,4 +12,4 @@ __all__ = [
     "RulesError",
     "Tile",
 ]
-__version__ = "0.8.0"  # the one place the version is written (pyproject.toml reads it)
+__version__ = "0.9.0"  # the one place the version is written (pyproject.toml reads it)
