@@ -278,3 +278,12 @@ def test_a_tile_on_lines_alike_is_advised_once(runner, tmp_path):
     assert run(runner, "log", game, "me plays 2-1 on toe11").exit_code == 0
     review = json.loads(run(runner, "review", game, "--json", "--samples", "4").output)
     assert review["decisions"][-1]["played"] == "2-1 on toe11"
+
+
+def test_the_advisor_plays_whole_matches_as_a_bot():
+    from domino_advisor.trainsim import tournament
+
+    rules = ChickenRules(rounds=1)
+    result = tournament(rules, 3, ["advisor:3", "heuristic"], 2, seed=9)
+    assert [b.spec for b in result.bots] == ["advisor:3", "heuristic"]
+    assert len(result.difference) == 2 and all(b.rounds == 2 * 3 * b.seats for b in result.bots)
