@@ -65,6 +65,7 @@ LAYERS = [
             "notices",
             "editing",
             "session",
+            "sessionhelp",
             "trainsession",
             "trainlesson",
             "train",

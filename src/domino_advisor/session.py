@@ -22,6 +22,7 @@ from .events import DIGITS, number_at_most
 from .gamelog import check_typed
 from .printable import excerpt, message, printable
 from .progress import Answer, Record, now
+from .sessionhelp import help_view
 
 HELP = """type what happens, one line at a time:
   ana 64          ana plays 6-4 (on the only end it fits)
@@ -30,10 +31,11 @@ HELP = """type what happens, one line at a time:
   cy p            cy passes            me 55        you play 5-5
   ana s 33 21     ana shows her hand   bob c 14     bob counts 14 pips
   ana =6          check: ana has 6 tiles in front of her (says what is missing if not)
-  round 2         start the next round, then: me h 66 53 ...  (your new hand)
+  round 2         start the next round, then: me h 66 53 ... (your new hand)
 or a full log line ('ana plays 6-4 on 6').  Events are numbered as the status shows them.
 Fix a mistake in place (the whole log must still follow the rules):
-  replace 12 bob d3     insert 9 ana d1 (before event 9)     delete 12
+  replace 12 bob d3   event 12 becomes 'bob d3'    insert 9 ana d1   a new event before event 9
+  delete 12           event 12 goes
 Commands:
   a  advice now    s  full status (with every unseen tile)    u [N]  undo the last N events
   e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
@@ -137,7 +139,7 @@ class Session:
         if word in ("q", "quit", "exit"):
             return False
         if word in ("?", "h", "help"):
-            self.console.print(self.help_text)
+            self.console.print(help_view(self.help_text, self.console.width))
             return True
         check_typed(text)
         changed = self.refresh()

@@ -27,7 +27,8 @@ SHOWS = """  ana s 33 21     ana shows her hand        bob c 14     bob counts 1
   ana =6          check: ana has 6 tiles in front of her
 """
 FIXES = """Fix a mistake in place (the whole log must still follow the rules):
-  replace 12 bob d     insert 9 ana d (before event 9)     delete 12
+  replace 12 bob d    event 12 becomes 'bob d'     insert 9 ana d    a new event before event 9
+  delete 12           event 12 goes
 Commands:
   a  advice now    s  the table again    u [N]  undo the last N events
   e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
@@ -40,7 +41,7 @@ HELP = (
   me d 12-3       you drew 12-3             cy p         cy passes (after drawing)
 """
     + SHOWS
-    + """  round 2         start the next round, then: me h 12-12 11-4 ...  (your new hand)
+    + """  round 2         start the next round, then: me h 12-12 11-4 ... (your new hand)
 or a full log line ('ana plays 6-4 on mexican').  Events are numbered as the status shows them.
 """
     + FIXES
@@ -55,7 +56,7 @@ CHICKEN_HELP = (
   me d 7-3        you drew 7-3              cy p         cy passes (after drawing)
 """
     + SHOWS
-    + """  round 2         start the next round, then: me h 9-9 7-4 ...  (your new hand)
+    + """  round 2         start the next round, then: me h 9-9 7-4 ... (your new hand)
 or a full log line ('ana plays 9-4 on head').  Events are numbered as the status shows them.
 """
     + FIXES
