@@ -165,11 +165,37 @@ def test_a_double_closes_its_line_and_takes_toes_before_anything_else():
 
 
 def test_a_blocked_round_ends_when_everyone_passes_with_nothing_to_draw():
-    r = _round([(T("30"), T("20")), (T("31"), T("21"))], [], ChickenRules(top=4, hand=2, head_toes=2))
-    r.boneyard = 0  # a table with nothing left to draw
-    r.apply(Pass("ana"))
-    r.apply(Pass("bob"))
-    assert r.over and r.winner is None and [r.pips_left(0), r.pips_left(1)] == [5, 7]
+    """Found in random rounds of a small set: the last tile drawn, then a pass all round."""
+    rules = ChickenRules(top=4, hand=3, head_toes=3)
+    blocked = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        hands, stock = deal(rules, 2, 1, rng)
+        r = ChickenRound(rules, NAMES[:2], 1, list(hands), stock)
+        while not r.over:
+            r.apply(rng.choice(legal_moves(r)))
+        if r.winner is not None:
+            continue
+        blocked += 1
+        assert r.boneyard == 0 and r.stock == []
+        assert [a.kind for a in r.history[-2:]] == ["pass", "pass"]
+        for s in range(2):  # nobody could play: no tile in hand bears an open end
+            assert not any(t.bears(n) for t in r.hands[s] for n in r.ends_for(s))
+    assert blocked >= 3
+
+
+def test_a_double_laid_when_its_number_is_all_down_takes_no_toes():
+    rules = ChickenRules(top=3, hand=4, head_toes=3, toes=3)
+    ana = (T("30"), T("32"), T("21"), T("10"))
+    bob = (T("31"), T("20"), T("22"), T("00"))
+    r = _round([ana, bob], [T("11")], rules)
+    for who, tile, on in [("ana", "30", HEAD), ("bob", "31", HEAD), ("ana", "32", HEAD)]:
+        r.apply(Play(who, T(tile), on))
+    r.apply(Play("bob", T("20"), "toe1"))
+    r.apply(Play("ana", T("21"), "toe2"))  # 3-2, 2-0 and 2-1 down: no 2 left but the double
+    r.apply(Play("bob", T("22"), "toe3"))
+    assert r.lines[2].closed and r.waiting is None and not r.over
+    assert r.open_places() == [0, 1]  # play goes on at once
 
 
 def test_a_double_whose_number_is_all_down_stops_waiting():

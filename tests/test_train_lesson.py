@@ -120,6 +120,20 @@ def test_chicken_foot_places_are_read_in_the_tables_words():
         read_place("41 zz", r, plays())
     with pytest.raises(NotationError, match="write a play like"):
         read_place("", r, plays())
+    for odd in ("tt1", "to1", "teo1", "toe", "t", "44x"):
+        with pytest.raises(NotationError, match="is not a place"):
+            read_place(f"41 {odd}", r, plays())
+
+
+@pytest.mark.parametrize(
+    "word,place",
+    [("h", "head"), ("HEAD", "head"), ("t3", "toe3"), ("toe03", "toe3"), ("66", "6-6"), ("6-6", "6-6"),
+     ("1010", "10-10"), ("64", None), ("tt3", None), ("to3", None), ("toe", None), ("t1234", None)],
+)  # fmt: skip
+def test_place_words_have_one_spelling(word, place):
+    from domino_advisor.chicken.game import place_word
+
+    assert place_word(word, 12) == place
 
 
 def test_train_command_plays_a_lesson_and_refuses_reads(tmp_path):

@@ -62,7 +62,10 @@ FIXES = {
 
 
 class Session:
-    help_text = HELP
+    @property
+    def help_text(self) -> str:
+        """What ``?`` shows: the game's shorthand, the fixes, the commands."""
+        return HELP
 
     def __init__(
         self,

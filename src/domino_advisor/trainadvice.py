@@ -107,9 +107,7 @@ def advise(
     if not plays:
         action = "draw" if r.drew is False and r.boneyard > 0 else "pass"
         return TrainAdvice(name, action, [], 0, time.perf_counter() - started, "", r.rules.name)
-    same: dict[tuple[Tile, object], list[str]] = {}
-    if isinstance(r, ChickenRound):
-        plays, same = _distinct(r, plays)
+    plays, same = r.alike(plays)
     view = TrainSeatView.of(r, seat)
     inf = count(view)
     choices = [TrainChoice(t, r.place_name(k)) for t, k in plays]
@@ -139,25 +137,6 @@ def advise(
         other = f"{choices[1].tile} on {choices[1].train}"
         planned.reasons.insert(0, f"kept as {whose}: {other} did better here, but not clearly")
     return TrainAdvice(name, "play", choices, done, time.perf_counter() - started, inf.method, r.rules.name)
-
-
-def _distinct(r: ChickenRound, plays: list) -> tuple[list, dict[tuple[Tile, object], list[str]]]:
-    """One play per tile and number showing: lines ending in the same number are alike
-    (the place names apart), so a tile is tried on the first of them only."""
-    kept: list = []
-    first: dict[tuple[Tile, int], object] = {}
-    same: dict[tuple[Tile, object], list[str]] = {}
-    for tile, place in plays:
-        if isinstance(place, Tile):  # the waiting double: one place
-            kept.append((tile, place))
-            continue
-        key = (tile, r.number_at(place))
-        if key in first:
-            same.setdefault((tile, first[key]), []).append(r.place_name(place))
-            continue
-        first[key] = place
-        kept.append((tile, place))
-    return kept, same
 
 
 def policy_of(r: TrainRound | ChickenRound) -> Policy:
@@ -283,15 +262,15 @@ def _chicken_reasons(
     others = [s for s in range(len(r.names)) if s != seat]
     w = r.waiting
     if w is not None:
-        what = "the head" if w.double == r.engine else w.double
-        out.append(f"a toe on {what} ({w.have + 1} of {w.need})")
+        out.append(f"a toe on {r.waiting_words()} ({w.have + 1} of {w.need})")
     out.append(f"sheds {tile.pips} pip{'' if tile.pips == 1 else 's'}")
     if tile.is_double and w is None:
         n = tile.high
         mine = sum(1 for x in hand if x != tile and x.bears(n))
         unseen = sum(1 for t in inf.unseen if t.bears(n))
         cannot = [r.names[s] for s in others if n in inf.cannot_hold(s)]
-        text = f"a double: {r.rules.toes} toes of {n} go on it before anything else"
+        toes = min(r.rules.toes, mine + unseen)  # it stops waiting when its number runs out
+        text = f"a double: {toes} toe{'' if toes == 1 else 's'} of {n} go on it before anything else"
         held = f"no other {n}" if not mine else f"{mine} more {n}{'' if mine == 1 else 's'}"
         text += f" (you hold {held}, {unseen} unseen)"
         out.append(text)
@@ -301,8 +280,7 @@ def _chicken_reasons(
             verb = "lacks" if len(cannot) == 1 else "lack"
             out.append(f"{describe_numbers(cannot)} certainly {verb} {n}: they must draw")
     else:
-        number = place.high if isinstance(place, Tile) else r.lines[place].end
-        end = tile.other(number)
+        end = tile.other(r.number_at(place))
         lacking = [r.names[s] for s in others if end in inf.cannot_hold(s)]
         follow = sum(1 for x in hand if x != tile and x.bears(end))
         where = "a new toe" if isinstance(place, Tile) else r.place_name(place)

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import questions
-from .chicken.game import HEAD, ChickenRound
+from .chicken.game import HEAD, ChickenRound, place_word
 from .chicken.match import ChickenMatch
 from .chicken.rules import ChickenRules
 from .errors import DominoError, NotationError
@@ -167,18 +167,12 @@ def read_place(answer: str, r: ChickenRound, plays: list[Play]) -> Play:
 
 
 def _place_of(word: str, top: int) -> str:
-    low = word.lower()
-    if low in ("h", HEAD):
-        return HEAD
-    number = low.lstrip("toe")
-    if low[:1] == "t" and number.isascii() and number.isdigit():
-        return f"toe{int(number)}"
-    try:
-        return str(Tile.parse(low, top))
-    except NotationError:
+    place = place_word(word, top)
+    if place is None:
         raise NotationError(
             f"'{printable(word)}' is not a place: h (the head), t2 (a toe), or a double like 66"
-        ) from None
+        )
+    return place
 
 
 def _read(
@@ -251,6 +245,5 @@ def lines_table(r: ChickenRound) -> RenderableType:
     w = r.waiting
     if w is None:
         return t
-    what = "the head" if w.double == r.engine else f"the double {w.double}"
-    waits = Text(f"{what} takes its toes first: {w.have} of {w.need}", style="yellow")
+    waits = Text(f"{r.waiting_words()} takes its toes first: {w.have} of {w.need}", style="yellow")
     return Group(t, waits) if r.lines else waits

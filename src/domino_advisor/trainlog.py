@@ -12,7 +12,7 @@ their hands or count their pips, which go on their totals.
 
 from __future__ import annotations
 
-from .chicken.game import HEAD, ChickenRound
+from .chicken.game import HEAD, ChickenRound, place_word
 from .chicken.match import ChickenMatch
 from .chicken.rules import GAME as CHICKEN
 from .chicken.rules import ChickenRules
@@ -242,20 +242,8 @@ def written(m: TrainLogMatch, event: Event) -> Event:
 def _chicken_place(event: Play, top: int) -> Play:
     """A Chicken Foot place as the log keeps it: ``head`` (typed, ``h``), ``toe3``
     (typed, ``t3``), a double as a tile (``44`` is ``4-4``)."""
-    if not isinstance(event.on, str):
-        return event
-    word = event.on.lower()
-    if word in (HEAD, "h"):
-        return Play(event.player, event.tile, HEAD)
-    for prefix in ("toe", "t"):
-        number = word[len(prefix) :]
-        if word.startswith(prefix) and number.isascii() and number.isdigit() and len(number) <= 3:
-            return Play(event.player, event.tile, f"toe{int(number)}")
-    try:
-        double = Tile.parse(word, top)
-    except NotationError:
-        return event  # the rules refuse it, in the table's words
-    return Play(event.player, event.tile, str(double))
+    place = place_word(event.on, top) if isinstance(event.on, str) else None
+    return event if place is None else Play(event.player, event.tile, place)  # else the rules refuse it
 
 
 def table_of(m: TrainLogMatch) -> dict:

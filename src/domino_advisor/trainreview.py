@@ -158,16 +158,14 @@ def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: i
     if not isinstance(event, Play) or event.player != m.me or r is None or m.pending is not None or r.over:
         return None
     r = r.for_next(m.viewer)  # your play ended the chain of the player before you
-    if r.turn != m.viewer or len(r.plays(m.viewer)) < 2:
-        return None
+    if r.turn != m.viewer or len(r.alike(r.plays(m.viewer))[0]) < 2:
+        return None  # no choice (Chicken Foot: the plays open may all be alike)
     advice = advise(r, m.viewer, samples=samples, seed=seed, seconds=None)
     best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
-    hub: HubRound = r
+    hub: HubRound = r  # either game, as the base names its places
     said = hub.place_name(hub.where_to(m.viewer, event.tile, event.on))
     mine = choice_for(r, advice.moves, event.tile, said)
     assert mine is not None  # every play is among the advice's choices, or one alike
-    if len(advice.moves) < 2:
-        return None  # the plays open were all alike (Chicken Foot lines ending in one number)
     played = f"{event.tile} on {said}"  # as logged, where the advice tried a place alike
     return TrainDecision(
         round=r.number,

@@ -1,10 +1,12 @@
-"""What one seat knows of a Mexican Train round, in the shape the counting reads.
+"""What one seat knows of a Mexican Train or Chicken Foot round, in the shape the
+counting reads.
 
 The counting (``evidence`` → ``counting`` / ``sampler`` → ``inference``) is the same
 as for the line games: each opponent's hand is the dealt group plus one group per
 draw; a draw, or a pass, says the player held no tile bearing any number they could
-have played on then (every open train's end, or only the double's while one waits).
-Only the view differs: the engine and the trains are the table, there is no lead rule.
+have played on then (every open train's or line's end, or only the double's while one
+waits). Only the view differs: the middle double and the tiles laid are the table, there
+is no lead rule.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class TrainSeatView(Seated):
     shown: dict[int, tuple[Tile, ...]]
     turn: int | None
     over: bool
-    table: frozenset[Tile]  # the engine and every train's tiles
+    table: frozenset[Tile]  # the middle double (engine, head) and every tile laid
     opening: None = None  # no lead rule: the engine is set aside before the deal
 
     @classmethod

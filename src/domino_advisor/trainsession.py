@@ -65,7 +65,7 @@ or a full log line ('ana plays 9-4 on head').  Events are numbered as the status
 
 class TrainSession(Session):
     @property
-    def help_text(self) -> str:  # type: ignore[override]
+    def help_text(self) -> str:
         return CHICKEN_HELP if self.match.rules.name == CHICKEN else HELP
 
     def position_of(self, log: gamelog.GameLog) -> TrainLogMatch:

@@ -16,15 +16,32 @@ the Nth toe laid in the round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, NotationError
 from ..events import Play
 from ..tiles import Tile
 from ..trains.hub import HubRound
 from .rules import ChickenRules
 
 HEAD = "head"
+
+
+def place_word(word: str, top: int) -> str | None:
+    """A place as the log writes it, from any way it is typed or written: ``head`` (``h``),
+    ``toe3`` (``t3``), a double (``66`` is ``6-6``); None if the word names no place."""
+    low = word.lower()
+    if low in (HEAD, "h"):
+        return HEAD
+    for prefix in ("toe", "t"):
+        number = low.removeprefix(prefix)
+        if low.startswith(prefix) and number.isascii() and number.isdigit() and len(number) <= 3:
+            return f"toe{int(number)}"
+    try:
+        tile = Tile.parse(low, top)
+    except NotationError:
+        return None
+    return str(tile) if tile.is_double else None
 
 
 @dataclass
@@ -44,7 +61,6 @@ class Waiting:
     double: Tile
     need: int
     have: int = 0
-    line: int | None = None  # the line it closed (None: the head)
 
 
 class ChickenRound(HubRound):
@@ -66,9 +82,8 @@ class ChickenRound(HubRound):
         self.waiting: Waiting | None = Waiting(self.engine, rules.head_toes)
 
     def _copy_table(self, other: ChickenRound) -> None:
-        other.lines = [Line(x.end, list(x.tiles), x.root, x.closed) for x in self.lines]
-        w = self.waiting
-        other.waiting = None if w is None else Waiting(w.double, w.need, w.have, w.line)
+        other.lines = [replace(x, tiles=list(x.tiles)) for x in self.lines]
+        other.waiting = None if self.waiting is None else replace(self.waiting)
 
     # -- what the table allows ----------------------------------------------------------------
     def place_name(self, place: int | Tile) -> str:
@@ -102,22 +117,46 @@ class ChickenRound(HubRound):
                 raise IllegalMoveError(f"{tile} fits nowhere open now ({self._open_words()})")
             named = " and ".join(self.place_name(p) for p in fits)
             raise IllegalMoveError(f"{tile} fits {named}: say which, like 'on {self.place_name(fits[0])}'")
-        if word == HEAD:
+        place = place_word(word, self.rules.top)
+        if place == HEAD:
             return self.engine
-        if word.startswith("toe") and word[3:].isascii() and word[3:].isdigit():
-            k = int(word[3:]) - 1
+        if place is not None and place.startswith("toe"):
+            k = int(place[3:]) - 1
             if not 0 <= k < len(self.lines):
-                raise IllegalMoveError(f"there is no {word} yet ({len(self.lines)} toes so far)")
+                raise IllegalMoveError(f"there is no {place} yet ({len(self.lines)} toes so far)")
             return k
-        try:
-            double = Tile.parse(word, self.rules.top)
-        except Exception:
-            double = None
-        if double is not None and double.is_double:
-            return double
+        if place is not None:
+            return Tile.parse(place, self.rules.top)
         raise IllegalMoveError(
             f"'on {word}': name where it goes: head, a toe like toe3, or a double like 4-4"
         )
+
+    def waiting_words(self) -> str:
+        """The double taking toes, as the table says it: the head, or the double 4-4."""
+        w = self.waiting
+        assert w is not None
+        return "the head" if w.double == self.engine else f"the double {w.double}"
+
+    def alike(
+        self, plays: list[tuple[Tile, int | Tile]]
+    ) -> tuple[list, dict[tuple[Tile, object], list[str]]]:
+        """One play per tile and number showing: lines that end in the same number are alike
+        (the place names apart), so a tile need be tried on the first of them only; and
+        for each kept play, the names of the places alike to it."""
+        kept: list = []
+        first: dict[tuple[Tile, int], int | Tile] = {}
+        same: dict[tuple[Tile, object], list[str]] = {}
+        for tile, place in plays:
+            if isinstance(place, Tile):  # the waiting double: one place
+                kept.append((tile, place))
+                continue
+            key = (tile, self.number_at(place))
+            if key in first:
+                same.setdefault((tile, first[key]), []).append(self.place_name(place))
+                continue
+            first[key] = place
+            kept.append((tile, place))
+        return kept, same
 
     def _open_words(self) -> str:
         return ", ".join(f"{self.place_name(p)} shows {self.number_at(p)}" for p in self.open_places())
@@ -146,7 +185,7 @@ class ChickenRound(HubRound):
             x.end = tile.other(number)
             if tile.is_double:
                 x.closed = True  # the line goes on through this double's toes
-                self.waiting = Waiting(tile, self.rules.toes, line=place)
+                self.waiting = Waiting(tile, self.rules.toes)
         if self.over:
             return
         self._next()
@@ -165,8 +204,7 @@ class ChickenRound(HubRound):
     def _closed(self, place: int | Tile) -> str:
         w = self.waiting
         if w is not None:
-            what = "the head" if w.double == self.engine else f"the double {w.double}"
-            return f"{what} takes its toes first ({w.have} of {w.need} so far)"
+            return f"{self.waiting_words()} takes its toes first ({w.have} of {w.need} so far)"
         if place == self.engine:
             return "the head has all its toes: play on a toe's line"
         if isinstance(place, Tile):

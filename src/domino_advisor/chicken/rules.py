@@ -42,7 +42,10 @@ class ChickenRules(HubRules):
                 f"(the double-{self.top} set has {self.top} other tiles of each number)"
             )
         if not 1 <= self.toes <= self.top:
-            raise RulesError(f"toes={self.toes}: a double takes 1 to {self.top} toes")
+            raise RulesError(
+                f"toes={self.toes}: a double takes 1 to {self.top} toes (a later double gets at "
+                f"most {self.top - 1}: the tile it was laid on bears its number too)"
+            )
 
     @property
     def name(self) -> str:

@@ -112,6 +112,11 @@ class HubRound:
     def fits(self, seat: int, tile: Tile) -> list[Any]:
         return [p for p, number in self.open_ends(seat) if tile.bears(number)]
 
+    def alike(self, plays: list[tuple[Tile, Any]]) -> tuple[list[tuple[Tile, Any]], dict]:
+        """The plays worth trying apart, and for each the places alike to it (none here;
+        Chicken Foot's lines ending in one number are alike)."""
+        return plays, {}
+
     def plays(self, seat: int) -> list[tuple[Tile, Any]]:
         """Every legal play from a known hand (the drawn tile only, after a draw); a tile
         that fits two places is offered once for each."""

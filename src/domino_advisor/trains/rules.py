@@ -1,5 +1,6 @@
 """Mexican Train's rule parameters: the choices tables make, named, with the common
-home rules as defaults (docs/mexican-train.md).
+home rules as defaults (docs/mexican-train.md); and ``HubRules``, what the rules of every
+game played off a middle double share (Chicken Foot's build on it too).
 
 Frozen and checked when made, like ``rules.Rules``; ``with_settings`` reads the
 ``key=value`` settings a log's header or ``--set`` carries and refuses a bad one in the
