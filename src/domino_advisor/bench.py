@@ -144,9 +144,8 @@ TRAIN_TABLES = [
 def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
     """What a Mexican Train or Chicken Foot status costs: the counting from seat 0 of
     random rounds."""
-    from .chicken.match import ChickenMatch
-    from .trainlog import GAMES
-    from .trains.match import TrainMatch, deal, legal_moves
+    from .trainlog import GAMES, match_of
+    from .trains.match import deal, legal_moves
     from .trainseat import TrainSeatView, count
 
     table = _table(
@@ -159,11 +158,10 @@ def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
             rules = GAMES[game](top=top)
-            kind = ChickenMatch if game == "chicken-foot" else TrainMatch
             times: list[float] = []
             sampled = 0
             while len(times) < positions:
-                match = kind(rules, [f"p{i}" for i in range(seats)])
+                match = match_of(rules, [f"p{i}" for i in range(seats)])
                 hands, stock = deal(rules, seats, 1, rng)
                 r = match.start(list(hands), stock)
                 for _ in range(rng.randint(seats * 2, seats * 8)):

@@ -11,6 +11,7 @@ from . import logfile, render
 from .errors import DominoError
 from .printable import printable
 from .shell import console, errors, print_json, refuse_unused, rules_option, say, set_option
+from .trainlog import GAMES
 
 
 @click.command()
@@ -44,7 +45,7 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
 
     if len([b for b in bots.split(",") if b.strip()]) > seats:
         raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
-    if rules_name in ("mexican-train", "chicken-foot"):
+    if rules_name in GAMES:
         refuse_unused({rules_name: (True, ["matches"])}, {})
         _simulate_trains(rules_name, overrides, seats, bots, games, seed, as_json, jobs)
         return

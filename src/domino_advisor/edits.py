@@ -21,7 +21,7 @@ from .gamelog import Entry, GameLog, check_typed, name_the_end
 from .match import Match
 from .printable import excerpt
 from .shorthand import expand
-from .trainlog import TrainLogMatch
+from .trainlog import CHICKEN, TrainLogMatch
 
 MAX_HINTS = 3
 
@@ -42,7 +42,7 @@ def typed(text: str, log: GameLog) -> str:
     the log line it stands for, comment kept."""
     check_typed(text)
     body, hash_, comment = text.partition("#")
-    line = expand(body, log.players, log.me, one_draw=log.is_trains, places=log.game == "chicken-foot")
+    line = expand(body, log.players, log.me, one_draw=log.is_trains, places=log.game == CHICKEN)
     return line + (f"  #{comment.rstrip()}" if hash_ else "")
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from .chicken import bots as chicken_bots
 from .chicken.game import ChickenRound
+from .chicken.rules import GAME as CHICKEN
 from .errors import IllegalMoveError
 from .events import Play
 from .inference import Inference
@@ -56,10 +57,11 @@ class TrainChoice:
     def expected_pips(self) -> float:
         return statistics.fmean(self.pips) if self.pips else 0.0
 
-    def as_dict(self, place: str = "train") -> dict:
+    def as_dict(self, game: str = "mexican-train") -> dict:
         return {
             "tile": str(self.tile),
-            place: self.train,
+            "on": self.train,  # where it goes (since 0.9.0)
+            **({} if game == CHICKEN else {"train": self.train}),  # Mexican Train's name for it, as in 0.8.0
             "expected_pips": round(self.expected_pips, 2),
             "margin": round(self.margin, 2),
             "out": round(self.out / len(self.pips), 4) if self.pips else 0.0,
@@ -78,7 +80,6 @@ class TrainAdvice:
     game: str = "mexican-train"
 
     def as_dict(self) -> dict:
-        place = "on" if self.game == "chicken-foot" else "train"
         return {
             "game": self.game,
             "player": self.player,
@@ -86,7 +87,7 @@ class TrainAdvice:
             "samples": self.samples,
             "seconds": round(self.seconds, 3),
             "counting": self.method,
-            "moves": [m.as_dict(place) for m in self.moves],
+            "moves": [m.as_dict(self.game) for m in self.moves],
         }
 
 

@@ -18,8 +18,6 @@ from rich.text import Text
 
 from . import questions
 from .chicken.game import HEAD, ChickenRound, place_word
-from .chicken.match import ChickenMatch
-from .chicken.rules import ChickenRules
 from .errors import DominoError, NotationError
 from .events import Draw, Play
 from .printable import printable
@@ -27,9 +25,9 @@ from .progress import Record
 from .tiles import Tile
 from .train import KINDS, Asking, Quit
 from .trainadvice import advise, choice_for
-from .trainlog import AnyRules
+from .trainlog import AnyRules, match_of
 from .trains.game import MEXICAN, TrainRound
-from .trains.match import TrainMatch, deal, legal_moves
+from .trains.match import deal, legal_moves
 from .trainseat import TrainSeatView, count
 from .trainsim import make_policy
 
@@ -54,8 +52,7 @@ class TrainLesson(Asking):
         if record is not None:
             record.start_lesson()  # drills are spaced over every lesson
         self.names = NAMES[:players]
-        chicken = isinstance(rules, ChickenRules)
-        self.match = ChickenMatch(rules, self.names) if chicken else TrainMatch(rules, self.names)
+        self.match = match_of(rules, self.names)
         self.bots = [None] + [make_policy(bots, rules) for _ in range(players - 1)]
         self.turn_no = 0
 

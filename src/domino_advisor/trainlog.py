@@ -30,6 +30,11 @@ AnyRules = TrainRules | ChickenRules
 AnyRound = TrainRound | ChickenRound
 
 
+def match_of(rules: AnyRules, names: list[str]) -> TrainMatch | ChickenMatch:
+    """An empty match of the game these rules are for."""
+    return ChickenMatch(rules, names) if isinstance(rules, ChickenRules) else TrainMatch(rules, names)
+
+
 def rules_from(setting: str, game: str = GAME) -> AnyRules:
     """The rules a log's ``[Set "..."]`` tag names (``set=9 blank_double=50``) for its game."""
     pairs = {}
@@ -49,11 +54,7 @@ class TrainLogMatch:
     def __init__(self, rules: AnyRules, players: list[str], me: str):
         self.rules, self.players, self.me = rules, list(players), me
         self.viewer = self.players.index(me)
-        self.match: TrainMatch | ChickenMatch = (
-            ChickenMatch(rules, self.players)
-            if isinstance(rules, ChickenRules)
-            else TrainMatch(rules, self.players)
-        )
+        self.match = match_of(rules, self.players)
         self.pending: int | None = None  # a round announced, your hand not yet logged
         self.settled: list[set[int]] = []  # per round: the seats whose pips are on their totals
         self.shown: list[dict[int, tuple[Tile, ...]]] = []  # per round: the hands shown at its end

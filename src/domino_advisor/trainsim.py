@@ -17,16 +17,15 @@ from dataclasses import dataclass, field
 
 from .chicken import bots as chicken_bots
 from .chicken.game import ChickenRound
-from .chicken.match import ChickenMatch
 from .chicken.rules import ChickenRules
 from .errors import NotationError
 from .events import Play, number_at_most
 from .simulate import half_width, in_processes
 from .trainadvice import SURE, advise
-from .trainlog import AnyRules
+from .trainlog import AnyRules, match_of
 from .trains import bots as train_bots
 from .trains.game import TrainRound
-from .trains.match import Move, Policy, TrainMatch, deal, legal_moves
+from .trains.match import Move, Policy, deal, legal_moves
 
 ADVISOR_SAMPLES = 20  # worlds a decision for the advisor bot: a fixed count, never a time
 MOST_SAMPLES = 10_000
@@ -103,8 +102,7 @@ def play_one(
     (out first, or the fewest pips in a blocked round; a tie shares none)."""
     n = len(specs)
     policies = [make_policy(spec, rules) for spec in specs]
-    names = [f"seat{i}" for i in range(n)]
-    match = ChickenMatch(rules, names) if isinstance(rules, ChickenRules) else TrainMatch(rules, names)
+    match = match_of(rules, [f"seat{i}" for i in range(n)])
     deals, moves = random.Random(deal_seed), random.Random(move_seed)
     won = [0] * n
     while not match.finished:

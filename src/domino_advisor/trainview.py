@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .chicken.rules import GAME as CHICKEN
 from .printable import printable
 
 
@@ -40,7 +41,7 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
     """Compact (the session, after each event): without the legend, the unseen counts
     and the totals."""
     parts: list[RenderableType] = []
-    chicken = data["game"] == "chicken-foot"
+    chicken = data["game"] == CHICKEN
     head = Text(data["game"].replace("-", " "), style="bold")
     head.append(f"   round {data['round']}")
     if data.get("engine"):
@@ -200,7 +201,7 @@ def advice_view(data: dict, width: int = 80) -> RenderableType:
     for k, m in enumerate(data["moves"], 1):
         row = [
             str(k),
-            f"{m['tile']} on {printable(m['on'] if 'on' in m else m['train'])}",
+            f"{m['tile']} on {printable(m['on'])}",
             f"{m['expected_pips']:.1f}",
             f"{m['margin']:+.1f}",
         ]
