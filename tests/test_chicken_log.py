@@ -222,6 +222,7 @@ def test_the_double_blank_counts_fifty_in_counts_and_expectations(runner, tmp_pa
     data = json.loads(run(runner, "status", game, "--json").output)
     bob = next(p for p in data["players"] if p["name"] == "bob")
     assert bob["expected_pips"] == 55  # 0-0 2-0 2-1: the double-blank counts 50
+    refused(runner, game, "log", game, "bob counts 0", says="bob's 3 tiles hold at least 55 pips")
     assert run(runner, "log", game, "bob counts 55").exit_code == 0
     data = json.loads(run(runner, "status", game, "--json").output)
     assert data["scores"]["bob"] == 55 and data["waiting"] is None and data["open"] == []

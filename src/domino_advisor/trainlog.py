@@ -175,11 +175,12 @@ class TrainLogMatch:
         else:
             if r.counts[seat] == 0 and event.pips:
                 raise IllegalMoveError(f"{event.player} went out: no pips to count")
-            most = self._most(r, seat)
-            if event.pips > most:
-                raise IllegalMoveError(
-                    f"{event.player}'s {r.counts[seat]} tiles hold at most {most} pips among the tiles unseen"
-                )
+            least, most = self._bounds(r, seat)
+            n = r.counts[seat]
+            if not least <= event.pips <= most:
+                bound = f"at most {most}" if event.pips > most else f"at least {least}"
+                tiles = "tile holds" if n == 1 else "tiles hold"
+                raise IllegalMoveError(f"{event.player}'s {n} {tiles} {bound} pips among the tiles unseen")
             pips = event.pips
         self.match.totals[seat] += pips
         self.settled[-1].add(seat)
@@ -188,12 +189,14 @@ class TrainLogMatch:
         """What a tile left in a hand counts: its pips, the double-blank 0 or 50."""
         return self.rules.blank_double if t == Tile(0, 0) else t.pips
 
-    def _most(self, r: AnyRound, seat: int) -> int:
-        """The most pips a hidden hand of this size can hold, among the tiles still unseen."""
+    def _bounds(self, r: AnyRound, seat: int) -> tuple[int, int]:
+        """The fewest and the most pips a hidden hand of this size can hold, among the tiles
+        still unseen (a count outside them is a slip of the tongue or of the log)."""
         seen = set(r.hands[self.viewer] or ()) | {r.engine} | r.placed
         seen |= {t for tiles in self.shown[-1].values() for t in tiles}
-        values = sorted((self.value(t) for t in full_set(self.rules.top) if t not in seen), reverse=True)
-        return sum(values[: r.counts[seat]])
+        values = sorted(self.value(t) for t in full_set(self.rules.top) if t not in seen)
+        n = r.counts[seat]
+        return sum(values[:n]), sum(values[len(values) - n :]) if n else 0
 
     def _check_count(self, event: Has) -> None:
         r = self.round
