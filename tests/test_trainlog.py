@@ -207,7 +207,7 @@ def test_shows_and_counts_are_checked_and_counted(runner, tmp_path):
     game.write_text("\n".join(lines[:first_show]) + "\n")
     assert json.loads(run(runner, "status", game, "--json").output)["over"]
     who, _, tiles = shows[0].partition(" shows ")
-    refused(runner, game, "log", game, f"{who} counts 59", says="hold at most")
+    refused(runner, game, "log", game, f"{who} counts 59", says="at most")
     assert run(runner, "log", game, shows[0]).exit_code == 0
     refused(runner, game, "log", game, f"{who} shows {tiles}", says="already counted")
     if len(shows) > 1:  # a tile already shown by another player
