@@ -250,3 +250,12 @@ def test_where_in_a_sampled_line_game_says_so():
     assert data["counting"]["method"] == "sampled" and data["counting"] == status["counting"]
     shown = CliRunner().invoke(main, ["where", str(log), tile])
     assert "sampled, not counted" in shown.output
+
+
+def test_a_new_warning_is_said_once(tmp_path):
+    path = tmp_path / "w.dom"
+    args = ["new", str(path), "--rules", "mexican-train", "--set", "set=3", "--set", "hand=4"]
+    res = CliRunner().invoke(main, [*args, "--players", "me ana", "--hand", "1-1 2-2 2-1 1-0"])
+    assert res.exit_code == 0, res.output
+    out = drive(path, ["me d 0-0", "me p", "ana p"])  # ana must hold the three 3s: a contradiction
+    assert out.count("warning:") == 1 and "contradicts" in out

@@ -113,7 +113,7 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
         parts.append(
             Text(f"next: your hand for round {data['waiting_for_hand']} ('holds ...')", style="bold magenta")
         )
-    for w in data.get("warnings", []):
+    for w in [] if compact else data.get("warnings", []):  # the session says each once, when it is new
         parts.append(Text(f"warning: {printable(w)}", style="yellow"))
     if not compact or data.get("over"):
         scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
