@@ -288,3 +288,36 @@ def test_the_advisor_plays_whole_matches_as_a_bot():
     result = tournament(rules, 3, ["advisor:3", "heuristic"], 2, seed=9)
     assert [b.spec for b in result.bots] == ["advisor:3", "heuristic"]
     assert len(result.difference) == 2 and all(b.rounds == 2 * 3 * b.seats for b in result.bots)
+
+
+def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
+    """Where the chances are sampled, advice at a fixed count of worlds (simulate, review,
+    lessons) runs the sampler to its fixed steps: a slow machine gives the same advice."""
+    import random
+
+    from domino_advisor import sampler
+    from domino_advisor.trainadvice import advise
+    from domino_advisor.trainlog import match_of
+    from domino_advisor.trains.match import deal, legal_moves
+    from domino_advisor.trainseat import TrainSeatView, count
+
+    rules = ChickenRules()
+    rng = random.Random(5)
+    for _ in range(200):  # a round of eight whose count is sampled, you to move with a choice
+        match = match_of(rules, [f"p{i}" for i in range(8)])
+        hands, stock = deal(rules, 8, 1, rng)
+        r = match.start(list(hands), stock)
+        for _ in range(rng.randint(8, 40)):
+            if r.over:
+                break
+            match.apply(rng.choice(legal_moves(r)))
+        if r.over or len(r.plays(r.turn)) < 2 or count(TrainSeatView.of(r, r.turn)).exact:
+            continue
+        break
+    else:
+        pytest.fail("no sampled position found")
+    first = advise(r, r.turn, samples=4, seed=1, seconds=None).as_dict()
+    clock = iter(range(0, 10**9, 1000))  # every look at the clock: a thousand seconds later
+    monkeypatch.setattr(sampler.time, "perf_counter", lambda: float(next(clock)))
+    slow = advise(r, r.turn, samples=4, seed=1, seconds=None).as_dict()
+    assert slow["moves"] == first["moves"] and first["counting"] != "exact"

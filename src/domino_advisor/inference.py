@@ -150,15 +150,17 @@ def _count(
     return sum(p.total for p in _problems(view, ev, unseen, extra, budget))
 
 
-def infer(view: SeatView, budget: int | None = EXACT_WORK) -> Inference:
+def infer(view: SeatView, budget: int | None = EXACT_WORK, seconds: float | None = SECONDS) -> Inference:
     """The posterior for ``view``: counted exactly within ``budget`` (None: always),
-    past it sampled; contradicted evidence is dropped with a warning either way."""
+    past it sampled, the chain stopping at ``seconds`` (None: only at its fixed steps and
+    error target, so the same log gives the same chances however busy the machine);
+    contradicted evidence is dropped with a warning either way."""
     ev = gather(view)
     unseen = unseen_tiles(view)
     try:
         return _exact(view, ev, unseen, budget)
     except TooBig:
-        return _sampled(view, ev, unseen)
+        return _sampled(view, ev, unseen, seconds)
 
 
 def sample_posterior(view: SeatView, seconds: float | None = None) -> Inference:

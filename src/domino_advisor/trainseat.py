@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .chicken.game import ChickenRound
 from .chicken.rules import ChickenRules
 from .inference import Inference, infer
+from .sampler import SECONDS as SAMPLER_SECONDS
 from .tiles import Tile
 from .trainlog import TrainLogMatch, table_of
 from .trains.game import MEXICAN, TrainRound
@@ -72,9 +73,10 @@ class TrainSeatView(Seated):
         )
 
 
-def count(view: TrainSeatView) -> Inference:
-    """Exact where the count fits its budget, else sampled with its error stated."""
-    return infer(view)  # type: ignore[arg-type]
+def count(view: TrainSeatView, seconds: float | None = SAMPLER_SECONDS) -> Inference:
+    """Exact where the count fits its budget, else sampled with its error stated (the
+    sampler stopping at ``seconds``; None: at its fixed steps, for measurements)."""
+    return infer(view, seconds=seconds)  # type: ignore[arg-type]
 
 
 def status_of(m: TrainLogMatch) -> dict:
