@@ -12,6 +12,8 @@ their hands or count their pips, which go on their totals.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .chicken.game import HEAD, ChickenRound, place_word
 from .chicken.match import ChickenMatch
 from .chicken.rules import GAME as CHICKEN
@@ -64,8 +66,8 @@ class TrainLogMatch:
         return self.match.round
 
     @property
-    def rounds(self) -> list[AnyRound]:
-        return list(self.match.rounds)
+    def rounds(self) -> Sequence[AnyRound]:
+        return self.match.rounds
 
     @property
     def totals(self) -> list[int]:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import RulesError
+from ..events import CHICKEN
 from ..trains.rules import HubRules
 
-GAME = "chicken-foot"
+GAME = CHICKEN  # the name events.py reads plays by
 # the hand sizes most tables deal, by set and number of players
 HANDS = {
     9: {2: 9, 3: 7, 4: 7, 5: 6, 6: 5, 7: 4, 8: 4},
