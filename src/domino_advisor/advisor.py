@@ -30,14 +30,14 @@ from .tiles import Tile, sort_tiles
 from .view import SeatView
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
-DEFAULT_SAMPLES = 1000
-DEFAULT_SECONDS = 0.6  # leaves room for start-up and the log's replay within a second
+DEFAULT_SAMPLES = 1000  # worlds a move is played out in: work, never the clock, decides the answer
+DEFAULT_SECONDS: float | None = None  # no time limit unless the user asks for one (--time)
 SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
 SOLVE_DRAWING = 20  # ... and, with two players, one with this many in hands and boneyard together
 RESCALE = 300.0  # a world's log weight this far above the reference: weights are rebased (no overflow)
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
-EXACT_MIN = 5_000  # ... always allowed: a double-six endgame needs far fewer
-EXACT_MAX = 500_000  # ... never more: its memory stays under about 200 MB
+EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
+EXACT_MAX = 500_000  # positions the exact search may visit: its memory stays under about 200 MB
 
 
 @dataclass
@@ -138,6 +138,8 @@ class Advice:
     stakes: Stakes | None = None  # the match the round is part of, when advice plays for it
     calibration: Calibration | None = None  # the map the round chances were corrected with
     partner: str | None = None  # with partners: the chances are your team's
+    asked: int = 0  # the worlds asked for
+    cut: bool = False  # a time limit the user set stopped the work before it was done
 
     def event(self) -> Move:
         best = self.moves[0]
@@ -212,8 +214,10 @@ def advise(
     single round, with no table for the rules, or with ``objective="round"``, the round).
     With a ``style``, sampled worlds are weighted by how likely the others' plays were
     in them (soft reads).  ``solve_drawing=0`` leaves every world with tiles to draw to
-    the rollouts (as 0.4.0 did).  ``spent``: seconds the answer has already taken (the
-    counting, done before the call); ``seconds`` covers it too."""
+    the rollouts (as 0.4.0 did).  Work decides the answer: ``samples`` worlds, and the
+    exact search to its budget of positions.  ``seconds``: a clock limit, only where the
+    user asks for one (the advice then says if it cut the work short); ``spent``: seconds
+    the answer has already taken (the counting, done before the call), which it covers."""
     start = time.perf_counter() - spent
     name = r.name(seat)
     if r.over:
@@ -234,12 +238,12 @@ def advise(
         inf = inference or infer(SeatView.of(r, seat))
     my_side = side_of(seat, r.rules)
     st = stakes(r, seat) if objective == "match" else None
-    exact = action == "play" and _try_exact(
-        r, seat, moves, inf, omniscient, st, _exact_budget(seconds, start)
-    )
+    budget = _exact_budget(seconds, start)
+    exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient, st, budget)
+    cut = False
     if not exact:
         reads = Reads(inf.view, style) if style is not None and inf is not None else None
-        _rollouts(
+        cut = _rollouts(
             r,
             seat,
             moves,
@@ -275,7 +279,22 @@ def advise(
     used = max(c.played for c in moves) if not exact else 0
     seconds_used = time.perf_counter() - start
     partner = r.name((seat + 2) % r.match.seats) if r.rules.partners else None
-    return Advice(seat, name, action, moves, used, seconds_used, exact, r.rules.all_fives, st, cal, partner)
+    cut = cut or (not exact and budget < EXACT_MAX and _fully_known(r, inf, omniscient))
+    return Advice(
+        seat,
+        name,
+        action,
+        moves,
+        used,
+        seconds_used,
+        exact,
+        r.rules.all_fives,
+        st,
+        cal,
+        partner,
+        samples,
+        cut,
+    )
 
 
 def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:
@@ -295,6 +314,13 @@ def _exact_budget(seconds: float | None, start: float) -> int:
         return EXACT_MAX
     left = max(0.0, seconds - (time.perf_counter() - start))
     return max(EXACT_MIN, min(EXACT_MAX, int(left / 2 * EXACT_RATE)))
+
+
+def _fully_known(r: Round, inf, omniscient: bool) -> bool:
+    """Two players, nothing to draw, every hidden tile's place certain: the round can be solved."""
+    if r.match.seats != 2 or (r.rules.draws and r.drawable):
+        return False
+    return omniscient or all(any(v == 1 for v in inf.probability[t].values()) for t in inf.unseen)
 
 
 def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None, budget: int = 0) -> bool:
@@ -352,14 +378,16 @@ def _rollouts(
     solve_below=None,
     reads: Reads | None = None,
     solve_drawing: int = 0,
-):
+) -> bool:
+    """Play every candidate out in ``samples`` worlds; True if the user's time limit
+    stopped it first."""
     policies = [policy] * r.match.seats
     solve_below = SOLVE_BELOW if solve_below is None else solve_below
     n = 0
     ref = None  # the first world's log weight: weights are relative to it
     while n < samples:
         if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
-            break
+            return True  # the user's time limit: the advice says it stopped short
         world_seed = rng.getrandbits(32)
         w = 1.0
         if omniscient:
@@ -403,6 +431,7 @@ def _rollouts(
                 mine = totals.pop(my_side)
                 c.margin_points += w * (mine - max(totals.values()))
         n += 1
+    return False
 
 
 def _solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:

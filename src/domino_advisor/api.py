@@ -239,6 +239,8 @@ def advice_dict(advice) -> dict:
         "rollout_win": _num(best.win),
         "calibration": None if advice.calibration is None else advice.calibration.key,
         "samples": advice.samples,
+        "samples_asked": advice.asked,
+        "cut_short": advice.cut,
         "seconds": round(advice.seconds, 3),
         "exact": advice.exact,
     }

@@ -6,6 +6,7 @@ import math
 import random
 import statistics
 import time
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import Progress
@@ -44,6 +45,124 @@ def _table(title: str, figures: tuple[str, ...], show_edge: bool = True) -> Tabl
 
 def _each(positions: int) -> str:
     return f"{positions} position{'s' if positions != 1 else ''} a row"
+
+
+BENCH_DIR = Path(__file__).parent / "data" / "bench"  # scripts/make_bench_positions.py wrote them
+
+
+def named_positions() -> list[tuple[str, str]]:
+    """The named positions: (name, log text), double-six first."""
+    order = ("double-six", "double-nine", "double-twelve", "mexican", "chicken")
+    files = sorted(
+        BENCH_DIR.glob("*.dom"), key=lambda f: (next(k for k, o in enumerate(order) if o in f.stem), f.stem)
+    )
+    return [(f.stem, f.read_text()) for f in files]
+
+
+def _commands(text: str, samples: int | None):
+    """What status, where and advise do for a log (the CLI's calls, less the rendering),
+    each as a function to time."""
+    from . import api
+    from .gamelog import loads
+
+    log = loads(text)
+    if log.is_trains:  # the train family's own calls, as the CLI makes them
+        from . import trainadvice, trainseat
+
+        def status():
+            return trainseat.status_of(loads(text).replay_trains())
+
+        def where():
+            m = loads(text).replay_trains()
+            return trainseat.where_of(m, _unseen(trainseat.status_of(m)))
+
+        def advise():
+            m = loads(text).replay_trains()
+            n = samples or trainadvice.DEFAULT_SAMPLES
+            return trainadvice.advise(m.round.for_next(m.viewer), m.viewer, n).samples
+
+        return status, where, advise
+
+    def line_status():
+        return api.status_of(api.Position.of(loads(text)))
+
+    def line_where():
+        pos = api.Position.of(loads(text))
+        return api.where_of(pos, _unseen(api.status_of(pos)))
+
+    def line_advise():
+        pos = api.Position.of(loads(text))
+        return api.advice_of(pos, samples or api.DEFAULT_SAMPLES).samples
+
+    return line_status, line_where, line_advise
+
+
+def _unseen(status: dict) -> str:
+    """The first unseen tile the status lists (where's question)."""
+    return next(iter(status["where"]))
+
+
+def _timed(work, repeats: int) -> tuple[list[float], list[float], object]:
+    """Wall and CPU seconds of each of ``repeats`` runs, and the last result."""
+    walls, cpus, result = [], [], None
+    for _ in range(repeats):
+        w, c = time.perf_counter(), time.process_time()
+        result = work()
+        cpus.append(time.process_time() - c)
+        walls.append(time.perf_counter() - w)
+    return walls, cpus, result
+
+
+def named_bench(console: Console, repeats: int = 3, samples: int | None = None) -> list[dict]:
+    """The table's commands on the named positions (status, where, advise at their
+    defaults, the log read and replayed each time), each run ``repeats`` times: the
+    median's wall time and CPU time, and the worst run's wall time."""
+    table = _table(
+        f"the table's commands on named positions, {repeats} runs each (seconds: wall, cpu; worst wall)",
+        ("status", "where", "advise", "worlds"),
+    )
+    table.columns[0].header = "position"
+    rows = []
+    positions = named_positions()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("named positions", total=len(positions))
+        for name, text in positions:
+            figures: dict = {"position": name}
+            cells = []
+            for command, work in zip(("status", "where", "advise"), _commands(text, samples), strict=True):
+                walls, cpus, result = _timed(work, repeats)
+                figures[command] = {
+                    "wall_median_s": statistics.median(walls),
+                    "cpu_median_s": statistics.median(cpus),
+                    "wall_worst_s": max(walls),
+                }
+                cells.append(
+                    f"{statistics.median(walls):.2f} {statistics.median(cpus):.2f}; {max(walls):.2f}"
+                )
+                if command == "advise":
+                    figures["worlds"] = result
+            rows.append(figures)
+            table.add_row(name, *cells, str(figures["worlds"]))
+            progress.advance(task)
+    console.print(table)
+    for command in ("status", "where", "advise"):
+        for family, pick in (
+            ("line games", lambda n: "train" not in n and "chicken" not in n),
+            ("train family", lambda n: "train" in n or "chicken" in n),
+        ):
+            chosen = [r[command] for r in rows if pick(r["position"])]
+            if not chosen:
+                continue
+            med = statistics.median(r["wall_median_s"] for r in chosen)
+            worst = max(r["wall_worst_s"] for r in chosen)
+            cpu = statistics.median(r["cpu_median_s"] for r in chosen)
+            console.print(f"{command}, {family}: median {med:.2f} s (cpu {cpu:.2f} s), worst {worst:.2f} s")
+    console.print(
+        "each command as the CLI runs it, less the start of the process and the rendering: the log "
+        "read and replayed, the counting, the answer; advise at its default worlds (the worlds column)",
+        style="dim",
+    )
+    return rows
 
 
 def _figures(times: list[float]) -> tuple[float, float, float]:

@@ -287,7 +287,7 @@ def status(file, as_json, reads):
 @click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
 @samples_option("sampled deals to play each move out in")
 @click.option("--seed", default=0, show_default=True, help="for repeatable advice")
-@time_option("stop sampling after this many seconds")
+@time_option("a time limit in seconds: stop sampling then, fewer deals on a slow machine")
 @reads_option()
 def advise(file, as_json, samples, seed, seconds, reads):
     """Ranked moves with reasons and the estimated chance of winning the round."""
@@ -297,7 +297,7 @@ def advise(file, as_json, samples, seed, seconds, reads):
         _advise_trains(log, as_json, samples, seed, seconds)
         return
     pos = api.Position.of(log, reads)
-    data = api.advice_dict(api.advice_of(pos, samples, seed, seconds))
+    data = api.advice_dict(api.advice_of(pos, samples or api.DEFAULT_SAMPLES, seed, seconds))
     if as_json:
         print_json(data)
     else:
@@ -312,6 +312,7 @@ def _advise_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int,
         raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
     if m.round.over:
         raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
+    samples = samples or trainadvice.DEFAULT_SAMPLES
     advice = trainadvice.advise(m.round.for_next(m.viewer), m.viewer, samples, seed, seconds)
     if as_json:
         print_json(advice.as_dict())
@@ -322,7 +323,7 @@ def _advise_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int,
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @samples_option("sampled deals for the advice on your turns")
-@time_option("time limit for each piece of advice")
+@time_option("a time limit in seconds for each piece of advice")
 @reads_option()
 @click.option(
     "--practice", is_flag=True, help="ask what each event taught before showing it; advice on request"

@@ -21,7 +21,7 @@ from .counting import Problem, TooBig, _case_possible, pick
 from .doubts import Doubt
 from .errors import IllegalMoveError
 from .evidence import BONEYARD, LATER, Case, Evidence, Void, bearing_mask, gather
-from .sampler import MIN_STEPS, SECONDS, STEPS_PER_TILE, Chain, Estimate
+from .sampler import MIN_STEPS, STEPS_PER_TILE, Chain, Estimate
 from .tiles import Tile, full_set
 from .view import SeatView
 
@@ -52,7 +52,9 @@ class Inference:
         """How the chances were found, in the table's words."""
         if self.estimate is None:
             return "exact"
-        return f"sampled ({self.estimate.steps:,} steps, two standard errors ±{2 * self.estimate.error:.3f})"
+        cut = ", cut short by the time limit" if self.estimate.cut else ""
+        error = 2 * self.estimate.error
+        return f"sampled ({self.estimate.steps:,} steps{cut}, two standard errors ±{error:.3f})"
 
     def counting(self) -> dict[str, str | int | float]:
         """How the chances were found, for programs: exact, or sampled with the sampler's
@@ -150,11 +152,11 @@ def _count(
     return sum(p.total for p in _problems(view, ev, unseen, extra, budget))
 
 
-def infer(view: SeatView, budget: int | None = EXACT_WORK, seconds: float | None = SECONDS) -> Inference:
+def infer(view: SeatView, budget: int | None = EXACT_WORK, seconds: float | None = None) -> Inference:
     """The posterior for ``view``: counted exactly within ``budget`` (None: always),
-    past it sampled, the chain stopping at ``seconds`` (None: only at its fixed steps and
-    error target, so the same log gives the same chances however busy the machine);
-    contradicted evidence is dropped with a warning either way."""
+    past it sampled to the chain's fixed steps and error target, so the same log gives
+    the same chances however busy the machine (``seconds``: a clock limit, only where
+    the user asks for one); contradicted evidence is dropped with a warning either way."""
     ev = gather(view)
     unseen = unseen_tiles(view)
     try:
@@ -201,7 +203,7 @@ def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None)
 
 
 def _sampled(
-    view: SeatView, ev: Evidence, unseen: list[Tile], seconds: float | None = SECONDS, retry: bool = True
+    view: SeatView, ev: Evidence, unseen: list[Tile], seconds: float | None = None, retry: bool = True
 ) -> Inference:
     def fits(trial: Evidence) -> Chain | None:
         chain = Chain(view, trial, unseen, [c for c in trial.cases if _case_possible(view, trial, c)])

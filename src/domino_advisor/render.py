@@ -128,7 +128,14 @@ def advice_view(data: dict, width: int = 80) -> Group:
         t.add_row(*cells, style="green" if i == 1 else "")
     if width < 70:
         t = _advice_list(data, t)
-    how = "solved exactly" if data["exact"] else f"{data['samples']} sampled deals"
+    how = "solved exactly" if data["exact"] else f"{data['samples']:,} sampled deals"
+    if data.get("cut_short"):  # the user's --time stopped the work: the answer is the machine's
+        asked = data.get("samples_asked", data["samples"])
+        how += (
+            f" of {asked:,}, cut short by your time limit"
+            if data["samples"] < asked
+            else ", cut short by your time limit"
+        )
     parts: list[RenderableType] = []
     if stakes:
         scores = stakes["scores"]
@@ -150,8 +157,7 @@ def advice_view(data: dict, width: int = 80) -> Group:
         head.append(" (before this round's points)", style="dim")
         parts.append(head)
         note = Text(
-            f"match: {team} chance of winning the match; round: of winning this round ({how}, "
-            f"{data['seconds']:.2f} s)",
+            f"match: {team} chance of winning the match; round: of winning this round ({how})",
             style="dim",
         )
         if stakes["table"] is None:
@@ -161,7 +167,7 @@ def advice_view(data: dict, width: int = 80) -> Group:
     else:
         fives = any("points_ahead" in m for m in data["moves"])
         note = Text(
-            f"win: {team} chance of winning this round ({how}, {data['seconds']:.2f} s)"
+            f"win: {team} chance of winning this round ({how})"
             + (
                 "; pts: your points ahead of the best other side by the round's end, the ranking in All Fives"
                 if fives

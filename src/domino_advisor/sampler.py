@@ -27,7 +27,6 @@ from .view import SeatView
 STEPS_PER_TILE = 1_000  # chain steps per hidden tile to start with
 MIN_STEPS = 100_000  # and at least this many (a tenth of a second)
 MAX_STEPS = 600_000  # doubling while the stated error is above TARGET, up to this many
-SECONDS = 0.35  # ... and no more doubling once the chain has run this long
 TARGET = 0.02  # two standard errors of the least certain chance
 BATCHES = 25  # batch means for the stated error: this many in the first run
 KEEP = 4_000  # deals kept for sampling and the chance of holding a number
@@ -45,6 +44,7 @@ class Estimate:
     steps: int
     deals: list[tuple[int | None, ...]] = field(repr=False)  # each unseen tile's seat, per kept deal
     unreached: int = 0  # places a tile may be in that the chain never reached (it did not mix)
+    cut: bool = False  # a time limit the user asked for stopped it before its work was done
     _hands: list[dict[int | None, int]] | None = field(default=None, repr=False)
 
     def hands(self, unseen: Sequence[Tile]) -> list[dict[int | None, int]]:
@@ -141,11 +141,12 @@ class Chain:
         seed: int = SEED,
         target: float = TARGET,
         most: int = MAX_STEPS,
-        seconds: float | None = SECONDS,
+        seconds: float | None = None,
     ) -> Estimate:
-        """``steps`` of the chain, doubled while two standard errors exceed ``target``
-        (up to ``most`` steps, and not once it has run ``seconds``): the same seed and
-        log give the same answer on one machine; the steps run are stated."""
+        """``steps`` of the chain, doubled while two standard errors exceed ``target``,
+        up to ``most`` steps: work, never the clock, decides when it stops, so the same
+        log gives the same chances on any machine under any load.  ``seconds`` is a
+        limit only where the user asks for one (the estimate then says it was cut)."""
         started = time.perf_counter()
         late_at = None if seconds is None else started + 2 * seconds
         assert self.start is not None
@@ -174,6 +175,7 @@ class Chain:
         seat_of = self.seat_of
         uniform = rng.random  # int(uniform() * n): a fair pick, far faster than randrange
         step = 0
+        cut = False  # stopped by the clock with work still to do
         next_mark = burn + batch
         while True:
             # bookkeeping between chunks of ``thin`` steps, none inside them (the hot loop)
@@ -187,9 +189,11 @@ class Chain:
                 deals.append(tuple(map(seat_of.__getitem__, loc[:n_unseen])))
             if late_at is not None and step - burn >= 20_000 and time.perf_counter() > late_at:
                 total = min(total, step)  # out of time: stop here, the error says what it cost
+                cut = True
             if step >= total:
                 done = total - burn
                 late = seconds is not None and time.perf_counter() - started > seconds
+                cut = cut or (late and done < most and 2 * self._error(batches, burn) > target)
                 if done >= most or late or 2 * self._error(batches, burn) <= target:
                     break
                 total += -(-min(done, most - done) // thin) * thin
@@ -235,7 +239,9 @@ class Chain:
             tally[i][where[loc[i]]] += total - since[i]
         if len(deals) > KEEP:
             deals = deals[:: -(-len(deals) // KEEP)]
-        return self._estimate(tally, batches, total - burn, places, deals)
+        estimate = self._estimate(tally, batches, total - burn, places, deals)
+        estimate.cut = cut
+        return estimate
 
     def _means(self, batches: list[list[list[int]]], burn: int, members: list[int], k: int) -> list[float]:
         """Each batch's own chance for a class in one place, from the running tallies."""

@@ -71,8 +71,8 @@ class Session:
         self,
         path,
         console: Console,
-        samples: int = DEFAULT_SAMPLES,
-        seconds: float = DEFAULT_SECONDS,
+        samples: int | None = None,
+        seconds: float | None = DEFAULT_SECONDS,
         reads: bool = True,
         read: Callable[[str], str] | None = None,
         practice: bool = False,
@@ -88,7 +88,7 @@ class Session:
         self.started = int(time.time())  # practice answers of this session count as one lesson
         self.kept_aside = 0
         self.console = console
-        self.samples = samples
+        self.samples = samples  # None: the game's own default, as advise gives
         self.seconds = seconds
         self.text = logfile.read_text(path)  # the version of the file this session last saw
         self.log = gamelog.loads(self.text)
@@ -116,7 +116,7 @@ class Session:
         self.console.print(statusview.status_view(self.pos, data, compact, self.console.width, counting))
 
     def show_advice(self) -> None:
-        advice = api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds)
+        advice = api.advice_of(self.pos, self.samples or DEFAULT_SAMPLES, seed=0, seconds=self.seconds)
         self.console.print(render.advice_view(api.advice_dict(advice), self.console.width))
 
     def show_where(self, tile_text: str) -> None:
@@ -429,8 +429,8 @@ def run(
     path,
     console: Console,
     read: Callable[[str], str],
-    samples: int = DEFAULT_SAMPLES,
-    seconds: float = DEFAULT_SECONDS,
+    samples: int | None = None,
+    seconds: float | None = DEFAULT_SECONDS,
     reads: bool = True,
     practice: bool = False,
     keep: bool = True,

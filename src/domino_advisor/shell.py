@@ -17,6 +17,7 @@ from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
 from .errors import DominoError
 from .printable import message
 from .terminal import OutputError, ascii_safe_streams, echo, make_console, silence_stdout
+from .trainadvice import DEFAULT_SAMPLES as TRAIN_SAMPLES
 
 console = make_console()
 errors = make_console(stderr=True)
@@ -133,13 +134,25 @@ SECONDS = FiniteFloat(0.01, 3600)
 SAMPLES = click.IntRange(1, MAX_SAMPLES)
 
 
-def samples_option(help_text: str, default: int = DEFAULT_SAMPLES):
-    return click.option("--samples", default=default, show_default=True, type=SAMPLES, help=help_text)
+def samples_option(help_text: str, default: int | None = None):
+    """``--samples``; with no default of its own, each game's (the line games' and the
+    train family's differ), said in the help."""
+    if default is None:
+        help_text += f"  [default: {DEFAULT_SAMPLES:,}; Mexican Train and Chicken Foot: {TRAIN_SAMPLES}]"
+    return click.option(
+        "--samples", default=default, show_default=default is not None, type=SAMPLES, help=help_text
+    )
 
 
 def time_option(help_text: str):
+    """``--time``: a clock limit only where the user asks for one; without it the work
+    asked for decides the answer, the same on any machine."""
     return click.option(
-        "--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=SECONDS, help=help_text
+        "--time",
+        "seconds",
+        default=DEFAULT_SECONDS,
+        type=SECONDS,
+        help=help_text + "  [default: none: the same log gives the same answer on any machine]",
     )
 
 

@@ -18,7 +18,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from . import drills, gamelog, questions, statusview
-from .advisor import advise
+from .advisor import DEFAULT_SAMPLES, advise
 from .deal import deal_round
 from .errors import DominoError
 from .events import Draw, Play, number_at_most
@@ -66,7 +66,7 @@ class Asking:
         read: Callable[[str], str],
         rules: Rules,
         lesson: int,
-        samples: int = 200,
+        samples: int = DEFAULT_SAMPLES,
         record: Record | None = None,
     ):
         self.console = console
@@ -112,14 +112,9 @@ class Asking:
 
     def move_question(self, r, seat: int, plays) -> tuple[Play, float]:
         """Ask your move and mark it against the advisor's ranking: the move and its points."""
-        advice = advise(
-            r,
-            seat,
-            samples=self.samples,
-            seed=self.rng.getrandbits(32),
-            seconds=None,
-            style=self.style,
-        )
+        self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
+        # the advice advise gives in this position: its worlds and seed, no clock
+        advice = advise(r, seat, samples=self.samples, seed=0, seconds=None, style=self.style)
         while True:
             answer = self.ask("your move (like 64 or 64 on 4)? ")
             words = answer.replace(" on ", " ").split()
@@ -192,7 +187,7 @@ class Trainer(Asking):
         console: Console,
         read: Callable[[str], str],
         bots: str = "heuristic",
-        samples: int = 200,
+        samples: int = DEFAULT_SAMPLES,
         reads: bool = True,
         record: Record | None = None,
     ):
@@ -283,7 +278,9 @@ class DrillLesson(Asking):
 
     source = "drill"
 
-    def __init__(self, console: Console, read, record: Record, samples: int = 200, reads: bool = True):
+    def __init__(
+        self, console: Console, read, record: Record, samples: int = DEFAULT_SAMPLES, reads: bool = True
+    ):
         super().__init__(console, read, preset("classic"), record.lessons() + 1, samples, record)
         self.reads = reads
         self.kept: Record = record

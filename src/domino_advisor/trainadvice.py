@@ -30,8 +30,8 @@ from .trains.match import Policy, legal_moves
 from .trains.plan import longest_line
 from .trainseat import TrainSeatView, count
 
-DEFAULT_SAMPLES = 100
-DEFAULT_SECONDS = 1.0
+DEFAULT_SAMPLES = 100  # worlds every play is rolled out in: work, never the clock, decides the answer
+DEFAULT_SECONDS: float | None = None  # no time limit unless the user asks for one (--time)
 # Standard errors by which another play must beat the plan's move to be advised over it.
 # The worlds are few and the round long, so a play ahead by noise would often be worse:
 # on the pilot seeds (101, 202, 303, never the README's) the advisor at 20 worlds with
@@ -78,6 +78,8 @@ class TrainAdvice:
     seconds: float
     method: str  # how the hidden hands were counted
     game: str = "mexican-train"
+    asked: int = 0  # the worlds asked for
+    cut: bool = False  # a time limit the user set stopped the work before it was done
 
     def as_dict(self) -> dict:
         return {
@@ -85,6 +87,8 @@ class TrainAdvice:
             "player": self.player,
             "action": self.action,
             "samples": self.samples,
+            "samples_asked": self.asked,
+            "cut_short": self.cut,
             "seconds": round(self.seconds, 3),
             "counting": self.method,
             "moves": [m.as_dict(self.game) for m in self.moves],
@@ -99,7 +103,9 @@ def advise(
     seconds: float | None = DEFAULT_SECONDS,
     sure: float = SURE,
 ) -> TrainAdvice:
-    """Advice for ``seat`` (whose hand is known; the others' are not looked at)."""
+    """Advice for ``seat`` (whose hand is known; the others' are not looked at), from
+    ``samples`` worlds: the same round gives the same advice on any machine.
+    ``seconds``: a clock limit, only where the user asks for one (then said if it cut)."""
     started = time.perf_counter()
     name = r.names[seat]
     if r.over or r.turn != seat:
@@ -110,12 +116,14 @@ def advise(
         return TrainAdvice(name, action, [], 0, time.perf_counter() - started, "", r.rules.name)
     plays, same = r.alike(plays)
     view = TrainSeatView.of(r, seat)
-    inf = count(view) if seconds is not None else count(view, seconds=None)  # no clock: fixed counts
+    inf = count(view)  # to its fixed steps: the time limit, if any, is for the worlds
     choices = [TrainChoice(t, r.place_name(k)) for t, k in plays]
     rng = random.Random(seed)
     done = 0
+    cut = False
     while done < samples:
         if seconds is not None and done and time.perf_counter() - started > seconds:
+            cut = True
             break
         world = _world(r, seat, inf, rng)
         roll_seed = rng.getrandbits(32)
@@ -137,7 +145,8 @@ def advise(
         whose = "the heuristic's move" if isinstance(r, ChickenRound) else "the plan's move"
         other = f"{choices[1].tile} on {choices[1].train}"
         planned.reasons.insert(0, f"kept as {whose}: {other} did better here, but not clearly")
-    return TrainAdvice(name, "play", choices, done, time.perf_counter() - started, inf.method, r.rules.name)
+    spent = time.perf_counter() - started
+    return TrainAdvice(name, "play", choices, done, spent, inf.method, r.rules.name, samples, cut)
 
 
 def policy_of(r: TrainRound | ChickenRound) -> Policy:

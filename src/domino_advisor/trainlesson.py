@@ -24,7 +24,7 @@ from .printable import printable
 from .progress import Record
 from .tiles import Tile
 from .train import KINDS, Asking, Quit
-from .trainadvice import advise, choice_for
+from .trainadvice import DEFAULT_SAMPLES, advise, choice_for
 from .trainlog import AnyRules, match_of
 from .trains.game import MEXICAN, TrainRound
 from .trains.match import deal, legal_moves
@@ -44,7 +44,7 @@ class TrainLesson(Asking):
         console: Console,
         read: Callable[[str], str],
         bots: str = "heuristic",
-        samples: int = 60,
+        samples: int = DEFAULT_SAMPLES,
         record: Record | None = None,
     ):
         super().__init__(console, read, rules, seed, samples, record)  # type: ignore[arg-type]
@@ -104,7 +104,8 @@ class TrainLesson(Asking):
 
     def train_move(self, r: TrainRound | ChickenRound, plays: list[Play]) -> Play:
         """Ask your play and mark it against the advisor's ranking (pips against the others)."""
-        advice = advise(r, 0, samples=self.samples, seed=self.rng.getrandbits(32), seconds=None)
+        self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
+        advice = advise(r, 0, samples=self.samples, seed=0, seconds=None)  # as advise gives it
         while True:
             answer = self.ask(f"your play (like {_said(plays[0], r)})? ")
             try:

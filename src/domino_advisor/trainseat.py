@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from .chicken.game import ChickenRound
 from .chicken.rules import ChickenRules
 from .inference import Inference, infer
-from .sampler import SECONDS as SAMPLER_SECONDS
 from .tiles import Tile
 from .trainlog import TrainLogMatch, table_of
 from .trains.game import MEXICAN, TrainRound
@@ -73,9 +72,9 @@ class TrainSeatView(Seated):
         )
 
 
-def count(view: TrainSeatView, seconds: float | None = SAMPLER_SECONDS) -> Inference:
-    """Exact where the count fits its budget, else sampled with its error stated (the
-    sampler stopping at ``seconds``; None: at its fixed steps, for measurements)."""
+def count(view: TrainSeatView, seconds: float | None = None) -> Inference:
+    """Exact where the count fits its budget, else sampled to the chain's fixed steps
+    with its error stated (``seconds``: a clock limit, only where the user asks)."""
     return infer(view, seconds=seconds)  # type: ignore[arg-type]
 
 

@@ -135,7 +135,8 @@ class TrainSession(Session):
                 Text(f"it is {printable(m.players[r.turn])}'s turn, not yours", style="yellow")
             )
             return
-        advice = trainadvice.advise(r, m.viewer, self.samples, seed=0, seconds=self.seconds)
+        samples = self.samples or trainadvice.DEFAULT_SAMPLES  # as advise gives it
+        advice = trainadvice.advise(r, m.viewer, samples, seed=0, seconds=self.seconds)
         self.console.print(trainview.advice_view(advice.as_dict(), self.console.width))
 
     def show_where(self, tile_text: str) -> None:

@@ -210,9 +210,12 @@ def advice_view(data: dict, width: int = 80) -> RenderableType:
     if narrow:
         for k, m in enumerate(data["moves"], 1):
             parts.append(Text(f"{k}. " + "; ".join(m["reasons"])))
+    worlds = f"{data['samples']} worlds"
+    if data.get("cut_short"):  # the user's --time stopped the work: the answer is the machine's
+        worlds = f"{data['samples']} of {data['samples_asked']} worlds (cut short by your time limit)"
     note = Text(
         f"pips left: yours when the round ends, played out by the heuristic bot in "
-        f"{data['samples']} worlds drawn from the counting ({data['counting']}), {data['seconds']:.2f} s; "
+        f"{worlds} drawn from the counting ({data['counting']}); "
         "vs others: yours less their average (lower is better)",
         style="dim",
     )
