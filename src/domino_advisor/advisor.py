@@ -30,7 +30,9 @@ from .tiles import Tile, sort_tiles
 from .view import SeatView
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
-DEFAULT_SAMPLES = 1000  # worlds a move is played out in: work, never the clock, decides the answer
+DEFAULT_SAMPLES = 1000  # worlds a move is played out in, at most, when the user names no number
+DEFAULT_WORK = 30_000  # ... and as many as this much work allows: about 0.5 s of CPU on the 2-core machine
+TURN_WORK = 2  # a turn played out costs about what two positions searched do (measured: 30 us and 15 us)
 DEFAULT_SECONDS: float | None = None  # no time limit unless the user asks for one (--time)
 SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
 SOLVE_DRAWING = 20  # ... and, with two players, one with this many in hands and boneyard together
@@ -140,6 +142,8 @@ class Advice:
     partner: str | None = None  # with partners: the chances are your team's
     asked: int = 0  # the worlds asked for
     cut: bool = False  # a time limit the user set stopped the work before it was done
+    work: int = 0  # positions searched and turns played out in the worlds
+    work_budget: int | None = None  # the work allowed (None: the worlds asked for, whatever they cost)
 
     def event(self) -> Move:
         best = self.moves[0]
@@ -198,7 +202,7 @@ def _true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
 def advise(
     r: Round,
     seat: int,
-    samples: int = 300,
+    samples: int | None = None,
     seed: int = 0,
     seconds: float | None = None,
     inference: Inference | None = None,
@@ -214,11 +218,14 @@ def advise(
     single round, with no table for the rules, or with ``objective="round"``, the round).
     With a ``style``, sampled worlds are weighted by how likely the others' plays were
     in them (soft reads).  ``solve_drawing=0`` leaves every world with tiles to draw to
-    the rollouts (as 0.4.0 did).  Work decides the answer: ``samples`` worlds, and the
-    exact search to its budget of positions.  ``seconds``: a clock limit, only where the
+    the rollouts (as 0.4.0 did).  Work decides the answer: ``samples`` worlds (None: as
+    many as ``DEFAULT_WORK`` allows, at most ``DEFAULT_SAMPLES``), and the exact search to
+    its budget of positions.  ``seconds``: a clock limit, only where the
     user asks for one (the advice then says if it cut the work short); ``spent``: seconds
     the answer has already taken (the counting, done before the call), which it covers."""
     start = time.perf_counter() - spent
+    work = DEFAULT_WORK if samples is None else None
+    samples = DEFAULT_SAMPLES if samples is None else samples
     name = r.name(seat)
     if r.over:
         raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
@@ -241,9 +248,10 @@ def advise(
     budget = _exact_budget(seconds, start)
     exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient, st, budget)
     cut = False
+    work_done = 0
     if not exact:
         reads = Reads(inf.view, style) if style is not None and inf is not None else None
-        cut = _rollouts(
+        cut, work_done = _rollouts(
             r,
             seat,
             moves,
@@ -258,6 +266,7 @@ def advise(
             st,
             reads=reads,
             solve_drawing=solve_drawing,
+            work=work,
         )
     if st is not None:
         for c in moves:
@@ -294,6 +303,8 @@ def advise(
         partner,
         samples,
         cut,
+        work_done,
+        work,
     )
 
 
@@ -378,16 +389,20 @@ def _rollouts(
     solve_below=None,
     reads: Reads | None = None,
     solve_drawing: int = 0,
-) -> bool:
-    """Play every candidate out in ``samples`` worlds; True if the user's time limit
-    stopped it first."""
+    work: int | None = None,
+) -> tuple[bool, int]:
+    """Play every candidate out in ``samples`` worlds, or in as many as ``work`` allows
+    (positions searched and turns played out, counted: the same on any machine); True
+    if the user's time limit stopped it first, and the work done."""
     policies = [policy] * r.match.seats
     solve_below = SOLVE_BELOW if solve_below is None else solve_below
     n = 0
+    done = 0  # the work: positions searched, and turns played out (TURN_WORK each)
+    searched = [0]
     ref = None  # the first world's log weight: weights are relative to it
-    while n < samples:
+    while n < samples and (work is None or done < work):
         if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
-            return True  # the user's time limit: the advice says it stopped short
+            return True, done  # the user's time limit: the advice says it stopped short
         world_seed = rng.getrandbits(32)
         w = 1.0
         if omniscient:
@@ -405,7 +420,9 @@ def _rollouts(
             base = _world(r, seat, world, rng)
         values = None
         if not r.rules.all_fives and _solvable(base, solve_below, solve_drawing):
-            values = _solve_world(base, moves, my_side, policy, world_seed, st)
+            values = _solve_world(base, moves, my_side, policy, world_seed, st, searched=searched)
+            done += searched[0]
+        left = _tiles_left(base)
         for i, c in enumerate(moves):
             if values is not None:  # the world was small enough to play perfectly
                 rv, mv = values[i]
@@ -421,6 +438,7 @@ def _rollouts(
             if r.rules.all_fives:
                 c.reply_points += w * (fr.fives[side_of(nxt, r.rules)] - before)
             res = fr.play_out(policies, play_rng)
+            done += TURN_WORK * (left - _tiles_left(fr))
             c.count(w, round_value(res, my_side, r.rules), st.value(fr) if st is not None else 0.0)
             if r.rules.all_fives:
                 totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
@@ -431,7 +449,12 @@ def _rollouts(
                 mine = totals.pop(my_side)
                 c.margin_points += w * (mine - max(totals.values()))
         n += 1
-    return False
+    return False, done
+
+
+def _tiles_left(fr: FastRound) -> int:
+    """Tiles in hands and stock: what a rollout's turns have left to play."""
+    return sum(h.bit_count() for h in fr.hands) + len(fr.stock)
 
 
 def _solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:
@@ -455,6 +478,7 @@ def _solve_world(
     world_seed: int,
     st: Stakes | None = None,
     budget: int = 6000,
+    searched: list[int] | None = None,
 ) -> list[tuple[int, float]] | None:
     """Every candidate's exact value in one sampled world (the round's, and the match's
     where it is played for), or None if that is too big.
@@ -462,6 +486,7 @@ def _solve_world(
     All candidates in a world are judged the same way (all solved, or all played
     out), so comparing them stays fair.
     """
+    searched = [0] if searched is None else searched
     memo: dict = {}
     match_memo: dict = {}
     left = [budget]
@@ -477,5 +502,9 @@ def _solve_world(
             mv = solve_value(fr, my_side, st.value, match_memo, left) if st is not None else 0.0
             values.append((rv, mv))
     except TooBig:
+        values = []
+    finally:  # the positions searched, solved or not: the work this world cost
+        searched[0] = budget - left[0] + (budget * 4 - line.budget if line else 0)
+    if not values:
         return None
     return values

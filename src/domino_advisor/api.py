@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from functools import cached_property
 
-from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .advisor import DEFAULT_SECONDS
 from .doubts import Doubt
 from .gamelog import GameLog, loads
 from .inference import Inference, infer
@@ -173,7 +173,7 @@ def status(log_text: str, reads: bool = True) -> dict:
 
 
 def advice_of(
-    pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, seconds: float | None = DEFAULT_SECONDS
+    pos: Position, samples: int | None = None, seed: int = 0, seconds: float | None = DEFAULT_SECONDS
 ):
     """The advisor's ranking for your seat in a replayed log (raises if it is not your turn)."""
     from .advisor import advise as run_advisor
@@ -240,6 +240,8 @@ def advice_dict(advice) -> dict:
         "calibration": None if advice.calibration is None else advice.calibration.key,
         "samples": advice.samples,
         "samples_asked": advice.asked,
+        "work": advice.work,
+        "work_budget": advice.work_budget,
         "cut_short": advice.cut,
         "seconds": round(advice.seconds, 3),
         "exact": advice.exact,
@@ -264,7 +266,7 @@ def advice_dict(advice) -> dict:
 
 def advise(
     log_text: str,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     seed: int = 0,
     seconds: float | None = DEFAULT_SECONDS,
     reads: bool = True,

@@ -92,7 +92,7 @@ def _commands(text: str, samples: int | None):
 
     def line_advise():
         pos = api.Position.of(loads(text))
-        return api.advice_of(pos, samples or api.DEFAULT_SAMPLES).samples
+        return api.advice_of(pos, samples).samples
 
     return line_status, line_where, line_advise
 
@@ -177,7 +177,7 @@ def run_bench(
     seed: int = 1,
     advice_positions: int = 20,
     samples: int = DEFAULT_SAMPLES,
-    seconds: float = DEFAULT_SECONDS,
+    seconds: float | None = DEFAULT_SECONDS,
     sampler_positions: int = 0,
 ) -> list[dict]:
     table = _table(
@@ -363,7 +363,7 @@ def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
     return rows
 
 
-def advice_bench(console: Console, positions: int, seed: int, samples: int, seconds: float):
+def advice_bench(console: Console, positions: int, seed: int, samples: int | None, seconds: float | None):
     """Latency of the default ``advise`` at positions with a real choice to make."""
     from .advisor import advise
     from .events import Play

@@ -297,7 +297,7 @@ def advise(file, as_json, samples, seed, seconds, reads):
         _advise_trains(log, as_json, samples, seed, seconds)
         return
     pos = api.Position.of(log, reads)
-    data = api.advice_dict(api.advice_of(pos, samples or api.DEFAULT_SAMPLES, seed, seconds))
+    data = api.advice_dict(api.advice_of(pos, samples, seed, seconds))
     if as_json:
         print_json(data)
     else:

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from . import api, edits, gamelog, logfile, notices, questions, render, statusview
-from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .advisor import DEFAULT_SECONDS
 from .errors import DominoError, LogFileError, NotationError
 from .events import DIGITS, number_at_most
 from .gamelog import check_typed
@@ -116,7 +116,7 @@ class Session:
         self.console.print(statusview.status_view(self.pos, data, compact, self.console.width, counting))
 
     def show_advice(self) -> None:
-        advice = api.advice_of(self.pos, self.samples or DEFAULT_SAMPLES, seed=0, seconds=self.seconds)
+        advice = api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds)
         self.console.print(render.advice_view(api.advice_dict(advice), self.console.width))
 
     def show_where(self, tile_text: str) -> None:

@@ -18,7 +18,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from . import drills, gamelog, questions, statusview
-from .advisor import DEFAULT_SAMPLES, advise
+from .advisor import advise
 from .deal import deal_round
 from .errors import DominoError
 from .events import Draw, Play, number_at_most
@@ -66,7 +66,7 @@ class Asking:
         read: Callable[[str], str],
         rules: Rules,
         lesson: int,
-        samples: int = DEFAULT_SAMPLES,
+        samples: int | None = None,
         record: Record | None = None,
     ):
         self.console = console
@@ -187,7 +187,7 @@ class Trainer(Asking):
         console: Console,
         read: Callable[[str], str],
         bots: str = "heuristic",
-        samples: int = DEFAULT_SAMPLES,
+        samples: int | None = None,
         reads: bool = True,
         record: Record | None = None,
     ):
@@ -279,7 +279,7 @@ class DrillLesson(Asking):
     source = "drill"
 
     def __init__(
-        self, console: Console, read, record: Record, samples: int = DEFAULT_SAMPLES, reads: bool = True
+        self, console: Console, read, record: Record, samples: int | None = None, reads: bool = True
     ):
         super().__init__(console, read, preset("classic"), record.lessons() + 1, samples, record)
         self.reads = reads

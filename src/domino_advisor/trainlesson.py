@@ -105,7 +105,7 @@ class TrainLesson(Asking):
     def train_move(self, r: TrainRound | ChickenRound, plays: list[Play]) -> Play:
         """Ask your play and mark it against the advisor's ranking (pips against the others)."""
         self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
-        advice = advise(r, 0, samples=self.samples, seed=0, seconds=None)  # as advise gives it
+        advice = advise(r, 0, samples=self.samples or DEFAULT_SAMPLES, seed=0, seconds=None)  # as advise
         while True:
             answer = self.ask(f"your play (like {_said(plays[0], r)})? ")
             try:
