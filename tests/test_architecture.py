@@ -9,7 +9,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
 
 LAYERS = [
-    ("base", {"errors", "printable", "tiles", "rules", "doubts"}),
+    ("base", {"errors", "printable", "tiles", "rules", "doubts", "budgets"}),
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
     (
         "log",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from . import lead
 from .bots import reader
+from .budgets import ADVICE_SAMPLES, ADVICE_SECONDS
 from .calibration import Calibration, calibration_for, shown
 from .engine import FastRound, from_round
 from .errors import IllegalMoveError
@@ -30,8 +31,8 @@ from .tiles import Tile, sort_tiles
 from .view import SeatView
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
-DEFAULT_SAMPLES = 1000
-DEFAULT_SECONDS = 0.6  # leaves room for start-up and the log's replay within a second
+DEFAULT_SAMPLES = ADVICE_SAMPLES  # budgets: the command line shows them without importing this module
+DEFAULT_SECONDS = ADVICE_SECONDS
 SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
 SOLVE_DRAWING = 20  # ... and, with two players, one with this many in hands and boneyard together
 RESCALE = 300.0  # a world's log weight this far above the reference: weights are rebased (no overflow)

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .budgets import ADVICE_SAMPLES, ADVICE_SECONDS
 from .counting import TooBig
 from .deal import random_position
 from .inference import EXACT_WORK, infer, sample_posterior
@@ -57,8 +57,8 @@ def run_bench(
     positions: int = 200,
     seed: int = 1,
     advice_positions: int = 20,
-    samples: int = DEFAULT_SAMPLES,
-    seconds: float = DEFAULT_SECONDS,
+    samples: int = ADVICE_SAMPLES,
+    seconds: float = ADVICE_SECONDS,
     sampler_positions: int = 0,
 ) -> list[dict]:
     table = _table(

@@ -15,6 +15,7 @@ import click
 from rich.text import Text
 
 from . import api, config, edits, gamelog, logfile, notices, render, statusview, trainlog
+from .budgets import DRILL_SAMPLES, HINDSIGHT_SAMPLES, TRAIN_REVIEW_SAMPLES
 from .errors import DominoError, LogFileError
 from .gamelog import MAX_LINE
 from .printable import printable
@@ -417,9 +418,6 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
             console.print(f"wrote {printable(html_out)}")
 
 
-TRAIN_REVIEW_SAMPLES = 60  # worlds a decision: a Mexican Train round is long to play out
-
-
 def _review_trains(log: gamelog.GameLog, as_json: bool, samples: int, seed: int) -> None:
     from rich.progress import Progress
 
@@ -572,10 +570,6 @@ def _drill(games, reads: bool) -> None:
         DrillLesson(console, read, kept, reads=reads).run()
     finally:
         kept.close()
-
-
-HINDSIGHT_SAMPLES = 40  # sampled deals for each choice of the replay (a fixed count: the same every time)
-DRILL_SAMPLES = 150  # sampled deals for each decision when a game is reviewed for drills
 
 
 @main.command()

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from . import api, edits, gamelog, logfile, notices, questions, render, statusview
-from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .budgets import ADVICE_SAMPLES, ADVICE_SECONDS
 from .errors import DominoError, LogFileError, NotationError
 from .events import DIGITS, number_at_most
 from .gamelog import check_typed
@@ -71,8 +71,8 @@ class Session:
         self,
         path,
         console: Console,
-        samples: int = DEFAULT_SAMPLES,
-        seconds: float = DEFAULT_SECONDS,
+        samples: int = ADVICE_SAMPLES,
+        seconds: float = ADVICE_SECONDS,
         reads: bool = True,
         read: Callable[[str], str] | None = None,
         practice: bool = False,
@@ -429,8 +429,8 @@ def run(
     path,
     console: Console,
     read: Callable[[str], str],
-    samples: int = DEFAULT_SAMPLES,
-    seconds: float = DEFAULT_SECONDS,
+    samples: int = ADVICE_SAMPLES,
+    seconds: float = ADVICE_SECONDS,
     reads: bool = True,
     practice: bool = False,
     keep: bool = True,

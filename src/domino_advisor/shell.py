@@ -13,7 +13,7 @@ from typing import NoReturn
 import click
 from rich.text import Text
 
-from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .budgets import ADVICE_SAMPLES, ADVICE_SECONDS
 from .errors import DominoError
 from .printable import message
 from .terminal import OutputError, ascii_safe_streams, echo, make_console, silence_stdout
@@ -133,13 +133,13 @@ SECONDS = FiniteFloat(0.01, 3600)
 SAMPLES = click.IntRange(1, MAX_SAMPLES)
 
 
-def samples_option(help_text: str, default: int = DEFAULT_SAMPLES):
+def samples_option(help_text: str, default: int = ADVICE_SAMPLES):
     return click.option("--samples", default=default, show_default=True, type=SAMPLES, help=help_text)
 
 
 def time_option(help_text: str):
     return click.option(
-        "--time", "seconds", default=DEFAULT_SECONDS, show_default=True, type=SECONDS, help=help_text
+        "--time", "seconds", default=ADVICE_SECONDS, show_default=True, type=SECONDS, help=help_text
     )
 
 
