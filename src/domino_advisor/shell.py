@@ -4,10 +4,11 @@ turns bad input into a message and exit code 2, and the common options."""
 from __future__ import annotations
 
 import errno
-import json
+import importlib
 import math
 import os
 import sys
+from collections.abc import Iterator, Mapping, MutableMapping
 from typing import NoReturn
 
 import click
@@ -56,8 +57,61 @@ def bad_option(e: click.ClickException) -> NoReturn:
     sys.exit(e.exit_code)
 
 
+class Commands(MutableMapping[str, click.Command]):
+    """A group's commands by name, from a static table (name: ("module:function", short
+    help)): a command's module is imported the first time the command is asked for, never
+    to list the names (``main.commands["status"]`` loads it; ``list(main.commands)`` does not)."""
+
+    def __init__(self, table: Mapping[str, tuple[str, str]], package: str):
+        self.table = table
+        self.package = package
+        self.loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self.loaded:
+            module, function = self.table[name][0].split(":")
+            self.loaded[name] = getattr(importlib.import_module(f".{module}", self.package), function)
+        return self.loaded[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self.loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        raise TypeError("a command of the table stays in it")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*self.table, *self.loaded]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*self.table, *self.loaded]))
+
+
 class Table(click.Group):
-    """A group whose commands turn bad input into a message and exit code 2, never a traceback."""
+    """A group whose commands turn bad input into a message and exit code 2, never a traceback.
+
+    Its commands come from ``lazy``, a static table (see ``Commands``): ``--help`` lists
+    them with the short help written there, so no command's module is imported to list them."""
+
+    def __init__(self, *args, lazy: Mapping[str, tuple[str, str]] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = Commands(lazy or {}, __package__ or "domino_advisor")
+        self.commands = self.lazy
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's list of commands, a table's command shown by its short help there (its
+        module is not imported)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.lazy.table:
+                command: click.Command | None = click.Command(name, help=self.lazy.table[name][1])
+            else:
+                command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
@@ -182,6 +236,8 @@ def finite(data):
 
 
 def print_json(data) -> None:
+    import json
+
     echo(json.dumps(finite(data), indent=1, allow_nan=False))
 
 
