@@ -4,7 +4,8 @@ against a bare ``python -c "import rich.console, click"`` on the same interprete
 Each pair runs the baseline and the command one after the other (in alternating order),
 so a busy machine slows both; the table gives the median CPU milliseconds and the median
 of the ratios, pair by pair.  Output goes to /dev/null; the config and data folders are
-empty temporary ones, so your own files change nothing.
+empty temporary ones (``XDG_CONFIG_HOME``, ``XDG_DATA_HOME``), so your own files change
+nothing.
 
 Python's compiled bytecode is kept in a temporary folder (``PYTHONPYCACHEPREFIX``, after
 one run of each to fill it), as an installed package has its own: without it every run
@@ -86,8 +87,8 @@ def main() -> None:
         tmp = Path(folder)
         env = {
             **os.environ,
-            "DOMINO_ADVISOR_CONFIG": str(tmp / "config.toml"),
-            "DOMINO_ADVISOR_DATA": str(tmp / "data"),
+            "XDG_CONFIG_HOME": str(tmp / "config"),  # where platformdirs looks, as for you
+            "XDG_DATA_HOME": str(tmp / "data"),
             "COLUMNS": "80",
         }
         if not options.as_is:

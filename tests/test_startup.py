@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -81,6 +82,22 @@ def test_version_and_help_load_only_the_group(option, tmp_path):
     assert not modules & set(ONLY_ON_DEMAND), modules & set(ONLY_ON_DEMAND)
 
 
+def test_status_loads_no_advice(tmp_path):
+    modules = loaded("status", LOGS / "classic-3-midround.dom", env_dir=tmp_path)
+    assert "domino_advisor.inference" in modules  # it did count
+    assert not modules & set(HEAVY), modules & set(HEAVY)
+    assert not modules & {"domino_advisor.trainlog", "domino_advisor.edits", "rich.progress"}
+
+
+def test_logging_loads_no_advice(tmp_path):
+    log = tmp_path / "game.dom"
+    shutil.copy(LOGS / "classic-3-midround.dom", log)
+    modules = loaded("log", "-q", log, "ana has 3", env_dir=tmp_path)
+    assert log.read_text().endswith("ana has 3\n")
+    assert not modules & set(HEAVY), modules & set(HEAVY)
+    assert not modules & {"domino_advisor.trainlog", "domino_advisor.statusview", "rich.table"}
+
+
 def test_the_table_holds_every_command_with_its_own_short_help():
     defined = {
         c.name: c
@@ -115,3 +132,10 @@ def test_commands_list_without_loading():
     assert list(main.commands) == list(COMMANDS)
     assert main.list_commands(click.Context(main)) == sorted(COMMANDS)
     assert main.get_command(click.Context(main), "no-such") is None
+
+
+def test_the_log_knows_the_train_games_by_trainlogs_names():
+    from domino_advisor import gamelog, trainlog  # gamelog reads a log of the line games without trainlog
+
+    assert gamelog.TRAIN_GAMES == tuple(trainlog.GAMES)
+    assert gamelog.MEXICAN_TRAIN == trainlog.GAME

@@ -112,7 +112,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
     event N in place; all or nothing, and only if the whole log still follows the rules.
 
     Events are numbered as status shows them."""
-    from . import api, edits, gamelog, logfile, notices, statusview
+    from . import api, edits, gamelog, logfile, notices
 
     fixes = [n for n in (replace_n, insert_n, delete_n) if n is not None]
     if len(fixes) > 1:
@@ -131,7 +131,8 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
         if not log.is_trains:
             old = api.Position.of(log)  # the version on disk the change is made to (the last try's)
             before.clear()
-            before.update(api.status_of(old))
+            if not quiet:  # the report compares the status before and after; -q shows only warnings
+                before.update(api.status_of(old))
             warned.clear()
             warned.update(old.warnings)
         if replace_n is not None:
@@ -169,6 +170,8 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
                 if notices.news(w, warned):
                     say("warning", str(w), style="yellow")
             return
+        from . import statusview
+
         after = api.status_of(pos)
         console.print(notices.edit_report(result, written.log, before, after, pos, warned))
         console.print(statusview.status_view(pos, after, compact=True, width=console.width))

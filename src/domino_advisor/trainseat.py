@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .budgets import SAMPLER_SECONDS
 from .chicken.game import ChickenRound
 from .chicken.rules import ChickenRules
 from .inference import Inference, infer
-from .sampler import SECONDS as SAMPLER_SECONDS
 from .tiles import Tile
 from .trainlog import TrainLogMatch, table_of
 from .trains.game import MEXICAN, TrainRound
