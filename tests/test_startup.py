@@ -4,6 +4,7 @@ process; how long that takes is scripts/startup.py's business (no test times any
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 
 from domino_advisor import cli_measure, cli_models, cli_table
 from domino_advisor.cli import COMMANDS, main
@@ -139,3 +141,22 @@ def test_the_log_knows_the_train_games_by_trainlogs_names():
 
     assert gamelog.TRAIN_GAMES == tuple(trainlog.GAMES)
     assert gamelog.MEXICAN_TRAIN == trainlog.GAME
+
+
+def test_the_program_leaves_its_objects_to_the_system_at_exit(tmp_path):
+    """Run as the program, the command line freezes what it made before exiting (nothing
+    is traced and freed at exit); exit handlers still run and the exit code is kept.  A
+    test's runner passes the arguments, and its process is left alone."""
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0, file=sys.stderr))\n"
+        "from domino_advisor.cli import main\n"
+        "main(prog_name='domino-advisor')\n"
+    )
+    env = {**os.environ, "DOMINO_ADVISOR_CONFIG": str(tmp_path / "none.toml")}
+    for args, exit_code in ((["--version"], 0), (["where", tmp_path / "no.dom", "6-6"], 2)):
+        run = [sys.executable, "-c", code, *map(str, args)]
+        done = subprocess.run(run, capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == exit_code and "frozen True" in done.stderr, done.stderr
+    res = CliRunner().invoke(main, ["--version"])
+    assert res.exit_code == 0 and gc.get_freeze_count() == 0

@@ -126,6 +126,8 @@ class Table(click.Group):
             sys.exit(130)
         except (OutputError, OSError) as e:  # help or version text that could not be written
             output_failed(e)
+        if args is None:  # the program itself (arguments from sys.argv), not a test's runner
+            leave_to_the_system()
         sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
@@ -145,6 +147,18 @@ class Table(click.Group):
             internal(ctx, e)
         except Exception as e:
             internal(ctx, e)
+
+
+def leave_to_the_system() -> None:
+    """The command is done and its output written: what it made in memory goes with the
+    process.  Frozen, the objects are not traced and freed one by one as Python exits,
+    which was a fifth of a status run's CPU time (60 of 360 ms on a busy 2-core machine;
+    30 of a bare import of rich and click).  Exit handlers still run and the output is
+    still flushed; objects in reference cycles are not finalized, which Python does not
+    promise at exit anyway."""
+    import gc
+
+    gc.freeze()
 
 
 def internal(ctx: click.Context, e: Exception) -> NoReturn:
