@@ -9,7 +9,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
 
 LAYERS = [
-    ("base", {"errors", "printable", "tiles", "rules", "doubts"}),
+    ("base", {"errors", "printable", "tiles", "rules", "doubts", "budgets"}),
     ("rules", {"lead", "layout", "scoring", "events", "game", "match", "moves"}),
     (
         "log",
@@ -54,6 +54,7 @@ LAYERS = [
         "shell",
         {
             "cli",
+            "cli_table",
             "cli_measure",
             "cli_models",
             "figures",
@@ -92,8 +93,8 @@ def imports(path: Path) -> tuple[set[str], set[str]]:
             if node.level:  # from . import x / from .x import y
                 if node.module:
                     ours.add(node.module.split(".")[0])
-                else:
-                    ours.update(a.name for a in node.names)
+                else:  # a module, or the package's own __version__
+                    ours.update(a.name for a in node.names if a.name != "__version__")
             elif node.module:
                 outside.add(node.module.split(".")[0])
         elif isinstance(node, ast.Import):

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from domino_advisor import cli
+from domino_advisor import cli, cli_table
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 FIGURE = re.compile(r"±\s*\d+(\.\d+)?%|\d+(\.\d+)?%|\d+\.\d+ s\b|[+-]\d+\.\d+ pts")
@@ -94,10 +94,10 @@ def run_one(runner: CliRunner, command: str, shown: list[str], monkeypatch) -> t
         if not inputs:
             raise EOFError
         typed = inputs.pop(0)
-        cli.console.file.write(f"{prompt}{typed}\n")
+        cli_table.console.file.write(f"{prompt}{typed}\n")
         return typed
 
-    monkeypatch.setattr(cli, "read_line", read_line)
+    monkeypatch.setattr(cli_table, "read_line", read_line)
     res = runner.invoke(cli.main, args)
     printed = res.output.rstrip("\n")
     return res.exit_code, printed.split("\n") if printed else []

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from . import lead
 from .bots import reader
+from .budgets import ADVICE_SAMPLES, ADVICE_SECONDS, ADVICE_TURN_WORK, ADVICE_WORK, EXACT_SEARCH
 from .calibration import Calibration, calibration_for, shown
 from .engine import FastRound, from_round
 from .errors import IllegalMoveError
@@ -30,16 +31,16 @@ from .tiles import Tile, sort_tiles
 from .view import SeatView
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
-DEFAULT_SAMPLES = 1000  # worlds a move is played out in, at most, when the user names no number
-DEFAULT_WORK = 30_000  # ... and as many as this much work allows: about 0.5 s of CPU on the 2-core machine
-TURN_WORK = 2  # a turn played out costs about what two positions searched do (measured: 30 us and 15 us)
-DEFAULT_SECONDS: float | None = None  # no time limit unless the user asks for one (--time)
+DEFAULT_SAMPLES = ADVICE_SAMPLES  # budgets: the command line shows them without importing this module
+DEFAULT_WORK = ADVICE_WORK
+TURN_WORK = ADVICE_TURN_WORK
+DEFAULT_SECONDS = ADVICE_SECONDS
 SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
 SOLVE_DRAWING = 20  # ... and, with two players, one with this many in hands and boneyard together
 RESCALE = 300.0  # a world's log weight this far above the reference: weights are rebased (no overflow)
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
 EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
-EXACT_MAX = 500_000  # positions the exact search may visit: its memory stays under about 200 MB
+EXACT_MAX = EXACT_SEARCH  # positions the exact search may visit (budgets)
 
 
 @dataclass

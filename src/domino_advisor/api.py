@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from functools import cached_property
 
-from .advisor import DEFAULT_SECONDS
+from .budgets import ADVICE_SECONDS
 from .doubts import Doubt
 from .gamelog import GameLog, loads
 from .inference import Inference, infer
@@ -173,7 +173,7 @@ def status(log_text: str, reads: bool = True) -> dict:
 
 
 def advice_of(
-    pos: Position, samples: int | None = None, seed: int = 0, seconds: float | None = DEFAULT_SECONDS
+    pos: Position, samples: int | None = None, seed: int = 0, seconds: float | None = ADVICE_SECONDS
 ):
     """The advisor's ranking for your seat in a replayed log (raises if it is not your turn)."""
     from .advisor import advise as run_advisor
@@ -268,7 +268,7 @@ def advise(
     log_text: str,
     samples: int | None = None,
     seed: int = 0,
-    seconds: float | None = DEFAULT_SECONDS,
+    seconds: float | None = ADVICE_SECONDS,
     reads: bool = True,
 ) -> dict:
     """``advise --json`` for a log given as text."""

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from .advisor import DEFAULT_SAMPLES, DEFAULT_SECONDS
+from .budgets import ADVICE_SECONDS
 from .counting import TooBig
 from .deal import random_position
 from .inference import EXACT_WORK, infer, sample_posterior
@@ -176,8 +176,8 @@ def run_bench(
     positions: int = 200,
     seed: int = 1,
     advice_positions: int = 20,
-    samples: int = DEFAULT_SAMPLES,
-    seconds: float | None = DEFAULT_SECONDS,
+    samples: int | None = None,
+    seconds: float | None = ADVICE_SECONDS,
     sampler_positions: int = 0,
 ) -> list[dict]:
     table = _table(

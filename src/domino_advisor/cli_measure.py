@@ -332,6 +332,3 @@ def _progress(as_json: bool):
         transient=True,
         disable=as_json or not errors.is_terminal,  # a log file gets the result, not a bar
     )
-
-
-COMMANDS = [simulate, equity, bench]

@@ -262,6 +262,3 @@ def _build_into(
     data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
     logfile.create(out, json.dumps(data, indent=indent) + "\n", force=force, log=False)
     return data
-
-
-COMMANDS = [calibrate, reads]

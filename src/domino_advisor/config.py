@@ -9,7 +9,6 @@ what is wrong in it, never half read.  ``EXAMPLE`` is what ``config`` shows.
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -95,6 +94,8 @@ def load(where: Path | None = None) -> Settings:
 
 
 def parse(text: str, where: Path | str = "config") -> Settings:
+    import tomllib  # here: with no config file, nothing is parsed
+
     shown = f"config {printable(str(where))}"
     try:
         raw = tomllib.loads(text)

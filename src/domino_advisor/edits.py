@@ -14,14 +14,17 @@ turn has not come means the players between passed, which is logged with a note.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .errors import CountMismatch, DominoError, NotationError
-from .events import Draw, Event, Has, NewRound, Pass, Play, parse_event
+from .events import CHICKEN, Draw, Event, Has, NewRound, Pass, Play, parse_event
 from .gamelog import Entry, GameLog, check_typed, name_the_end
 from .match import Match
 from .printable import excerpt
 from .shorthand import expand
-from .trainlog import CHICKEN, TrainLogMatch
+
+if TYPE_CHECKING:
+    from .trainlog import TrainLogMatch
 
 MAX_HINTS = 3
 

@@ -11,16 +11,23 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from . import trainlog
 from .errors import DominoError, LogFileError, NotationError
-from .events import NAME, Event, Holds, NewRound, Play, parse_event
+from .events import CHICKEN, NAME, Event, Holds, NewRound, Play, parse_event
 from .match import Match
 from .printable import excerpt, is_control, not_text, printable
 from .rules import Rules, preset
 from .tiles import Tile
 
+if TYPE_CHECKING:
+    from .trainlog import AnyRules, TrainLogMatch
+
 MAX_LINE = 4_096  # characters: a long comment fits, a runaway line does not
+MEXICAN_TRAIN = "mexican-train"
+# the games played off a middle double (trainlog.GAMES's names): a log of the line games
+# is read and replayed without loading them
+TRAIN_GAMES = (MEXICAN_TRAIN, CHICKEN)
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]\s*(#.*)?$')
 
 
@@ -47,9 +54,9 @@ class TagLine:
     text: str = field(default="", compare=False)  # the line as written, comment and all
 
 
-def not_yet(game: str = trainlog.GAME) -> LogFileError:
-    title = trainlog.GAMES.get(game, trainlog.TrainRules).title
-    doc = game if game in trainlog.GAMES else trainlog.GAME
+def not_yet(game: str = MEXICAN_TRAIN) -> LogFileError:
+    title = _title(game)
+    doc = game if game in TRAIN_GAMES else MEXICAN_TRAIN
     return LogFileError(
         f"this is a {title} log: this command is for the line games; new, log, undo, events, edit, "
         f"session, status, where, advise and review take it (docs/{doc}.md)"
@@ -92,20 +99,24 @@ class GameLog:
     @property
     def is_trains(self) -> bool:
         """A game played off a middle double (Mexican Train, Chicken Foot): ``trainlog`` replays it."""
-        return self.game in trainlog.GAMES
+        return self.game in TRAIN_GAMES
 
     @property
-    def train_rules(self) -> trainlog.AnyRules:
-        return trainlog.rules_from(self.tags.get("Set", ""), self.game)
+    def train_rules(self) -> AnyRules:
+        from .trainlog import rules_from
+
+        return rules_from(self.tags.get("Set", ""), self.game)
 
     @property
     def top(self) -> int:
         return self.train_rules.top if self.is_trains else self.rules.top
 
-    def new_match(self) -> Match | trainlog.TrainLogMatch:
+    def new_match(self) -> Match | TrainLogMatch:
         """An empty match of this log's game, to apply its events to."""
         if self.is_trains:
-            return trainlog.TrainLogMatch(self.train_rules, self.players, self.me)
+            from .trainlog import TrainLogMatch
+
+            return TrainLogMatch(self.train_rules, self.players, self.me)
         return Match(self.rules, self.players, self.me)
 
     @property
@@ -130,12 +141,14 @@ class GameLog:
         assert isinstance(match, Match)
         return match
 
-    def replay_trains(self) -> trainlog.TrainLogMatch:
+    def replay_trains(self) -> TrainLogMatch:
+        from .trainlog import TrainLogMatch
+
         match = self.replay_any()
-        assert isinstance(match, trainlog.TrainLogMatch)
+        assert isinstance(match, TrainLogMatch)
         return match
 
-    def replay_any(self) -> Match | trainlog.TrainLogMatch:
+    def replay_any(self) -> Match | TrainLogMatch:
         """The match of whichever game the log is, every event checked (``replay``)."""
         match = self.new_match()
         lines = self.numbered_events()
@@ -160,11 +173,13 @@ class GameLog:
         return out
 
 
-def name_the_end(match: Match | trainlog.TrainLogMatch, event):
+def name_the_end(match: Match | TrainLogMatch, event):
     """Write which end a play joined (``on 5``), where the player left it to be seen;
     in a train game, which train, as the table names it."""
-    if isinstance(match, trainlog.TrainLogMatch):
-        return trainlog.written(match, event)
+    if not isinstance(match, Match):
+        from .trainlog import written
+
+        return written(match, event)
     r = match.round
     if not isinstance(event, Play) or event.on is not None or r is None or r.layout.is_empty:
         return event
@@ -181,6 +196,19 @@ def rules_from_tags(tags: dict[str, str]) -> Rules:
     return preset(tags.get("Rules", "classic"), tags.get("Set", ""))
 
 
+def _title(game: str) -> str:
+    """A train-family game's name as people write it (Mexican Train's for any other)."""
+    from . import trainlog
+
+    return trainlog.GAMES.get(game, trainlog.TrainRules).title
+
+
+def _most_players() -> int:
+    from .trainlog import MOST_PLAYERS
+
+    return MOST_PLAYERS
+
+
 def check_players(players: list[str], me: str | None, most: int = 4, game: str = "") -> None:
     if len(players) < 2:
         raise LogFileError(
@@ -192,7 +220,7 @@ def check_players(players: list[str], me: str | None, most: int = 4, game: str =
             + (
                 "dominoes here is for 2 to 4 players"
                 if most == 4
-                else f"{trainlog.GAMES.get(game, trainlog.TrainRules).title} is for 2 to {most} players"
+                else f"{_title(game)} is for 2 to {most} players"
             )
         )
     for p in players:
@@ -204,12 +232,12 @@ def check_players(players: list[str], me: str | None, most: int = 4, game: str =
             raise LogFileError(f"'{excerpt(p)}' is not a player name: it has a letter that shows as blank")
         if p.lower() in ("round", "boneyard"):
             raise LogFileError(f"'{excerpt(p)}' cannot be a player name: it is a word of the log")
-    if most > 4 and game != trainlog.CHICKEN:  # Mexican Train: a name is also how a train is named
+    if most > 4 and game != CHICKEN:  # Mexican Train: a name is also how a train is named
         words = [p for p in players if p.lower() in ("mexican", "mine", "own", "m", "mex", "on")]
         if words:
             raise LogFileError(f"'{excerpt(words[0])}' cannot be a player name here: it names a train")
     if most > 4 and len({p.lower() for p in players}) != len(players):
-        why = "the shorthand goes by them" if game == trainlog.CHICKEN else "trains go by them"
+        why = "the shorthand goes by them" if game == CHICKEN else "trains go by them"
         raise LogFileError(f"two names in '{excerpt(' '.join(players), 60)}' differ only in case ({why})")
     if len(set(players)) != len(players):
         raise LogFileError(f"a name is written twice in the players '{excerpt(' '.join(players), 60)}'")
@@ -257,7 +285,7 @@ def loads(text: str) -> GameLog:
     if "Players" not in log.tags:
         raise LogFileError('the log has no [Players "..."] tag naming the players in turn order')
     trains = log.is_trains
-    check_players(log.players, log.tags.get("Me"), trainlog.MOST_PLAYERS if trains else 4, log.game)
+    check_players(log.players, log.tags.get("Me"), _most_players() if trains else 4, log.game)
     try:
         rules = log.train_rules if trains else log.rules
         rules.check_players(len(log.players))
@@ -316,8 +344,8 @@ def new_log(
     extra_tags: dict[str, str] | None = None,
 ) -> GameLog:
     """A fresh log with its tags, ``round 1`` and your hand, checked by a replay."""
-    trains = rules_name in trainlog.GAMES
-    check_players(players, me, trainlog.MOST_PLAYERS if trains else 4, rules_name)
+    trains = rules_name in TRAIN_GAMES
+    check_players(players, me, _most_players() if trains else 4, rules_name)
     tags = {"Rules": rules_name}
     setting = " ".join(overrides)
     if setting:
@@ -328,7 +356,7 @@ def new_log(
     holds = Holds(tags["Me"], tuple(hand))
     log = GameLog(tags, [Entry(NewRound(1)), Entry(holds, text=str(holds))])
     match = log.new_match()  # checks the players and the hand before anything is written
-    if isinstance(match, trainlog.TrainLogMatch):
+    if not isinstance(match, Match):  # a train game's
         match.rules.check_players(len(players))
         match.apply(NewRound(1))
     else:

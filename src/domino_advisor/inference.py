@@ -15,20 +15,20 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from .budgets import EXACT_WORK, MIN_STEPS, RETRY_WORK, STEPS_PER_TILE
 from .counting import Problem, TooBig, _case_possible, pick
 from .doubts import Doubt
 from .errors import IllegalMoveError
 from .evidence import BONEYARD, LATER, Case, Evidence, Void, bearing_mask, gather
-from .sampler import MIN_STEPS, STEPS_PER_TILE, Chain, Estimate
 from .tiles import Tile, full_set
 from .view import SeatView
 
-__all__ = ["BONEYARD", "EXACT_WORK", "Inference", "gather", "infer", "sample_posterior", "unseen_tiles"]
+if TYPE_CHECKING:
+    from .sampler import Estimate
 
-EXACT_WORK = 15_000  # the exact count's budget (states times splits, about 1 us each)
-RETRY_WORK = 40 * EXACT_WORK  # ... where the sampler did not mix (a few tenths of a second)
+__all__ = ["BONEYARD", "EXACT_WORK", "Inference", "gather", "infer", "sample_posterior", "unseen_tiles"]
 
 
 # -- the public result ------------------------------------------------------------------
@@ -205,6 +205,8 @@ def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None)
 def _sampled(
     view: SeatView, ev: Evidence, unseen: list[Tile], seconds: float | None = None, retry: bool = True
 ) -> Inference:
+    from .sampler import Chain  # only past the exact count's budget: a double-six status never loads it
+
     def fits(trial: Evidence) -> Chain | None:
         chain = Chain(view, trial, unseen, [c for c in trial.cases if _case_possible(view, trial, c)])
         return chain if chain.feasible else None

@@ -3,17 +3,20 @@ is, the last events with their numbers.  (``render`` has the big views.)"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from . import api
-from .edits import Edited
 from .events import Play
 from .gamelog import GameLog
 from .learned import forgotten, lessons, summary
 from .match import Match
 from .scoring import side_of
+
+if TYPE_CHECKING:
+    from .edits import Edited
 
 
 def news(warning, warned: set) -> bool:
@@ -87,6 +90,8 @@ def scored(result: Edited, log: GameLog) -> list[str]:
 
 
 def where_view(data: dict) -> RenderableType:
+    from rich.table import Table  # here only: logging a line needs no table
+
     tile = data["tile"]
     if data["known"]:
         return Text(f"{tile} is {data['known']}")

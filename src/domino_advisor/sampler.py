@@ -20,13 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .budgets import MAX_STEPS
 from .evidence import LATER, Case, Evidence, Group, bearing_mask
 from .tiles import Tile
 from .view import SeatView
 
-STEPS_PER_TILE = 1_000  # chain steps per hidden tile to start with
-MIN_STEPS = 100_000  # and at least this many (a tenth of a second)
-MAX_STEPS = 600_000  # doubling while the stated error is above TARGET, up to this many
 TARGET = 0.02  # two standard errors of the least certain chance
 BATCHES = 25  # batch means for the stated error: this many in the first run
 KEEP = 4_000  # deals kept for sampling and the chance of holding a number

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from . import api, edits, gamelog, logfile, notices, questions, render, statusview
-from .advisor import DEFAULT_SECONDS
+from .budgets import ADVICE_SECONDS
 from .errors import DominoError, LogFileError, NotationError
 from .events import DIGITS, number_at_most
 from .gamelog import check_typed
@@ -72,7 +72,7 @@ class Session:
         path,
         console: Console,
         samples: int | None = None,
-        seconds: float | None = DEFAULT_SECONDS,
+        seconds: float | None = ADVICE_SECONDS,
         reads: bool = True,
         read: Callable[[str], str] | None = None,
         practice: bool = False,
@@ -430,7 +430,7 @@ def run(
     console: Console,
     read: Callable[[str], str],
     samples: int | None = None,
-    seconds: float | None = DEFAULT_SECONDS,
+    seconds: float | None = ADVICE_SECONDS,
     reads: bool = True,
     practice: bool = False,
     keep: bool = True,

@@ -16,6 +16,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from .budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
 from .chicken import bots as chicken_bots
 from .chicken.game import ChickenRound
 from .chicken.rules import GAME as CHICKEN
@@ -30,8 +31,8 @@ from .trains.match import Policy, legal_moves
 from .trains.plan import longest_line
 from .trainseat import TrainSeatView, count
 
-DEFAULT_SAMPLES = 100  # worlds every play is rolled out in: work, never the clock, decides the answer
-DEFAULT_SECONDS: float | None = None  # no time limit unless the user asks for one (--time)
+DEFAULT_SAMPLES = TRAIN_ADVICE_SAMPLES  # their home is budgets
+DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
 # Standard errors by which another play must beat the plan's move to be advised over it.
 # The worlds are few and the round long, so a play ahead by noise would often be worse:
 # on the pilot seeds (101, 202, 303, never the README's) the advisor at 20 worlds with

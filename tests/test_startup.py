@@ -1,0 +1,162 @@
+"""Commands start at once: the group lists its commands from a static table, and a command
+loads only what it needs.  Which modules a command loads is checked here in a fresh
+process; how long that takes is scripts/startup.py's business (no test times anything)."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from domino_advisor import cli_measure, cli_models, cli_table
+from domino_advisor.cli import COMMANDS, main
+
+LOGS = Path(__file__).parent / "data" / "logs"
+
+# what the group itself needs: --version and --help load nothing else of ours
+GROUP = {"domino_advisor", "domino_advisor.cli", "domino_advisor.shell", "domino_advisor.terminal"}
+GROUP |= {"domino_advisor.printable", "domino_advisor.errors", "domino_advisor.budgets"}
+HEAVY = [
+    "domino_advisor.advisor",
+    "domino_advisor.engine",
+    "domino_advisor.search",
+    "domino_advisor.bots",
+    "domino_advisor.equity",
+    "domino_advisor.stakes",
+    "domino_advisor.calibration",
+    "domino_advisor.selfplay",
+    "domino_advisor.simulate",
+    "domino_advisor.reads_fit",
+    "multiprocessing",
+    "concurrent.futures",
+]
+ONLY_ON_DEMAND = [
+    *HEAVY,
+    "domino_advisor.api",
+    "domino_advisor.inference",
+    "domino_advisor.gamelog",
+    "domino_advisor.cli_table",
+    "domino_advisor.cli_measure",
+    "domino_advisor.cli_models",
+    "rich.table",
+    "rich.progress",
+    "rich.markdown",
+    "importlib.metadata",
+]
+
+RUN = """
+import json, sys
+from domino_advisor.cli import main
+try:
+    main(sys.argv[1:], prog_name="domino-advisor", standalone_mode=False)
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def loaded(*args, env_dir: Path) -> set[str]:
+    """The modules loaded by running the command line with ``args`` in a fresh process."""
+    env = {"DOMINO_ADVISOR_CONFIG": str(env_dir / "no-config.toml"), "COLUMNS": "80"}
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, *map(str, args)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=120,
+    )
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("option", ["--version", "--help"])
+def test_version_and_help_load_only_the_group(option, tmp_path):
+    modules = loaded(option, env_dir=tmp_path)
+    ours = {m for m in modules if m.startswith("domino_advisor")}
+    assert ours <= GROUP, ours - GROUP
+    assert not modules & set(ONLY_ON_DEMAND), modules & set(ONLY_ON_DEMAND)
+
+
+def test_status_loads_no_advice(tmp_path):
+    modules = loaded("status", LOGS / "classic-3-midround.dom", env_dir=tmp_path)
+    assert "domino_advisor.inference" in modules  # it did count
+    assert not modules & set(HEAVY), modules & set(HEAVY)
+    assert not modules & {"domino_advisor.trainlog", "domino_advisor.edits", "rich.progress"}
+
+
+def test_logging_loads_no_advice(tmp_path):
+    log = tmp_path / "game.dom"
+    shutil.copy(LOGS / "classic-3-midround.dom", log)
+    modules = loaded("log", "-q", log, "ana has 3", env_dir=tmp_path)
+    assert log.read_text().endswith("ana has 3\n")
+    assert not modules & set(HEAVY), modules & set(HEAVY)
+    assert not modules & {"domino_advisor.trainlog", "domino_advisor.statusview", "rich.table"}
+
+
+def test_the_table_holds_every_command_with_its_own_short_help():
+    defined = {
+        c.name: c
+        for module in (cli_table, cli_measure, cli_models)
+        for c in vars(module).values()
+        if isinstance(c, click.Command)
+    }
+    assert set(COMMANDS) == set(defined)
+    for name, (_, short) in COMMANDS.items():
+        command = main.commands[name]
+        assert command is defined[name] and command.name == name
+        shown = click.Command(name, help=short)
+        for limit in range(1, 200):
+            assert shown.get_short_help_str(limit) == command.get_short_help_str(limit), (name, limit)
+
+
+@pytest.mark.parametrize("width", [40, 80, 200])
+def test_help_is_what_click_prints_with_every_command_loaded(width):
+    plain = click.Group(main.name, commands={name: main.commands[name] for name in COMMANDS})
+    plain.params, plain.help = main.params, main.help
+    shown = []
+    for group in (main, plain):
+        with click.Context(
+            group, info_name="domino-advisor", terminal_width=width, **main.context_settings
+        ) as ctx:
+            shown.append(group.get_help(ctx))
+    assert shown[0] == shown[1]
+    assert "Commands:" in shown[0] and "status" in shown[0]
+
+
+def test_commands_list_without_loading():
+    assert list(main.commands) == list(COMMANDS)
+    assert main.list_commands(click.Context(main)) == sorted(COMMANDS)
+    assert main.get_command(click.Context(main), "no-such") is None
+
+
+def test_the_log_knows_the_train_games_by_trainlogs_names():
+    from domino_advisor import gamelog, trainlog  # gamelog reads a log of the line games without trainlog
+
+    assert gamelog.TRAIN_GAMES == tuple(trainlog.GAMES)
+    assert gamelog.MEXICAN_TRAIN == trainlog.GAME
+
+
+def test_the_program_leaves_its_objects_to_the_system_at_exit(tmp_path):
+    """Run as the program, the command line freezes what it made before exiting (nothing
+    is traced and freed at exit); exit handlers still run and the exit code is kept.  A
+    test's runner passes the arguments, and its process is left alone."""
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0, file=sys.stderr))\n"
+        "from domino_advisor.cli import main\n"
+        "main(prog_name='domino-advisor')\n"
+    )
+    env = {**os.environ, "DOMINO_ADVISOR_CONFIG": str(tmp_path / "none.toml")}
+    for args, exit_code in ((["--version"], 0), (["where", tmp_path / "no.dom", "6-6"], 2)):
+        run = [sys.executable, "-c", code, *map(str, args)]
+        done = subprocess.run(run, capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == exit_code and "frozen True" in done.stderr, done.stderr
+    res = CliRunner().invoke(main, ["--version"])
+    assert res.exit_code == 0 and gc.get_freeze_count() == 0
