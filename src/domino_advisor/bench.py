@@ -177,7 +177,7 @@ def run_bench(
     seed: int = 1,
     advice_positions: int = 20,
     samples: int = DEFAULT_SAMPLES,
-    seconds: float = DEFAULT_SECONDS,
+    seconds: float | None = DEFAULT_SECONDS,
     sampler_positions: int = 0,
 ) -> list[dict]:
     table = _table(
@@ -363,7 +363,7 @@ def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
     return rows
 
 
-def advice_bench(console: Console, positions: int, seed: int, samples: int, seconds: float):
+def advice_bench(console: Console, positions: int, seed: int, samples: int, seconds: float | None):
     """Latency of the default ``advise`` at positions with a real choice to make."""
     from .advisor import advise
     from .events import Play
