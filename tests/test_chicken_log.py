@@ -281,10 +281,18 @@ def test_a_tile_on_lines_alike_is_advised_once(runner, tmp_path):
     assert review["decisions"][-1]["played"] == "2-1 on toe11"
 
 
-def test_the_advisor_plays_whole_matches_as_a_bot():
+# A round of double-nine Chicken Foot for three takes the advisor seconds to play: the fast
+# tier plays double-six (the same code, every decision advised), the slow tier double-nine.
+@pytest.mark.parametrize(
+    "rules",
+    [
+        pytest.param(ChickenRules(top=6, hand=7, head_toes=4, toes=2, blank_double=0, rounds=1), id="fast"),
+        pytest.param(ChickenRules(rounds=1), id="full", marks=pytest.mark.slow),
+    ],
+)
+def test_the_advisor_plays_whole_matches_as_a_bot(rules):
     from domino_advisor.trainsim import tournament
 
-    rules = ChickenRules(rounds=1)
     result = tournament(rules, 3, ["advisor:3", "heuristic"], 2, seed=9)
     assert [b.spec for b in result.bots] == ["advisor:3", "heuristic"]
     assert len(result.difference) == 2 and all(b.rounds == 2 * 3 * b.seats for b in result.bots)
