@@ -224,13 +224,11 @@ def test_advice_keeps_to_its_time_when_the_counting_is_sampled(tmp_path):
     _cut_short_by_time(path)
 
 
-def test_advice_with_no_time_limit_is_never_cut_short(tmp_path, runner):
+def test_advice_with_no_time_limit_is_never_cut_short(runner, game):
     """Without --time the advice is the work's, whatever the machine: every world asked
     for is played out, and nothing is said to be cut short."""
-    path = tmp_path / "big.dom"
-    hand = "77 76 75 74 73 72 71 70 66 65 64 63 62 61 60 55 54 53"
-    args = ["--players", "me bob", "--rules", "block", "--set", "set=7", "--set", "hand=18"]
-    assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
+    path = game  # me to move after 6-6, 6-4 and 4-1, with a choice (three players, a boneyard)
+    assert run(runner, "log", path, "ana plays 6-4 on 6", "bob plays 4-1 on 4").exit_code == 0
     res = run(runner, "advise", path, "--samples", "12", "--json")
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
