@@ -214,8 +214,8 @@ def test_the_chart_fits_in_fifty_columns(mapped):
     from domino_advisor.figures import calibration_view
 
     decisions = synthetic(400, 5)
-    cal = fit(decisions, "classic/2", 300, 1) if mapped else None
-    data = api.calibration_dict(measure(decisions, cal), "classic", 2, 80, 300, 5, cal)
+    cal = fit(decisions, "classic/2", 300, 1, draws=50) if mapped else None  # the layout, not the intervals
+    data = api.calibration_dict(measure(decisions, cal, draws=50), "classic", 2, 80, 300, 5, cal)
     console = Console(width=50, record=True, color_system=None)
     console.print(calibration_view(data, 50))
     text = console.export_text()
