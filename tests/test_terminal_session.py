@@ -4,10 +4,12 @@ Skipped where tmux is not installed."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,13 @@ def tmux(socket: str, *args: str) -> str:
     return subprocess.run(
         ["tmux", "-L", socket, *args], capture_output=True, text=True, timeout=30, check=True
     ).stdout
+
+
+def unique_socket(name: str) -> str:
+    """A tmux server of this test's own: tmux keeps one folder of sockets for each user,
+    which other runs of these tests (other workers, other checkouts) share; a name they
+    could also choose would let one run's kill-server end another's session."""
+    return f"{name}-{os.getpid()}-{uuid.uuid4().hex[:12]}"
 
 
 def start(socket: str, width: int, height: int, command: str) -> None:
@@ -58,7 +67,7 @@ def test_a_session_on_a_phone_sized_terminal(tmp_path: Path, runner):
     from clitools import new_game
 
     game = new_game(runner, tmp_path / "t.dom")
-    socket = f"domino-test-{tmp_path.name}"
+    socket = unique_socket("domino-session")
     command = f"{sys.executable} -m domino_advisor session {game} --samples 20"
     start(socket, 50, 60, command)
     try:
@@ -79,7 +88,7 @@ def test_a_session_on_a_phone_sized_terminal(tmp_path: Path, runner):
 def test_a_long_review_shows_its_progress_on_the_terminal(tmp_path: Path):
     """stdout to a file, stderr the terminal: the bar is drawn there while it works."""
     logs = Path(__file__).parent / "data" / "logs"
-    socket = f"domino-review-{tmp_path.name}"
+    socket = unique_socket("domino-review")
     out = tmp_path / "review.txt"
     review = f"{sys.executable} -m domino_advisor review {logs / 'classic-2-match.dom'} --samples 200"
     command = f"{review} > {out}"
