@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -99,6 +100,7 @@ def test_sampled_deals_are_consistent_worlds():
             assert not any(t.high in lacks or t.low in lacks for t in mine)
 
 
+@functools.cache  # the same search in three tests: made once a session
 def _big_log(my_turn: bool = False) -> str:
     """A four-player double-twelve game cut where the exact count is over its budget
     (and, with ``my_turn``, where it is me to play)."""
