@@ -317,7 +317,11 @@ def _simulate(rng, top, players, hand_size, me, lead, draw_rule):
     )
 
 
-def test_random_games_match_naive():
+# 60 random games in the slow tier, the first 20 (four of each shape) in the fast one
+@pytest.mark.parametrize(
+    "games", [pytest.param(20, id="fast"), pytest.param(60, id="full", marks=pytest.mark.slow)]
+)
+def test_random_games_match_naive(games):
     # Not hand-worked: random legal games, cut at random points, must be
     # consistent and give the same posterior as walking every shuffle.
     import random
@@ -329,7 +333,7 @@ def test_random_games_match_naive():
         for lead in ("highest-double", "highest-double-any", "free")
         for d in ("until-playable", "none")
     ]
-    for n in range(60):
+    for n in range(games):
         top, players, hand_size = shapes[n % len(shapes)]
         lead, draw_rule = rules[n % len(rules)]
         p = _simulate(rng, top, players, hand_size, rng.randrange(players), lead, draw_rule)

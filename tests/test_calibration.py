@@ -77,21 +77,31 @@ def test_isotonic_is_non_decreasing_and_keeps_blocks_large():
     assert 2 < len(knots) <= 3_000 // 30
 
 
-def test_the_map_recovers_a_known_bias_and_helps_on_other_games():
-    cal = fit(synthetic(6_000, 2), "test/2", samples=1, seed=0)
+# The fit's bootstrap is pure Python: the fast tier fits on half the decisions with 50
+# resamples for the errors' intervals, the slow tier at the full size (6,000 and 1,000).
+FIT_SIZES = [
+    pytest.param(3_000, 2_000, 50, id="fast"),
+    pytest.param(6_000, 4_000, 1_000, id="full", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("fitted,fresh_count,draws", FIT_SIZES)
+def test_the_map_recovers_a_known_bias_and_helps_on_other_games(fitted, fresh_count, draws):
+    cal = fit(synthetic(fitted, 2), "test/2", samples=1, seed=0, draws=draws)
     for p in (0.1, 0.3, 0.5, 0.7, 0.9):
         assert cal.correct(p) == pytest.approx(0.15 + 0.6 * p, abs=0.06)
-    fresh = synthetic(4_000, 3)
-    before = measure(fresh, None)
-    after = measure(fresh, cal)
+    fresh = synthetic(fresh_count, 3)
+    before = measure(fresh, None, draws=draws)
+    after = measure(fresh, cal, draws=draws)
     assert after.corrected is not None
     assert after.corrected.ece < before.raw.ece / 3
     assert after.corrected.brier < before.raw.brier  # better, not merely nearer 50%
     assert 0 < cal.error < 0.05  # cross-validated on games it was not fitted on
 
 
-def test_a_calibrated_chance_is_left_alone():
-    cal = fit(synthetic(6_000, 4, bias=lambda p: p), "test/2", samples=1, seed=0)
+@pytest.mark.parametrize("fitted,fresh_count,draws", FIT_SIZES)
+def test_a_calibrated_chance_is_left_alone(fitted, fresh_count, draws):
+    cal = fit(synthetic(fitted, 4, bias=lambda p: p), "test/2", samples=1, seed=0, draws=draws)
     for p in (0.1, 0.5, 0.9):
         assert cal.correct(p) == pytest.approx(p, abs=0.07)
 
@@ -204,8 +214,8 @@ def test_the_chart_fits_in_fifty_columns(mapped):
     from domino_advisor.figures import calibration_view
 
     decisions = synthetic(400, 5)
-    cal = fit(decisions, "classic/2", 300, 1) if mapped else None
-    data = api.calibration_dict(measure(decisions, cal), "classic", 2, 80, 300, 5, cal)
+    cal = fit(decisions, "classic/2", 300, 1, draws=50) if mapped else None  # the layout, not the intervals
+    data = api.calibration_dict(measure(decisions, cal, draws=50), "classic", 2, 80, 300, 5, cal)
     console = Console(width=50, record=True, color_system=None)
     console.print(calibration_view(data, 50))
     text = console.export_text()

@@ -4,11 +4,15 @@ is refused with what is wrong in it."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from click.testing import CliRunner
 
 from clitools import process
+from domino_advisor.cli import main
 
 CONFIG = """\
 name = "ana"
@@ -28,9 +32,16 @@ def home(tmp_path, monkeypatch) -> Path:
     return home
 
 
-def run(home: Path, *args, stdin: bytes | None = None):
+def run(home: Path, *args, stdin: bytes | None = None, real: bool = False):
+    """The command with ``home`` as HOME and the folder it runs in: in this process (the
+    file is looked up afresh by each command), or, with ``real``, as a process of its own."""
     env = {"HOME": str(home), "XDG_CONFIG_HOME": "", "DOMINO_ADVISOR_CONFIG": ""}
-    return process(*args, env=env, input=stdin, cwd=home)
+    if real:
+        return process(*args, env=env, input=stdin, cwd=home)
+    with contextlib.chdir(home):
+        res = CliRunner().invoke(main, [str(a) for a in args], input=stdin, env=env)
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return SimpleNamespace(returncode=res.exit_code, stdout=res.stdout_bytes, stderr=res.stderr_bytes)
 
 
 def write(home: Path, text: str) -> Path:
@@ -50,7 +61,7 @@ def test_new_takes_your_defaults_and_the_command_line_wins(home):
     write(home, CONFIG)
     shown = run(home, "config").stdout.decode()
     assert "new: --players me ana bob, --me ana, --rules all-fives, --set target=150" in shown
-    res = run(home, "new", "a.dom", "--hand", "6-6 5-5 4-4 3-3 2-2")
+    res = run(home, "new", "a.dom", "--hand", "6-6 5-5 4-4 3-3 2-2", real=True)  # one end to end
     assert res.returncode == 0, res.stderr
     text = (home / "a.dom").read_text()
     assert '[Rules "all-fives"]' in text and '[Set "target=150"]' in text and '[Me "ana"]' in text
@@ -62,7 +73,7 @@ def test_new_takes_your_defaults_and_the_command_line_wins(home):
 
 def test_train_takes_your_defaults(home):
     write(home, CONFIG)
-    res = run(home, "train", "--seed", "3", stdin=b"q\n")
+    res = run(home, "train", "--seed", "3", stdin=b"q\n", real=True)  # train reads the terminal itself
     assert res.returncode == 0, res.stderr
     assert "all-fives" in res.stdout.decode()
 

@@ -102,13 +102,23 @@ def test_the_races_power_leaves_two_players_exact_and_tempers_a_leader():
     assert 1 / 3 < chance_among(three, needs, 0) < plain
 
 
-def test_a_table_is_made_again_the_same_from_its_seed():
-    rules = preset("block")
-    a = equity.build(rules, 2, rounds=300, seed=7)
-    b = equity.build(rules, 2, rounds=300, seed=7)
+# A table's dynamic program is pure Python over every pair of needs: block counts points
+# one by one (150 x 150 pairs), All Fives by fives (50 x 50), so the fast tier makes an
+# All Fives table again from a few rounds, the slow tier a block one from 300.
+@pytest.mark.parametrize(
+    "name,rounds,needs",
+    [
+        pytest.param("all-fives", 40, (35, 50), id="fast"),
+        pytest.param("block", 300, (37, 52), id="full", marks=pytest.mark.slow),
+    ],
+)
+def test_a_table_is_made_again_the_same_from_its_seed(name, rounds, needs):
+    rules = preset(name)
+    a = equity.build(rules, 2, rounds=rounds, seed=7)
+    b = equity.build(rules, 2, rounds=rounds, seed=7)
     assert a.to_json() == b.to_json()
     again = Table.from_json(a.to_json())
-    assert abs(again.chance(37, 52) - a.chance(37, 52)) < 1e-4
+    assert abs(again.chance(*needs) - a.chance(*needs)) < 1e-4
 
 
 def test_every_preset_with_a_target_has_a_table():
@@ -129,12 +139,16 @@ def test_check_states_cover_every_mix():
     assert all(n % 5 == 0 for s in states(100, 5, 4) for n in s)
 
 
-def test_check_from_equal_scores_is_even():
+# the simulated share is held to three standard errors of its own count of matches
+@pytest.mark.parametrize(
+    "matches", [pytest.param(100, id="fast"), pytest.param(300, id="full", marks=pytest.mark.slow)]
+)
+def test_check_from_equal_scores_is_even(matches):
     from domino_advisor.equity_check import check
 
-    [c] = check(preset("classic"), 3, 300, seed=11, needs=[(100, 100, 100)])
+    [c] = check(preset("classic"), 3, matches, seed=11, needs=[(100, 100, 100)])
     assert c.approximation == pytest.approx(1 / 3)  # the approximation is symmetric
-    assert abs(c.simulated - 1 / 3) < 3 * (1 / 3 * 2 / 3 / 300) ** 0.5 + 1e-9
+    assert abs(c.simulated - 1 / 3) < 3 * (1 / 3 * 2 / 3 / matches) ** 0.5 + 1e-9
 
 
 def test_check_summary_takes_out_the_simulation_noise():
@@ -151,9 +165,19 @@ def test_check_refuses_two_sides(runner):
     assert res.exit_code == 2 and "with two sides the table is exact" in res.output
 
 
-def test_check_command_json(runner):
-    res = runner.invoke(main, ["equity", "--check", "--players", "4", "--matches", "10", "--json"])
+# From every mix of scores (five marks each: 5 x 35 with four players) at ten matches a
+# score, the check plays 1,750 matches: the fast tier checks to a target of 3 points (marks
+# 1, 2 and 3: 3 x 10 mixes, short matches), the slow tier the whole of a 100-point target.
+@pytest.mark.parametrize(
+    "target,mixes",
+    [pytest.param("3", 3 * 10, id="fast"), pytest.param("100", 5 * 35, id="full", marks=pytest.mark.slow)],
+)
+def test_check_command_json(runner, target, mixes):
+    args = ["equity", "--check", "--players", "4", "--target", target, "--matches", "10", "--json"]
+    res = runner.invoke(main, args)
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    assert len(data["states"]) == 5 * 35 and data["seed"] == 1
+    assert len(data["states"]) == mixes and data["seed"] == 1 and data["target"] == int(target)
+    needs = [tuple(s["needs"]) for s in data["states"]]
+    assert len(set(needs)) == len(needs) and all(list(n[1:]) == sorted(n[1:]) for n in needs)
     assert 0 <= data["mean_gap"] <= data["largest_gap"] <= 1

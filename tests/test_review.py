@@ -100,24 +100,45 @@ def test_review_cli_and_html(tmp_path):
         assert f'<span id="L{d["line"]}" class=mark>' in page_text and f'href="#L{d["line"]}"' in page_text
 
 
-def test_costs_compound_and_never_read_above_all(tmp_path):
+@pytest.mark.parametrize(
+    "samples,hindsight",
+    [
+        pytest.param(6, "--no-hindsight", id="fast"),  # the costs, not the replay
+        pytest.param(20, "--hindsight", id="full", marks=pytest.mark.slow),
+    ],
+)
+def test_costs_compound_and_never_read_above_all(tmp_path, samples, hindsight):
     assert compounded([]) == 0 and compounded([0.5, 0.5]) == 0.75
     assert 0.99 < compounded([0.9] * 5) < 1 and compounded([0.6] * 40) <= 1
-    data = review(gamelog.loads((LOGS / "classic-2-match.dom").read_text()), samples=20, seed=3).as_dict()
+    data = review(
+        gamelog.loads((LOGS / "classic-2-match.dom").read_text()), samples=samples, seed=3
+    ).as_dict()
     assert 0 <= data["total_cost"] <= 1
     assert [r["round"] for r in data["rounds"]] == sorted({d["round"] for d in data["decisions"]})
     for r in data["rounds"]:
         mine = [d for d in data["decisions"] if d["round"] == r["round"]]
         assert r["decisions"] == len(mine) and abs(r["cost"] - compounded(d["cost"] for d in mine)) < 1e-3
-    out = CliRunner().invoke(main, ["review", str(LOGS / "classic-2-match.dom"), "--samples", "20"]).output
+    args = ["review", str(LOGS / "classic-2-match.dom"), "--samples", str(samples), hindsight]
+    out = CliRunner().invoke(main, args).output
     assert "round 3:" in out and "match chance given up over the match" in out
     assert "given up in all" not in out
 
 
-def test_review_fits_fifty_columns(tmp_path):
-    res = process("review", LOGS / "classic-2-match.dom", "--samples", "10", env={"COLUMNS": "50"})
+# The replay in hindsight of a two-player match is the review's longest work (40 worlds a
+# choice, each solved exactly): the fast tier lays out a shorter match of three players,
+# with the same parts (match chances, inferences, hindsight); the slow tier the long one.
+@pytest.mark.parametrize(
+    "log",
+    [
+        pytest.param("all-fives-3-match.dom", id="fast"),
+        pytest.param("classic-2-match.dom", id="full", marks=pytest.mark.slow),
+    ],
+)
+def test_review_fits_fifty_columns(tmp_path, log):
+    res = process("review", LOGS / log, "--samples", "10", env={"COLUMNS": "50"})
     lines = res.stdout.decode().splitlines()
     assert res.returncode == 0 and max(len(line) for line in lines) <= 50
+    assert "in hindsight" in res.stdout.decode() and "match" in lines[1]
 
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium to look at the page")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -28,7 +29,8 @@ def _gaps(exact, sampled) -> list[float]:
     ]
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+# seed 1 deals a view whose enumeration alone takes 8 s of CPU: the slow tier's
+@pytest.mark.parametrize("seed", [pytest.param(1, marks=pytest.mark.slow), 2])
 def test_sampler_agrees_with_brute_force_on_small_sets(seed):
     """Double-three and double-four tables of every preset: the sampled chances are
     within their stated error of the enumerated truth, and what is impossible (the
@@ -98,6 +100,7 @@ def test_sampled_deals_are_consistent_worlds():
             assert not any(t.high in lacks or t.low in lacks for t in mine)
 
 
+@functools.cache  # the same search in three tests: made once a session
 def _big_log(my_turn: bool = False) -> str:
     """A four-player double-twelve game cut where the exact count is over its budget
     (and, with ``my_turn``, where it is me to play)."""
@@ -130,10 +133,14 @@ def test_status_says_when_it_sampled(tmp_path, runner):
 
 
 def test_same_log_same_sampled_answer():
+    """The sampler runs to its fixed steps, never to the clock: the same log gives the
+    same status byte for byte, however busy the machine (under load the clock once cut
+    one run at 100,035 steps and another at 200,070)."""
     text = _big_log()
-    a = api.status(text)
-    b = api.status(text)
-    assert a["where"] == b["where"] and a["players"] == b["players"]
+    a = json.dumps(api.status(text), sort_keys=True)
+    b = json.dumps(api.status(text), sort_keys=True)
+    assert a == b
+    assert json.loads(a)["counting"]["method"] == "sampled"
 
 
 STUCK = Path(__file__).parent / "data" / "sampler"

@@ -247,12 +247,14 @@ def decile_errors(decisions: Sequence[Decision], draws: int = 1_000, seed: int =
 LEAST = 30  # decisions a decile needs before its own error is trusted
 
 
-def fit(decisions: Sequence[Decision], key: str, samples: int, seed: int, folds: int = 5) -> Calibration:
+def fit(
+    decisions: Sequence[Decision], key: str, samples: int, seed: int, folds: int = 5, draws: int = 1_000
+) -> Calibration:
     """A map fitted on these games, and the errors it leaves measured by
     cross-validation over games: fitted on four fifths, judged on the fifth left out.
     Where the mapped chances' Brier score on the games left out is no better than the
     rollouts' own, no map is kept (a map that only pulls chances toward 50% does not
-    pass)."""
+    pass).  ``draws``: the bootstrap's resamples for the errors' intervals."""
     estimated = [d for d in decisions if not d.exact]
     games = sorted({d.game for d in estimated})
     fold_of = {g: i % folds for i, g in enumerate(games)}
@@ -269,12 +271,12 @@ def fit(decisions: Sequence[Decision], key: str, samples: int, seed: int, folds:
     def ece_of(ds: list[Decision]) -> float:
         return ece([(d.chance, d.won) for d in ds])
 
-    _, high = bootstrap(held, ece_of, seed=seed)
-    _, raw_high = bootstrap(estimated, ece_of, seed=seed)
+    _, high = bootstrap(held, ece_of, draws, seed)
+    _, raw_high = bootstrap(estimated, ece_of, draws, seed)
     return Calibration(
         key,
         isotonic(raw) if mapped else (),
-        decile_errors(held, seed=seed),
+        decile_errors(held, draws, seed),
         high,
         raw_high,
         samples,
@@ -347,24 +349,27 @@ class Report:
     corrected: Scores | None  # the chances shown, through the map (None: no map)
 
 
-def score(decisions: Sequence[Decision], seed: int = 0) -> Scores:
+def score(decisions: Sequence[Decision], seed: int = 0, draws: int = 1_000) -> Scores:
     points = [(d.chance, d.won) for d in decisions]
-    low, high = bootstrap(decisions, lambda ds: ece([(d.chance, d.won) for d in ds]), seed=seed)
+    low, high = bootstrap(decisions, lambda ds: ece([(d.chance, d.won) for d in ds]), draws, seed)
     return Scores(tuple(reliability(points)), ece(points), low, high, brier(points))
 
 
-def measure(decisions: Sequence[Decision], cal: Calibration | None, seed: int = 0) -> Report:
-    """The reliability of the rollouts' chances and, through the map, of the chances shown."""
+def measure(
+    decisions: Sequence[Decision], cal: Calibration | None, seed: int = 0, draws: int = 1_000
+) -> Report:
+    """The reliability of the rollouts' chances and, through the map, of the chances shown
+    (``draws``: the bootstrap's resamples for the error's interval)."""
     estimated = [d for d in decisions if not d.exact]
     solved = [d for d in decisions if d.exact]
     corrected = None
     if cal is not None:
-        corrected = score([Decision(d.game, cal.correct(d.chance), d.won) for d in estimated], seed)
+        corrected = score([Decision(d.game, cal.correct(d.chance), d.won) for d in estimated], seed, draws)
     return Report(
         len(estimated),
         len({d.game for d in decisions}),
         len(solved),
         sum(d.won == (d.chance >= 0.5) for d in solved),
-        score(estimated, seed),
+        score(estimated, seed, draws),
         corrected,
     )
