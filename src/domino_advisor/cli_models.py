@@ -55,7 +55,14 @@ from .shell import console, print_json, refuse_unused, rules_option, say, set_op
     help="fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)",
 )
 @click.option("--force", is_flag=True, help="with --svg or --build: overwrite the file")
-def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out, as_json, build_out, force):
+@click.option(
+    "--at-table",
+    is_flag=True,
+    help="play each decision as advise does at the table: as many deals as its budget of work allows",
+)
+def calibrate(
+    rules_name, overrides, seats, games, samples, seed, jobs, svg_out, as_json, build_out, force, at_table
+):
     """How honest the advisor's chances are: self-play games, the reliability table,
     calibration error and Brier score, before and after the shipped correction."""
     from . import api
@@ -66,7 +73,7 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
 
     _needs_name(build_out)
     refuse_unused(
-        {"--build": (build_out, ["rules_name", "overrides", "seats", "svg_out", "as_json"])},
+        {"--build": (build_out, ["rules_name", "overrides", "seats", "svg_out", "as_json", "at_table"])},
         needs={"force": "--build"} if not svg_out else {},
     )
     if svg_out is not None and not svg_out.strip():
@@ -93,7 +100,7 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
         decisions = record(
             rules,
             seats,
-            samples,
+            None if at_table else samples,
             games,
             seed,
             jobs,
@@ -103,6 +110,10 @@ def calibrate(rules_name, overrides, seats, games, samples, seed, jobs, svg_out,
     if not decisions:
         raise DominoError("these games gave no decision to measure (every move was forced): nothing to show")
     data = api.calibration_dict(measure(decisions, cal, seed), rules_name, seats, games, samples, seed, cal)
+    if at_table:  # the deals a decision are the budget's, at most its most
+        from .budgets import ADVICE_SAMPLES, ADVICE_WORK
+
+        data["samples"], data["work_budget"] = ADVICE_SAMPLES, ADVICE_WORK
     if svg_out:
         logfile.create(svg_out, calibration_svg(data), force=force, log=False)
     if as_json:

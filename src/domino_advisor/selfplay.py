@@ -25,12 +25,13 @@ from .simulate import NAMES, in_processes
 
 
 def play_round(
-    rules: Rules, seats: int, samples: int, seed: int, game: int, watch, reads: bool = True
+    rules: Rules, seats: int, samples: int | None, seed: int, game: int, watch, reads: bool = True
 ) -> Round:
     """One round of self-play on the deal ``game`` of ``seed``; ``watch(round, seat,
     advice)`` sees every decision with a choice of plays before it is made.  The
     advisor plays as ``advise`` does, with soft reads where a style is shipped (unless
-    ``reads`` is off: the styles are fitted on games without them)."""
+    ``reads`` is off: the styles are fitted on games without them); ``samples`` None:
+    at the table's budget of work, as advise without --samples."""
     style = style_for(rules, seats) if reads else None
     rules = rules.with_overrides({"target": "0"})  # a round, played for the round
     rng = random.Random(seed * 1_000_003 + game)
@@ -56,7 +57,7 @@ def play_round(
     return r
 
 
-def play(rules: Rules, seats: int, samples: int, seed: int, game: int) -> list[Decision]:
+def play(rules: Rules, seats: int, samples: int | None, seed: int, game: int) -> list[Decision]:
     """One round of self-play on the deal ``game`` of ``seed``; its decisions."""
     said: list[tuple[int, float, bool]] = []  # (side, chance, exact)
 
@@ -79,7 +80,7 @@ def _chunk(args) -> list[Decision]:
 def record(
     rules: Rules,
     seats: int,
-    samples: int,
+    samples: int | None,
     games: int,
     seed: int,
     jobs: int = 1,
