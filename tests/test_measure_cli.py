@@ -149,3 +149,23 @@ def test_reads_measures_against_the_uniform_counting(runner):
     assert data["log_gain"] == pytest.approx(data["log_soft"] - data["log_uniform"])
     assert data["log_gain_low"] <= data["log_gain_high"]
     assert 0 <= data["brier_soft"] <= 2
+
+
+def test_bench_times_the_tables_commands_on_named_positions(monkeypatch):
+    """Every named position replays and is your turn with a choice; bench times status,
+    where and advise on one of them (the figures are printed, never asserted)."""
+    import io
+
+    from rich.console import Console
+
+    from domino_advisor import bench as bench_module
+
+    positions = bench_module.named_positions()
+    assert len(positions) == 14 and {n.rsplit("-", 1)[0] for n, _ in positions} >= {"double-six-2p-mid"}
+    one = [p for p in positions if p[0] == "double-six-4p-opening"]
+    monkeypatch.setattr(bench_module, "named_positions", lambda: one)
+    out = io.StringIO()
+    rows = bench_module.named_bench(Console(file=out, width=120), repeats=1)
+    assert [r["position"] for r in rows] == ["double-six-4p-opening"]
+    assert rows[0]["worlds"] >= 1 and rows[0]["advise"]["cpu_median_s"] > 0
+    assert "double-six-4p-opening" in out.getvalue()

@@ -25,7 +25,7 @@ COMMANDS = {
     ),
     "bench": (
         "cli_measure:bench",
-        "Print the speed figures (inference, advice) and the sampler's error on fixed positions.",
+        "Print the speed figures: the table's commands on named positions, and more on request.",
     ),
     "calibrate": (
         "cli_models:calibrate",

@@ -292,32 +292,46 @@ def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed
 
 @click.command()
 @click.option(
+    "--repeats",
+    default=3,
+    show_default=True,
+    type=click.IntRange(0, 100),
+    help="runs of each command on each named position (0 skips them)",
+)
+@click.option(
     "--positions",
-    default=200,
+    default=0,
     show_default=True,
     type=click.IntRange(0, 100_000),
-    help="inference positions per table (0 skips the inference figures)",
+    help="random positions per table for the counting's figures (0 skips them)",
 )
 @click.option(
     "--advice-positions",
-    default=20,
+    default=0,
     show_default=True,
     type=click.IntRange(0, 10_000),
-    help="advice positions per table (0 skips the advice figures)",
+    help="random positions per table for the advice's figures (0 skips them)",
 )
 @click.option(
     "--sampler-positions",
-    default=20,
+    default=0,
     show_default=True,
     type=click.IntRange(0, 10_000),
     help="positions per big-set table where the sampler is checked against the exact count (0 skips)",
 )
 @click.option("--seed", default=1, show_default=True)
-def bench(positions, advice_positions, sampler_positions, seed):
-    """Print the speed figures (inference, advice) and the sampler's error on fixed positions."""
-    from .bench import run_bench
+def bench(repeats, positions, advice_positions, sampler_positions, seed):
+    """Print the speed figures: the table's commands on named positions, and more on request.
 
-    run_bench(console, positions, seed, advice_positions, sampler_positions=sampler_positions)
+    Status, where and advise on each named position, wall and CPU time; with
+    --positions, --advice-positions and --sampler-positions, the counting, the advice
+    and the sampler on random positions."""
+    from .bench import named_bench, run_bench
+
+    if repeats:
+        named_bench(console, repeats)
+    if positions or advice_positions or sampler_positions:
+        run_bench(console, positions, seed, advice_positions, sampler_positions=sampler_positions)
 
 
 def _progress(as_json: bool):
