@@ -52,13 +52,22 @@ def wait_for(socket: str, text: str, seconds: float = 120) -> str:
     raise AssertionError(f"{text!r} never showed:\n{screen}")
 
 
-def exit_status(socket: str, seconds: float = 120) -> int:
-    """Wait for the pane's command to exit, and how it exited."""
+def exit_status(socket: str, seconds: float = 120) -> int | None:
+    """Wait for the pane's command to exit, and how it exited: None where tmux marked the
+    pane dead (its terminal closed) but never learned the status (seen with tmux 3.3a,
+    now and then: the command had closed its terminal on its way out)."""
     deadline = time.monotonic() + seconds
+    dead_since = None
     while time.monotonic() < deadline:
-        fields = tmux(socket, "list-panes", "-t", "t", "-F", "#{pane_dead} #{pane_dead_status}").split()
+        fmt = "#{pane_dead} #{pane_dead_status} #{pane_dead_signal}"
+        fields = tmux(socket, "list-panes", "-t", "t", "-F", fmt).split()
         if fields[:1] == ["1"]:
-            return int(fields[1])
+            if len(fields) > 1:
+                assert len(fields) == 2, f"the command was ended by signal {fields[2:]}"
+                return int(fields[1])
+            dead_since = dead_since or time.monotonic()
+            if time.monotonic() - dead_since > 10:
+                return None
         time.sleep(0.2)
     raise AssertionError("the command never exited")
 
@@ -79,7 +88,7 @@ def test_a_session_on_a_phone_sized_terminal(tmp_path: Path, runner):
         assert max(len(row) for row in screen.splitlines()) <= 50
         tmux(socket, "send-keys", "-t", "t", "q", "Enter")
         wait_for(socket, "the log is saved")
-        assert exit_status(socket) == 0
+        assert exit_status(socket) in (0, None)  # None: tmux lost the status, the pane is gone
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, timeout=30)
     assert game.read_text().endswith("me plays 6-6\nana draws 2\nana plays 6-4 on 6\n")
