@@ -180,7 +180,16 @@ CPU_SAFETY_S = 10
 
 
 def _cut_short_by_time(path: Path) -> dict:
-    code, _seconds, mb, err, cpu, out = _measured("advise", path, "--time", "0.5", "--json", output=True)
+    args = [
+        "advise",
+        path,
+        "--samples",
+        "1000",
+        "--time",
+        "0.5",
+        "--json",
+    ]  # 1,000 asked, whatever the default
+    code, _seconds, mb, err, cpu, out = _measured(*args, output=True)
     assert code == 0, err
     data = json.loads(out)
     assert data["cut_short"] is True and data["samples_asked"] == 1000, data
