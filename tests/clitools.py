@@ -73,3 +73,36 @@ def process(*args, env: dict | None = None, timeout: float = 60, **kwargs) -> su
     return subprocess.run(
         [*CLI, *[str(a) for a in args]], capture_output=True, env=full_env, timeout=timeout, **kwargs
     )
+
+
+# A process's peak memory as the kernel keeps it (ru_maxrss) starts from its parent's at
+# the fork: measured straight from pytest, a command would be charged with the test
+# process's own size (which grows over a run to 250 MB and more). So the command is run
+# by a small Python of its own that reports, in a file, the command's exit, peak memory
+# and CPU time.
+_MEASURE = """
+import json, os, sys
+out, *command = sys.argv[1:]
+pid = os.fork()
+if pid == 0:
+    os.execv(command[0], command)
+_, status, usage = os.wait4(pid, 0)
+with open(out, "w") as f:
+    json.dump({"code": os.waitstatus_to_exitcode(status), "mb": usage.ru_maxrss / 1024,
+               "cpu": usage.ru_utime + usage.ru_stime}, f)
+"""
+
+
+def measured(*args, usage: Path, **kwargs) -> subprocess.Popen:
+    """The command as a real process, colour off, whose exit code, peak memory (MB) and
+    CPU seconds (its own, from the kernel) ``usage_of(usage)`` reads once it has ended."""
+    env = {**os.environ, "NO_COLOR": "1", **kwargs.pop("env", {})}
+    return subprocess.Popen(
+        [sys.executable, "-c", _MEASURE, str(usage), *CLI, *[str(a) for a in args]], env=env, **kwargs
+    )
+
+
+def usage_of(usage: Path) -> dict:
+    import json
+
+    return json.loads(usage.read_text())

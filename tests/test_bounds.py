@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import CLI, new_game, process, refused, run
+from clitools import measured, new_game, process, refused, run, usage_of
 from domino_advisor import simulate as simulate_module
 from domino_advisor.rules import preset
 
@@ -26,23 +27,22 @@ def _measured(*args, output: bool = False):
     what it wrote to stderr; with ``output``, also its CPU seconds (user and system, its
     own, from the kernel) and what it wrote to stdout."""
     start = time.monotonic()
+    usage = Path(tempfile.mkdtemp()) / "usage.json"
     with tempfile.TemporaryFile() as stdout:
-        p = subprocess.Popen(
-            [*CLI, *map(str, args)],
-            stdout=stdout if output else subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            env={**os.environ, "NO_COLOR": "1"},
+        p = measured(
+            *args, usage=usage, stdout=stdout if output else subprocess.DEVNULL, stderr=subprocess.PIPE
         )
         err = p.stderr.read()
         p.stderr.close()
-        _, status, usage = os.wait4(p.pid, 0)
-        p.returncode = os.waitstatus_to_exitcode(status)
+        p.wait()
         stdout.seek(0)
         out = stdout.read()
-    seconds, mb = time.monotonic() - start, usage.ru_maxrss / 1024
+    seconds = time.monotonic() - start
+    got = usage_of(usage)
+    shutil.rmtree(usage.parent)
     if output:
-        return p.returncode, seconds, mb, err, usage.ru_utime + usage.ru_stime, out
-    return p.returncode, seconds, mb, err
+        return got["code"], seconds, got["mb"], err, got["cpu"], out
+    return got["code"], seconds, got["mb"], err
 
 
 def _big_file(path: Path, size: int, line: bytes) -> Path:
@@ -180,7 +180,16 @@ CPU_SAFETY_S = 10
 
 
 def _cut_short_by_time(path: Path) -> dict:
-    code, _seconds, mb, err, cpu, out = _measured("advise", path, "--time", "0.5", "--json", output=True)
+    args = [
+        "advise",
+        path,
+        "--samples",
+        "1000",
+        "--time",
+        "0.5",
+        "--json",
+    ]  # 1,000 asked, whatever the default
+    code, _seconds, mb, err, cpu, out = _measured(*args, output=True)
     assert code == 0, err
     data = json.loads(out)
     assert data["cut_short"] is True and data["samples_asked"] == 1000, data

@@ -166,7 +166,7 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
             assert round_value(res, side, rules) == round_value(ref, side, rules)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_both_engines_play_by_one_rulebook(table):
     rules, seats, seed = table

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import CLI, HAND, new_game, process, refused, run
+from clitools import CLI, HAND, measured, new_game, process, refused, run, usage_of
 
 MARKUP = "[/x]"
 LINK = "[link=file:///etc/passwd]click[/link]"
@@ -289,13 +289,10 @@ def test_a_session_starts_on_a_log_with_trailing_comments(runner, game):
 # -- found by a red team --------------------------------------------------------------------------
 def test_an_endless_typed_line_is_refused_in_bounded_memory(tmp_path, runner):
     path = new_game(runner, tmp_path / "z.dom")
+    usage = tmp_path / "usage.json"
     for command in (["session", path, "--samples", "5"], ["train", "--seed", "1"]):
-        p = subprocess.Popen(
-            [*CLI, *map(str, command)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            env={**os.environ, "NO_COLOR": "1"},
+        p = measured(
+            *command, usage=usage, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
         try:
             for _ in range(40):  # 40 MB on one line, then quit
@@ -305,9 +302,10 @@ def test_an_endless_typed_line_is_refused_in_bounded_memory(tmp_path, runner):
         except BrokenPipeError:
             pass
         err = p.stderr.read()
-        _, _status, usage = os.wait4(p.pid, 0)
+        p.stderr.close()
+        p.wait()
         assert b"Traceback" not in err and b"internal error" not in err, err
-        assert usage.ru_maxrss / 1024 < 200, usage.ru_maxrss
+        assert usage_of(usage)["mb"] < 200, usage_of(usage)
 
 
 def test_bytes_that_are_not_utf8(tmp_path, runner):

@@ -40,7 +40,7 @@ tables = st.tuples(
 ).filter(lambda t: t[0] not in ("partnership", "sebastopol") or t[1] == 4)
 FORMS = st.sampled_from(["target=60", "rounds=2 target=0", "rounds=3 target=60"])
 
-FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LONG = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
