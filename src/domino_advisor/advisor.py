@@ -330,28 +330,33 @@ def _exact_budget(seconds: float | None, start: float) -> int:
 
 def _fully_known(r: Round, inf, omniscient: bool) -> bool:
     """Two players, nothing to draw, every hidden tile's place certain: the round can be solved."""
+    return _known_hands(r, None, inf, omniscient) is not None
+
+
+def _known_hands(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
+    """Both hands, where the round can be solved (two players, nothing to draw, every
+    hidden tile's place certain); else None."""
     if r.match.seats != 2 or (r.rules.draws and r.drawable):
-        return False
-    return omniscient or all(any(v == 1 for v in inf.probability[t].values()) for t in inf.unseen)
+        return None
+    if omniscient:
+        return [set(r.hand_of(s)) for s in range(2)]
+    hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
+    for t in inf.unseen:
+        owner = [loc for loc, v in inf.probability[t].items() if v == 1]
+        if not owner:
+            return None
+        if owner[0] is not None:
+            hands[owner[0]].add(t)
+    return hands
 
 
 def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None, budget: int = 0) -> bool:
     """Solve the round when nothing is hidden that matters: two players, nothing to draw;
     unless the search would outrun its ``budget`` of positions (then the worlds are
     sampled and played out as usual)."""
-    if r.match.seats != 2 or (r.rules.draws and r.drawable):
+    hands = _known_hands(r, seat, inf, omniscient)
+    if hands is None:
         return False
-    if omniscient:
-        hands = [set(r.hand_of(s)) for s in range(2)]
-    else:
-        hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
-        for t in inf.unseen:
-            p = inf.probability[t]
-            owner = [loc for loc, v in p.items() if v == 1]
-            if not owner:
-                return False
-            if owner[0] is not None:
-                hands[owner[0]].add(t)
     base = from_round(r, hands, [])
     my_side = side_of(seat, r.rules)
     memo: dict = {}
@@ -399,7 +404,6 @@ def _rollouts(
     solve_below = SOLVE_BELOW if solve_below is None else solve_below
     n = 0
     done = 0  # the work: positions searched, and turns played out (TURN_WORK each)
-    searched = [0]
     ref = None  # the first world's log weight: weights are relative to it
     while n < samples and (work is None or done < work):
         if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
@@ -421,8 +425,8 @@ def _rollouts(
             base = _world(r, seat, world, rng)
         values = None
         if not r.rules.all_fives and _solvable(base, solve_below, solve_drawing):
-            values = _solve_world(base, moves, my_side, policy, world_seed, st, searched=searched)
-            done += searched[0]
+            values, searched = _solve_world(base, moves, my_side, policy, world_seed, st)
+            done += searched
         left = _tiles_left(base)
         for i, c in enumerate(moves):
             if values is not None:  # the world was small enough to play perfectly
@@ -479,15 +483,14 @@ def _solve_world(
     world_seed: int,
     st: Stakes | None = None,
     budget: int = 6000,
-    searched: list[int] | None = None,
-) -> list[tuple[int, float]] | None:
+) -> tuple[list[tuple[int, float]] | None, int]:
     """Every candidate's exact value in one sampled world (the round's, and the match's
-    where it is played for), or None if that is too big.
+    where it is played for), or None if that is too big; and the positions searched,
+    solved or not: the work this world cost.
 
     All candidates in a world are judged the same way (all solved, or all played
     out), so comparing them stays fair.
     """
-    searched = [0] if searched is None else searched
     memo: dict = {}
     match_memo: dict = {}
     left = [budget]
@@ -504,8 +507,5 @@ def _solve_world(
             values.append((rv, mv))
     except TooBig:
         values = []
-    finally:  # the positions searched, solved or not: the work this world cost
-        searched[0] = budget - left[0] + (budget * 4 - line.budget if line else 0)
-    if not values:
-        return None
-    return values
+    searched = budget - left[0] + (budget * 4 - line.budget if line else 0)
+    return (values or None), searched
