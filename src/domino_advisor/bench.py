@@ -363,6 +363,12 @@ def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
     return rows
 
 
+def _budget(samples: int | None, seconds: float | None) -> str:
+    """What the advice ran to, in the words of its options."""
+    ran = f"{samples} samples" if samples is not None else "the default budget of work"
+    return ran if seconds is None else f"{ran}, {seconds} s cap"
+
+
 def advice_bench(console: Console, positions: int, seed: int, samples: int | None, seconds: float | None):
     """Latency of the default ``advise`` at positions with a real choice to make."""
     from .advisor import advise
@@ -370,7 +376,7 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int | Non
     from .moves import legal_moves
 
     table = _table(
-        f"advice latency, {_each(positions)}, {samples} samples, {seconds} s cap (seconds)",
+        f"advice latency, {_each(positions)}, {_budget(samples, seconds)} (seconds)",
         ("median", "worst", "samples used: median"),
     )
     rows = []
