@@ -16,6 +16,7 @@ the Nth toe laid in the round.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 from ..errors import IllegalMoveError, NotationError
@@ -27,6 +28,7 @@ from .rules import ChickenRules
 HEAD = "head"
 
 
+@functools.lru_cache(maxsize=512)
 def place_word(word: str, top: int) -> str | None:
     """A place as the log writes it, from any way it is typed or written: ``head`` (``h``),
     ``toe3`` (``t3``), a double (``66`` is ``6-6``); None if the word names no place."""
@@ -42,6 +44,12 @@ def place_word(word: str, top: int) -> str | None:
     except NotationError:
         return None
     return str(tile) if tile.is_double else None
+
+
+@functools.lru_cache(maxsize=512)
+def _double(place: str, top: int) -> Tile:
+    """The double a place word names (rollouts name the same few places again and again)."""
+    return Tile.parse(place, top)
 
 
 @dataclass
@@ -126,7 +134,7 @@ class ChickenRound(HubRound):
                 raise IllegalMoveError(f"there is no {place} yet ({len(self.lines)} toes so far)")
             return k
         if place is not None:
-            return Tile.parse(place, self.rules.top)
+            return _double(place, self.rules.top)
         raise IllegalMoveError(
             f"'on {word}': name where it goes: head, a toe like toe3, or a double like 4-4"
         )
