@@ -21,6 +21,7 @@ from clitools import CLI
 from domino_advisor.advisor import SIDE_IDS, advise, candidates
 from domino_advisor.deal import random_position
 from domino_advisor.engine import from_round
+from domino_advisor.game import Round
 from domino_advisor.inference import infer
 from domino_advisor.match import Match
 from domino_advisor.moves import legal_moves
@@ -219,3 +220,34 @@ def test_a_fully_known_endgame_is_solved_at_the_default_budget():
 def _side(r, move) -> str:
     """The end a logged play joins, as the fast round names its ends."""
     return next(c.side for c in candidates(r, r.turn) if c.tile == move.tile and c.on == move.on)
+
+
+def _whole_set_dealt(events: int) -> Round:
+    """A two-player block round of double-six with the whole set dealt (14 tiles each),
+    ``events`` plays in: every hand is known, so every position is a fully known endgame."""
+    rules = preset("block", ["hand=14"])
+    r = random_position(rules, 2, random.Random(9), events=(events, events))
+    assert r.turn is not None and not r.stock
+    return r
+
+
+def test_an_endgame_too_big_to_solve_is_not_begun(monkeypatch):
+    """22 tiles in the hands: this one outruns the search's budget (500,000 positions,
+    13 s of CPU) and then is played out; past 21 tiles the search is not begun."""
+    from domino_advisor import advisor
+
+    r = _whole_set_dealt(6)
+    assert sum(len(r.hand_of(s)) for s in range(2)) == advisor.EXACT_MOST_TILES + 1
+    begun = []
+    monkeypatch.setattr(advisor, "solve", lambda *a, **k: begun.append(1) or WIN)
+    advice = advise(r, r.turn, samples=4)
+    assert not begun and not advice.exact and not advice.cut
+
+
+@pytest.mark.slow
+def test_an_endgame_within_reach_is_solved():
+    """21 tiles in the hands, all known: solved exactly at the default budget."""
+    r = _whole_set_dealt(7)
+    assert sum(len(r.hand_of(s)) for s in range(2)) == 21
+    advice = advise(r, r.turn)
+    assert advice.exact and not advice.cut

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 
 from . import lead
 from .bots import reader
-from .budgets import ADVICE_SAMPLES, ADVICE_SECONDS, ADVICE_TURN_WORK, ADVICE_WORK, EXACT_SEARCH
+from .budgets import (
+    ADVICE_SAMPLES,
+    ADVICE_SECONDS,
+    ADVICE_TURN_WORK,
+    ADVICE_WORK,
+    EXACT_MOST_TILES,
+    EXACT_SEARCH,
+)
 from .calibration import Calibration, calibration_for, shown
 from .engine import FastRound, from_round
 from .errors import IllegalMoveError
@@ -289,7 +296,7 @@ def advise(
     used = max(c.played for c in moves) if not exact else 0
     seconds_used = time.perf_counter() - start
     partner = r.name((seat + 2) % r.match.seats) if r.rules.partners else None
-    cut = cut or (not exact and budget < EXACT_MAX and _fully_known(r, inf, omniscient))
+    cut = cut or (not exact and budget < EXACT_MAX and _fully_known(r, seat, inf, omniscient))
     return Advice(
         seat,
         name,
@@ -328,9 +335,11 @@ def _exact_budget(seconds: float | None, start: float) -> int:
     return max(EXACT_MIN, min(EXACT_MAX, int(left / 2 * EXACT_RATE)))
 
 
-def _fully_known(r: Round, inf, omniscient: bool) -> bool:
-    """Two players, nothing to draw, every hidden tile's place certain: the round can be solved."""
-    return _known_hands(r, None, inf, omniscient) is not None
+def _fully_known(r: Round, seat: int, inf, omniscient: bool) -> bool:
+    """Two players, nothing to draw, every hidden tile's place certain, and few enough
+    tiles: the exact search is begun (and a time limit may cut it short)."""
+    hands = _known_hands(r, seat, inf, omniscient)
+    return hands is not None and sum(map(len, hands)) <= EXACT_MOST_TILES
 
 
 def _known_hands(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
@@ -355,7 +364,7 @@ def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None,
     unless the search would outrun its ``budget`` of positions (then the worlds are
     sampled and played out as usual)."""
     hands = _known_hands(r, seat, inf, omniscient)
-    if hands is None:
+    if hands is None or sum(map(len, hands)) > EXACT_MOST_TILES:
         return False
     base = from_round(r, hands, [])
     my_side = side_of(seat, r.rules)

@@ -23,6 +23,13 @@ ADVICE_WORK = 30_000  # ... and as many as this much work allows: about 0.5 s of
 ADVICE_TURN_WORK = 2  # a turn played out costs what two positions searched do (measured: 30 us and 15 us)
 ADVICE_SECONDS: float | None = None  # no time limit unless the user asks for one
 EXACT_SEARCH = 500_000  # positions the exact endgame search may visit: memory under about 200 MB
+# ... and the most tiles in the two hands it is begun with. Measured on double-six hands
+# all known, each play's value for the round and for the match: 19 and 20 tiles needed
+# 100,000 to 200,000 positions (2 to 4 s of CPU), 21 tiles up to 500,000 (5 to 9 s); of
+# two 22-tile positions one needed 200,000 and the other outran the budget after 13 s,
+# as 23 and 24 tiles did. Past 21 the search is not begun: its ten seconds and more
+# would most often end in the rollouts anyway.
+EXACT_MOST_TILES = 21
 TRAIN_ADVICE_SAMPLES = 100  # Mexican Train and Chicken Foot: worlds every play is rolled out in
 TRAIN_ADVICE_SECONDS: float | None = None
 TRAIN_REVIEW_SAMPLES = 60  # worlds a decision when a Mexican Train game is reviewed
