@@ -361,7 +361,20 @@ def test_zeros_in_front_do_not_make_a_huge_number(runner, game):
     assert not game.read_text().endswith("me plays 6-6\n")
 
 
-def test_demo_pause_without_input_runs_through():
+def test_demo_pause_without_input_runs_through(runner, monkeypatch):
+    """In process, stdin empty (not a terminal) and the demo's advice at 5 samples: its
+    pauses meet the end of input and the demo goes on to the end."""
+    from domino_advisor import api
+
+    advice_of = api.advice_of
+    monkeypatch.setattr(api, "advice_of", lambda pos, **kw: advice_of(pos, **{**kw, "samples": 5}))
+    res = run(runner, "demo", "--pause", input="")
+    assert res.exit_code == 0 and "the round is over" in res.output, res.output
+    assert res.output.count("press Enter to go on") == 1, res.output
+
+
+@pytest.mark.slow
+def test_demo_pause_without_input_runs_through_as_a_process():
     res = process("demo", "--pause", input=b"")
     assert res.returncode == 0 and b"the round is over" in res.stdout, res.stderr
 
