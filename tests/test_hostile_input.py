@@ -324,6 +324,18 @@ def test_bytes_that_are_not_utf8(tmp_path, runner):
         env={"PYTHONIOENCODING": "ascii"},
     )
     assert b"Traceback" not in res.stdout + res.stderr and res.returncode == 2
+    # a file name that is not UTF-8, as Python hands it over from the command line
+    odd = os.fsdecode(os.fsencode(tmp_path) + b"/\xfe.dom")
+    res = run(runner, "new", odd, "--players", "me ana bob", "--hand", HAND)
+    assert res.exit_code == 0 and "\\udcfe.dom" in res.output, res.output
+    page = tmp_path / "page.html"
+    res = run(runner, "review", odd, "--samples", "2", "--html", page)
+    assert res.exit_code == 0, res.output
+    assert "\\udcfe.dom" in page.read_text()
+
+
+@pytest.mark.slow
+def test_a_file_name_that_is_not_utf8_as_a_process(tmp_path):
     odd = os.fsencode(tmp_path) + b"/\xfe.dom"
     res = subprocess.run(
         [*CLI, "new", odd, "--players", "me ana bob", "--hand", HAND],
