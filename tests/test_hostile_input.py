@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from clitools import CLI, HAND, measured, new_game, process, refused, run, usage_of
 
@@ -183,6 +184,16 @@ def test_status_on_a_terminal_without_unicode(tmp_path, runner, encoding):
     assert res.returncode == 0, res.stderr
     text = res.stdout.decode(encoding)
     assert "what each opponent can hold" in text and "+-" in text  # ASCII boxes
+    # advice in process, to an output of the same encoding (the real process: slow tier)
+    res = run(CliRunner(charset=encoding), "advise", path, "--samples", "20")
+    assert res.exit_code == 0, res.output
+    res.stdout_bytes.decode(encoding)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_advice_on_a_terminal_without_unicode_as_a_process(tmp_path, runner, encoding):
+    path = new_game(runner, tmp_path / "e.dom")
     res = process("advise", path, "--samples", "20", env={"PYTHONIOENCODING": encoding})
     assert res.returncode == 0, res.stderr
 
