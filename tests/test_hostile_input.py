@@ -426,7 +426,18 @@ def test_help_into_a_closed_pipe():
     assert "internal error" not in err and "Traceback" not in err, err
 
 
-def test_a_message_cannot_forge_a_line():
+def test_a_message_cannot_forge_a_line(runner):
+    """In process: the message on stderr (the real process: the slow tier)."""
+    res = run(runner, "rules", "classic\nerror: fake second line")
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "\\x0aerror: fake" in res.stderr, res.stderr
+    res = run(runner, "rules", "a\x07b\rc")
+    assert "\\x07" in res.stderr and "\\x0d" in res.stderr
+    res = run(runner, "rules", "9" * 5000)
+    assert res.exit_code == 2 and len(res.stderr.encode()) < 700
+
+
+@pytest.mark.slow
+def test_a_message_cannot_forge_a_line_as_a_process():
     res = process("rules", "classic\nerror: fake second line")
     err = res.stderr.decode()
     assert res.returncode == 2 and err.count("\n") == 1 and "\\x0aerror: fake" in err, err
