@@ -247,6 +247,22 @@ def _on_a_terminal(args, env) -> str:
 
 
 @pytest.mark.parametrize("columns", ["0", "1", "abc", "99999999999999"])
+def test_odd_columns_still_print(tmp_path, runner, monkeypatch, columns):
+    """In process: a console made under this COLUMNS prints the status (on a real
+    terminal: below, and the slow tier)."""
+    from domino_advisor import cli_table
+    from domino_advisor.terminal import make_console
+
+    path = new_game(runner, tmp_path / "w.dom")
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setattr(cli_table, "console", make_console())
+    res = run(runner, "status", path)
+    assert res.exit_code == 0 and "what each opponent can hold" in " ".join(res.output.split()), res.output
+
+
+@pytest.mark.parametrize(
+    "columns", ["0", *(pytest.param(c, marks=pytest.mark.slow) for c in ["1", "abc", "99999999999999"])]
+)
 def test_odd_columns_on_a_terminal_still_print(tmp_path, runner, columns):
     path = new_game(runner, tmp_path / "w.dom")
     out = _on_a_terminal(["status", str(path)], {"COLUMNS": columns, "NO_COLOR": "1"})
