@@ -419,6 +419,17 @@ def test_demo_pause_without_input_runs_through_as_a_process():
 
 
 @pytest.mark.parametrize("name", ["COLUMNS", "LINES"])
+def test_odd_digits_in_the_size_variables_in_process(runner, monkeypatch, name):
+    from domino_advisor import cli_table
+    from domino_advisor.terminal import make_console
+
+    monkeypatch.setenv(name, "²")
+    monkeypatch.setattr(cli_table, "console", make_console())
+    res = run(runner, "rules")
+    assert res.exit_code == 0 and "classic" in res.output, res.output
+
+
+@pytest.mark.parametrize("name", ["COLUMNS", pytest.param("LINES", marks=pytest.mark.slow)])
 def test_odd_digits_in_the_size_variables(name):
     res = process("rules", env={name: "²"})
     assert res.returncode == 0 and b"Traceback" not in res.stderr, res.stderr
