@@ -56,13 +56,31 @@ def _big_file(path: Path, size: int, line: bytes) -> Path:
     return path
 
 
+STATUS, LOG = ["status"], ["log", "ana draws 1"]
+
+
+# The fast tier runs each command once, status on the comments and log on the events;
+# the slow tier runs both commands on both.
 @pytest.mark.parametrize(
-    "kind,line", [("comments", b"# a long game, a long night\n"), ("events", b"ana draws 1\n")]
+    "kind,line,commands",
+    [
+        pytest.param("comments", b"# a long game, a long night\n", [STATUS], id="comments"),
+        pytest.param("events", b"ana draws 1\n", [LOG], id="events"),
+        pytest.param(
+            "comments",
+            b"# a long game, a long night\n",
+            [STATUS, LOG],
+            id="comments-full",
+            marks=pytest.mark.slow,
+        ),
+        pytest.param("events", b"ana draws 1\n", [STATUS, LOG], id="events-full", marks=pytest.mark.slow),
+    ],
 )
-def test_a_100_mb_log_is_refused_at_once(tmp_path, kind, line):
+def test_a_100_mb_log_is_refused_at_once(tmp_path, kind, line, commands):
     path = _big_file(tmp_path / f"{kind}.dom", 100_000_000, line)
     before = os.stat(path)
-    for command in (["status", path], ["log", path, "ana draws 1"]):
+    for name, *rest in commands:
+        command = [name, path, *rest]
         code, seconds, peak_mb, err = _measured(*command)
         assert code == 2 and b"at most 1,000,000 bytes" in err, err
         assert seconds < SAFETY_S and peak_mb < 200, (seconds, peak_mb)
@@ -71,23 +89,53 @@ def test_a_100_mb_log_is_refused_at_once(tmp_path, kind, line):
     assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
 
 
-def test_one_huge_line_is_refused_quoting_only_its_start(tmp_path):
+def test_one_huge_line_is_refused_quoting_only_its_start(tmp_path, runner):
+    """The 40 kB line in process (as a real process: the slow tier); the 52 MB line, a
+    real process for its peak memory."""
     path = tmp_path / "line.dom"
     path.write_text(HEADER + "ana plays " + "6-4 " * 10_000 + "\n")
-    code, seconds, peak_mb, err = _measured("status", path)
-    assert code == 2 and b"characters long" in err and b"a log line is at most 4,096" in err, err
-    assert len(err) < 300 and seconds < SAFETY_S and peak_mb < 200
+    res = refused(runner, path, "status", path, says="a log line is at most 4,096")
+    err = res.stderr.encode()
+    assert b"characters long" in err and len(err) < 300, err
+    _a_file_of_one_line_is_refused(tmp_path)
+
+
+def _a_file_of_one_line_is_refused(tmp_path):
     one_line = tmp_path / "one.dom"
     one_line.write_bytes(b"#" * 52_000_000)
     code, seconds, peak_mb, err = _measured("status", one_line)
     assert code == 2 and len(err) < 300 and seconds < SAFETY_S and peak_mb < 200, err
 
 
-def test_devices_and_pipes_are_not_read(tmp_path):
+@pytest.mark.slow
+def test_one_huge_line_is_refused_quoting_only_its_start_as_a_process(tmp_path):
+    path = tmp_path / "line.dom"
+    path.write_text(HEADER + "ana plays " + "6-4 " * 10_000 + "\n")
+    code, seconds, peak_mb, err = _measured("status", path)
+    assert code == 2 and b"characters long" in err and b"a log line is at most 4,096" in err, err
+    assert len(err) < 300 and seconds < SAFETY_S and peak_mb < 200
+    _a_file_of_one_line_is_refused(tmp_path)
+
+
+def test_devices_and_pipes_are_not_read(tmp_path, runner):
+    """The devices in process (as real processes: the slow tier); the pipe, a real process,
+    so that reading it would end in the timeout instead of hanging the tests."""
+    for device in ("/dev/zero", "/dev/urandom"):
+        if Path(device).exists():
+            refused(runner, None, "status", device, says="not a regular file")
+    _a_pipe_is_not_read(tmp_path)
+
+
+@pytest.mark.slow
+def test_devices_and_pipes_are_not_read_as_processes(tmp_path):
     for device in ("/dev/zero", "/dev/urandom"):
         if Path(device).exists():
             code, seconds, _peak_mb, err = _measured("status", device)
             assert code == 2 and b"not a regular file" in err and seconds < SAFETY_S
+    _a_pipe_is_not_read(tmp_path)
+
+
+def _a_pipe_is_not_read(tmp_path):
     fifo = tmp_path / "pipe.dom"
     os.mkfifo(fifo)
     res = process("status", fifo, timeout=20)  # a hang fails with TimeoutExpired
