@@ -156,7 +156,10 @@ class _NoPool:
         raise AssertionError("no process pool for a single deal")
 
 
-def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch):
+# 8 games (4 deals) in the fast tier, 400 (200 deals) in the slow: either way more deals
+# than the 2 CPUs, and after the pool fails they are played in this process.
+@pytest.mark.parametrize("games", [8, pytest.param(400, marks=pytest.mark.slow)])
+def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch, games):
     monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", _NoPool)
     rules = preset("classic")
     scores = simulate_module.simulate(rules, 2, ["heavy", "random"], 1, jobs=1000, seed=3)
@@ -173,7 +176,7 @@ def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch):
     monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
     warnings = []
     simulate_module.simulate(
-        rules, 2, ["heavy", "random"], 400, jobs=1000, seed=3, on_warning=warnings.append
+        rules, 2, ["heavy", "random"], games, jobs=1000, seed=3, on_warning=warnings.append
     )
     assert made == [2]
     assert warnings and "could not run 2 processes" in warnings[0]
