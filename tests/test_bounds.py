@@ -230,14 +230,19 @@ def test_simulate_refuses_absurd_sizes(runner):
 CPU_SAFETY_S = 10
 
 
-def _cut_short_by_time(path: Path) -> dict:
+# The fast tier gives the advice 0.1 s, the slow tier 0.5 s: either is cut short well
+# before 1,000 worlds on these positions.
+LIMITS = [0.1, pytest.param(0.5, marks=pytest.mark.slow)]
+
+
+def _cut_short_by_time(path: Path, limit: float) -> dict:
     args = [
         "advise",
         path,
         "--samples",
         "1000",
         "--time",
-        "0.5",
+        str(limit),
         "--json",
     ]  # 1,000 asked, whatever the default
     code, _seconds, mb, err, cpu, out = _measured(*args, output=True)
@@ -249,7 +254,8 @@ def _cut_short_by_time(path: Path) -> dict:
     return data
 
 
-def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner):
+@pytest.mark.parametrize("limit", LIMITS)
+def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner, limit):
     """A two-player block game with every tile dealt (set=7, hand=18): the other hand is
     known, so the round could be solved exactly, but not in half a second (0.4.0 ran past
     60 s and 1.3 GB). With --time 0.5 the search gives up within its share and sampled
@@ -258,10 +264,11 @@ def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner):
     hand = "77 76 75 74 73 72 71 70 66 65 64 63 62 61 60 55 54 53"
     args = ["--players", "me bob", "--rules", "block", "--set", "set=7", "--set", "hand=18"]
     assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
-    assert _cut_short_by_time(path)["exact"] is False
+    assert _cut_short_by_time(path, limit)["exact"] is False
 
 
-def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner):
+@pytest.mark.parametrize("limit", LIMITS)
+def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner, limit):
     """The largest position advice can be given: double-twelve, two players, block, 45
     tiles each (90 of 91 dealt), the other hand known but for one tile (issue 13): with
     --time 0.5 it answers from the deals it had time for, and says so."""
@@ -271,17 +278,73 @@ def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner):
     hand = " ".join(str(t) for t in sorted(full_set(12), reverse=True)[:45])
     args = ["--players", "me bob", "--rules", "block", "--set", "set=12 hand=45"]
     assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
-    _cut_short_by_time(path)
+    _cut_short_by_time(path, limit)
 
 
-def test_advice_keeps_to_its_time_when_the_counting_is_sampled(tmp_path):
+# test_sampler's _big_log(my_turn=True) as found (its search costs a second of CPU,
+# which the slow tier spends): checked below to be still past the exact count's budget.
+SAMPLED_LOG = """[Rules "classic"]
+[Set "set=12 hand=7 target=0"]
+[Players "me ana bob cy"]
+[Me "me"]
+
+round 1
+me holds 11-9 11-7 11-1 9-5 9-0 3-3 2-1
+bob plays 12-12
+cy plays 12-5 on 12
+me plays 9-5 on 5
+ana plays 12-10 on 12
+bob plays 9-6 on 9
+cy draws 3
+cy plays 10-1 on 10
+me plays 11-1 on 1
+ana plays 8-6 on 6
+bob plays 11-5 on 11
+cy plays 12-8 on 8
+me draws 8-3 5-4
+me plays 5-4 on 5
+ana plays 4-0 on 4
+bob draws 1
+bob plays 12-2 on 12
+cy plays 8-2 on 2
+me plays 8-3 on 8
+ana plays 6-3 on 3
+bob plays 6-4 on 6
+cy draws 1
+cy plays 8-0 on 0
+me draws 10-9 12-9 6-0 3-1 9-2 11-4
+me plays 11-4 on 4
+ana plays 9-8 on 8
+bob plays 11-2 on 11
+cy plays 7-2 on 2
+me plays 12-9 on 9
+ana draws 5
+ana plays 12-3 on 12
+bob draws 2
+bob plays 5-3 on 3
+cy plays 5-1 on 5
+"""
+
+
+@pytest.mark.parametrize("limit", LIMITS)
+def test_advice_keeps_to_its_time_when_the_counting_is_sampled(tmp_path, limit):
     """A four-player double-twelve round past the exact count's budget: the counting is
-    sampled and advice with --time 0.5 still answers from the deals it had time for."""
-    from test_sampler import _big_log
+    sampled and advice with --time still answers from the deals it had time for."""
+    from domino_advisor import api
+    from domino_advisor.gamelog import loads
 
+    if limit == 0.5:  # the slow tier: the position found afresh
+        from test_sampler import _big_log
+
+        text = _big_log(my_turn=True)
+    else:
+        text = SAMPLED_LOG
+        pos = api.Position.of(loads(text))
+        assert pos.inference is not None and not pos.inference.exact
+        assert pos.match.round.to_move() == pos.match.me
     path = tmp_path / "big.dom"
-    path.write_text(_big_log(my_turn=True))
-    _cut_short_by_time(path)
+    path.write_text(text)
+    _cut_short_by_time(path, limit)
 
 
 def test_advice_with_no_time_limit_is_never_cut_short(runner, game):
