@@ -212,14 +212,20 @@ def test_another_programs_database_is_refused_and_left_alone(tmp_path):
     assert where.read_bytes() == before
 
 
-def test_the_record_lives_in_the_data_folder_of_home(tmp_path):
+@pytest.mark.parametrize("train", ["in-process", pytest.param("process", marks=pytest.mark.slow)])
+def test_the_record_lives_in_the_data_folder_of_home(tmp_path, runner, train):
     """No DOMINO_ADVISOR_DATA: the record is created under HOME (platformdirs), then read
-    back by another process."""
+    back by another process.  The lesson that makes it: in process in the fast tier, a
+    real process in the slow."""
     from clitools import process
 
     env = {"HOME": str(tmp_path), "DOMINO_ADVISOR_DATA": "", "XDG_DATA_HOME": ""}
-    res = process("train", "--seed", "4", env=env, input=b"0\n3\n\n", timeout=120)
-    assert res.returncode == 0, res.stderr
+    if train == "process":
+        res = process("train", "--seed", "4", env=env, input=b"0\n3\n\n", timeout=120)
+        assert res.returncode == 0, res.stderr
+    else:
+        res = run(runner, "train", "--seed", "4", env=env, input="0\n3\n\n")
+        assert res.exit_code == 0, res.output
     made = list(tmp_path.rglob("progress.sqlite"))
     assert len(made) == 1 and "domino-advisor" in str(made[0])
     shown = json.loads(process("progress", "--json", env=env).stdout)
