@@ -4,6 +4,7 @@ written is handled in one line.  Every refusal leaves the file's bytes as they w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
@@ -200,6 +201,34 @@ def test_advice_on_a_terminal_without_unicode_as_a_process(tmp_path, runner, enc
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["rules"]])
+def test_a_full_disk_on_stdout_is_one_line_in_process(tmp_path, runner, monkeypatch, args):
+    """In process, the commands' standard output a file on /dev/full (as real processes:
+    status below, every command in the slow tier)."""
+    from domino_advisor import terminal
+
+    path = new_game(runner, tmp_path / "f.dom")
+    full = [args[0], path, *args[1:]] if args[0] != "rules" else args
+    sink = open("/dev/full", "w")  # closed below, whatever it still holds
+    stdout = terminal._Stream.target
+    monkeypatch.setattr(terminal._Stream, "target", property(lambda s: stdout.fget(s) if s.stderr else sink))
+    try:
+        res = run(runner, *full)
+    finally:
+        with contextlib.suppress(OSError):
+            sink.close()
+    assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+    assert res.stderr.strip().count("\n") == 0 and "could not write the output" in res.stderr, res.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["status"],
+        pytest.param(["status", "--json"], marks=pytest.mark.slow),
+        pytest.param(["rules"], marks=pytest.mark.slow),
+    ],
+)
 def test_a_full_disk_on_stdout_is_one_line(tmp_path, runner, args):
     path = new_game(runner, tmp_path / "f.dom")
     full = [args[0], path, *args[1:]] if args[0] != "rules" else args
