@@ -464,8 +464,46 @@ def test_odd_digits_in_the_size_variables(name):
     assert res.returncode == 0 and b"Traceback" not in res.stderr, res.stderr
 
 
+def _main_with_stdout(monkeypatch, stdout, args) -> tuple[int, str]:
+    """The program's main in this process (no runner: click writes help and version
+    straight to sys.stdout), standard output ``stdout``: its exit code and stderr."""
+    import io
+    import sys
+
+    from domino_advisor.cli import main
+
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", err)
+    with pytest.raises(SystemExit) as end:
+        main.main(list(args), prog_name="domino-advisor")
+    return end.value.code, err.getvalue()
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["status", "--help"]])
+def test_help_and_version_to_a_full_disk_in_process(monkeypatch, args):
+    """In process, sys.stdout a file on /dev/full (as a real process: --help below, the
+    three in the slow tier)."""
+    sink = open("/dev/full", "w")  # closed below, whatever it still holds
+    try:
+        code, err = _main_with_stdout(monkeypatch, sink, args)
+    finally:
+        with contextlib.suppress(OSError):
+            sink.close()
+    assert code == 1 and "Traceback" not in err and "internal error" not in err, err
+    assert "could not write the output" in err and err.strip().count("\n") == 0
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        pytest.param(["--version"], marks=pytest.mark.slow),
+        pytest.param(["status", "--help"], marks=pytest.mark.slow),
+    ],
+)
 def test_help_and_version_to_a_full_disk(args):
     with open("/dev/full", "w") as sink:
         res = subprocess.run([*CLI, *args], stdout=sink, stderr=subprocess.PIPE, timeout=60)
@@ -474,6 +512,22 @@ def test_help_and_version_to_a_full_disk(args):
     assert "could not write the output" in err and err.strip().count("\n") == 0
 
 
+def test_help_into_a_closed_pipe_in_process(monkeypatch):
+    """In process, sys.stdout a pipe whose reading end is closed (as a real process:
+    the slow tier)."""
+    read, write = os.pipe()
+    os.close(read)
+    pipe = open(write, "w")  # closed below, whatever it still holds
+    try:
+        code, err = _main_with_stdout(monkeypatch, pipe, ["status", "--help"])
+    finally:
+        with contextlib.suppress(OSError):
+            pipe.close()
+    assert code == 1 and "internal error" not in err and "Traceback" not in err, err
+    assert err == ""  # a closed pipe is no news to the reader
+
+
+@pytest.mark.slow
 def test_help_into_a_closed_pipe():
     p = subprocess.Popen([*CLI, "status", "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     p.stdout.close()
