@@ -569,6 +569,31 @@ def test_review_html_checks_its_target_before_the_work(runner, game, tmp_path):
     assert (tmp_path / "pages" / "r.html").read_text().startswith("<!doctype html>")
 
 
+def test_output_lost_after_a_write_is_a_warning_in_process(tmp_path, monkeypatch):
+    """In process, the commands' standard output a file on /dev/full (as a real process:
+    the slow tier)."""
+    import contextlib
+
+    from domino_advisor import terminal
+
+    runner = CliRunner()
+    path = new_game(runner, tmp_path / "o.dom")
+    if not Path("/dev/full").exists():
+        pytest.skip("needs /dev/full")
+    sink = open("/dev/full", "w")  # closed below, whatever it still holds
+    stdout = terminal._Stream.target
+    monkeypatch.setattr(terminal._Stream, "target", property(lambda s: stdout.fget(s) if s.stderr else sink))
+    try:
+        res = run(runner, "log", path, "me plays 6-6")
+    finally:
+        with contextlib.suppress(OSError):
+            sink.close()
+    assert res.exit_code == 0, res.output
+    assert "logged 1 event, but the output could not be written" in res.stderr
+    assert path.read_text().endswith("me plays 6-6\n")
+
+
+@pytest.mark.slow
 def test_output_lost_after_a_write_is_a_warning(tmp_path):
     runner = CliRunner()
     path = new_game(runner, tmp_path / "o.dom")
