@@ -191,7 +191,8 @@ def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch, games):
     assert warnings and "could not run 2 processes" in warnings[0]
 
 
-def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, runner):
+@pytest.mark.parametrize("games", ["8", pytest.param("40", marks=pytest.mark.slow)])
+def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, runner, games):
     class Failing:
         def __init__(self, max_workers):
             self._processes = {}
@@ -204,12 +205,12 @@ def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, 
 
     monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Failing)
     monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
-    res = run(runner, "simulate", "--bots", "heavy,random", "--games", "40", "--jobs", "2", "--json")
+    res = run(runner, "simulate", "--bots", "heavy,random", "--games", games, "--jobs", "2", "--json")
     assert res.exit_code == 0, res.output
     assert "could not run 2 processes" in res.output
-    plain = run(runner, "simulate", "--bots", "heavy,random", "--games", "40", "--json")
+    plain = run(runner, "simulate", "--bots", "heavy,random", "--games", games, "--json")
     data = json.loads(plain.output)
-    assert data["bots"][0]["games"] == 40
+    assert data["bots"][0]["games"] == int(games)
 
 
 def test_simulate_json_never_prints_nan(runner):
