@@ -56,13 +56,31 @@ def _big_file(path: Path, size: int, line: bytes) -> Path:
     return path
 
 
+STATUS, LOG = ["status"], ["log", "ana draws 1"]
+
+
+# The fast tier runs each command once, status on the comments and log on the events;
+# the slow tier runs both commands on both.
 @pytest.mark.parametrize(
-    "kind,line", [("comments", b"# a long game, a long night\n"), ("events", b"ana draws 1\n")]
+    "kind,line,commands",
+    [
+        pytest.param("comments", b"# a long game, a long night\n", [STATUS], id="comments"),
+        pytest.param("events", b"ana draws 1\n", [LOG], id="events"),
+        pytest.param(
+            "comments",
+            b"# a long game, a long night\n",
+            [STATUS, LOG],
+            id="comments-full",
+            marks=pytest.mark.slow,
+        ),
+        pytest.param("events", b"ana draws 1\n", [STATUS, LOG], id="events-full", marks=pytest.mark.slow),
+    ],
 )
-def test_a_100_mb_log_is_refused_at_once(tmp_path, kind, line):
+def test_a_100_mb_log_is_refused_at_once(tmp_path, kind, line, commands):
     path = _big_file(tmp_path / f"{kind}.dom", 100_000_000, line)
     before = os.stat(path)
-    for command in (["status", path], ["log", path, "ana draws 1"]):
+    for name, *rest in commands:
+        command = [name, path, *rest]
         code, seconds, peak_mb, err = _measured(*command)
         assert code == 2 and b"at most 1,000,000 bytes" in err, err
         assert seconds < SAFETY_S and peak_mb < 200, (seconds, peak_mb)
@@ -71,34 +89,73 @@ def test_a_100_mb_log_is_refused_at_once(tmp_path, kind, line):
     assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
 
 
-def test_one_huge_line_is_refused_quoting_only_its_start(tmp_path):
+def test_one_huge_line_is_refused_quoting_only_its_start(tmp_path, runner):
+    """The 40 kB line in process (as a real process: the slow tier); the 52 MB line, a
+    real process for its peak memory."""
     path = tmp_path / "line.dom"
     path.write_text(HEADER + "ana plays " + "6-4 " * 10_000 + "\n")
-    code, seconds, peak_mb, err = _measured("status", path)
-    assert code == 2 and b"characters long" in err and b"a log line is at most 4,096" in err, err
-    assert len(err) < 300 and seconds < SAFETY_S and peak_mb < 200
+    res = refused(runner, path, "status", path, says="a log line is at most 4,096")
+    err = res.stderr.encode()
+    assert b"characters long" in err and len(err) < 300, err
+    _a_file_of_one_line_is_refused(tmp_path)
+
+
+def _a_file_of_one_line_is_refused(tmp_path):
     one_line = tmp_path / "one.dom"
     one_line.write_bytes(b"#" * 52_000_000)
     code, seconds, peak_mb, err = _measured("status", one_line)
     assert code == 2 and len(err) < 300 and seconds < SAFETY_S and peak_mb < 200, err
 
 
-def test_devices_and_pipes_are_not_read(tmp_path):
+@pytest.mark.slow
+def test_one_huge_line_is_refused_quoting_only_its_start_as_a_process(tmp_path):
+    path = tmp_path / "line.dom"
+    path.write_text(HEADER + "ana plays " + "6-4 " * 10_000 + "\n")
+    code, seconds, peak_mb, err = _measured("status", path)
+    assert code == 2 and b"characters long" in err and b"a log line is at most 4,096" in err, err
+    assert len(err) < 300 and seconds < SAFETY_S and peak_mb < 200
+    _a_file_of_one_line_is_refused(tmp_path)
+
+
+def test_devices_and_pipes_are_not_read(tmp_path, runner):
+    """The devices in process (as real processes: the slow tier); the pipe, a real process,
+    so that reading it would end in the timeout instead of hanging the tests."""
+    for device in ("/dev/zero", "/dev/urandom"):
+        if Path(device).exists():
+            refused(runner, None, "status", device, says="not a regular file")
+    _a_pipe_is_not_read(tmp_path)
+
+
+@pytest.mark.slow
+def test_devices_and_pipes_are_not_read_as_processes(tmp_path):
     for device in ("/dev/zero", "/dev/urandom"):
         if Path(device).exists():
             code, seconds, _peak_mb, err = _measured("status", device)
             assert code == 2 and b"not a regular file" in err and seconds < SAFETY_S
+    _a_pipe_is_not_read(tmp_path)
+
+
+def _a_pipe_is_not_read(tmp_path):
     fifo = tmp_path / "pipe.dom"
     os.mkfifo(fifo)
     res = process("status", fifo, timeout=20)  # a hang fails with TimeoutExpired
     assert res.returncode == 2 and b"not a regular file" in res.stderr
 
 
-def test_a_log_at_the_limit_still_reads(tmp_path, runner):
+# The fast tier's 900 kB are 230 comments of 3,900 characters; the slow tier's, 128,000
+# short ones (a log of many lines, the longer read).
+@pytest.mark.parametrize(
+    "notes",
+    [
+        pytest.param("# " + "n" * 3_898 + "\n", id="long-lines"),
+        pytest.param("# note\n", id="many-lines", marks=pytest.mark.slow),
+    ],
+)
+def test_a_log_at_the_limit_still_reads(tmp_path, runner, notes):
     """The bound is not tighter than it says: a log of 900 kB of comments is fine."""
     path = new_game(runner, tmp_path / "notes.dom")
-    path.write_text(path.read_text() + "# " + "n" * 1000 + "\n" * 1 + ("# note\n" * 128_000))
-    assert path.stat().st_size < 1_000_000
+    path.write_text(path.read_text() + "# " + "n" * 1000 + "\n" * 1 + notes * (896_000 // len(notes)))
+    assert 890_000 < path.stat().st_size < 1_000_000
     assert run(runner, "status", path, "--json").exit_code == 0
 
 
@@ -108,7 +165,10 @@ class _NoPool:
         raise AssertionError("no process pool for a single deal")
 
 
-def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch):
+# 8 games (4 deals) in the fast tier, 400 (200 deals) in the slow: either way more deals
+# than the 2 CPUs, and after the pool fails they are played in this process.
+@pytest.mark.parametrize("games", [8, pytest.param(400, marks=pytest.mark.slow)])
+def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch, games):
     monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", _NoPool)
     rules = preset("classic")
     scores = simulate_module.simulate(rules, 2, ["heavy", "random"], 1, jobs=1000, seed=3)
@@ -125,13 +185,14 @@ def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch):
     monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
     warnings = []
     simulate_module.simulate(
-        rules, 2, ["heavy", "random"], 400, jobs=1000, seed=3, on_warning=warnings.append
+        rules, 2, ["heavy", "random"], games, jobs=1000, seed=3, on_warning=warnings.append
     )
     assert made == [2]
     assert warnings and "could not run 2 processes" in warnings[0]
 
 
-def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, runner):
+@pytest.mark.parametrize("games", ["8", pytest.param("40", marks=pytest.mark.slow)])
+def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, runner, games):
     class Failing:
         def __init__(self, max_workers):
             self._processes = {}
@@ -144,12 +205,12 @@ def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, 
 
     monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Failing)
     monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
-    res = run(runner, "simulate", "--bots", "heavy,random", "--games", "40", "--jobs", "2", "--json")
+    res = run(runner, "simulate", "--bots", "heavy,random", "--games", games, "--jobs", "2", "--json")
     assert res.exit_code == 0, res.output
     assert "could not run 2 processes" in res.output
-    plain = run(runner, "simulate", "--bots", "heavy,random", "--games", "40", "--json")
+    plain = run(runner, "simulate", "--bots", "heavy,random", "--games", games, "--json")
     data = json.loads(plain.output)
-    assert data["bots"][0]["games"] == 40
+    assert data["bots"][0]["games"] == int(games)
 
 
 def test_simulate_json_never_prints_nan(runner):
@@ -179,14 +240,19 @@ def test_simulate_refuses_absurd_sizes(runner):
 CPU_SAFETY_S = 10
 
 
-def _cut_short_by_time(path: Path) -> dict:
+# The fast tier gives the advice 0.1 s, the slow tier 0.5 s: either is cut short well
+# before 1,000 worlds on these positions.
+LIMITS = [0.1, pytest.param(0.5, marks=pytest.mark.slow)]
+
+
+def _cut_short_by_time(path: Path, limit: float) -> dict:
     args = [
         "advise",
         path,
         "--samples",
         "1000",
         "--time",
-        "0.5",
+        str(limit),
         "--json",
     ]  # 1,000 asked, whatever the default
     code, _seconds, mb, err, cpu, out = _measured(*args, output=True)
@@ -198,7 +264,8 @@ def _cut_short_by_time(path: Path) -> dict:
     return data
 
 
-def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner):
+@pytest.mark.parametrize("limit", LIMITS)
+def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner, limit):
     """A two-player block game with every tile dealt (set=7, hand=18): the other hand is
     known, so the round could be solved exactly, but not in half a second (0.4.0 ran past
     60 s and 1.3 GB). With --time 0.5 the search gives up within its share and sampled
@@ -207,10 +274,11 @@ def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner):
     hand = "77 76 75 74 73 72 71 70 66 65 64 63 62 61 60 55 54 53"
     args = ["--players", "me bob", "--rules", "block", "--set", "set=7", "--set", "hand=18"]
     assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
-    assert _cut_short_by_time(path)["exact"] is False
+    assert _cut_short_by_time(path, limit)["exact"] is False
 
 
-def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner):
+@pytest.mark.parametrize("limit", LIMITS)
+def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner, limit):
     """The largest position advice can be given: double-twelve, two players, block, 45
     tiles each (90 of 91 dealt), the other hand known but for one tile (issue 13): with
     --time 0.5 it answers from the deals it had time for, and says so."""
@@ -220,17 +288,73 @@ def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner):
     hand = " ".join(str(t) for t in sorted(full_set(12), reverse=True)[:45])
     args = ["--players", "me bob", "--rules", "block", "--set", "set=12 hand=45"]
     assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
-    _cut_short_by_time(path)
+    _cut_short_by_time(path, limit)
 
 
-def test_advice_keeps_to_its_time_when_the_counting_is_sampled(tmp_path):
+# test_sampler's _big_log(my_turn=True) as found (its search costs a second of CPU,
+# which the slow tier spends): checked below to be still past the exact count's budget.
+SAMPLED_LOG = """[Rules "classic"]
+[Set "set=12 hand=7 target=0"]
+[Players "me ana bob cy"]
+[Me "me"]
+
+round 1
+me holds 11-9 11-7 11-1 9-5 9-0 3-3 2-1
+bob plays 12-12
+cy plays 12-5 on 12
+me plays 9-5 on 5
+ana plays 12-10 on 12
+bob plays 9-6 on 9
+cy draws 3
+cy plays 10-1 on 10
+me plays 11-1 on 1
+ana plays 8-6 on 6
+bob plays 11-5 on 11
+cy plays 12-8 on 8
+me draws 8-3 5-4
+me plays 5-4 on 5
+ana plays 4-0 on 4
+bob draws 1
+bob plays 12-2 on 12
+cy plays 8-2 on 2
+me plays 8-3 on 8
+ana plays 6-3 on 3
+bob plays 6-4 on 6
+cy draws 1
+cy plays 8-0 on 0
+me draws 10-9 12-9 6-0 3-1 9-2 11-4
+me plays 11-4 on 4
+ana plays 9-8 on 8
+bob plays 11-2 on 11
+cy plays 7-2 on 2
+me plays 12-9 on 9
+ana draws 5
+ana plays 12-3 on 12
+bob draws 2
+bob plays 5-3 on 3
+cy plays 5-1 on 5
+"""
+
+
+@pytest.mark.parametrize("limit", LIMITS)
+def test_advice_keeps_to_its_time_when_the_counting_is_sampled(tmp_path, limit):
     """A four-player double-twelve round past the exact count's budget: the counting is
-    sampled and advice with --time 0.5 still answers from the deals it had time for."""
-    from test_sampler import _big_log
+    sampled and advice with --time still answers from the deals it had time for."""
+    from domino_advisor import api
+    from domino_advisor.gamelog import loads
 
+    if limit == 0.5:  # the slow tier: the position found afresh
+        from test_sampler import _big_log
+
+        text = _big_log(my_turn=True)
+    else:
+        text = SAMPLED_LOG
+        pos = api.Position.of(loads(text))
+        assert pos.inference is not None and not pos.inference.exact
+        assert pos.match.round.to_move() == pos.match.me
     path = tmp_path / "big.dom"
-    path.write_text(_big_log(my_turn=True))
-    _cut_short_by_time(path)
+    path.write_text(text)
+    _cut_short_by_time(path, limit)
 
 
 def test_advice_with_no_time_limit_is_never_cut_short(runner, game):

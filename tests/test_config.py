@@ -71,9 +71,11 @@ def test_new_takes_your_defaults_and_the_command_line_wins(home):
     assert '[Rules "block"]' in text and '[Me "bob"]' in text and '[Players "me ana bob"]' in text
 
 
-def test_train_takes_your_defaults(home):
+# In process in the fast tier (new above is the end-to-end one), a real process in the slow.
+@pytest.mark.parametrize("real", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_train_takes_your_defaults(home, real):
     write(home, CONFIG)
-    res = run(home, "train", "--seed", "3", stdin=b"q\n", real=True)  # train reads the terminal itself
+    res = run(home, "train", "--seed", "3", stdin=b"q\n", real=real)  # train reads the terminal itself
     assert res.returncode == 0, res.stderr
     assert "all-fives" in res.stdout.decode()
 

@@ -291,14 +291,23 @@ def test_edit_refuses_a_read_only_log_before_the_editor(runner, game, monkeypatc
         game.chmod(0o644)
 
 
-def test_edit_never_drops_what_another_program_logged_meanwhile(runner, game, monkeypatch, tmp_path):
+# The editor runs three times (edit, edit again, abandon); the other program's real 'log'
+# process runs in the first only in the fast tier, in every one in the slow tier.
+@pytest.mark.parametrize("every_time", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_edit_never_drops_what_another_program_logged_meanwhile(
+    runner, game, monkeypatch, tmp_path, every_time
+):
     """The editor is open; another program logs 'ana draws 1'; the player saves their
     own version without it: not saved, said why, and the other event stays."""
     script = tmp_path / "race.py"
+    once = tmp_path / "logged-once"
     script.write_text(
-        "import subprocess, sys\n"
+        "import os, subprocess, sys\n"
         f"p = sys.argv[-1]\n"
-        f"subprocess.run([sys.executable, '-m', 'domino_advisor', 'log', '-q', {str(game)!r}, 'ana d1'])\n"
+        f"if {every_time!r} or not os.path.exists({str(once)!r}):\n"
+        f"    open({str(once)!r}, 'w').close()\n"
+        "    subprocess.run([sys.executable, '-m', 'domino_advisor', 'log', '-q', "
+        f"{str(game)!r}, 'ana d1'])\n"
         "open(p, 'a').write('# a note of mine\\n')\n"
     )
     monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")

@@ -4,6 +4,7 @@ written is handled in one line.  Every refusal leaves the file's bytes as they w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
@@ -13,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from clitools import CLI, HAND, measured, new_game, process, refused, run, usage_of
 
@@ -183,12 +185,50 @@ def test_status_on_a_terminal_without_unicode(tmp_path, runner, encoding):
     assert res.returncode == 0, res.stderr
     text = res.stdout.decode(encoding)
     assert "what each opponent can hold" in text and "+-" in text  # ASCII boxes
+    # advice in process, to an output of the same encoding (the real process: slow tier)
+    res = run(CliRunner(charset=encoding), "advise", path, "--samples", "20")
+    assert res.exit_code == 0, res.output
+    res.stdout_bytes.decode(encoding)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_advice_on_a_terminal_without_unicode_as_a_process(tmp_path, runner, encoding):
+    path = new_game(runner, tmp_path / "e.dom")
     res = process("advise", path, "--samples", "20", env={"PYTHONIOENCODING": encoding})
     assert res.returncode == 0, res.stderr
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["rules"]])
+def test_a_full_disk_on_stdout_is_one_line_in_process(tmp_path, runner, monkeypatch, args):
+    """In process, the commands' standard output a file on /dev/full (as real processes:
+    status below, every command in the slow tier)."""
+    from domino_advisor import terminal
+
+    path = new_game(runner, tmp_path / "f.dom")
+    full = [args[0], path, *args[1:]] if args[0] != "rules" else args
+    sink = open("/dev/full", "w")  # closed below, whatever it still holds
+    stdout = terminal._Stream.target
+    monkeypatch.setattr(terminal._Stream, "target", property(lambda s: stdout.fget(s) if s.stderr else sink))
+    try:
+        res = run(runner, *full)
+    finally:
+        with contextlib.suppress(OSError):
+            sink.close()
+    assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+    assert res.stderr.strip().count("\n") == 0 and "could not write the output" in res.stderr, res.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["status"],
+        pytest.param(["status", "--json"], marks=pytest.mark.slow),
+        pytest.param(["rules"], marks=pytest.mark.slow),
+    ],
+)
 def test_a_full_disk_on_stdout_is_one_line(tmp_path, runner, args):
     path = new_game(runner, tmp_path / "f.dom")
     full = [args[0], path, *args[1:]] if args[0] != "rules" else args
@@ -236,6 +276,22 @@ def _on_a_terminal(args, env) -> str:
 
 
 @pytest.mark.parametrize("columns", ["0", "1", "abc", "99999999999999"])
+def test_odd_columns_still_print(tmp_path, runner, monkeypatch, columns):
+    """In process: a console made under this COLUMNS prints the status (on a real
+    terminal: below, and the slow tier)."""
+    from domino_advisor import cli_table
+    from domino_advisor.terminal import make_console
+
+    path = new_game(runner, tmp_path / "w.dom")
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setattr(cli_table, "console", make_console())
+    res = run(runner, "status", path)
+    assert res.exit_code == 0 and "what each opponent can hold" in " ".join(res.output.split()), res.output
+
+
+@pytest.mark.parametrize(
+    "columns", ["0", *(pytest.param(c, marks=pytest.mark.slow) for c in ["1", "abc", "99999999999999"])]
+)
 def test_odd_columns_on_a_terminal_still_print(tmp_path, runner, columns):
     path = new_game(runner, tmp_path / "w.dom")
     out = _on_a_terminal(["status", str(path)], {"COLUMNS": columns, "NO_COLOR": "1"})
@@ -324,6 +380,18 @@ def test_bytes_that_are_not_utf8(tmp_path, runner):
         env={"PYTHONIOENCODING": "ascii"},
     )
     assert b"Traceback" not in res.stdout + res.stderr and res.returncode == 2
+    # a file name that is not UTF-8, as Python hands it over from the command line
+    odd = os.fsdecode(os.fsencode(tmp_path) + b"/\xfe.dom")
+    res = run(runner, "new", odd, "--players", "me ana bob", "--hand", HAND)
+    assert res.exit_code == 0 and "\\udcfe.dom" in res.output, res.output
+    page = tmp_path / "page.html"
+    res = run(runner, "review", odd, "--samples", "2", "--html", page)
+    assert res.exit_code == 0, res.output
+    assert "\\udcfe.dom" in page.read_text()
+
+
+@pytest.mark.slow
+def test_a_file_name_that_is_not_utf8_as_a_process(tmp_path):
     odd = os.fsencode(tmp_path) + b"/\xfe.dom"
     res = subprocess.run(
         [*CLI, "new", odd, "--players", "me ana bob", "--hand", HAND],
@@ -361,19 +429,81 @@ def test_zeros_in_front_do_not_make_a_huge_number(runner, game):
     assert not game.read_text().endswith("me plays 6-6\n")
 
 
-def test_demo_pause_without_input_runs_through():
+def test_demo_pause_without_input_runs_through(runner, monkeypatch):
+    """In process, stdin empty (not a terminal) and the demo's advice at 5 samples: its
+    pauses meet the end of input and the demo goes on to the end."""
+    from domino_advisor import api
+
+    advice_of = api.advice_of
+    monkeypatch.setattr(api, "advice_of", lambda pos, **kw: advice_of(pos, **{**kw, "samples": 5}))
+    res = run(runner, "demo", "--pause", input="")
+    assert res.exit_code == 0 and "the round is over" in res.output, res.output
+    assert res.output.count("press Enter to go on") == 1, res.output
+
+
+@pytest.mark.slow
+def test_demo_pause_without_input_runs_through_as_a_process():
     res = process("demo", "--pause", input=b"")
     assert res.returncode == 0 and b"the round is over" in res.stdout, res.stderr
 
 
 @pytest.mark.parametrize("name", ["COLUMNS", "LINES"])
+def test_odd_digits_in_the_size_variables_in_process(runner, monkeypatch, name):
+    from domino_advisor import cli_table
+    from domino_advisor.terminal import make_console
+
+    monkeypatch.setenv(name, "²")
+    monkeypatch.setattr(cli_table, "console", make_console())
+    res = run(runner, "rules")
+    assert res.exit_code == 0 and "classic" in res.output, res.output
+
+
+@pytest.mark.parametrize("name", ["COLUMNS", pytest.param("LINES", marks=pytest.mark.slow)])
 def test_odd_digits_in_the_size_variables(name):
     res = process("rules", env={name: "²"})
     assert res.returncode == 0 and b"Traceback" not in res.stderr, res.stderr
 
 
+def _main_with_stdout(monkeypatch, stdout, args) -> tuple[int, str]:
+    """The program's main in this process (no runner: click writes help and version
+    straight to sys.stdout), standard output ``stdout``: its exit code and stderr."""
+    import io
+    import sys
+
+    from domino_advisor.cli import main
+
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", err)
+    with pytest.raises(SystemExit) as end:
+        main.main(list(args), prog_name="domino-advisor")
+    return end.value.code, err.getvalue()
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["status", "--help"]])
+def test_help_and_version_to_a_full_disk_in_process(monkeypatch, args):
+    """In process, sys.stdout a file on /dev/full (as a real process: --help below, the
+    three in the slow tier)."""
+    sink = open("/dev/full", "w")  # closed below, whatever it still holds
+    try:
+        code, err = _main_with_stdout(monkeypatch, sink, args)
+    finally:
+        with contextlib.suppress(OSError):
+            sink.close()
+    assert code == 1 and "Traceback" not in err and "internal error" not in err, err
+    assert "could not write the output" in err and err.strip().count("\n") == 0
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        pytest.param(["--version"], marks=pytest.mark.slow),
+        pytest.param(["status", "--help"], marks=pytest.mark.slow),
+    ],
+)
 def test_help_and_version_to_a_full_disk(args):
     with open("/dev/full", "w") as sink:
         res = subprocess.run([*CLI, *args], stdout=sink, stderr=subprocess.PIPE, timeout=60)
@@ -382,6 +512,22 @@ def test_help_and_version_to_a_full_disk(args):
     assert "could not write the output" in err and err.strip().count("\n") == 0
 
 
+def test_help_into_a_closed_pipe_in_process(monkeypatch):
+    """In process, sys.stdout a pipe whose reading end is closed (as a real process:
+    the slow tier)."""
+    read, write = os.pipe()
+    os.close(read)
+    pipe = open(write, "w")  # closed below, whatever it still holds
+    try:
+        code, err = _main_with_stdout(monkeypatch, pipe, ["status", "--help"])
+    finally:
+        with contextlib.suppress(OSError):
+            pipe.close()
+    assert code == 1 and "internal error" not in err and "Traceback" not in err, err
+    assert err == ""  # a closed pipe is no news to the reader
+
+
+@pytest.mark.slow
 def test_help_into_a_closed_pipe():
     p = subprocess.Popen([*CLI, "status", "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     p.stdout.close()
@@ -390,7 +536,18 @@ def test_help_into_a_closed_pipe():
     assert "internal error" not in err and "Traceback" not in err, err
 
 
-def test_a_message_cannot_forge_a_line():
+def test_a_message_cannot_forge_a_line(runner):
+    """In process: the message on stderr (the real process: the slow tier)."""
+    res = run(runner, "rules", "classic\nerror: fake second line")
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "\\x0aerror: fake" in res.stderr, res.stderr
+    res = run(runner, "rules", "a\x07b\rc")
+    assert "\\x07" in res.stderr and "\\x0d" in res.stderr
+    res = run(runner, "rules", "9" * 5000)
+    assert res.exit_code == 2 and len(res.stderr.encode()) < 700
+
+
+@pytest.mark.slow
+def test_a_message_cannot_forge_a_line_as_a_process():
     res = process("rules", "classic\nerror: fake second line")
     err = res.stderr.decode()
     assert res.returncode == 2 and err.count("\n") == 1 and "\\x0aerror: fake" in err, err

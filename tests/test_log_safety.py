@@ -83,11 +83,13 @@ def test_two_log_commands_at_once_both_land(tmp_path):
         )
         for _ in range(2)
     ]
+    new_game(runner, path)  # a log where ana must draw, made once and written afresh each round
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    fresh = path.read_bytes()
     try:
         for i in range(12):
-            path.unlink(missing_ok=True)
-            new_game(runner, path)
-            assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+            path.unlink()
+            path.write_bytes(fresh)
             for w in writers:  # both at once
                 w.stdin.write(f"{path}\n")
             for w in writers:
@@ -150,9 +152,11 @@ def test_a_writer_that_cannot_get_the_lock_gives_up(runner, game, monkeypatch):
         assert time.monotonic() - start < 2 * default
 
 
-def test_session_never_writes_over_an_outside_change(tmp_path):
-    """A real session, a real ``log`` from another terminal, and an editor's save: every
-    event ends up in the file, in order, and the session says what changed."""
+@pytest.mark.parametrize("other", ["in-process", pytest.param("process", marks=pytest.mark.slow)])
+def test_session_never_writes_over_an_outside_change(tmp_path, other):
+    """A real session, a ``log`` from another terminal (in process in the fast tier, a
+    real process in the slow), and an editor's save: every event ends up in the file, in
+    order, and the session says what changed."""
     runner = CliRunner()
     path = new_game(runner, tmp_path / "live.dom")
     session = subprocess.Popen(
@@ -173,8 +177,12 @@ def test_session_never_writes_over_an_outside_change(tmp_path):
 
     try:
         typed("me 66", "me plays 6-6")
-        other = process("log", "-q", path, "ana draws 1")  # another terminal
-        assert other.returncode == 0, other.stderr
+        if other == "process":  # another terminal
+            res = process("log", "-q", path, "ana draws 1")
+            assert res.returncode == 0, res.stderr
+        else:
+            res = run(runner, "log", "-q", path, "ana draws 1")
+            assert res.exit_code == 0, res.output
         typed("ana 64", "ana plays 6-4 on 6")
         # an editor saves the file with a note added by hand
         text = path.read_text().replace("ana draws 1\n", "ana draws 1\n# she took her time\n")
@@ -561,6 +569,31 @@ def test_review_html_checks_its_target_before_the_work(runner, game, tmp_path):
     assert (tmp_path / "pages" / "r.html").read_text().startswith("<!doctype html>")
 
 
+def test_output_lost_after_a_write_is_a_warning_in_process(tmp_path, monkeypatch):
+    """In process, the commands' standard output a file on /dev/full (as a real process:
+    the slow tier)."""
+    import contextlib
+
+    from domino_advisor import terminal
+
+    runner = CliRunner()
+    path = new_game(runner, tmp_path / "o.dom")
+    if not Path("/dev/full").exists():
+        pytest.skip("needs /dev/full")
+    sink = open("/dev/full", "w")  # closed below, whatever it still holds
+    stdout = terminal._Stream.target
+    monkeypatch.setattr(terminal._Stream, "target", property(lambda s: stdout.fget(s) if s.stderr else sink))
+    try:
+        res = run(runner, "log", path, "me plays 6-6")
+    finally:
+        with contextlib.suppress(OSError):
+            sink.close()
+    assert res.exit_code == 0, res.output
+    assert "logged 1 event, but the output could not be written" in res.stderr
+    assert path.read_text().endswith("me plays 6-6\n")
+
+
+@pytest.mark.slow
 def test_output_lost_after_a_write_is_a_warning(tmp_path):
     runner = CliRunner()
     path = new_game(runner, tmp_path / "o.dom")

@@ -17,7 +17,20 @@ def _answer(kind="voids", points=1.0, lesson=1, at=1000.0):
     return Answer(kind, points, "classic", lesson, 2.5, at)
 
 
-def test_a_lesson_through_the_cli_is_kept_and_shown(runner):
+@pytest.fixture(
+    params=[pytest.param(20, id="quick"), pytest.param(None, id="full-advice", marks=pytest.mark.slow)]
+)
+def lessons(request, monkeypatch):
+    """A lesson's move question is marked against advice of 20 worlds in the fast tier
+    (these tests are about the record, not the advice), of the default budget in the slow."""
+    from domino_advisor import train
+
+    if request.param is not None:
+        real = train.advise
+        monkeypatch.setattr(train, "advise", lambda *a, **kw: real(*a, **{**kw, "samples": request.param}))
+
+
+def test_a_lesson_through_the_cli_is_kept_and_shown(runner, lessons):
     res = run(runner, "train", "--seed", "4", input="0\n3\n\n")
     assert res.exit_code == 0, res.output
     assert "your answers are kept" in res.output
@@ -29,7 +42,7 @@ def test_a_lesson_through_the_cli_is_kept_and_shown(runner):
     assert shown.exit_code == 0 and "what they lack" in shown.output and "your progress" in shown.output
 
 
-def test_no_record_keeps_nothing(runner):
+def test_no_record_keeps_nothing(runner, lessons):
     res = run(runner, "train", "--seed", "4", "--no-record", input="0\n")
     assert res.exit_code == 0 and "answers are kept" not in res.output
     assert json.loads(run(runner, "progress", "--json").output)["answers"] == 0
@@ -158,7 +171,7 @@ def test_progress_fits_the_screen(width):
     assert "…" not in out.getvalue() and "what they lack" in out.getvalue()
 
 
-def test_progress_writes_a_standalone_page(tmp_path, runner):
+def test_progress_writes_a_standalone_page(tmp_path, runner, lessons):
     assert run(runner, "train", "--seed", "4", input="0\n3\n\n").exit_code == 0
     page = tmp_path / "progress.html"
     res = run(runner, "progress", "--html", page)
@@ -172,7 +185,7 @@ def test_progress_writes_a_standalone_page(tmp_path, runner):
     assert run(runner, "progress", "--html", page, "--force").exit_code == 0
 
 
-def test_a_page_never_replaces_the_record(tmp_path, runner, monkeypatch):
+def test_a_page_never_replaces_the_record(tmp_path, runner, monkeypatch, lessons):
     monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(tmp_path))
     assert run(runner, "train", "--seed", "4", input="0\n3\n\n").exit_code == 0
     before = (tmp_path / "progress.sqlite").read_bytes()
@@ -212,14 +225,20 @@ def test_another_programs_database_is_refused_and_left_alone(tmp_path):
     assert where.read_bytes() == before
 
 
-def test_the_record_lives_in_the_data_folder_of_home(tmp_path):
+@pytest.mark.parametrize("train", ["in-process", pytest.param("process", marks=pytest.mark.slow)])
+def test_the_record_lives_in_the_data_folder_of_home(tmp_path, runner, train, lessons):
     """No DOMINO_ADVISOR_DATA: the record is created under HOME (platformdirs), then read
-    back by another process."""
+    back by another process.  The lesson that makes it: in process in the fast tier, a
+    real process in the slow."""
     from clitools import process
 
     env = {"HOME": str(tmp_path), "DOMINO_ADVISOR_DATA": "", "XDG_DATA_HOME": ""}
-    res = process("train", "--seed", "4", env=env, input=b"0\n3\n\n", timeout=120)
-    assert res.returncode == 0, res.stderr
+    if train == "process":
+        res = process("train", "--seed", "4", env=env, input=b"0\n3\n\n", timeout=120)
+        assert res.returncode == 0, res.stderr
+    else:
+        res = run(runner, "train", "--seed", "4", env=env, input="0\n3\n\n")
+        assert res.exit_code == 0, res.output
     made = list(tmp_path.rglob("progress.sqlite"))
     assert len(made) == 1 and "domino-advisor" in str(made[0])
     shown = json.loads(process("progress", "--json", env=env).stdout)
@@ -254,7 +273,7 @@ def test_a_pending_path_that_is_not_a_file_is_refused_clearly(runner):
     assert not list(pending.parent.glob("progress-pending.jsonl.*"))  # nothing moved
 
 
-def test_a_page_never_replaces_a_game_log_or_the_pending_answers(runner, tmp_path):
+def test_a_page_never_replaces_a_game_log_or_the_pending_answers(runner, tmp_path, lessons):
     from clitools import new_game, refused
 
     game = new_game(runner, tmp_path / "game.dom")
@@ -292,7 +311,7 @@ def test_a_record_that_needs_no_migration_is_only_read(tmp_path):
     assert where.read_bytes() == before
 
 
-def test_a_damaged_record_keeps_the_answers_beside_it(runner):
+def test_a_damaged_record_keeps_the_answers_beside_it(runner, lessons):
     run(runner, "train", "--seed", "4", input="0\n3\nq\n")
     kept = Record()  # opened before the damage, as a lesson or a session has it
     with open(progress.path(), "r+b") as f:

@@ -87,24 +87,58 @@ def _nine(tmp_path) -> Path:
     return LOGS / "double-nine-4.dom"
 
 
+def _at_width(monkeypatch, width: int, *args, process_too: bool = False) -> tuple[int, str]:
+    """The command's exit code and standard output at a terminal width (COLUMNS): in
+    process, with the commands' console made again as a start-up under that COLUMNS
+    makes it; with ``process_too``, as a real process (what the slow tier runs)."""
+    if process_too:
+        res = process(*args, env={"COLUMNS": str(width)})
+        return res.returncode, res.stdout.decode()
+    from click.testing import CliRunner
+
+    from domino_advisor import cli_table
+    from domino_advisor.terminal import make_console
+
+    monkeypatch.setenv("COLUMNS", str(width))
+    monkeypatch.setattr(cli_table, "console", make_console())
+    res = run(CliRunner(), *args)
+    return res.exit_code, res.stdout
+
+
+# In process in the fast tier, but one real process (double-nine at 50 columns) that
+# shows COLUMNS reaches a real start-up; every case as a real process in the slow tier.
+HOW = [
+    pytest.param(False, id="in-process"),
+    pytest.param(True, id="process", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("process_too", HOW)
 @pytest.mark.parametrize("width", [50, 80])
 @pytest.mark.parametrize("which", ["demo", "partnership-4", "double-nine-4", "all-fives-spinner-2"])
-def test_status_fits_the_terminal_and_cuts_nothing(tmp_path, width, which):
+def test_status_fits_the_terminal_and_cuts_nothing(tmp_path, monkeypatch, width, which, process_too):
     path = tmp_path / "demo.dom"
     if which == "demo":
         path.write_text(demo_text())
     else:
         path = LOGS / f"{which}.dom"
-    res = process("status", path, env={"COLUMNS": str(width)})
-    out = res.stdout.decode()
-    assert res.returncode == 0
+    code, out = _at_width(monkeypatch, width, "status", path, process_too=process_too)
+    assert code == 0
     assert max(len(line) for line in out.splitlines()) <= width
     assert "…" not in out  # no name or number cut
     for name in ("ana", "bob") if "spinner" not in which else ("ana",):
         assert re.search(rf"\b{name}\b", out)
 
 
-def test_double_twelve_fits_eighty(runner, tmp_path):
+def test_status_fits_fifty_columns_as_a_process():
+    res = process("status", LOGS / "double-nine-4.dom", env={"COLUMNS": "50"})
+    out = res.stdout.decode()
+    assert res.returncode == 0 and max(len(line) for line in out.splitlines()) <= 50
+    assert "…" not in out and re.search(r"\bbob\b", out)
+
+
+@pytest.mark.parametrize("process_too", HOW)
+def test_double_twelve_fits_eighty(runner, tmp_path, monkeypatch, process_too):
     path = _new(
         runner,
         tmp_path / "d12.dom",
@@ -118,25 +152,24 @@ def test_double_twelve_fits_eighty(runner, tmp_path):
         "12-12 12-5 11-3 10-10 9-2 8-8 7-1 6-6 5-0 4-4 3-3 2-1",
     )
     for width in (80, 50):
-        res = process("status", path, env={"COLUMNS": str(width)})
-        out = res.stdout.decode()
-        assert max(len(line) for line in out.splitlines()) <= width and "…" not in out
+        code, out = _at_width(monkeypatch, width, "status", path, process_too=process_too)
+        assert code == 0 and max(len(line) for line in out.splitlines()) <= width and "…" not in out
         assert re.search(r"\b12\b", out)
 
 
-def test_advice_on_a_phone_is_a_list(tmp_path):
+@pytest.mark.parametrize("process_too", HOW)
+def test_advice_on_a_phone_is_a_list(tmp_path, monkeypatch, process_too):
     path = tmp_path / "p.dom"
     path.write_text("\n".join((LOGS / "partnership-4.dom").read_text().splitlines()[:15]) + "\n")
-    res = process("advise", path, "--samples", "20", env={"COLUMNS": "50"})
-    out = res.stdout.decode()
-    assert res.returncode == 0 and max(len(line) for line in out.splitlines()) <= 50
+    code, out = _at_width(monkeypatch, 50, "advise", path, "--samples", "20", process_too=process_too)
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 50
     assert re.search(r"^1\. \S+ on \d  match \d+% ±\d+%  round \d+% ±\d+%$", out, re.M)
 
 
-def test_rules_lists_allowed_values(runner):
+@pytest.mark.parametrize("process_too", HOW)
+def test_rules_lists_allowed_values(runner, monkeypatch, process_too):
     out = run(runner, "rules", "classic").output
     assert "highest-double," in out and "highest-double-any," in out and "0 to 100 000" in out
-    res = process("rules", "all-fives", env={"COLUMNS": "50"})
-    out = res.stdout.decode()
-    assert max(len(line) for line in out.splitlines()) <= 50 and "…" not in out
+    code, out = _at_width(monkeypatch, 50, "rules", "all-fives", process_too=process_too)
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 50 and "…" not in out
     assert "allowed: none, partners" in out
