@@ -197,12 +197,12 @@ def test_a_win_solved_exactly_comes_true_in_self_play(games):
 def test_calibrate_command_small_run(tmp_path):
     jsonschema = pytest.importorskip("jsonschema")
     svg = tmp_path / "c.svg"
-    args = ["calibrate", "--games", "3", "--samples", "8", "--seed", "5"]
+    args = ["calibrate", "--games", "2", "--samples", "4", "--seed", "5"]
     res = CliRunner().invoke(main, [*args, "--json", "--svg", str(svg)])
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     jsonschema.Draft202012Validator(api.schema("calibrate")).validate(data)
-    assert data["games"] == 3 and data["samples"] == 8
+    assert data["games"] == 2 and data["samples"] == 4
     assert data["map"]["key"] == "classic/2" and data["corrected"] is not None
     assert sum(b["count"] for b in data["raw"]["bins"]) == data["decisions"]
     root = ET.fromstring(svg.read_text())
