@@ -103,7 +103,7 @@ def test_review_cli_and_html(tmp_path):
 @pytest.mark.parametrize(
     "samples,hindsight",
     [
-        pytest.param(2, "--no-hindsight", id="fast"),  # the costs, not the replay (nor their size)
+        pytest.param(1, "--no-hindsight", id="fast"),  # the costs, not the replay (nor their size)
         pytest.param(20, "--hindsight", id="full", marks=pytest.mark.slow),
     ],
 )
