@@ -161,7 +161,8 @@ def test_a_chain_that_cannot_reach_every_deal_is_caught(name):
     says which places it never reached), and the counting then counts exactly instead."""
     from domino_advisor.inference import _sampled, gather, unseen_tiles
 
-    view = api.Position.of(loads((STUCK / name).read_text()), reads=False).view
+    match = loads((STUCK / name).read_text()).replay()  # the view as status takes it, uncounted
+    view = SeatView.of(match.round, match.me)
     alone = sample_posterior(view)
     assert alone.estimate is not None and alone.estimate.unreached > 0
     caught = _sampled(view, gather(view), unseen_tiles(view))
