@@ -30,7 +30,7 @@ from domino_advisor.calibration import (
 )
 from domino_advisor.cli import main
 from domino_advisor.rules import preset
-from domino_advisor.selfplay import CALIBRATED, record
+from domino_advisor.selfplay import CALIBRATED, play, record
 
 
 def test_reliability_ece_and_brier_by_hand():
@@ -181,8 +181,14 @@ def test_partners_win_together():
     assert 0.3 < share < 0.7  # each side makes about half the decisions
 
 
-def test_a_win_solved_exactly_comes_true_in_self_play():
-    decisions = record(preset("classic"), 2, 8, 12, seed=4)
+@pytest.mark.parametrize(
+    "games",
+    [pytest.param(range(5, 6), id="fast"), pytest.param(range(12), id="full", marks=pytest.mark.slow)],
+)
+def test_a_win_solved_exactly_comes_true_in_self_play(games):
+    """Twelve rounds of self-play; the fast tier plays only the sixth, the one whose end
+    the advisor solves exactly (its decisions are the same played alone)."""
+    decisions = [d for g in games for d in play(preset("classic"), 2, 8, 4, g)]
     sure = [d for d in decisions if d.exact and d.chance == 1.0]
     assert sure, "some endings are solved exactly"
     assert all(d.won for d in sure)
@@ -191,12 +197,12 @@ def test_a_win_solved_exactly_comes_true_in_self_play():
 def test_calibrate_command_small_run(tmp_path):
     jsonschema = pytest.importorskip("jsonschema")
     svg = tmp_path / "c.svg"
-    args = ["calibrate", "--games", "3", "--samples", "8", "--seed", "5"]
+    args = ["calibrate", "--games", "2", "--samples", "4", "--seed", "5"]
     res = CliRunner().invoke(main, [*args, "--json", "--svg", str(svg)])
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     jsonschema.Draft202012Validator(api.schema("calibrate")).validate(data)
-    assert data["games"] == 3 and data["samples"] == 8
+    assert data["games"] == 2 and data["samples"] == 4
     assert data["map"]["key"] == "classic/2" and data["corrected"] is not None
     assert sum(b["count"] for b in data["raw"]["bins"]) == data["decisions"]
     root = ET.fromstring(svg.read_text())
@@ -225,7 +231,7 @@ def test_the_chart_fits_in_fifty_columns(mapped):
 
 def test_calibrate_build_fits_every_shipped_map(tmp_path):
     out = tmp_path / "maps.json"
-    res = CliRunner().invoke(main, ["calibrate", "--build", str(out), "--games", "2", "--samples", "4"])
+    res = CliRunner().invoke(main, ["calibrate", "--build", str(out), "--games", "1", "--samples", "4"])
     assert res.exit_code == 0, res.output
     data = json.loads(out.read_text())
     assert set(data["maps"]) == {f"{name}/{players}" for name, players in CALIBRATED}

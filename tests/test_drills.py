@@ -44,6 +44,26 @@ def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
         assert d.cost >= drills.WORTH
 
 
+# train --from reviews a game at DRILL_SAMPLES (150) deals a decision, 0.5 s of CPU on the
+# demo, and a lesson's move question advises at the default budget of work (ADVICE_WORK,
+# 0.5 s): the fast tier, whose point here is the record (drills kept, asked, answered,
+# come back), reviews at 20 deals, which find the same three drills (checked below), and
+# advises at a fifth of the work; the slow tier at the real budgets
+@pytest.fixture(
+    params=[pytest.param(True, id="fast"), pytest.param(False, id="full", marks=pytest.mark.slow)]
+)
+def budget(request, monkeypatch):
+    if request.param:
+        monkeypatch.setattr("domino_advisor.cli_table.DRILL_SAMPLES", 20)
+        monkeypatch.setattr("domino_advisor.advisor.DEFAULT_WORK", 6_000)
+
+
+def test_twenty_deals_find_the_drills_of_the_full_count(demo_drills):
+    log, found = demo_drills
+    few = drills.from_review(log, review(log, samples=20, seed=0))
+    assert [(d.event, d.kind, d.about) for d in few] == [(d.event, d.kind, d.about) for d in found]
+
+
 def _answers(log_text: str, kept) -> list[str]:
     """The right answer to each due drill, worked out from the position itself."""
     log = gamelog.loads(log_text)
@@ -67,7 +87,7 @@ def _game(tmp_path):
     return game
 
 
-def test_drills_come_back_until_right_twice(runner, tmp_path):
+def test_drills_come_back_until_right_twice(runner, tmp_path, budget):
     game = _game(tmp_path)
     first = run(runner, "train", "--from", game, input="q\n")
     assert first.exit_code == 0, first.output
@@ -90,7 +110,7 @@ def test_drills_come_back_until_right_twice(runner, tmp_path):
     assert Record().drills_left() == 0
 
 
-def test_a_wrong_answer_comes_back_next_lesson(runner, tmp_path):
+def test_a_wrong_answer_comes_back_next_lesson(runner, tmp_path, budget):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
     due = Record().due()
@@ -100,7 +120,7 @@ def test_a_wrong_answer_comes_back_next_lesson(runner, tmp_path):
     assert all(k.rights == 0 for k in Record().due())
 
 
-def test_a_game_added_twice_adds_its_drills_once(runner, tmp_path):
+def test_a_game_added_twice_adds_its_drills_once(runner, tmp_path, budget):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
     n = Record().drills_left()
@@ -108,7 +128,7 @@ def test_a_game_added_twice_adds_its_drills_once(runner, tmp_path):
     assert "0 new drills" in res.output and Record().drills_left() == n
 
 
-def test_drills_are_asked_from_the_record_even_when_the_file_is_gone(runner, tmp_path):
+def test_drills_are_asked_from_the_record_even_when_the_file_is_gone(runner, tmp_path, budget):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
     game.unlink()
@@ -156,7 +176,7 @@ def test_the_example_game_can_be_saved_to_drill_on(runner, tmp_path):
     assert run(runner, "demo", "--save", target, "--force").exit_code == 0 and target.read_text() == DEMO
 
 
-def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path):
+def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path, budget):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="0\nq\n")
     out = run(runner, "progress").output
@@ -179,7 +199,7 @@ def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path)
         assert all(len(line.rstrip()) <= width for line in lines), out.getvalue()
 
 
-def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, monkeypatch):
+def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, budget, monkeypatch):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
     monkeypatch.setattr("domino_advisor.progress.WAIT", 0.05)
@@ -206,7 +226,7 @@ def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, monkeypatch):
     refused(runner, path(), "train", "--drills", says="cannot be read")
 
 
-def test_the_same_game_however_logged_gives_its_drills_once(runner, tmp_path):
+def test_the_same_game_however_logged_gives_its_drills_once(runner, tmp_path, budget):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
     n = Record().drills_left()

@@ -56,11 +56,17 @@ def _agrees_with_brute_force(view: SeatView) -> None:
         assert inf.expected_pips(s) == truth.expected_pips[s]
 
 
+# (chunk, position) of the first 12s whose brute force costs the most (0.3-3 s each: four
+# seats dealt from the double-four, early in the round); the slow tier checks them below
+HEAVY = {(0, 2), (1, 2), (1, 10), (3, 2)}
+
+
 @pytest.mark.parametrize("chunk", range(6))
 def test_inference_equals_brute_force_sample(chunk):
-    """The fast tier: the first 12 of each chunk of the 300 positions below."""
-    for view in random_views(12, seed=1000 + chunk):
-        _agrees_with_brute_force(view)
+    """The fast tier: the first 12 of each chunk of the 300 positions below, but the HEAVY."""
+    for i, view in enumerate(random_views(12, seed=1000 + chunk)):
+        if (chunk, i) not in HEAVY:
+            _agrees_with_brute_force(view)
 
 
 @pytest.mark.slow
@@ -91,11 +97,15 @@ def test_probabilities_sum_and_true_hands_possible():
 
 
 @pytest.mark.parametrize(
-    "views", [pytest.param(10, id="fast"), pytest.param(25, id="full", marks=pytest.mark.slow)]
+    "skip", [pytest.param({2}, id="fast"), pytest.param(set(), id="full", marks=pytest.mark.slow)]
 )
-def test_holds_number_against_brute_force(views):
-    """P(seat holds no tile of n) = worlds where it could also pass on n / all worlds."""
-    for view in random_views(views, seed=77):
+def test_holds_number_against_brute_force(skip):
+    """P(seat holds no tile of n) = worlds where it could also pass on n / all worlds.
+
+    The fast tier leaves out the third position (four seats, one move in: 1.4 s of brute
+    force, nine tenths of the cost) and the last 15 (the slow tier's)."""
+    views = random_views(10 if skip else 25, seed=77)
+    for view in (v for i, v in enumerate(views) if i not in skip):
         inf = infer(view)
         position = to_position(view)
         truth = bruteforce.posterior(position)
