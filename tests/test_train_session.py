@@ -148,9 +148,16 @@ def test_where_a_tile_is(tile, known):
     assert json.loads(res.output)["known"] == known
 
 
-def test_where_an_unseen_tile_is_likely():
+@pytest.fixture(scope="module")
+def where_4_4() -> dict:
+    """``where`` on an unseen tile of the corpus round, counted once for the tests below."""
     res = CliRunner().invoke(main, ["where", str(CORPUS), "4-4", "--json"])
-    data = json.loads(res.output)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+def test_where_an_unseen_tile_is_likely(where_4_4):
+    data = where_4_4
     assert data["known"] is None and set(data["where"]) == {"ana", "bob", "cy", "boneyard"}
     assert sum(data["where"].values()) == pytest.approx(1.0)
     bad = CliRunner().invoke(main, ["where", str(CORPUS), "13-1"])
@@ -233,9 +240,8 @@ def test_a_start_shared_by_two_names_asks_for_more(tmp_path):
     assert res.exit_code == 2 and "could be ana's or andy's train: write more of the name" in res.output
 
 
-def test_where_says_how_its_chances_were_found():
-    res = CliRunner().invoke(main, ["where", str(CORPUS), "4-4", "--json"])
-    counting = json.loads(res.output)["counting"]
+def test_where_says_how_its_chances_were_found(where_4_4):
+    counting = where_4_4["counting"]
     assert counting["method"] in ("exact", "sampled")
     if counting["method"] == "sampled":
         assert 0 < counting["error"] < 0.1
