@@ -61,8 +61,13 @@ def _events(path: Path) -> list[str]:
     return lines[lines.index("round 1") + 2 :]
 
 
-def test_the_shorthand_writes_the_full_lines(table):
-    text = drive(table, TYPED, samples=4)
+# The session advises you at each of your turns: the fast tier at 1 sampled world (the
+# lines written and what became certain do not depend on it), the slow tier at 4.
+@pytest.mark.parametrize(
+    "samples", [pytest.param(1, id="fast"), pytest.param(4, id="full", marks=pytest.mark.slow)]
+)
+def test_the_shorthand_writes_the_full_lines(table, samples):
+    text = drive(table, TYPED, samples=samples)
     corpus = [line for line in CORPUS.read_text().splitlines() if not line.startswith("#")]
     want = corpus[corpus.index("round 1") + 2 :][: len(TYPED)]
     assert _events(table) == want
@@ -94,8 +99,11 @@ def test_bad_lines_change_nothing(table, line, says):
     assert table.read_text() == before
 
 
-def test_where_advice_and_undo(table):
-    text = drive(table, [*TYPED[:4], "where 7-7", "where 12-5", "a", "u"], samples=4)
+@pytest.mark.parametrize(
+    "samples", [pytest.param(1, id="fast"), pytest.param(4, id="full", marks=pytest.mark.slow)]
+)
+def test_where_advice_and_undo(table, samples):
+    text = drive(table, [*TYPED[:4], "where 7-7", "where 12-5", "a", "u"], samples=samples)
     assert "where 7-7 is" in text and "boneyard" in text
     assert "12-5 is on your train" in text
     assert "advice for me" in text
