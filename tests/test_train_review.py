@@ -44,6 +44,15 @@ def _first_round(tmp_path: Path) -> Path:
     return path
 
 
+def _opening(tmp_path: Path) -> Path:
+    """The match's first 50 lines: the first round's opening (six decisions of yours,
+    four certainties), the round not over."""
+    lines = MATCH.read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "opening.dom"
+    path.write_text("".join(lines[:50]), encoding="utf-8")
+    return path
+
+
 def _choices_by_hand(log: GameLog) -> list[int]:
     """The event numbers of your plays made with two or more plays open, found apart."""
     match = log.new_match()
@@ -100,7 +109,8 @@ def test_each_certainty_is_true_then_and_new_in_its_round(reviewed):
 
 
 # The JSON and the fifty columns: the fast tier reviews the first round alone at 2 sampled
-# worlds a decision (its decisions, certainties and totals); the slow tier the whole match.
+# worlds a decision (its decisions, certainties and totals; for the JSON, only the
+# round's opening); the slow tier the whole match.
 FIRST_ROUND_TOTALS = "totals (lowest wins): me 12  ana 24  bob 16"
 MATCH_TOTALS = "totals (lowest wins): me 53  ana 72  bob 74"
 SIZES = [
@@ -111,7 +121,7 @@ SIZES = [
 
 @pytest.mark.parametrize(("part", "samples", "totals"), SIZES)
 def test_review_json_keeps_its_schema_and_html_is_refused(tmp_path, part, samples, totals):
-    path = _first_round(tmp_path) if part == "first round" else MATCH
+    path = _opening(tmp_path) if part == "first round" else MATCH
     runner = CliRunner()
     out = runner.invoke(main, ["review", str(path), "--json", "--samples", samples])
     assert out.exit_code == 0, out.output
