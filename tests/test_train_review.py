@@ -25,11 +25,11 @@ LOGS = Path(__file__).parent / "data" / "logs"
 MATCH = LOGS / "mexican-train-3-match.dom"
 
 
-# The review of the whole match (two rounds) at 4 sampled worlds a decision in the fast
+# The review of the whole match (two rounds) at 2 sampled worlds a decision in the fast
 # tier, at 12 in the slow: the checks compare it with the log read apart and with advice
 # asked again at the same count, not the advice's quality.
 @pytest.fixture(
-    scope="module", params=[pytest.param(4, id="fast"), pytest.param(12, id="full", marks=pytest.mark.slow)]
+    scope="module", params=[pytest.param(2, id="fast"), pytest.param(12, id="full", marks=pytest.mark.slow)]
 )
 def reviewed(request):
     log = logfile.load(MATCH)
