@@ -9,7 +9,7 @@ import copy
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domino_advisor.chicken.game import HEAD, ChickenRound
@@ -81,11 +81,19 @@ def run_round(rules: ChickenRules, players: int, seed: int):
     return match, r
 
 
+# The fast tier plays two seeded rounds for each set and table size, the slow tier five;
+# the hypothesis tests below draw 25 examples in the fast tier, 100 in the slow.
+SEEDS = [pytest.param(range(2), id="fast"), pytest.param(range(5), id="full", marks=pytest.mark.slow)]
+FAST = settings(max_examples=25)
+LONG = settings(max_examples=100)
+
+
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", range(2, 9))
 @pytest.mark.parametrize("top", [9, 12])
-def test_random_rounds_keep_the_invariants(top, players):
+def test_random_rounds_keep_the_invariants(top, players, seeds):
     rules = ChickenRules(top=top)
-    for seed in range(5):
+    for seed in seeds:
         match, r = run_round(rules, players, seed)
         if r.winner is not None:
             assert r.counts[r.winner] == 0
@@ -94,14 +102,29 @@ def test_random_rounds_keep_the_invariants(top, players):
         assert match.totals == [r.pips_left(s) for s in range(players)]
 
 
-@given(
+SMALL_SETS = (
     st.integers(0, 10_000),
     st.integers(2, 4),
     st.sampled_from([4, 5, 6]),
     st.integers(1, 4),
     st.integers(1, 3),
 )
+
+
+@FAST
+@given(*SMALL_SETS)
 def test_small_sets_with_every_option(seed, players, top, head_toes, toes):
+    small_set_round(seed, players, top, head_toes, toes)
+
+
+@pytest.mark.slow
+@LONG
+@given(*SMALL_SETS)
+def test_small_sets_with_every_option_long(seed, players, top, head_toes, toes):
+    small_set_round(seed, players, top, head_toes, toes)
+
+
+def small_set_round(seed, players, top, head_toes, toes):
     rules = ChickenRules(top=top, hand=2, head_toes=min(head_toes, top), toes=toes, blank_double=0)
     _, r = run_round(rules, players, seed)
     for s in range(players):
@@ -242,8 +265,20 @@ def test_refusals_change_nothing(seed):
             r.apply(rng.choice(legal_moves(r)))
 
 
+@FAST
 @given(st.integers(0, 10_000), st.integers(2, 8))
 def test_rollouts_unchecked_play_the_same_round(seed, players):
+    rollout_plays_the_same_round(seed, players)
+
+
+@pytest.mark.slow
+@LONG
+@given(st.integers(0, 10_000), st.integers(2, 8))
+def test_rollouts_unchecked_play_the_same_round_long(seed, players):
+    rollout_plays_the_same_round(seed, players)
+
+
+def rollout_plays_the_same_round(seed, players):
     rules = ChickenRules()
     rng = random.Random(seed)
     hands, stock = deal(rules, players, 1, rng)

@@ -45,8 +45,22 @@ def _check(k: int) -> None:
     check(r, me, truth(k))
 
 
-@pytest.mark.parametrize("k", TWO)
+# The three two-player positions whose enumeration is long (0.4 to 1.8 s each) run in the
+# slow tier; the fast tier's six still fail on counting bugs injected by hand (a drawer's
+# void left out, the opening tile not taken from the deal, the last tile drawn by a
+# player still drawing taken as unplayable).
+HEAVY = [0, 4, 6]
+FAST = [k for k in TWO if k not in HEAVY]
+
+
+@pytest.mark.parametrize("k", FAST)
 def test_counting_matches_brute_force(k):
+    _check(k)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [k for k in TWO if k in HEAVY])
+def test_counting_matches_brute_force_long(k):
     _check(k)
 
 
@@ -56,12 +70,16 @@ def test_counting_matches_brute_force_three_players(k):
     _check(k)
 
 
-def test_the_checker_sees_voids_and_narrow_draws():
+@pytest.mark.parametrize(
+    "ks", [pytest.param(FAST, id="fast"), pytest.param(TWO, id="full", marks=pytest.mark.slow)]
+)
+def test_the_checker_sees_voids_and_narrow_draws(ks):
     """Some opponent certainly lacks a number, and some draw or pass had one number open
-    (the head or a double waiting for toes, or one line), so narrow evidence is exercised."""
-    assert len(TWO) >= 6
-    assert sum(1 for k in TWO for v in truth(k)[1].values() if v) >= 2
+    (the head or a double waiting for toes, or one line), so narrow evidence is exercised:
+    in the fast tier's positions, and in them all."""
+    assert len(ks) >= 6
+    assert sum(1 for k in ks for v in truth(k)[1].values() if v) >= 2
     narrow = [
-        a for k in TWO for a in POSITIONS[k][0].history if a.kind in ("draw", "pass") and len(a.ends) == 1
+        a for k in ks for a in POSITIONS[k][0].history if a.kind in ("draw", "pass") and len(a.ends) == 1
     ]
     assert narrow

@@ -151,16 +151,20 @@ def test_status_json_follows_its_schema(runner, table):
     assert data["game"] == "chicken-foot" and data["to_move"] == "bob" and "your_plays" not in data
 
 
-def test_advice_says_where_and_why(runner, table):
-    data = json.loads(run(runner, "advise", table, "--json", "--samples", "30", "--time", "60").output)
-    assert data["game"] == "chicken-foot" and data["samples"] == 30
+# Where and why, not the ranking: 4 sampled worlds in the fast tier, 30 in the slow.
+@pytest.mark.parametrize(
+    "samples", [pytest.param(4, id="fast"), pytest.param(30, id="full", marks=pytest.mark.slow)]
+)
+def test_advice_says_where_and_why(runner, table, samples):
+    data = json.loads(run(runner, "advise", table, "--json", "--samples", samples, "--time", "60").output)
+    assert data["game"] == "chicken-foot" and data["samples"] == samples
     assert {(m["tile"], m["on"]) for m in data["moves"]} == {
         ("9-8", "head"),
         ("9-7", "head"),
         ("9-5", "head"),
     }
     assert all(any("a toe on the head (1 of 6)" in r for r in m["reasons"]) for m in data["moves"])
-    out = run(runner, "advise", table, "--samples", "30", "--time", "60").output
+    out = run(runner, "advise", table, "--samples", samples, "--time", "60").output
     assert "on head" in out and "sheds" in out
 
 
@@ -193,11 +197,16 @@ def test_train_plays_a_chicken_foot_lesson(runner, tmp_path):
     assert "a practice round of Chicken Foot for 3" in res.output and "head 9-9" in res.output
 
 
-def test_review_marks_your_decisions(runner, tmp_path):
+# The review's decisions and schema, not its figures: 2 sampled worlds a decision in the
+# fast tier, 8 in the slow.
+@pytest.mark.parametrize(
+    "samples", [pytest.param(2, id="fast"), pytest.param(8, id="full", marks=pytest.mark.slow)]
+)
+def test_review_marks_your_decisions(runner, tmp_path, samples):
     _, text = seat_log(ChickenRules(rounds=1, head_toes=4), 3, 3, 0, heuristic_policy)
     game = tmp_path / "done.dom"
     game.write_text(text)
-    res = run(runner, "review", game, "--json", "--samples", "8")
+    res = run(runner, "review", game, "--json", "--samples", samples)
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["game"] == "chicken-foot" and data["summary"]["decisions"] == len(data["decisions"])
@@ -282,19 +291,22 @@ def test_a_tile_on_lines_alike_is_advised_once(runner, tmp_path):
 
 
 # A round of double-nine Chicken Foot for three takes the advisor seconds to play: the fast
-# tier plays double-six (the same code, every decision advised), the slow tier double-nine.
+# tier plays double-six (the same code, every decision advised) at 1 sampled world a
+# decision, the slow tier double-nine at 3.
 @pytest.mark.parametrize(
-    "rules",
+    "rules,advisor",
     [
-        pytest.param(ChickenRules(top=6, hand=7, head_toes=4, toes=2, blank_double=0, rounds=1), id="fast"),
-        pytest.param(ChickenRules(rounds=1), id="full", marks=pytest.mark.slow),
+        pytest.param(
+            ChickenRules(top=6, hand=7, head_toes=4, toes=2, blank_double=0, rounds=1), "advisor:1", id="fast"
+        ),
+        pytest.param(ChickenRules(rounds=1), "advisor:3", id="full", marks=pytest.mark.slow),
     ],
 )
-def test_the_advisor_plays_whole_matches_as_a_bot(rules):
+def test_the_advisor_plays_whole_matches_as_a_bot(rules, advisor):
     from domino_advisor.trainsim import tournament
 
-    result = tournament(rules, 3, ["advisor:3", "heuristic"], 2, seed=9)
-    assert [b.spec for b in result.bots] == ["advisor:3", "heuristic"]
+    result = tournament(rules, 3, [advisor, "heuristic"], 2, seed=9)
+    assert [b.spec for b in result.bots] == [advisor, "heuristic"]
     assert len(result.difference) == 2 and all(b.rounds == 2 * 3 * b.seats for b in result.bots)
 
 

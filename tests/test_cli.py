@@ -283,7 +283,22 @@ def test_status_json_on_shared_example(runner):
     assert data["players"][0]["cannot_hold"] == [0, 1, 3, 6]
 
 
-def test_demo_runs_and_degrades_without_colour(runner, monkeypatch):
+# The demo asks for advice at 300 sampled deals at each of its nine turns: the fast tier
+# walks the same game with the advice at 20 (the lessons, the colour and the end do not
+# depend on it); the slow tier at the demo's own 300.
+@pytest.mark.parametrize(
+    "samples", [pytest.param(20, id="fast"), pytest.param(None, id="full", marks=pytest.mark.slow)]
+)
+def test_demo_runs_and_degrades_without_colour(runner, monkeypatch, samples):
+    if samples is not None:
+        from domino_advisor import demo
+
+        advice_of = demo.api.advice_of
+
+        def fewer(pos, **kwargs):
+            return advice_of(pos, **{**kwargs, "samples": samples})
+
+        monkeypatch.setattr(demo.api, "advice_of", fewer)
     monkeypatch.setenv("NO_COLOR", "1")
     res = run(runner, "demo")
     assert res.exit_code == 0, res.output

@@ -108,7 +108,7 @@ def test_the_races_power_leaves_two_players_exact_and_tempers_a_leader():
 @pytest.mark.parametrize(
     "name,rounds,needs",
     [
-        pytest.param("all-fives", 40, (35, 50), id="fast"),
+        pytest.param("all-fives", 10, (35, 50), id="fast"),
         pytest.param("block", 300, (37, 52), id="full", marks=pytest.mark.slow),
     ],
 )

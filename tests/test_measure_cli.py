@@ -86,19 +86,22 @@ def test_review_html_refuses_an_unwritable_folder_before_the_work(runner, tmp_pa
         (tmp_path / "ro").chmod(0o700)
 
 
+# The fast tier: the page's match chances, not the replay, on a short match (All Fives for
+# three to 60: two decisions, each with its match chance apart from its round's); the
+# slow tier: the long match for two with the replay.
 @pytest.mark.parametrize(
-    "samples,hindsight",
+    "log,samples,hindsight",
     [
-        pytest.param("6", "--no-hindsight", id="fast"),  # the page's match chances, not the replay
-        pytest.param("10", "--hindsight", id="full", marks=pytest.mark.slow),
+        pytest.param("all-fives-3-match.dom", "6", "--no-hindsight", id="fast"),
+        pytest.param("classic-2-match.dom", "10", "--hindsight", id="full", marks=pytest.mark.slow),
     ],
 )
-def test_review_page_shows_the_match_chances_it_costs(runner, tmp_path, samples, hindsight):
+def test_review_page_shows_the_match_chances_it_costs(runner, tmp_path, log, samples, hindsight):
     page = tmp_path / "p.html"
     res = run(
         runner,
         "review",
-        LOGS / "classic-2-match.dom",
+        LOGS / log,
         "--samples",
         samples,
         hindsight,

@@ -42,13 +42,22 @@ def test_peer_bot_needs_its_rule_set():
         simulate(preset("classic"), 2, ["dominoes-strong:4", "heavy"], 2)
 
 
-def test_peer_bot_plays_legally():
+# The peer bots' games: four (one deal) in the fast tier, eight (two) in the slow.
+@pytest.mark.parametrize(
+    "games", [pytest.param(4, id="fast"), pytest.param(8, id="full", marks=pytest.mark.slow)]
+)
+def test_peer_bot_plays_legally(games):
     pytest.importorskip("dominoes")
-    scores = simulate(preset("partnership"), 4, ["dominoes", "heavy"], 8, jobs=1, seed=2)
-    assert scores[0].games == 8
+    scores = simulate(preset("partnership"), 4, ["dominoes", "heavy"], games, jobs=1, seed=2)
+    assert scores[0].games == games
 
 
-def test_the_strong_peer_setting_plays_legally_and_is_set_as_issue_12_asks():
+# The strong setting's search (from move 8, doubles first before it) over 1 sampled deal
+# in the fast tier, over 4 in the slow.
+@pytest.mark.parametrize(
+    "samples", [pytest.param(1, id="fast"), pytest.param(4, id="full", marks=pytest.mark.slow)]
+)
+def test_the_strong_peer_setting_plays_legally_and_is_set_as_issue_12_asks(samples):
     pytest.importorskip("dominoes")
     from domino_advisor.players import make_player
 
@@ -60,8 +69,9 @@ def test_the_strong_peer_setting_plays_legally_and_is_set_as_issue_12_asks():
         "dominoes-strong",
     )
     assert make_player("dominoes-strong:5").samples == 5 and make_player("dominoes").first == "bota_gorda"
-    scores = simulate(preset("partnership"), 4, ["dominoes-strong:4", "heavy"], 4, jobs=1, seed=3)
-    assert scores[0].games == 4 and scores[0].spec == "dominoes-strong:4"
+    spec = f"dominoes-strong:{samples}"
+    scores = simulate(preset("partnership"), 4, [spec, "heavy"], 4, jobs=1, seed=3)
+    assert scores[0].games == 4 and scores[0].spec == spec
 
 
 def test_advisor_in_a_tournament():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
@@ -78,8 +79,12 @@ def test_wrong_answers_lose_marks():
     assert "not quite" in out
 
 
-def test_opponents_draws_stay_hidden():
-    for seed in range(6):
+# Two lessons in the fast tier, six in the slow.
+@pytest.mark.parametrize(
+    "seeds", [pytest.param(range(2), id="fast"), pytest.param(range(6), id="full", marks=pytest.mark.slow)]
+)
+def test_opponents_draws_stay_hidden(seeds):
+    for seed in seeds:
         out = run_lesson(seed)[1]
         assert not re.search(r"(ana|bob) draws \d-\d", out)
 

@@ -25,10 +25,32 @@ LOGS = Path(__file__).parent / "data" / "logs"
 MATCH = LOGS / "mexican-train-3-match.dom"
 
 
-@pytest.fixture(scope="module")
-def reviewed():
+# The review of the whole match (two rounds) at 2 sampled worlds a decision in the fast
+# tier, at 12 in the slow: the checks compare it with the log read apart and with advice
+# asked again at the same count, not the advice's quality.
+@pytest.fixture(
+    scope="module", params=[pytest.param(2, id="fast"), pytest.param(12, id="full", marks=pytest.mark.slow)]
+)
+def reviewed(request):
     log = logfile.load(MATCH)
-    return log, review(log, samples=12, seed=3)
+    return log, review(log, samples=request.param, seed=3), request.param
+
+
+def _first_round(tmp_path: Path) -> Path:
+    """The match cut before its second round: one whole round, reviewed in half the time."""
+    text = MATCH.read_text(encoding="utf-8")
+    path = tmp_path / "first-round.dom"
+    path.write_text(text[: text.index("round 2\n")], encoding="utf-8")
+    return path
+
+
+def _opening(tmp_path: Path) -> Path:
+    """The match's first 50 lines: the first round's opening (six decisions of yours,
+    four certainties), the round not over."""
+    lines = MATCH.read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "opening.dom"
+    path.write_text("".join(lines[:50]), encoding="utf-8")
+    return path
 
 
 def _choices_by_hand(log: GameLog) -> list[int]:
@@ -45,7 +67,7 @@ def _choices_by_hand(log: GameLog) -> list[int]:
 
 
 def test_every_decision_with_a_choice_is_reviewed(reviewed):
-    log, result = reviewed
+    log, result, _ = reviewed
     assert [d.event for d in result.decisions] == _choices_by_hand(log)
     events = log.events
     for d in result.decisions:
@@ -57,13 +79,13 @@ def test_every_decision_with_a_choice_is_reviewed(reviewed):
 
 
 def test_a_decision_is_judged_from_what_you_knew_then(reviewed):
-    log, result = reviewed
+    log, result, samples = reviewed
     d = result.decisions[len(result.decisions) // 2]
     cut = log.copy([e for e in log.body])  # the log up to the decision, nothing after it
     places = [i for i, e in enumerate(cut.body) if e.event is not None]
     cut = log.copy(log.body[: places[d.event - 1]])
     r = cut.replay_trains().round
-    again = advise(r, cut.replay_trains().viewer, samples=12, seed=3 + d.event, seconds=None)
+    again = advise(r, cut.replay_trains().viewer, samples=samples, seed=3 + d.event, seconds=None)
     mine = next(c for c in again.moves if f"{c.tile} on {c.train}" == d.played)
     assert mine.margin == pytest.approx(d.played_margin)
     assert again.moves[0].margin == pytest.approx(d.best_margin)
@@ -71,7 +93,7 @@ def test_a_decision_is_judged_from_what_you_knew_then(reviewed):
 
 
 def test_each_certainty_is_true_then_and_new_in_its_round(reviewed):
-    log, result = reviewed
+    log, result, _ = reviewed
     places = [i for i, e in enumerate(log.body) if e.event is not None]
     seen: dict[tuple[int, str], set[int]] = {}
     for insight in result.insights:
@@ -86,20 +108,46 @@ def test_each_certainty_is_true_then_and_new_in_its_round(reviewed):
     assert result.insights  # the match has draws and passes: something became certain
 
 
-def test_review_json_keeps_its_schema_and_html_is_refused():
+# The JSON and the fifty columns: the fast tier reviews the first round alone at 2 sampled
+# worlds a decision (its decisions, certainties and totals; for the JSON, only the
+# round's opening); the slow tier the whole match.
+FIRST_ROUND_TOTALS = "totals (lowest wins): me 12  ana 24  bob 16"
+MATCH_TOTALS = "totals (lowest wins): me 53  ana 72  bob 74"
+SIZES = [
+    pytest.param("first round", "2", FIRST_ROUND_TOTALS, id="fast"),
+    pytest.param("match", "8", MATCH_TOTALS, id="full", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("part", "samples", "totals"), SIZES)
+def test_review_json_keeps_its_schema_and_html_is_refused(tmp_path, part, samples, totals):
+    path = _opening(tmp_path) if part == "first round" else MATCH
     runner = CliRunner()
-    out = runner.invoke(main, ["review", str(MATCH), "--json", "--samples", "8"])
+    out = runner.invoke(main, ["review", str(path), "--json", "--samples", samples])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     jsonschema.Draft202012Validator(api.schema("train-review")).validate(data)
     assert data["summary"]["decisions"] == len(data["decisions"]) > 0
-    refused = runner.invoke(main, ["review", str(MATCH), "--html", "page.html"])
+    refused = runner.invoke(main, ["review", str(path), "--html", "page.html"])
     assert refused.exit_code == 2 and "--html does nothing with a Mexican Train log" in refused.output
 
 
-def test_review_fits_fifty_columns():
-    res = process("review", MATCH, "--samples", "8", env={"COLUMNS": "50"})
-    assert res.returncode == 0, res.stderr
-    text = res.stdout.decode()
+# The fast tier runs the command in this process on a console fifty columns wide (the
+# width read from COLUMNS by a real process is checked in the fast tier by
+# test_review.py's and test_measure_cli.py's fifty columns); the slow tier as a real
+# process with COLUMNS=50.
+@pytest.mark.parametrize(("part", "samples", "totals"), SIZES)
+def test_review_fits_fifty_columns(tmp_path, monkeypatch, part, samples, totals):
+    if part == "first round":
+        from domino_advisor import shell
+
+        monkeypatch.setattr(shell.console, "_width", 50)
+        res = CliRunner().invoke(main, ["review", str(_first_round(tmp_path)), "--samples", samples])
+        assert res.exit_code == 0, res.output
+        text = res.output
+    else:
+        res = process("review", MATCH, "--samples", samples, env={"COLUMNS": "50"})
+        assert res.returncode == 0, res.stderr
+        text = res.stdout.decode()
     assert max(len(line) for line in text.splitlines()) <= 50
-    assert "review for ana" in text and "totals (lowest wins): me 53  ana 72  bob 74" in text
+    assert "review for ana" in text and totals in text

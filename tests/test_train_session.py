@@ -61,8 +61,13 @@ def _events(path: Path) -> list[str]:
     return lines[lines.index("round 1") + 2 :]
 
 
-def test_the_shorthand_writes_the_full_lines(table):
-    text = drive(table, TYPED, samples=4)
+# The session advises you at each of your turns: the fast tier at 1 sampled world (the
+# lines written and what became certain do not depend on it), the slow tier at 4.
+@pytest.mark.parametrize(
+    "samples", [pytest.param(1, id="fast"), pytest.param(4, id="full", marks=pytest.mark.slow)]
+)
+def test_the_shorthand_writes_the_full_lines(table, samples):
+    text = drive(table, TYPED, samples=samples)
     corpus = [line for line in CORPUS.read_text().splitlines() if not line.startswith("#")]
     want = corpus[corpus.index("round 1") + 2 :][: len(TYPED)]
     assert _events(table) == want
@@ -94,8 +99,11 @@ def test_bad_lines_change_nothing(table, line, says):
     assert table.read_text() == before
 
 
-def test_where_advice_and_undo(table):
-    text = drive(table, [*TYPED[:4], "where 7-7", "where 12-5", "a", "u"], samples=4)
+@pytest.mark.parametrize(
+    "samples", [pytest.param(1, id="fast"), pytest.param(4, id="full", marks=pytest.mark.slow)]
+)
+def test_where_advice_and_undo(table, samples):
+    text = drive(table, [*TYPED[:4], "where 7-7", "where 12-5", "a", "u"], samples=samples)
     assert "where 7-7 is" in text and "boneyard" in text
     assert "12-5 is on your train" in text
     assert "advice for me" in text
@@ -148,9 +156,16 @@ def test_where_a_tile_is(tile, known):
     assert json.loads(res.output)["known"] == known
 
 
-def test_where_an_unseen_tile_is_likely():
+@pytest.fixture(scope="module")
+def where_4_4() -> dict:
+    """``where`` on an unseen tile of the corpus round, counted once for the tests below."""
     res = CliRunner().invoke(main, ["where", str(CORPUS), "4-4", "--json"])
-    data = json.loads(res.output)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+def test_where_an_unseen_tile_is_likely(where_4_4):
+    data = where_4_4
     assert data["known"] is None and set(data["where"]) == {"ana", "bob", "cy", "boneyard"}
     assert sum(data["where"].values()) == pytest.approx(1.0)
     bad = CliRunner().invoke(main, ["where", str(CORPUS), "13-1"])
@@ -233,9 +248,8 @@ def test_a_start_shared_by_two_names_asks_for_more(tmp_path):
     assert res.exit_code == 2 and "could be ana's or andy's train: write more of the name" in res.output
 
 
-def test_where_says_how_its_chances_were_found():
-    res = CliRunner().invoke(main, ["where", str(CORPUS), "4-4", "--json"])
-    counting = json.loads(res.output)["counting"]
+def test_where_says_how_its_chances_were_found(where_4_4):
+    counting = where_4_4["counting"]
     assert counting["method"] in ("exact", "sampled")
     if counting["method"] == "sampled":
         assert 0 < counting["error"] < 0.1

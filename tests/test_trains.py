@@ -9,7 +9,7 @@ import copy
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domino_advisor.errors import IllegalMoveError, RulesError
@@ -68,11 +68,19 @@ def run_round(rules: TrainRules, players: int, seed: int):
     return match, r
 
 
+# The fast tier plays two seeded rounds for each set and table size, the slow tier six;
+# the hypothesis tests below draw 25 examples in the fast tier, 100 in the slow.
+SEEDS = [pytest.param(range(2), id="fast"), pytest.param(range(6), id="full", marks=pytest.mark.slow)]
+FAST = settings(max_examples=25)
+LONG = settings(max_examples=100)
+
+
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize("players", range(2, 9))
 @pytest.mark.parametrize("top", [12, 9])
-def test_random_rounds_keep_the_invariants(top, players):
+def test_random_rounds_keep_the_invariants(top, players, seeds):
     rules = TrainRules(top=top)
-    for seed in range(6):
+    for seed in seeds:
         match, r = run_round(rules, players, seed)
         if r.winner is not None:
             assert r.counts[r.winner] == 0
@@ -81,7 +89,7 @@ def test_random_rounds_keep_the_invariants(top, players):
         assert match.totals == [r.pips_left(s) for s in range(players)]
 
 
-@given(
+SMALL_SETS = (
     st.integers(0, 10_000),
     st.integers(2, 4),
     st.sampled_from([3, 4]),
@@ -89,7 +97,22 @@ def test_random_rounds_keep_the_invariants(top, players):
     st.booleans(),
     st.booleans(),
 )
+
+
+@FAST
+@given(*SMALL_SETS)
 def test_small_sets_with_every_option(seed, players, top, again, after_own, chain):
+    small_set_round(seed, players, top, again, after_own, chain)
+
+
+@pytest.mark.slow
+@LONG
+@given(*SMALL_SETS)
+def test_small_sets_with_every_option_long(seed, players, top, again, after_own, chain):
+    small_set_round(seed, players, top, again, after_own, chain)
+
+
+def small_set_round(seed, players, top, again, after_own, chain):
     rules = TrainRules(
         top=top, hand=2, double_again=again, mexican_after_own=after_own, blank_double=50, first_chain=chain
     )
@@ -298,10 +321,29 @@ def test_refusals_change_nothing(seed):
             return
 
 
-@given(
-    st.integers(0, 10_000), st.integers(2, 8), st.sampled_from([3, 4, 9, 12]), st.booleans(), st.booleans()
+ROLLOUTS = (
+    st.integers(0, 10_000),
+    st.integers(2, 8),
+    st.sampled_from([3, 4, 9, 12]),
+    st.booleans(),
+    st.booleans(),
 )
+
+
+@FAST
+@given(*ROLLOUTS)
 def test_rollouts_unchecked_play_the_same_round(seed, players, top, again, after_own):
+    rollout_plays_the_same_round(seed, players, top, again, after_own)
+
+
+@pytest.mark.slow
+@LONG
+@given(*ROLLOUTS)
+def test_rollouts_unchecked_play_the_same_round_long(seed, players, top, again, after_own):
+    rollout_plays_the_same_round(seed, players, top, again, after_own)
+
+
+def rollout_plays_the_same_round(seed, players, top, again, after_own):
     """The rollouts' copy skips the refusals, nothing else: fed the same legal moves, it
     ends in the same table, hands, history and score as the checked round."""
     rules = TrainRules(top=top, double_again=again, mexican_after_own=after_own)  # hands as dealt
