@@ -18,33 +18,33 @@ MOST_STEPS = 200_000  # a search this big is cut short: the best line found by t
 def longest_line(hand: Iterable[Tile], end: int, most_steps: int = MOST_STEPS) -> list[Tile]:
     """The longest run from ``end`` (heaviest among the longest), in playing order."""
     tiles = sorted(hand, key=lambda t: (-t.pips, t.high))
-    by_number: dict[int, list[int]] = {}
+    pips = [t.pips for t in tiles]
+    # each number's tiles as (index, the number left showing, the tile's bit): the rollouts
+    # plan a line at nearly every turn, so the search's inner loop does no tile arithmetic
+    by_number: dict[int, list[tuple[int, int, int]]] = {}
     for i, t in enumerate(tiles):
-        by_number.setdefault(t.high, []).append(i)
+        by_number.setdefault(t.high, []).append((i, t.low, 1 << i))
         if t.low != t.high:
-            by_number.setdefault(t.low, []).append(i)
+            by_number.setdefault(t.low, []).append((i, t.high, 1 << i))
     best: list[int] = []
-    best_key = (0, 0)
+    best_len, best_pips = 0, 0
     steps = 0
-    used = [False] * len(tiles)
     path: list[int] = []
 
-    def search(at: int, pips: int) -> None:
-        nonlocal best, best_key, steps
+    def search(at: int, laid: int, used: int) -> None:
+        nonlocal best, best_len, best_pips, steps
         steps += 1
-        key = (len(path), pips)
-        if key > best_key:
-            best, best_key = list(path), key
+        n = len(path)
+        if n > best_len or (n == best_len and laid > best_pips):
+            best, best_len, best_pips = list(path), n, laid
         if steps > most_steps:
             return
-        for i in by_number.get(at, ()):
-            if used[i]:
+        for i, showing, bit in by_number.get(at, ()):
+            if used & bit:
                 continue
-            used[i] = True
             path.append(i)
-            search(tiles[i].other(at), pips + tiles[i].pips)
+            search(showing, laid + pips[i], used | bit)
             path.pop()
-            used[i] = False
 
-    search(end, 0)
+    search(end, 0, 0)
     return [tiles[i] for i in best]
