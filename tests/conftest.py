@@ -1,3 +1,4 @@
+import gc
 import itertools
 import os
 import sys
@@ -46,6 +47,14 @@ def _own_progress_record(tmp_path_factory, monkeypatch):
     nothing; pytest's mktemp lists the folder every time: 1.4 s over the fast tier)."""
     folder = tmp_path_factory.getbasetemp() / "data" / str(next(_DATA_FOLDERS))
     monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(folder))
+
+
+def pytest_collection_finish(session):
+    """What collection made (the modules, the tests, their parameters) lives for the whole
+    run: frozen, the cyclic collector does not walk it again at every full collection
+    (the fast tier: 129 s of CPU to 125)."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture
