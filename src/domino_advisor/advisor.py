@@ -336,35 +336,34 @@ def _exact_budget(seconds: float | None, start: float) -> int:
 
 
 def _fully_known(r: Round, seat: int, inf, omniscient: bool) -> bool:
-    """Two players, nothing to draw, every hidden tile's place certain, and few enough
-    tiles: the exact search is begun (and a time limit may cut it short)."""
-    hands = _known_hands(r, seat, inf, omniscient)
-    return hands is not None and sum(map(len, hands)) <= EXACT_MOST_TILES
+    """The exact search is begun here (and a time limit may cut it short)."""
+    return _hands_to_solve(r, seat, inf, omniscient) is not None
 
 
-def _known_hands(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
-    """Both hands, where the round can be solved (two players, nothing to draw, every
-    hidden tile's place certain); else None."""
+def _hands_to_solve(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
+    """Both hands, where the round can be solved: two players, nothing to draw, every
+    hidden tile's place certain, and few enough tiles for the search to finish; else None."""
     if r.match.seats != 2 or (r.rules.draws and r.drawable):
         return None
     if omniscient:
-        return [set(r.hand_of(s)) for s in range(2)]
-    hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
-    for t in inf.unseen:
-        owner = [loc for loc, v in inf.probability[t].items() if v == 1]
-        if not owner:
-            return None
-        if owner[0] is not None:
-            hands[owner[0]].add(t)
-    return hands
+        hands = [set(r.hand_of(s)) for s in range(2)]
+    else:
+        hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
+        for t in inf.unseen:
+            owner = [loc for loc, v in inf.probability[t].items() if v == 1]
+            if not owner:
+                return None
+            if owner[0] is not None:
+                hands[owner[0]].add(t)
+    return hands if sum(map(len, hands)) <= EXACT_MOST_TILES else None
 
 
 def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None, budget: int = 0) -> bool:
     """Solve the round when nothing is hidden that matters: two players, nothing to draw;
     unless the search would outrun its ``budget`` of positions (then the worlds are
     sampled and played out as usual)."""
-    hands = _known_hands(r, seat, inf, omniscient)
-    if hands is None or sum(map(len, hands)) > EXACT_MOST_TILES:
+    hands = _hands_to_solve(r, seat, inf, omniscient)
+    if hands is None:
         return False
     base = from_round(r, hands, [])
     my_side = side_of(seat, r.rules)
