@@ -35,6 +35,17 @@ def refused(runner: CliRunner, path: Path | None, *args, says: str, **kwargs):
     return res
 
 
+def console_under(monkeypatch, **env: str) -> None:
+    """The commands' console made again as a start-up makes it under these environment
+    variables (``COLUMNS="50"``): how a test in process gets a terminal's width."""
+    from domino_advisor import cli_table
+    from domino_advisor.terminal import make_console
+
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(cli_table, "console", make_console())
+
+
 def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: str = HAND, *extra) -> Path:
     res = run(runner, "new", path, "--players", players, "--hand", hand, *extra)
     assert res.exit_code == 0, res.output

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from clitools import CLI, HAND, measured, new_game, process, refused, run, usage_of
+from clitools import CLI, HAND, console_under, measured, new_game, process, refused, run, usage_of
 
 MARKUP = "[/x]"
 LINK = "[link=file:///etc/passwd]click[/link]"
@@ -279,12 +279,8 @@ def _on_a_terminal(args, env) -> str:
 def test_odd_columns_still_print(tmp_path, runner, monkeypatch, columns):
     """In process: a console made under this COLUMNS prints the status (on a real
     terminal: below, and the slow tier)."""
-    from domino_advisor import cli_table
-    from domino_advisor.terminal import make_console
-
     path = new_game(runner, tmp_path / "w.dom")
-    monkeypatch.setenv("COLUMNS", columns)
-    monkeypatch.setattr(cli_table, "console", make_console())
+    console_under(monkeypatch, COLUMNS=columns)
     res = run(runner, "status", path)
     assert res.exit_code == 0 and "what each opponent can hold" in " ".join(res.output.split()), res.output
 
@@ -449,11 +445,7 @@ def test_demo_pause_without_input_runs_through_as_a_process():
 
 @pytest.mark.parametrize("name", ["COLUMNS", "LINES"])
 def test_odd_digits_in_the_size_variables_in_process(runner, monkeypatch, name):
-    from domino_advisor import cli_table
-    from domino_advisor.terminal import make_console
-
-    monkeypatch.setenv(name, "²")
-    monkeypatch.setattr(cli_table, "console", make_console())
+    console_under(monkeypatch, **{name: "²"})
     res = run(runner, "rules")
     assert res.exit_code == 0 and "classic" in res.output, res.output
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import bruteforce
-from clitools import process
+from clitools import console_under, process
 from domino_advisor import gamelog
 from domino_advisor.cli import main
 from domino_advisor.demo import demo_text
@@ -138,9 +138,7 @@ def test_review_fits_fifty_columns(tmp_path, log, monkeypatch):
     """The short match in this process on the commands' console set 50 wide; the long one
     as a real process under COLUMNS=50 (the console reads it as the program starts)."""
     if log.startswith("all-fives"):
-        from domino_advisor import shell
-
-        monkeypatch.setattr(shell.console, "_width", 50)
+        console_under(monkeypatch, COLUMNS="50")
         res = CliRunner().invoke(main, ["review", str(LOGS / log), "--samples", "2"])
         assert res.exit_code == 0, res.output
         text = res.output

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import process, run
+from clitools import console_under, process, run
 from domino_advisor.demo import demo_text
 
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -96,11 +96,7 @@ def _at_width(monkeypatch, width: int, *args, process_too: bool = False) -> tupl
         return res.returncode, res.stdout.decode()
     from click.testing import CliRunner
 
-    from domino_advisor import cli_table
-    from domino_advisor.terminal import make_console
-
-    monkeypatch.setenv("COLUMNS", str(width))
-    monkeypatch.setattr(cli_table, "console", make_console())
+    console_under(monkeypatch, COLUMNS=str(width))
     res = run(CliRunner(), *args)
     return res.exit_code, res.stdout
 

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from clitools import process
+from clitools import console_under, process
 from domino_advisor import api, logfile
 from domino_advisor.cli import main
 from domino_advisor.events import Play
@@ -134,14 +134,12 @@ def test_review_json_keeps_its_schema_and_html_is_refused(tmp_path, part, sample
 
 # The fast tier runs the command in this process on a console fifty columns wide (the
 # width read from COLUMNS by a real process is checked in the fast tier by
-# test_review.py's and test_measure_cli.py's fifty columns); the slow tier as a real
+# test_table_loop.py's and test_measure_cli.py's fifty columns); the slow tier as a real
 # process with COLUMNS=50.
 @pytest.mark.parametrize(("part", "samples", "totals"), SIZES)
 def test_review_fits_fifty_columns(tmp_path, monkeypatch, part, samples, totals):
     if part == "first round":
-        from domino_advisor import shell
-
-        monkeypatch.setattr(shell.console, "_width", 50)
+        console_under(monkeypatch, COLUMNS="50")
         res = CliRunner().invoke(main, ["review", str(_first_round(tmp_path)), "--samples", samples])
         assert res.exit_code == 0, res.output
         text = res.output
