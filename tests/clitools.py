@@ -46,6 +46,14 @@ def console_under(monkeypatch, **env: str) -> None:
     monkeypatch.setattr(cli_table, "console", make_console())
 
 
+def small_drill_budgets(monkeypatch) -> None:
+    """``train --from`` reviewing at 20 deals a decision, not DRILL_SAMPLES (150: they find
+    the same three drills in the demo, test_drills checks), and a lesson's move question
+    advised at a fifth of the default work: for tests whose point is the record."""
+    monkeypatch.setattr("domino_advisor.cli_table.DRILL_SAMPLES", 20)
+    monkeypatch.setattr("domino_advisor.advisor.DEFAULT_WORK", 6_000)
+
+
 def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: str = HAND, *extra) -> Path:
     res = run(runner, "new", path, "--players", players, "--hand", hand, *extra)
     assert res.exit_code == 0, res.output

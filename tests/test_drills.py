@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from clitools import refused, run
+from clitools import refused, run, small_drill_budgets
 from domino_advisor import drills, gamelog
 from domino_advisor.demo import demo_text
 from domino_advisor.events import Play
@@ -54,8 +54,7 @@ def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
 )
 def budget(request, monkeypatch):
     if request.param:
-        monkeypatch.setattr("domino_advisor.cli_table.DRILL_SAMPLES", 20)
-        monkeypatch.setattr("domino_advisor.advisor.DEFAULT_WORK", 6_000)
+        small_drill_budgets(monkeypatch)
 
 
 def test_twenty_deals_find_the_drills_of_the_full_count(demo_drills):

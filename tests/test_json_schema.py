@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import HAND, new_game, run
+from clitools import HAND, new_game, run, small_drill_budgets
 from domino_advisor import api
 from domino_advisor.demo import demo_text
 
@@ -198,11 +198,7 @@ def test_review_and_simulate(runner, tmp_path):
 
 
 def test_progress_json_follows_its_schema(runner, tmp_path, monkeypatch):
-    # the drills reviewed at 20 deals a decision, not DRILL_SAMPLES (150): the same three
-    # (test_drills checks), and the move question advised at a fifth of the default work:
-    # the record's shape is the point
-    monkeypatch.setattr("domino_advisor.cli_table.DRILL_SAMPLES", 20)
-    monkeypatch.setattr("domino_advisor.advisor.DEFAULT_WORK", 6_000)
+    small_drill_budgets(monkeypatch)  # the record's shape is the point
     validate("progress", output(runner, "progress", "--json"))  # an empty record
     game = tmp_path / "demo.dom"
     game.write_text(demo_text())
