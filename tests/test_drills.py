@@ -170,9 +170,12 @@ def test_the_example_game_can_be_saved_to_drill_on(runner, tmp_path):
     target = tmp_path / "demo.dom"
     res = run(runner, "demo", "--save", target)
     assert res.exit_code == 0 and target.read_text() == DEMO
-    target.write_text("mine\n")
     refused(runner, target, "demo", "--save", target, says="already exists")
     assert run(runner, "demo", "--save", target, "--force").exit_code == 0 and target.read_text() == DEMO
+    target.write_text(DEMO + "me draws 1\n")  # played on: the player's game now, even with --force
+    refused(runner, target, "demo", "--save", target, "--force", says="is a game log")
+    target.write_text("mine\n")
+    refused(runner, target, "demo", "--save", target, "--force", says="is not the demo's log as saved")
 
 
 def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path, budget):

@@ -252,17 +252,18 @@ def test_review_html_never_replaces_the_log(runner, game, tmp_path):
     )
 
 
-def test_review_html_refuses_an_existing_page_unless_forced(runner, game, tmp_path):
+def test_review_html_replaces_only_a_page_and_only_when_forced(runner, game, tmp_path):
     page = tmp_path / "review.html"
-    page.write_text("my notes")
+    assert run(runner, "review", game, "--html", page, "--samples", "5").exit_code == 0
+    assert page.read_text().startswith("<!doctype html>")
+    page.write_text("<!DOCTYPE html><p>an older page</p>")
     refused(runner, page, "review", game, "--html", page, "--samples", "5", says="already exists")
-    assert page.read_text() == "my notes"
     res = run(runner, "review", game, "--html", page, "--force", "--samples", "5")
     assert res.exit_code == 0, res.output
-    assert page.read_text().startswith("<!doctype html>")
-    fresh = tmp_path / "fresh.html"
-    assert run(runner, "review", game, "--html", fresh, "--samples", "5").exit_code == 0
-    assert fresh.read_text().startswith("<!doctype html>")
+    assert page.read_text().startswith("<!doctype html>") and "an older page" not in page.read_text()
+    notes = tmp_path / "notes.html"  # named like a page, but the player's own words
+    notes.write_text("my notes")
+    refused(runner, notes, "review", game, "--html", notes, "--force", says="is not an HTML page")
 
 
 @pytest.mark.skipif(not ROOT, reason="making a device node needs root")

@@ -7,7 +7,7 @@ import json
 
 import click
 
-from . import logfile, render
+from . import outputs, render
 from .errors import DominoError
 from .printable import printable
 from .shell import console, errors, print_json, refuse_unused, rules_option, say, set_option
@@ -211,9 +211,9 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
         return
     seed = 2026 if seed is None else seed
     if build_out:
-        logfile.check_target(build_out, force)
+        outputs.check(build_out, outputs.MATCH_TABLES, force, "--build")
         data = build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
-        logfile.create(build_out, json.dumps(data, indent=0) + "\n", force=force, log=False)
+        outputs.write(build_out, json.dumps(data, indent=0) + "\n", outputs.MATCH_TABLES, force, "--build")
         console.print(f"wrote {len(data)} tables to {printable(build_out)}")
         return
     rules = make_rules(rules_name)

@@ -7,7 +7,7 @@ import json
 
 import click
 
-from . import logfile
+from . import outputs
 from .calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED
 from .cli_measure import _progress
 from .errors import DominoError
@@ -83,7 +83,16 @@ def calibrate(
         if build_out:
             seed = FIT_SEED if seed is None else seed
             data = _build_into(
-                build_out, force, progress, build_all, games or FIT_GAMES, samples, seed, jobs, 0
+                build_out,
+                outputs.CALIBRATION_MAPS,
+                force,
+                progress,
+                build_all,
+                games or FIT_GAMES,
+                samples,
+                seed,
+                jobs,
+                0,
             )
             console.print(f"wrote {len(data['maps'])} calibration maps to {printable(build_out)}")
             return
@@ -95,7 +104,7 @@ def calibrate(
             flatter = f"seed {seed} deals the games the map was fitted on: the figures flatter it"
             say("warning", flatter, style="yellow")
         if svg_out:
-            logfile.check_target(svg_out, force)
+            outputs.check(svg_out, outputs.FIGURE, force, "--svg")
         task = progress.add_task("self-play games", total=games)
         decisions = record(
             rules,
@@ -115,7 +124,7 @@ def calibrate(
 
         data["samples"], data["work_budget"] = ADVICE_SAMPLES, ADVICE_WORK
     if svg_out:
-        logfile.create(svg_out, calibration_svg(data), force=force, log=False)
+        outputs.write(svg_out, calibration_svg(data), outputs.FIGURE, force, "--svg")
     if as_json:
         print_json(data)
     else:
@@ -181,7 +190,18 @@ def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json,
         if build_out:
             seed = reads_fit.FIT_SEED if seed is None else seed
             games = games or reads_fit.FIT_GAMES
-            data = _build_into(build_out, force, progress, reads_fit.build_all, games, samples, seed, jobs, 1)
+            data = _build_into(
+                build_out,
+                outputs.STYLE_MODELS,
+                force,
+                progress,
+                reads_fit.build_all,
+                games,
+                samples,
+                seed,
+                jobs,
+                1,
+            )
             console.print(f"wrote {len(data['styles'])} play-style models to {printable(build_out)}")
             return
         rules.check_players(seats)
@@ -260,10 +280,19 @@ def _needs_name(build_out: str | None) -> None:
 
 
 def _build_into(
-    out, force: bool, progress, build_all, games: int, samples: int, seed: int, jobs: int, indent: int
+    out,
+    kind: outputs.Kind,
+    force: bool,
+    progress,
+    build_all,
+    games: int,
+    samples: int,
+    seed: int,
+    jobs: int,
+    indent: int,
 ):
     """Fit every shipped model afresh (``build_all``), a progress bar per table, into ``out``."""
-    logfile.check_target(out, force)
+    outputs.check(out, kind, force, "--build")
     task = None
 
     def start(key, n):
@@ -271,5 +300,5 @@ def _build_into(
         task = progress.add_task(f"self-play, {key}", total=n)
 
     data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
-    logfile.create(out, json.dumps(data, indent=indent) + "\n", force=force, log=False)
+    outputs.write(out, json.dumps(data, indent=indent) + "\n", kind, force, "--build")
     return data

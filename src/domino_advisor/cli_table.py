@@ -73,7 +73,7 @@ def _train_status(log: GameLog, as_data: bool = False):
 @click.option("--force", is_flag=True, help="overwrite FILE if it exists")
 def new(file, players, rules_name, overrides, me, hand, force):
     """Start a game log: the tags, round 1 and your hand."""
-    from . import gamelog, logfile, trainlog
+    from . import gamelog, outputs, trainlog
     from .tiles import parse_tiles
 
     _config_error()
@@ -87,7 +87,7 @@ def new(file, players, rules_name, overrides, me, hand, force):
     else:
         top = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)}).top
     log = gamelog.new_log(names, parse_tiles(hand, top), rules_name, overrides, me)
-    logfile.create(file, gamelog.dumps(log), force=force)
+    outputs.write(file, gamelog.dumps(log), outputs.GAME_LOG, force)
 
     def show() -> None:
         console.print(
@@ -363,7 +363,7 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     _config_error()
     from rich.progress import Progress
 
-    from . import gamelog, logfile, render
+    from . import gamelog, logfile, outputs, render
     from .review import review as run_review
     from .reviewpage import to_html
 
@@ -379,11 +379,7 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     if html_out:  # refuse before the long work, and again when writing
         if logfile.same_file(html_out, file):
             raise LogFileError(f"--html {html_out} is the game log itself: pick another name for the page")
-        logfile.check_target(html_out, force)
-        if force and _is_game_log(html_out):
-            raise LogFileError(
-                f"--html {html_out} is a game log: pick another name (--force does not replace a log)"
-            )
+        outputs.check(html_out, outputs.PAGE, force, "--html")
     with Progress(console=errors, transient=True, disable=as_json or not errors.is_terminal) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
         result = run_review(
@@ -404,12 +400,8 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     if hindsight:
         data["hindsight"] = [h.as_dict() for h in replayed]
     if html_out:
-        logfile.create(
-            html_out,
-            to_html(data, f"Review of {printable(Path(file).name)}", gamelog.dumps(log)),
-            force=force,
-            log=False,
-        )
+        page = to_html(data, f"Review of {printable(Path(file).name)}", gamelog.dumps(log))
+        outputs.write(html_out, page, outputs.PAGE, force, "--html")
     if as_json:
         print_json(data)
     else:
@@ -524,17 +516,6 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
             kept.close()
 
 
-def _is_game_log(name: str) -> bool:
-    """A file that reads as a game log is a player's record: never written over by a page."""
-    from . import gamelog, logfile
-
-    try:
-        gamelog.loads(logfile.read_text(name))
-        return True
-    except (DominoError, OSError):
-        return False
-
-
 def _drill(games, reads: bool) -> None:
     """Review each game for its costly decisions, keep them as drills, ask those due."""
     from rich.progress import Progress
@@ -585,22 +566,13 @@ def progress(as_json, html_out, force):
     """Your accuracy per kind of question, over your lessons, practice and drills."""
     import json
 
-    from . import logfile, render
+    from . import outputs, render
     from .progress import Record, sources, summary
 
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")
     if html_out:
-        from .progress import path as record_path
-
-        kept_files = (record_path(), record_path().with_name(record_path().stem + "-pending.jsonl"))
-        if any(logfile.same_file(html_out, f) for f in kept_files):
-            raise LogFileError(f"--html {html_out} is part of your progress record: pick another name")
-        logfile.check_target(html_out, force)
-        if force and _is_game_log(html_out):
-            raise LogFileError(
-                f"--html {html_out} is a game log: pick another name (--force does not replace a log)"
-            )
+        outputs.check(html_out, outputs.PAGE, force, "--html")
 
     kept = Record()
     try:
@@ -613,7 +585,7 @@ def progress(as_json, html_out, force):
     if html_out:
         from .progresspage import to_html
 
-        logfile.create(html_out, to_html(rows, len(answers)), force=force, log=False)
+        outputs.write(html_out, to_html(rows, len(answers)), outputs.PAGE, force, "--html")
     if as_json:
         click.echo(
             json.dumps(
@@ -710,12 +682,13 @@ def _shown(value) -> str:
 @click.option("--force", is_flag=True, help="let --save overwrite an existing file")
 def demo(pause, save, force):
     """Walk a bundled example game event by event, showing what the advisor sees."""
-    from . import logfile
+    from . import outputs
     from .demo import demo_text, run_demo
 
     refuse_unused({"--save": (save is not None, ["pause"])}, {"force": "--save"})
     if save is not None:
-        logfile.create(save, demo_text(), force=force)
+        text = demo_text()
+        outputs.write(save, text, outputs.saved_demo(text), force, "--save")
         console.print(f"wrote {printable(save)}: the example game's log")
         return
     run_demo(console, pause=pause)

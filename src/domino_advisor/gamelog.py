@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .errors import DominoError, LogFileError, NotationError
-from .events import CHICKEN, NAME, Event, Holds, NewRound, Play, parse_event
+from .events import CHICKEN, NAME, VERBS, Event, Holds, NewRound, Play, parse_event
 from .match import Match
 from .printable import excerpt, is_control, not_text, printable
 from .rules import Rules, preset
@@ -328,6 +328,23 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()
     return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def looks_like_log(text: str) -> bool:
+    """Whether a file is somebody's game log, whatever its name: its first line that is
+    not blank or a comment reads as a tag, a round or an event (one the rules or the
+    spelling may refuse: a log with a mistake in it is still the player's record)."""
+    for raw in split_lines(text.removeprefix("\ufeff")):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if TAG.match(line):
+            return True
+        words = line.partition("#")[0].split()
+        if words[0].lower() == "round":
+            return len(words) == 2
+        return len(words) >= 2 and bool(NAME.match(words[0])) and words[1].lower() in VERBS
+    return False
 
 
 def dumps(log: GameLog) -> str:

@@ -415,9 +415,16 @@ def replace_text(path: str | os.PathLike, text: str, expect: str) -> None:
             raise LogChanged(f.path, read_text(f.path)) from None
 
 
-def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = True) -> None:
+def create(
+    path: str | os.PathLike,
+    text: str,
+    force: bool = False,
+    log: bool = True,
+    before: Callable[[Path], None] | None = None,
+) -> None:
     """Write a new file; an existing one only with ``force`` (and only a regular file).
-    ``log``: the text is a game log, held to the bounds it will be read back with."""
+    ``log``: the text is a game log, held to the bounds it will be read back with;
+    ``before``: called with the file about to be overwritten, under its lock, to refuse it."""
     check_name(path)
     p = Path(path)
     if log:
@@ -426,7 +433,7 @@ def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = 
     if os.path.lexists(target):
         if not force:
             raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to overwrite it")
-        _overwrite(p, text)
+        _overwrite(p, text, before)
         return
     if not target.parent.is_dir():
         raise LogFileError(
@@ -441,7 +448,7 @@ def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = 
             raise LogFileError(
                 f"{_name(p)} already exists: pick another name, or --force to overwrite it"
             ) from None
-        _overwrite(p, text)
+        _overwrite(p, text, before)
         return
     except OSError:  # a file system without hard links: claim the name, then replace it
         _unlink(tmp)
@@ -454,14 +461,16 @@ def create(path: str | os.PathLike, text: str, force: bool = False, log: bool = 
         except OSError as e:
             raise LogFileError(f"{_name(p)}: cannot write there ({e.strerror})") from None
         os.close(fd)
-        _overwrite(p, text)
+        _overwrite(p, text, before)
         return
     _unlink(tmp)
     _sync_folder(target.parent)
 
 
-def _overwrite(p: Path, text: str) -> None:
+def _overwrite(p: Path, text: str, before: Callable[[Path], None] | None) -> None:
     with locked(p, read=False) as f:
+        if before is not None:
+            before(f.target)
         try:
             f.replace(text)
         except _Changed:

@@ -1,0 +1,172 @@
+"""Files the commands make beside the game: pages, figures, built tables, new logs.
+
+One writer for all of them, because every one of them can be pointed at a file the
+player owns.  What it will never write over, with or without ``--force``:
+
+* a game log (any file whose first line that is not blank or a comment reads as a log
+  tag or event, whatever its name), unless a new log is what is being written;
+* the learner's record, its pending answers, or any SQLite database;
+* the config file.
+
+``--force`` replaces only a file of the kind being written (a page over a page, a figure
+over a figure): the kind is read from the file's own first bytes, under the lock, so a
+file that became something else since the check is not taken for what it was.  The
+write itself is the log's: a temporary file beside the target, synced, renamed over it
+(``logfile``), so a reader sees the old file or the new one, never half of either.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import logfile
+from .errors import LogFileError
+from .gamelog import looks_like_log
+from .printable import printable
+
+_HEAD = 64 * 1024  # enough of a file to tell what it is
+_MOST_JSON = 32 * 1024 * 1024  # a built table bigger than this is not one of ours
+_SQLITE = b"SQLite format 3\0"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of file a command writes: a noun for messages, and how to tell one."""
+
+    noun: str  # "an HTML page"
+    plural: str  # "HTML pages"
+    looks: Callable[[bytes], bool]  # the file's bytes (at most _HEAD of them, or all of a table)
+    whole: bool = False  # ``looks`` needs the whole file (a JSON table), not its start
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace").removeprefix("\ufeff").lstrip()
+
+
+def _page(data: bytes) -> bool:
+    start = _text(data)[:20].lower()
+    return start.startswith("<!doctype html") or start.startswith("<html")
+
+
+def _figure(data: bytes) -> bool:
+    text = _text(data)
+    if text.startswith("<?xml"):
+        text = text.partition("?>")[2].lstrip()
+    return text.startswith("<svg")
+
+
+def _json_with(test: Callable[[dict], bool]) -> Callable[[bytes], bool]:
+    def looks(data: bytes) -> bool:
+        try:
+            value = json.loads(data.decode("utf-8-sig"))
+        except (ValueError, RecursionError):
+            return False
+        return isinstance(value, dict) and bool(value) and test(value)
+
+    return looks
+
+
+def _log(data: bytes) -> bool:
+    return looks_like_log(data.decode("utf-8", "replace"))
+
+
+PAGE = Kind("an HTML page", "HTML pages", _page)
+FIGURE = Kind("an SVG figure", "SVG figures", _figure)
+CALIBRATION_MAPS = Kind(
+    "a file of calibration maps", "calibration maps", _json_with(lambda d: "maps" in d), whole=True
+)
+STYLE_MODELS = Kind(
+    "a file of play-style models", "play-style models", _json_with(lambda d: "styles" in d), whole=True
+)
+MATCH_TABLES = Kind(
+    "a file of match tables",
+    "match tables",
+    _json_with(lambda d: all("/" in k and isinstance(v, dict) for k, v in d.items())),
+    whole=True,
+)
+GAME_LOG = Kind("a game log", "game logs", _log)
+
+
+def saved_demo(text: str) -> Kind:
+    """A saved demo is a game log: ``--force`` replaces only one left as it was saved."""
+    data = text.encode("utf-8")
+    return Kind("the demo's log as saved", "the demo's log, unchanged", lambda d: d == data, whole=True)
+
+
+def _kept(path: str | os.PathLike) -> str | None:
+    """What the player keeps at ``path`` that is not a game log, if anything: the record
+    (its database, SQLite's files beside it, its pending answers) or the config file,
+    whether or not the file exists yet (a page written there now would be read as one later)."""
+    from . import config, progress
+
+    target = Path(os.path.realpath(path))
+    record = Path(os.path.realpath(progress.path()))
+    if target.parent == record.parent and (
+        target.name in (record.name, *(record.name + end for end in ("-journal", "-wal", "-shm")))
+        or target.name.startswith(record.stem + "-pending")
+    ):
+        return "part of your progress record"
+    if target == Path(os.path.realpath(config.path())):
+        return "your config file"
+    return None
+
+
+def check(path: str | os.PathLike, kind: Kind, force: bool, option: str = "") -> None:
+    """Refuse at once what ``write`` would refuse, before long work is done for it."""
+    shown = _shown(path, option)
+    _refuse_owned(path, shown)
+    logfile.check_name(path)
+    if os.path.lexists(path) and force:
+        with logfile.locked(path, read=False) as f:
+            _refuse_other_kind(f.target, kind, shown)
+    logfile.check_target(path, force)
+
+
+def write(path: str | os.PathLike, text: str, kind: Kind, force: bool, option: str = "") -> None:
+    """Write ``text`` (``kind``) to a new file, or over a file of the same kind with ``force``."""
+    shown = _shown(path, option)
+    _refuse_owned(path, shown)
+    logfile.create(
+        path, text, force=force, log=kind is GAME_LOG, before=lambda to: _refuse_other_kind(to, kind, shown)
+    )
+
+
+def _shown(path: str | os.PathLike, option: str) -> str:
+    return f"{option} {printable(os.fspath(path))}" if option else printable(os.fspath(path))
+
+
+def _refuse_owned(path: str | os.PathLike, shown: str) -> None:
+    what = _kept(path)
+    if what is not None:
+        raise LogFileError(f"{shown} is {what}: pick another name (--force never replaces it)")
+
+
+def _refuse_other_kind(target: Path, kind: Kind, shown: str) -> None:
+    """Under the lock, just before an overwrite: the file there must be of ``kind``."""
+    try:
+        size = os.path.getsize(target)
+        with open(target, "rb") as f:
+            data = f.read(_MOST_JSON + 1 if kind.whole else _HEAD)
+    except OSError as e:
+        raise LogFileError(
+            f"{shown}: cannot be read to see what it is ({e.strerror}): nothing was written"
+        ) from None
+    if not data.strip():
+        return  # an empty file holds nothing to lose
+    if not (kind.whole and size > len(data)) and kind.looks(data):
+        return
+    if data.startswith(_SQLITE):
+        raise LogFileError(
+            f"{shown} is a database (perhaps a progress record): pick another name "
+            "(--force never replaces it)"
+        )
+    if _log(data[:_HEAD]):
+        raise LogFileError(f"{shown} is a game log: pick another name (--force never replaces a game log)")
+    raise LogFileError(
+        f"{shown} is not {kind.noun}, and what it holds would be lost: pick another name "
+        f"(--force replaces only {kind.plural})"
+    )

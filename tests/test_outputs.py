@@ -1,0 +1,120 @@
+"""Every file a command writes beside the game (pages, figures, built tables, saved demos,
+new logs) goes through one writer that never lands on what the player owns, with or
+without --force, and replaces only a file of its own kind (issue 26: on 0.9.0, review
+--html and demo --save wrote over the record, calibrate --svg and the --build commands
+over a game log or the record)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from clitools import new_game, refused, run
+
+WRITERS = {
+    "review --html": ("review", "{game}", "--html", "{to}", "--force", "--samples", "5", "--no-hindsight"),
+    "progress --html": ("progress", "--html", "{to}", "--force"),
+    "demo --save": ("demo", "--save", "{to}", "--force"),
+    "calibrate --svg": ("calibrate", "--svg", "{to}", "--force", "--games", "1", "--samples", "5"),
+    "calibrate --build": ("calibrate", "--build", "{to}", "--force", "--games", "1", "--samples", "5"),
+    "reads --build": ("reads", "--build", "{to}", "--force", "--games", "1", "--samples", "5"),
+    "equity --build": ("equity", "--build", "{to}", "--force", "--rounds", "100"),
+    "new": ("new", "{to}", "--players", "me ana", "--hand", "6-6 5-5 4-4 3-3 2-2 1-1 0-0", "--force"),
+}
+
+
+def _record(tmp_path):
+    from domino_advisor import progress
+
+    db = sqlite3.connect(progress.path())
+    db.execute("CREATE TABLE answers (kind TEXT)")
+    db.commit()
+    db.close()
+    return progress.path()
+
+
+def _targets(tmp_path, monkeypatch, runner):
+    """The player's files a writer is pointed at, and what the refusal says of each."""
+    from domino_advisor import progress
+
+    progress.path().parent.mkdir(parents=True, exist_ok=True)
+    config = tmp_path / "config.toml"
+    config.write_text('name = "me"\n')
+    monkeypatch.setenv("DOMINO_ADVISOR_CONFIG", str(config))
+    log = new_game(runner, tmp_path / "notes.txt")  # a log, whatever its name
+    other = tmp_path / "scores.db"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.commit()
+    mine = tmp_path / "mine.html"
+    mine.write_text("my own notes\n")
+    return {
+        "a game log named notes.txt": (log, "is a game log"),
+        "the record": (_record(tmp_path), "is part of your progress record"),
+        "the record's pending answers, not yet made": (
+            progress.path().with_name("progress-pending.jsonl"),
+            "is part of your progress record",
+        ),
+        "the config file": (config, "is your config file"),
+        "another program's database": (other, "is a database"),
+        "a file of another kind": (mine, "what it holds would be lost"),
+    }
+
+
+@pytest.mark.parametrize("writer", list(WRITERS))
+def test_no_writer_lands_on_what_the_player_owns_even_with_force(writer, tmp_path, monkeypatch, runner):
+    game = new_game(runner, tmp_path / "game.dom")
+    for what, (target, says) in _targets(tmp_path, monkeypatch, runner).items():
+        if writer == "new" and says == "is a game log":
+            continue  # a new log replaces a log with --force: the kind it writes
+        before = target.read_bytes() if target.exists() else None
+        args = [a.format(game=game, to=target) for a in WRITERS[writer]]
+        refused(runner, target, *args, says=says)
+        assert (target.read_bytes() if target.exists() else None) == before, what
+
+
+def test_force_replaces_a_file_of_the_kind_being_written(tmp_path, runner):
+    game = new_game(runner, tmp_path / "game.dom")
+    page = tmp_path / "page.html"
+    page.write_text("<!DOCTYPE html>\n<title>last week's review</title>\n")
+    assert (
+        run(runner, "review", game, "--html", page, "--force", "--samples", "5", "--no-hindsight").exit_code
+        == 0
+    )
+    assert "last week" not in page.read_text()
+    empty = tmp_path / "empty.html"
+    empty.write_text("")  # nothing in it to lose
+    assert run(runner, "progress", "--html", empty, "--force").exit_code == 0
+    assert empty.read_text().lower().startswith("<!doctype html")
+
+
+def test_the_kind_is_read_again_under_the_lock_just_before_the_write(tmp_path):
+    """A page checked before the long work, that became a game log meanwhile, is kept."""
+    from domino_advisor import outputs
+
+    page = tmp_path / "page.html"
+    page.write_text("<!doctype html>\n")
+    outputs.check(page, outputs.PAGE, force=True)
+    page.write_text('[Players "me ana"]\nround 1\n')
+    with pytest.raises(outputs.LogFileError, match="is a game log"):
+        outputs.write(page, "<!doctype html>\n", outputs.PAGE, force=True)
+    assert page.read_text() == '[Players "me ana"]\nround 1\n'
+
+
+@pytest.mark.parametrize(
+    "text, log",
+    [
+        ('# my game\n\n[Rules "classic"]\n', True),
+        ("round 1\nme holds 6-6\n", True),
+        ("ana plays 6-6  # a typo later does not matter\n", True),
+        ("\ufeff\n  me passes\n", True),
+        ("<!doctype html>\n", False),
+        ("# only a comment\n", False),
+        ("", False),
+        ("roundabout 1\n", False),
+        ("Dear ana, here is my draft of the rules\n", False),
+    ],
+)
+def test_a_game_log_is_told_by_its_first_line_that_says_something(text, log):
+    from domino_advisor.gamelog import looks_like_log
+
+    assert looks_like_log(text) is log
