@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from .budgets import ADVICE_SECONDS
@@ -18,6 +17,7 @@ from .deal import random_position
 from .inference import EXACT_WORK, infer, sample_posterior
 from .reads import style_for
 from .rules import preset
+from .terminal import progress_bar
 from .view import SeatView
 
 TABLES = [
@@ -124,7 +124,7 @@ def named_bench(console: Console, repeats: int = 3, samples: int | None = None) 
     table.columns[0].header = "position"
     rows = []
     positions = named_positions()
-    with Progress(console=console, transient=True) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task("named positions", total=len(positions))
         for name, text in positions:
             figures: dict = {"position": name}
@@ -187,7 +187,7 @@ def run_bench(
     )
     table.columns[-1].min_width = 7
     rows = []
-    with Progress(console=console, transient=True) as progress:
+    with progress_bar(console) as progress:
         for label, name, overrides, seats, draws in TABLES if positions else ():
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
@@ -272,7 +272,7 @@ def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
         ("median", "p90", "worst", "sampled"),
     )
     rows = []
-    with Progress(console=console, transient=True) as progress:
+    with progress_bar(console) as progress:
         for label, game, top, seats in TRAIN_TABLES:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
@@ -315,7 +315,7 @@ def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
         ("RMS error", "largest", "stated: median", "seconds: median"),
     )
     rows = []
-    with Progress(console=console, transient=True) as progress:
+    with progress_bar(console) as progress:
         for label, name, overrides, seats, draws in BIG:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
@@ -380,7 +380,7 @@ def advice_bench(console: Console, positions: int, seed: int, samples: int | Non
         ("median", "worst", "samples used: median"),
     )
     rows = []
-    with Progress(console=console, transient=True) as progress:
+    with progress_bar(console) as progress:
         for label, name, overrides, seats, draws in TABLES:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)

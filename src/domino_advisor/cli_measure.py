@@ -335,14 +335,14 @@ def bench(repeats, positions, advice_positions, sampler_positions, seed):
 
 
 def _progress(as_json: bool):
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
 
-    return Progress(
-        TextColumn("{task.description}"),
+    from .terminal import progress_bar
+
+    return progress_bar(
+        errors,
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=errors,
-        transient=True,
         disable=as_json or not errors.is_terminal,  # a log file gets the result, not a bar
     )

@@ -361,11 +361,10 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     """After the game: your decisions against the advisor's, when each inference became
     known, and each round in hindsight."""
     _config_error()
-    from rich.progress import Progress
-
     from . import gamelog, logfile, outputs, render
     from .review import review as run_review
     from .reviewpage import to_html
+    from .terminal import progress_bar
 
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")
@@ -380,7 +379,7 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
         if logfile.same_file(html_out, file):
             raise LogFileError(f"--html {html_out} is the game log itself: pick another name for the page")
         outputs.check(html_out, outputs.PAGE, force, "--html")
-    with Progress(console=errors, transient=True, disable=as_json or not errors.is_terminal) as progress:
+    with progress_bar(errors, disable=as_json or not errors.is_terminal) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
         result = run_review(
             log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done), reads=reads
@@ -411,15 +410,14 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
 
 
 def _review_trains(log: GameLog, as_json: bool, samples: int, seed: int) -> None:
-    from rich.progress import Progress
-
+    from .terminal import progress_bar
     from .trainreview import review as run_review
     from .trainview import review_view
 
     source = click.get_current_context().get_parameter_source("samples")
     if source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
         samples = TRAIN_REVIEW_SAMPLES
-    with Progress(console=errors, transient=True, disable=as_json or not errors.is_terminal) as progress:
+    with progress_bar(errors, disable=as_json or not errors.is_terminal) as progress:
         task = progress.add_task("reviewing", total=len(log.events))
         result = run_review(
             log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done)
@@ -518,20 +516,19 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
 
 def _drill(games, reads: bool) -> None:
     """Review each game for its costly decisions, keep them as drills, ask those due."""
-    from rich.progress import Progress
-
     from . import drills, gamelog, logfile
     from .gamelog import MAX_LINE
     from .progress import Record
     from .review import review as run_review
+    from .terminal import progress_bar
     from .train import DrillLesson
 
     logs = [(name, logfile.load(name)) for name in games]  # every file read before any work
     kept = Record()
     try:
         for name, log in logs:
-            with Progress(console=errors, transient=True, disable=not errors.is_terminal) as bar:
-                task = bar.add_task(f"reviewing {printable(Path(name).name)}", total=len(log.events))
+            with progress_bar(errors, disable=not errors.is_terminal) as bar:
+                task = bar.add_task(f"reviewing {Path(name).name}", total=len(log.events))
                 result = run_review(
                     log,
                     DRILL_SAMPLES,

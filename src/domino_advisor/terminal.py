@@ -183,3 +183,19 @@ def read_line(prompt: str, limit: int) -> str:
         while rest and not rest.endswith("\n"):
             rest = sys.stdin.readline(65536)
     return line.rstrip("\n")
+
+
+def progress_bar(console: Console, *columns: Any, disable: bool = False) -> Any:
+    """A rich progress bar whose descriptions are data: a file name such as
+    ``[link=http:x]a.dom`` is shown as written, never read as markup (rich's own first
+    column reads it as markup, whatever the console says), and its control characters
+    as escapes.  ``columns`` after the description; rich's usual ones if none."""
+    from rich.progress import BarColumn, Progress, ProgressColumn, TaskProgressColumn, TimeRemainingColumn
+    from rich.text import Text
+
+    class Description(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            return Text(printable(str(task.description), one_line=True), style="progress.description")
+
+    shown = columns or (BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
+    return Progress(Description(), *shown, console=console, transient=True, disable=disable)
