@@ -65,6 +65,7 @@ LAYERS = [
             "trainview",
             "notices",
             "editing",
+            "editor",
             "session",
             "sessionhelp",
             "trainsession",

@@ -5,6 +5,7 @@ is refused with what is wrong in it."""
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -92,6 +93,11 @@ def test_train_takes_your_defaults(home, real):
         ("[train]\nplayers = 9\n", "train.players is 2 to 4"),
         ("[train]\nbots = 'x'\n", "train.bots is one of"),
         ("name = \n", "it is TOML"),
+        ("a = " + "[" * 1000 + "]" * 1000 + "\n", "nested too deep"),  # was a RecursionError
+        ("a = " + "{b = " * 1000 + "1" + "}" * 1000 + "\n", "nested too deep"),
+        ('players = "me a#b bob"\n', "players: 'a#b' is not a player name"),
+        ('players = "me round bob"\n', "players: 'round' cannot be a player name"),
+        ('name = "a b"\n', "name: 'a b' is not a player name"),
     ],
 )
 def test_a_bad_file_is_refused_saying_what_is_wrong(home, text, says):
@@ -122,3 +128,30 @@ def test_a_bad_file_does_not_block_help(home):
 def test_a_byte_order_mark_is_fine(home):
     (home / ".config" / "domino-advisor" / "config.toml").write_bytes(b'\xef\xbb\xbfname = "me"\n')
     assert b"--me me" in run(home, "config").stdout
+
+
+def test_a_huge_file_is_refused_without_reading_it(home):
+    """A config file of 300 MB (sparse: no disk) is refused from its size, not read
+    into memory first (0.9.0 read it whole, then refused it)."""
+    import tracemalloc
+
+    from domino_advisor import config
+
+    p = home / ".config" / "domino-advisor" / "config.toml"
+    with open(p, "wb") as f:
+        f.truncate(300_000_000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(config.LogFileError, match="is over 64,000 bytes"):
+            config.load(p)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 30_000_000  # a safety limit: reading it costs ten times that
+
+
+def test_a_pipe_is_refused_without_waiting(home):
+    p = home / ".config" / "domino-advisor" / "config.toml"
+    os.mkfifo(p)
+    res = run(home, "new", "c.dom", "--hand", "6-6 5-5 4-4 3-3 2-2", "--players", "me ana bob")
+    assert res.returncode == 2 and b"is not a file" in res.stderr, res.stderr

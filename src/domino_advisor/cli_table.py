@@ -223,10 +223,14 @@ def where(file, tile, as_json):
 @click.argument("file", type=click.Path(dir_okay=False))
 def edit(file):
     """Open the log in your $EDITOR; it is saved only if it still follows the rules."""
+    from functools import partial
+
+    from . import editor
     from .editing import edit_log
     from .gamelog import MAX_LINE
 
-    saved = edit_log(file, console, click.edit, lambda: read_line("edit again or abandon? [e/a] ", MAX_LINE))
+    in_editor = partial(editor.edit, name=Path(file).name)
+    saved = edit_log(file, console, in_editor, lambda: read_line("edit again or abandon? [e/a] ", MAX_LINE))
     if not saved:
         click.get_current_context().exit(2)
 

@@ -9,6 +9,7 @@ what is wrong in it, never half read.  ``EXAMPLE`` is what ``config`` shows.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,20 +78,47 @@ class Settings:
 def load(where: Path | None = None) -> Settings:
     """The settings in the file, or none if there is no file."""
     p = where or path()
-    try:
-        data = p.read_bytes()[: MAX_BYTES + 1] if p.is_file() else None
-    except OSError as e:
-        raise LogFileError(f"config {printable(str(p))}: cannot read it ({e.strerror})") from None
+    data = _read(p)
     if data is None:
-        if p.exists():
-            raise LogFileError(f"config {printable(str(p))} is not a file")
         return Settings()
-    if len(data) > MAX_BYTES:
-        raise LogFileError(f"config {printable(str(p))} is over {MAX_BYTES:,} bytes: it is not a config file")
     try:
         return parse(data.decode("utf-8-sig"), p)
     except UnicodeDecodeError:
         raise LogFileError(f"config {printable(str(p))} is not UTF-8 text") from None
+
+
+def _read(p: Path) -> bytes | None:
+    """The file's bytes, at most ``MAX_BYTES``, read only if it is a regular file: a
+    huge file, a pipe or a device is refused before it is read, never waited on."""
+    shown = f"config {printable(str(p))}"
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except FileNotFoundError:  # no file (or a link to none): no settings
+        return None
+    except IsADirectoryError:
+        raise LogFileError(f"{shown} is not a file") from None
+    except OSError as e:
+        raise LogFileError(f"{shown}: cannot read it ({e.strerror})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise LogFileError(f"{shown} is not a file")
+        if st.st_size > MAX_BYTES:
+            raise LogFileError(f"{shown} is over {MAX_BYTES:,} bytes: it is not a config file")
+        chunks, total = [], 0
+        while total <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as e:
+        raise LogFileError(f"{shown}: cannot read it ({e.strerror})") from None
+    finally:
+        os.close(fd)
+    if total > MAX_BYTES:  # it grew while we read
+        raise LogFileError(f"{shown} is over {MAX_BYTES:,} bytes: it is not a config file")
+    return b"".join(chunks)
 
 
 def parse(text: str, where: Path | str = "config") -> Settings:
@@ -101,6 +129,11 @@ def parse(text: str, where: Path | str = "config") -> Settings:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise LogFileError(f'{shown}: {e} (it is TOML: name = "me")') from None
+    except RecursionError:  # tomllib reads nested lists and tables by recursion
+        raise LogFileError(
+            f"{shown}: lists or tables nested too deep for a config file (a setting is "
+            'one value or one list, like set = ["target=150"])'
+        ) from None
     train = raw.pop("train", {})
     _check_keys(raw, KEYS, shown, "")
     if not isinstance(train, dict):
@@ -120,6 +153,18 @@ def parse(text: str, where: Path | str = "config") -> Settings:
         raise LogFileError(f"{shown}: {e}") from None
     if players and not 2 <= len(players) <= 4:
         raise LogFileError(f"{shown}: players names 2 to 4 players, not {len(players)}")
+    from .events import NAME  # here: only a file with names needs the log's rules for them
+    from .gamelog import check_players
+
+    try:  # the names a new log would refuse, said here with the file they are in
+        if players:
+            check_players(list(players), None)
+        if name is not None and not NAME.match(name):
+            raise LogFileError(
+                f"'{excerpt(name)}' is not a player name: use letters, digits, _ and - (no spaces)"
+            )
+    except DominoError as e:
+        raise LogFileError(f"{shown}: {'players' if players else 'name'}: {e}") from None
     if name is not None and players and name not in players:
         raise LogFileError(f"{shown}: name = '{excerpt(name)}' is not one of the players {' '.join(players)}")
     if "players" in train and not 2 <= train["players"] <= 4:

@@ -11,9 +11,10 @@ The log is the player's only record, so every write here holds three promises:
   locking that the name still leads to the file it locked, and tries again if not.
 * **Nothing overwritten that was not named for it.**  Only regular files are written
   (never a device, a pipe or a folder); a symlink is written through to its target, as
-  editors do; the file keeps its mode and owner; a read-only file, or one the user
-  could not write, is refused.  A writer that expects a certain version of the file
-  (an open session) gets ``LogChanged`` instead of writing over a newer one.
+  editors do; the file keeps its mode, its owner and a byte-order mark it begins with;
+  a read-only file, or one the user could not write, is refused.  A writer that
+  expects a certain version of the file (an open session) gets ``LogChanged`` instead
+  of writing over a newer one.
 * **Old or new, never half.**  The new text goes to a temporary file beside the log,
   is flushed to disk, then renamed over it.  Temporary files of ours that a killed
   process left behind are removed by the next writer.
@@ -84,6 +85,10 @@ def _open_regular(path: Path, writing: bool = False, shown: Path | None = None) 
 
 
 def _read_fd(fd: int, path: Path, size: int) -> str:
+    return decode(_read_bytes(fd, path, size), path)
+
+
+def _read_bytes(fd: int, path: Path, size: int) -> bytes:
     if size > MAX_BYTES:
         raise LogFileError(
             f"{_name(path)} is {size:,} bytes: a game log is at most {MAX_BYTES:,} "
@@ -98,7 +103,7 @@ def _read_fd(fd: int, path: Path, size: int) -> str:
         total += len(chunk)
     if total > MAX_BYTES:  # it grew while we read
         raise LogFileError(f"{_name(path)} is over {MAX_BYTES:,} bytes: a game log is not that long")
-    return decode(b"".join(chunks), path)
+    return b"".join(chunks)
 
 
 def decode(data: bytes, path: Path | str = "the log") -> str:
@@ -262,8 +267,13 @@ def _same_version(a: os.stat_result, b: os.stat_result) -> bool:
     return (a.st_dev, a.st_ino, a.st_size, a.st_mtime_ns) == (b.st_dev, b.st_ino, b.st_size, b.st_mtime_ns)
 
 
-def _replace(target: Path, text: str, like: os.stat_result, shown: Path) -> None:
+BOM = "\ufeff"  # a byte-order mark some editors put first; read past, and kept
+
+
+def _replace(target: Path, text: str, like: os.stat_result, shown: Path, bom: bool = False) -> None:
     _remove_stale_temps(target)
+    if bom and not text.startswith(BOM):
+        text = BOM + text
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
@@ -292,10 +302,11 @@ class Locked:
     target: Path  # the regular file it leads to
     text: str
     stat: os.stat_result
+    bom: bool = False  # the file began with a byte-order mark: the player's file keeps it
 
     def replace(self, text: str) -> None:
         """Put ``text`` in place of the version locked (``_Changed`` if it was saved meanwhile)."""
-        _replace(self.target, text, self.stat, self.path)
+        _replace(self.target, text, self.stat, self.path, self.bom)
         self.text = text
 
 
@@ -322,8 +333,8 @@ def locked(path: str | os.PathLike, read: bool = True) -> Iterator[Locked]:
             if now is None or (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino):
                 continue  # replaced while we waited: lock the new version instead
             _check_writable(target, now, p)
-            text = _read_fd(fd, p, now.st_size) if read else ""
-            yield Locked(p, target, text, now)
+            raw = _read_bytes(fd, p, now.st_size) if read else b""
+            yield Locked(p, target, decode(raw, p), now, raw.startswith(BOM.encode()))
             return
         finally:
             os.close(fd)  # closing releases the lock
@@ -349,9 +360,10 @@ class Written:
     text: str
 
 
-def check_bounds(text: str, path: Path | str) -> None:
-    """A log about to be written must be one the tool will read back."""
-    size = len(text.encode("utf-8", "surrogatepass"))
+def check_bounds(text: str, path: Path | str, bom: bool = False) -> None:
+    """A log about to be written must be one the tool will read back (``bom``: with the
+    byte-order mark its file keeps)."""
+    size = len(text.encode("utf-8", "surrogatepass")) + (len(BOM.encode()) if bom else 0)
     if size > MAX_BYTES:
         raise LogFileError(
             f"{_name(Path(path))} would be {size:,} bytes: a game log is at most "
@@ -388,7 +400,7 @@ def update(
             new = change(log)
             text = dumps(new)
             if text != before:
-                check_bounds(text, f.path)
+                check_bounds(text, f.path, f.bom)
                 try:
                     f.replace(text)
                 except _Changed:
@@ -409,6 +421,7 @@ def replace_text(path: str | os.PathLike, text: str, expect: str) -> None:
     with locked(path) as f:
         if f.text != expect:
             raise LogChanged(f.path, f.text)
+        check_bounds(text, f.path, f.bom)
         try:
             f.replace(text)
         except _Changed:

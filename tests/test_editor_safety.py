@@ -1,0 +1,131 @@
+"""``edit`` whatever the editor does (issue 26): an editor that removes its copy of the
+log, leaves a folder, a link, a pipe or a huge file in its place, fails or is
+interrupted gets one line, nothing saved, the log byte for byte as it was, and no copy
+of the log left in the temporary folder (nor the editor's swap files beside it)."""
+
+from __future__ import annotations
+
+import resource
+import signal
+import subprocess
+import tempfile
+
+import pytest
+
+from clitools import process, run
+
+
+@pytest.fixture
+def tmp(tmp_path, monkeypatch):
+    """The temporary folder the edit's copy goes in, empty, for this test alone."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def _editor(monkeypatch, script: str) -> None:
+    """$EDITOR as a small shell script that gets the copy's name as $1."""
+    monkeypatch.setenv("EDITOR", f"sh -c '{script}' sh")
+    monkeypatch.delenv("VISUAL", raising=False)
+
+
+@pytest.mark.parametrize(
+    "script, says",
+    [
+        ('rm "$1"', "the editor removed the copy of the log"),
+        ('rm "$1"; mkdir "$1"; touch "$1/x"', "the editor left a folder in place of the copy"),
+        # a link is refused even to a log that would replay (0.9.0 read through it, saved it)
+        ('cp "$1" "$1.real"; echo "ana draws 1" >> "$1.real"; rm "$1"; ln -s "$1.real" "$1"', "left a link"),
+        ('yes "# a note" | head -c 1100000 >> "$1"', "the edited log is 1,10"),
+        ("exit 3", "failed (exit code 3)"),
+    ],
+)
+def test_what_the_editor_leaves_is_refused_in_one_line(runner, game, monkeypatch, tmp, script, says):
+    before = game.read_bytes()
+    _editor(monkeypatch, script)
+    res = run(runner, "edit", game, input="a\n")
+    assert res.exit_code == 2, res.output
+    assert says in res.output and "nothing was saved, the log is as it was" in res.output, res.output
+    assert "Traceback" not in res.output and "internal error" not in res.output
+    assert game.read_bytes() == before
+    assert list(tmp.iterdir()) == []
+
+
+def test_an_editor_stopped_by_ctrl_c_leaves_no_copy(runner, game, monkeypatch, tmp):
+    """The editor backs the copy up beside it, then Ctrl-C stops it (0.9.0: exit 1 and
+    the backup, a copy of the log, left in the temporary folder)."""
+    before = game.read_bytes()
+    _editor(monkeypatch, 'cp "$1" "$1~"; kill -INT $$')
+    res = run(runner, "edit", game)
+    assert res.exit_code == 130 and "interrupted" in res.output, res.output
+    assert game.read_bytes() == before and list(tmp.iterdir()) == []
+
+
+def test_a_save_leaves_no_swap_file_behind(runner, game, monkeypatch, tmp):
+    _editor(monkeypatch, 'echo swap > "$1.swp"; echo "ana draws 1" >> "$1"')
+    res = run(runner, "edit", game)
+    assert res.exit_code == 0 and "added: ana draws 1" in res.output, res.output
+    assert list(tmp.iterdir()) == []
+
+
+def test_an_editor_that_saves_by_renaming_is_read(runner, game, monkeypatch, tmp):
+    """Editors that write a new file and rename it over the old one (vim, emacs) save."""
+    _editor(monkeypatch, 'cp "$1" "$1.new"; echo "ana draws 1" >> "$1.new"; mv "$1.new" "$1"')
+    res = run(runner, "edit", game)
+    assert res.exit_code == 0 and "added: ana draws 1" in res.output, res.output
+
+
+def test_a_folder_a_killed_edit_left_is_removed_by_the_next(runner, game, monkeypatch, tmp):
+    gone = subprocess.Popen(["true"])
+    gone.wait()  # a process id that no longer runs
+    stale = tmp / f"domino-advisor-edit-{gone.pid}-abcd1234"
+    stale.mkdir()
+    (stale / "game.dom").write_bytes(game.read_bytes())
+    alive = tmp / "domino-advisor-edit-1-abcd1234"  # process 1 runs: its edit may be open
+    alive.mkdir()
+    _editor(monkeypatch, "true")
+    res = run(runner, "edit", game)
+    assert res.exit_code == 0 and "no change" in res.output, res.output
+    assert list(tmp.iterdir()) == [alive]
+
+
+# -- real processes: unbounded reads and signals -------------------------------------------
+def _at_most_1_gb() -> None:
+    """A safety limit: the edit reads at most the log's cap (1 MB); 0.9.0 grew without end."""
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "script, says",
+    [
+        ('rm "$1"; ln -s /dev/zero "$1"', "left a link"),
+        ('truncate -s 3G "$1"', "the edited log is 3,221,225,472 bytes"),
+        ('rm "$1"; mkfifo "$1"', "left a pipe"),
+    ],
+)
+def test_an_endless_or_huge_copy_is_refused_at_once(game, tmp_path, script, says):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    before = game.read_bytes()
+    env = {"EDITOR": f"sh -c '{script}' sh", "VISUAL": "", "TMPDIR": str(temp)}
+    res = process("edit", game, env=env, stdin=subprocess.DEVNULL, timeout=30, preexec_fn=_at_most_1_gb)
+    assert res.returncode == 2, res.stderr
+    assert says.encode() in res.stderr and b"Traceback" not in res.stderr
+    assert game.read_bytes() == before and list(temp.iterdir()) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_an_edit_ended_by_a_signal_leaves_no_copy(game, tmp_path, signum):
+    """The terminal is closed (SIGHUP) or the edit is told to end (SIGTERM) while the
+    editor is open: the program ends by that signal, its copies removed first."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    before = game.read_bytes()
+    script = f'cp "$1" "$1~"; kill -{signum.name.removeprefix("SIG")} $PPID; exec sleep 5'
+    env = {"EDITOR": f"sh -c '{script}' sh", "VISUAL": "", "TMPDIR": str(temp)}
+    res = process("edit", game, env=env, stdin=subprocess.DEVNULL, timeout=30)
+    assert res.returncode == -signum, (res.returncode, res.stderr)
+    assert game.read_bytes() == before and list(temp.iterdir()) == []
