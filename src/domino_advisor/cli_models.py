@@ -14,7 +14,7 @@ from .errors import DominoError
 from .printable import printable
 from .reads import READS_SAMPLES
 from .reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
-from .shell import console, print_json, refuse_unused, rules_option, say, set_option
+from .shell import console, landed, print_json, refuse_unused, rules_option, say, set_option
 
 
 @click.command()
@@ -116,6 +116,7 @@ def calibrate(
         data["samples"], data["work_budget"] = ADVICE_SAMPLES, ADVICE_WORK
     if svg_out:
         logfile.create(svg_out, calibration_svg(data), force=force, log=False)
+        landed(f"drew the figure into {printable(svg_out)}")
     if as_json:
         print_json(data)
     else:
@@ -272,4 +273,5 @@ def _build_into(
 
     data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
     logfile.create(out, json.dumps(data, indent=indent) + "\n", force=force, log=False)
+    landed(f"wrote {printable(out)}")
     return data
