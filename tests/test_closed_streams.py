@@ -109,6 +109,15 @@ def test_a_page_written_then_output_lost_is_a_warning(tmp_path, monkeypatch):
     assert page.read_text().lower().startswith("<!doctype html>")
 
 
+def test_a_review_page_written_then_output_lost_is_a_warning(game, tmp_path, monkeypatch):
+    page = tmp_path / "r.html"
+    args = ["review", game, "--html", page, "--samples", "5", "--no-hindsight"]
+    code, _, err = main_with(monkeypatch, *args, stdout=CLOSED)
+    assert code == 0, err
+    assert f"wrote {page}, but the output could not be written" in err, err
+    assert page.read_text().lower().startswith("<!doctype html>")
+
+
 def test_demo_save_then_output_lost_is_a_warning(tmp_path, monkeypatch):
     saved = tmp_path / "demo.dom"
     code, _, err = main_with(monkeypatch, "demo", "--save", saved, stdout=CLOSED)
