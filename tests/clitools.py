@@ -125,3 +125,30 @@ def usage_of(usage: Path) -> dict:
     import json
 
     return json.loads(usage.read_text())
+
+
+CLOSED = object()  # a standard stream the program was started without (``<&-``, ``>&-``)
+
+
+def main_with(
+    monkeypatch, *args, typed: str = "", stdin=None, stdout=None, stderr=None
+) -> tuple[int, str, str]:
+    """The program's main in this process (no runner: it sees the streams as a started
+    program does).  A standard stream given ``CLOSED`` is None, as Python leaves it for
+    ``<&-`` or ``>&-``; one not given is the test's (standard input: ``typed``).  The
+    exit code, and what was written to standard output and error if the test has them."""
+    import io
+
+    import pytest
+
+    def stream(given, text: str = ""):
+        return None if given is CLOSED else io.StringIO(text) if given is None else given
+
+    streams = stream(stdin, typed), stream(stdout), stream(stderr)
+    for name, value in zip(("stdin", "stdout", "stderr"), streams, strict=False):
+        monkeypatch.setattr(sys, name, value)
+    with pytest.raises(SystemExit) as end:
+        main.main([str(a) for a in args], prog_name="domino-advisor")
+    code = end.value.code
+    out, err = (s.getvalue() if isinstance(s, io.StringIO) else "" for s in streams[1:])
+    return (code if isinstance(code, int) else 0), out, err

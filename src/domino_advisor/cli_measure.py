@@ -10,7 +10,7 @@ import click
 from . import outputs, render
 from .errors import DominoError
 from .printable import printable
-from .shell import console, errors, print_json, refuse_unused, rules_option, say, set_option
+from .shell import console, errors, landed, print_json, refuse_unused, rules_option, say, set_option
 from .trainlog import GAMES
 
 
@@ -214,6 +214,7 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
         outputs.check(build_out, outputs.MATCH_TABLES, force, "--build")
         data = build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
         outputs.write(build_out, json.dumps(data, indent=0) + "\n", outputs.MATCH_TABLES, force, "--build")
+        landed(f"wrote {printable(build_out)}")
         console.print(f"wrote {len(data)} tables to {printable(build_out)}")
         return
     rules = make_rules(rules_name)

@@ -14,7 +14,7 @@ from .errors import DominoError
 from .printable import printable
 from .reads import READS_SAMPLES
 from .reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
-from .shell import console, print_json, refuse_unused, rules_option, say, set_option
+from .shell import console, landed, print_json, refuse_unused, rules_option, say, set_option
 
 
 @click.command()
@@ -125,6 +125,7 @@ def calibrate(
         data["samples"], data["work_budget"] = ADVICE_SAMPLES, ADVICE_WORK
     if svg_out:
         outputs.write(svg_out, calibration_svg(data), outputs.FIGURE, force, "--svg")
+        landed(f"drew the figure into {printable(svg_out)}")
     if as_json:
         print_json(data)
     else:
@@ -301,4 +302,5 @@ def _build_into(
 
     data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
     outputs.write(out, json.dumps(data, indent=indent) + "\n", kind, force, "--build")
+    landed(f"wrote {printable(out)}")
     return data

@@ -19,6 +19,8 @@ from .shell import (
     after_writing,
     console,
     errors,
+    landed,
+    landing_in,
     print_json,
     reads_option,
     refuse_unused,
@@ -230,7 +232,10 @@ def edit(file):
     from .gamelog import MAX_LINE
 
     in_editor = partial(editor.edit, name=Path(file).name)
-    saved = edit_log(file, console, in_editor, lambda: read_line("edit again or abandon? [e/a] ", MAX_LINE))
+    with landing_in([file], f"{printable(file)} was saved"):
+        saved = edit_log(
+            file, console, in_editor, lambda: read_line("edit again or abandon? [e/a] ", MAX_LINE)
+        )
     if not saved:
         click.get_current_context().exit(2)
 
@@ -341,9 +346,12 @@ def session(file, samples, seconds, reads, practice, record):
     from .gamelog import MAX_LINE
     from .session import run as run_session
 
-    refused = run_session(
-        file, console, lambda prompt: read_line(prompt, MAX_LINE), samples, seconds, reads, practice, record
-    )
+    def read(prompt: str) -> str:
+        return read_line(prompt, MAX_LINE)
+
+    kept = _record_files() if practice and record else []
+    with landing_in([file, *kept], f"what the session logged is saved in {printable(file)}"):
+        refused = run_session(file, console, read, samples, seconds, reads, practice, record)
     if refused and not sys.stdin.isatty():  # a script can tell a line was not logged
         click.get_current_context().exit(2)
 
@@ -405,6 +413,7 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     if html_out:
         page = to_html(data, f"Review of {printable(Path(file).name)}", gamelog.dumps(log))
         outputs.write(html_out, page, outputs.PAGE, force, "--html")
+        landed(f"wrote {printable(html_out)}")
     if as_json:
         print_json(data)
     else:
@@ -480,7 +489,8 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
     if games or drills_only:
         if not record:
             raise click.UsageError("drills are kept in your progress record: leave out --no-record")
-        _drill(games, reads)
+        with landing_in(_record_files(), "your drills and answers are kept in your progress record"):
+            _drill(games, reads)
         return
 
     trains = rules_name in trainlog.GAMES
@@ -506,16 +516,25 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
         from .progress import Record
 
         kept = Record()
+    answers = landing_in(_record_files() if record else [], "your answers are kept in your progress record")
     try:
-        if trains:
-            from .trainlesson import TrainLesson
+        with answers:
+            if trains:
+                from .trainlesson import TrainLesson
 
-            TrainLesson(train_rules, seats, seed, console, read, bots, record=kept).play()
-        else:
-            Trainer(rules, seats, seed, console, read, bots, reads=reads, record=kept).play()
+                TrainLesson(train_rules, seats, seed, console, read, bots, record=kept).play()
+            else:
+                Trainer(rules, seats, seed, console, read, bots, reads=reads, record=kept).play()
     finally:
         if kept is not None:
             kept.close()
+
+
+def _record_files() -> list[Path]:
+    """The files a lesson's answers go to: the record, and beside it the answers waiting."""
+    from .progress import path
+
+    return [path(), path().with_name(path().stem + "-pending.jsonl")]
 
 
 def _drill(games, reads: bool) -> None:
@@ -587,6 +606,7 @@ def progress(as_json, html_out, force):
         from .progresspage import to_html
 
         outputs.write(html_out, to_html(rows, len(answers)), outputs.PAGE, force, "--html")
+        landed(f"wrote {printable(html_out)}")
     if as_json:
         click.echo(
             json.dumps(
@@ -690,6 +710,7 @@ def demo(pause, save, force):
     if save is not None:
         text = demo_text()
         outputs.write(save, text, outputs.saved_demo(text), force, "--save")
-        console.print(f"wrote {printable(save)}: the example game's log")
+        wrote = f"wrote {printable(save)}"
+        after_writing(wrote, lambda: console.print(f"{wrote}: the example game's log"))
         return
     run_demo(console, pause=pause)

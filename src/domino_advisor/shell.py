@@ -9,6 +9,7 @@ import math
 import os
 import sys
 from collections.abc import Iterator, Mapping, MutableMapping
+from contextlib import contextmanager
 from typing import NoReturn
 
 import click
@@ -17,12 +18,14 @@ from rich.text import Text
 from .budgets import ADVICE_SAMPLES, ADVICE_SECONDS, TRAIN_ADVICE_SAMPLES
 from .errors import DominoError
 from .printable import message
-from .terminal import OutputError, ascii_safe_streams, echo, make_console, silence_stdout
+from .terminal import OutputError, ascii_safe_streams, echo, make_console, silence_stdout, standard_streams
 
 console = make_console()
 errors = make_console(stderr=True)
 
 MAX_SAMPLES = 100_000
+
+_landed: list[str] = []  # what this command has put on disk, said if its output then fails
 
 
 def say(label: str, text: str, style: str = "bold red") -> None:
@@ -35,11 +38,46 @@ def say(label: str, text: str, style: str = "bold red") -> None:
 
 
 def output_failed(e: OutputError | OSError) -> NoReturn:
+    """The output could not be written: exit code 1, unless a write has landed (see
+    ``landed``): then a warning and exit code 0, so a script does not do it twice."""
     silence_stdout()
     error = e.error if isinstance(e, OutputError) else e
+    reason = error.strerror or str(error)
+    if _landed:
+        say("warning", f"{_landed[-1]}, but the output could not be written ({reason})", style="yellow")
+        sys.exit(0)
     if error.errno != errno.EPIPE:  # a closed pipe (`| head`) is no news to the reader
-        say("error", f"could not write the output ({error.strerror or error})")
+        say("error", f"could not write the output ({reason})")
     sys.exit(1)
+
+
+def landed(done: str) -> None:
+    """A write of this command is on disk (``done`` says what, like "logged 2 events"):
+    from now on an output that fails, to the last flush, is a warning and exit code 0."""
+    _landed.append(done)
+
+
+@contextmanager
+def landing_in(paths: list, done: str) -> Iterator[None]:
+    """For a command that writes files as it goes (session, edit, a lesson's answers): an
+    output that fails once one of them has changed is a landed write (``done``), not a
+    failure."""
+    before = [_file_state(p) for p in paths]
+    try:
+        yield
+    except OutputError:
+        if [_file_state(p) for p in paths] != before:
+            landed(done)
+        raise
+
+
+def _file_state(path) -> tuple | None:
+    """What tells one version of a file from the next: a write replaces or grows it."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def bad_option(e: click.ClickException) -> NoReturn:
@@ -116,9 +154,12 @@ class Table(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        standard_streams(program=args is None)
         ascii_safe_streams()
+        _landed.clear()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()  # the last of the output, so a failure still sets the exit code
         except click.ClickException as e:
             bad_option(e)
         except click.Abort:
@@ -172,11 +213,8 @@ def internal(ctx: click.Context, e: Exception) -> NoReturn:
 def after_writing(done: str, show) -> None:
     """Show the result of a write that has landed; an output that fails then is a
     warning (exit 0), so a script does not write the same events twice."""
-    try:
-        show()
-    except OutputError as e:
-        silence_stdout()
-        say("warning", f"{done}, but the output could not be written ({e})", style="yellow")
+    landed(done)
+    show()
 
 
 class FiniteFloat(click.ParamType):

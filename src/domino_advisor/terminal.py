@@ -11,6 +11,8 @@ cannot be written (a full disk, a closed pipe) becomes one ``OutputError``.
 from __future__ import annotations
 
 import codecs
+import errno
+import io
 import os
 import sys
 from typing import Any, TextIO, cast
@@ -106,7 +108,11 @@ class SafeConsole(Console):
     def print(self, *objects: Any, **kwargs: Any) -> None:  # type: ignore[override]
         if len(objects) > 1 and all(isinstance(o, str) for o in objects):
             objects = (kwargs.pop("sep", " ").join(objects),)
-        super().print(*(_Data(o) for o in objects), **kwargs)
+        try:
+            super().print(*(_Data(o) for o in objects), **kwargs)
+        except OutputError:
+            del self._buffer[:]  # rich keeps what it could not write: the next print is not to repeat it
+            raise
 
 
 def _environment() -> dict[str, str]:
@@ -147,6 +153,95 @@ def ascii_safe_streams() -> None:
                 stream.reconfigure(errors="domino-ascii")
             except (ValueError, OSError):
                 pass
+
+
+class _Closed(io.TextIOBase):
+    """A standard output the program was started without (``>&-``; Python leaves None):
+    every write fails as a closed descriptor does, so the one OutputError path says so."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError(errno.EBADF, f"{self.name} is closed")
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, f"{self.name} is closed")
+
+
+class _WholeWrites(io.FileIO):
+    """Standard output written to its last byte or an error: Python takes a short write
+    (a file size limit reached, ``ulimit -f``) as done, and the output would end cut
+    short with exit code 0; here the next try says why it stopped (EFBIG)."""
+
+    def write(self, data) -> int | None:  # type: ignore[override]
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            n = super().write(view[done:])
+            if n is None:  # a non-blocking output that is full: the buffer keeps the rest
+                return done or None
+            if n == 0:
+                raise OSError(errno.EIO, "the output took nothing")
+            done += n
+        return done
+
+
+def _fill_closed_descriptors() -> None:
+    """Descriptors 0 to 2 closed at start (``<&-``, ``>&-``) are taken by /dev/null opened
+    to read: input ends at once, a write fails (EBADF), and no file the program opens
+    (a log, the record) or editor it starts can get one of those numbers by chance."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDONLY)
+            except OSError:
+                return
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+
+
+def standard_streams(program: bool) -> None:
+    """The streams as the commands need them.  A closed standard input is the end of
+    input; a closed standard output or error fails each write (a warning, or exit code 1,
+    never a crash).  For the program itself, standard output is written whole or fails."""
+    if program:
+        _fill_closed_descriptors()
+    if sys.stdin is None:
+        sys.stdin = io.StringIO("")
+    if sys.stdout is None:
+        sys.stdout = _Closed("standard output")
+    if sys.stderr is None:
+        sys.stderr = _Closed("standard error")
+    out = sys.stdout
+    layers = (io.BufferedWriter, io.FileIO)
+    if program and isinstance(out, io.TextIOWrapper) and isinstance(out.buffer, layers):
+        try:
+            out.flush()
+            raw = _WholeWrites(out.fileno(), "w", closefd=False)
+        except (OSError, ValueError):
+            return
+        unbuffered = isinstance(out.buffer, io.FileIO)  # python -u, PYTHONUNBUFFERED
+        sys.stdout = io.TextIOWrapper(
+            raw if unbuffered else io.BufferedWriter(raw),
+            encoding=out.encoding,
+            errors=out.errors,
+            line_buffering=out.line_buffering,
+            write_through=out.write_through,
+        )
 
 
 def echo(text: str) -> None:
