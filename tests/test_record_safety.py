@@ -137,6 +137,63 @@ def test_a_lesson_killed_while_it_waits_loses_no_answer(tmp_path):
     again.close()
 
 
+LESSON = """
+import sys
+from domino_advisor import progress
+from domino_advisor.progress import Answer, Record
+progress.WAIT = 0.2
+r = Record()
+print("open", flush=True)
+sys.stdin.readline()
+me = int(sys.argv[1])
+kept = [r.add(Answer("count", 0.5, "classic", me, 1.0, 1000.0 + me + i / 100)) for i in range(5)]
+print(sum(kept), flush=True)
+"""
+
+
+@pytest.mark.slow
+def test_lessons_at_once_keep_every_answer_once(tmp_path):
+    """Four lessons find the record busy and keep five answers each aside; then four more
+    open it at once (each taking the pending file) and add five each as they go: every
+    answer is in the record once, and no pending file is left."""
+    env = {**os.environ, "DOMINO_ADVISOR_DATA": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
+    Record(tmp_path / "progress.sqlite").close()
+
+    def lessons(first: int) -> list[subprocess.Popen]:
+        out = [
+            subprocess.Popen(
+                [sys.executable, "-c", LESSON, str(first + k)],
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+            for k in range(4)
+        ]
+        for p in out:
+            assert p.stdout is not None and p.stdout.readline() == b"open\n"
+        return out
+
+    def go(started: list[subprocess.Popen]) -> list[bytes]:
+        for p in started:
+            assert p.stdin is not None
+            p.stdin.write(b"go\n")
+            p.stdin.flush()
+        return [p.communicate(timeout=120)[0] for p in started]
+
+    first = lessons(0)
+    other = sqlite3.connect(tmp_path / "progress.sqlite")
+    other.execute("BEGIN EXCLUSIVE")
+    assert go(first) == [b"0\n"] * 4  # all twenty waiting beside the record
+    other.rollback()
+    other.close()
+    assert go(lessons(10)) == [b"5\n"] * 4
+    record = Record(tmp_path / "progress.sqlite")
+    ats = sorted(a.at for a in record.answers())
+    record.close()
+    assert ats == sorted(1000.0 + me + i / 100 for me in [0, 1, 2, 3, 10, 11, 12, 13] for i in range(5))
+    assert not list(tmp_path.glob("progress-pending*"))
+
+
 # -- a file that is not our record ---------------------------------------------------------------
 def _sqlite(where: Path, version: int, *statements: str) -> None:
     db = sqlite3.connect(where)
