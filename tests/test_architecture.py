@@ -22,6 +22,8 @@ LAYERS = [
             "config",
             "progress",
             "progresspage",
+            "pendingfile",
+            "recordschema",
             "trainlog",
         },
     ),

@@ -600,6 +600,14 @@ def progress(as_json, html_out, force):
         drills = {"left": kept.drills_left(), "due": kept.drills_due()}
     finally:
         kept.close()
+    if kept.damaged:
+        say(
+            "warning",
+            f"{kept.damaged} answer{'s' if kept.damaged != 1 else ''} in your progress record "
+            f"{'are' if kept.damaged != 1 else 'is'} damaged and left out (points, time or kind "
+            "that no answer has)",
+            style="yellow",
+        )
     rows = summary(answers)
     came = sources(answers)
     if html_out:
@@ -627,6 +635,7 @@ def progress(as_json, html_out, force):
                     "drills": drills,
                 },
                 indent=2,
+                allow_nan=False,
             )
         )
         return

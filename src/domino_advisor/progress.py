@@ -2,9 +2,12 @@
 
 A small SQLite database (the standard library) in your data folder (platformdirs;
 ``DOMINO_ADVISOR_DATA`` names another folder).  The schema carries its version
-(``PRAGMA user_version``) and is migrated forward when an older one is opened.  An
-answer is never lost: a locked database is waited for, and what still cannot be
-written goes to a pending file beside it, added the next time the record opens.
+(``PRAGMA user_version``) and is migrated forward when an older one is opened, but only
+once a read-only look has found the tables and columns that version had: any other file
+is refused before anything is written to it.  An answer is never lost: when the database
+is busy it is written and synced to a pending file beside it before the wait
+(pendingfile), and every open adds what waits there exactly once.  Rows the record
+should never hold (points past 1, infinite, text, NULL) are left out and counted.
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from urllib.parse import quote
 
+from . import pendingfile, recordschema
 from .errors import DominoError
 from .printable import printable
+from .recordschema import VERSION
 
 # the question kinds, named as a player would, in the order lessons ask them
 KINDS = ("voids", "count", "where", "move")
@@ -32,7 +38,6 @@ LABELS = {
     "where": "where a tile is",
     "move": "your move",
 }
-VERSION = 3  # 1: answers without the time taken (0.6.0's first form); 2: seconds added; 3: drills
 WAIT = 5.0  # seconds to wait for another program's write
 
 
@@ -75,28 +80,36 @@ class Record:
     def __init__(self, where: Path | None = None):
         self.path = where or path()
         self.pending_path = self.path.with_name(self.path.stem + "-pending.jsonl")
+        self.damaged = 0  # rows ``answers`` left out the last time it read
         self.db = self._open()
         self.flush()
 
     def _open(self) -> sqlite3.Connection:
+        """Look first (read-only), write only to a file found to be ours."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise RecordError(
+                f"your progress record cannot be kept in {printable(str(self.path.parent))}: the folder "
+                f"cannot be made ({e.strerror}); name a folder you can write to with DOMINO_ADVISOR_DATA"
+            ) from None
+        try:
+            if self._looks_like_sqlite():
+                version = self._look()
+            else:
+                version = 0
             db = sqlite3.connect(self.path, timeout=WAIT)
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if version == 0 and tables - {"answers", "games", "drills", "lessons"}:  # another program's
-                db.close()
-                raise RecordError(
-                    f"{printable(str(self.path))} is not a progress record (it holds other tables): "
-                    "move it, or name another folder with DOMINO_ADVISOR_DATA"
-                )
-            if version > VERSION:
-                raise RecordError(
-                    f"your progress record at {printable(str(self.path))} was written by a newer "
-                    "domino-advisor: update it to read the record"
-                )
             if version < VERSION:
-                _migrate(db, version)
+                try:
+                    db.execute("BEGIN IMMEDIATE")  # the look again, under the write lock
+                    version = self._check_shape(db)
+                    if version < VERSION:
+                        recordschema.migrate(db, version)
+                    else:  # another lesson brought it up meanwhile
+                        db.rollback()
+                except BaseException:
+                    db.close()
+                    raise
             return db
         except sqlite3.DatabaseError as e:
             raise self._trouble(e, "it was not opened") from None
@@ -104,6 +117,62 @@ class Record:
             raise RecordError(
                 f"your progress record cannot be kept at {printable(str(self.path))}: {e.strerror}"
             ) from None
+
+    def _look(self) -> int:
+        """The version, from a read-only look.  A write cut short by a kill leaves a hot
+        journal that only a writer may roll back (SQLite's own recovery, of a SQLite file):
+        then the look is made on a connection that may."""
+        uri = f"file:{quote(str(self.path.absolute()))}?mode=ro"
+        for look in (
+            lambda: sqlite3.connect(uri, uri=True, timeout=WAIT),
+            lambda: sqlite3.connect(self.path),
+        ):
+            db = look()
+            try:
+                return self._check_shape(db)
+            except sqlite3.OperationalError as e:
+                if "readonly" not in str(e) or not os.path.exists(f"{self.path}-journal"):
+                    raise
+            finally:
+                db.close()
+        raise AssertionError("unreachable: the second look raises or returns")
+
+    def _looks_like_sqlite(self) -> bool:
+        """False for a record yet to be made; refused if the file there is not SQLite."""
+        where = printable(str(self.path))
+        if os.path.lexists(self.path) and not self.path.is_file():
+            raise RecordError(f"your progress record at {where} is not a file: move it aside")
+        found = recordschema.is_sqlite(self.path)
+        if found is False:
+            raise RecordError(
+                f"your progress record at {where} cannot be read: it is not a SQLite database (a game "
+                "log or another file by that name?); it is left as it is: move it aside and a new one "
+                "will be started"
+            )
+        return bool(found)
+
+    def _check_shape(self, db: sqlite3.Connection) -> int:
+        """The record's version, once its tables and columns are the ones that version had."""
+        version, ours = recordschema.shape_of(db)
+        where = printable(str(self.path))
+        if version > VERSION:
+            raise RecordError(
+                f"your progress record at {where} was written by a newer domino-advisor: update it "
+                "to read the record"
+            )
+        if not ours:
+            raise RecordError(
+                f"{where} is not a progress record (its tables are not the ones the record has): it is "
+                "left as it is; move it, or name another folder with DOMINO_ADVISOR_DATA"
+            )
+        return version
+
+    def _unwritable(self) -> str | None:
+        """What stops a write, in a player's words, or None."""
+        for what, where in (("folder", self.path.parent), ("file", self.path)):
+            if where.exists() and not os.access(where, os.W_OK, effective_ids=True):
+                return f"the {what} {printable(str(where))} is read-only"
+        return None
 
     def _trouble(self, e: sqlite3.Error, what: str) -> RecordError:
         """The error, in the words of what to do about it."""
@@ -113,6 +182,12 @@ class Record:
             return RecordError(
                 f"your progress record at {where} is being written by another program (waited "
                 f"{WAIT:g} s): {what}; try again when it is done"
+            )
+        unwritable = self._unwritable()
+        if unwritable:
+            return RecordError(
+                f"your progress record at {where} cannot be written: {unwritable} ({what}); make it "
+                "writable, or name a folder you can write to with DOMINO_ADVISOR_DATA"
             )
         if "readonly" in text:
             return RecordError(f"your progress record at {where} cannot be written (it is read-only): {what}")
@@ -130,9 +205,11 @@ class Record:
 
     def add(self, answer: Answer, on_wait: Callable[[], None] | None = None) -> bool:
         """Write one answer; False if it waits in the pending file instead (the record
-        busy past the wait, or the wait cut short with Ctrl-C).  ``on_wait`` is told when
-        the record is found busy, before the wait.  A damaged record keeps the answer
-        pending and raises ``RecordError``."""
+        busy past the wait, or the wait cut short with Ctrl-C).  The answer is in the
+        pending file, synced, before ``on_wait`` is told and the wait begins, so a kill
+        during the wait loses nothing.  A damaged record keeps the answer pending and
+        raises ``RecordError``."""
+        kept = False
         try:
             try:
                 self.db.execute("PRAGMA busy_timeout = 200")
@@ -142,19 +219,21 @@ class Record:
             except sqlite3.OperationalError as e:
                 if "locked" not in str(e) and "busy" not in str(e):
                     raise
-                if on_wait is not None:
-                    on_wait()
-                self.db.execute(f"PRAGMA busy_timeout = {int(WAIT * 1000)}")
-                with self.db:
-                    _insert(self.db, [answer])
-                return True
-        except KeyboardInterrupt:  # tired of waiting: keep it beside the record, go on
             self._keep_aside(answer)
+            kept = True
+            if on_wait is not None:
+                on_wait()
+            self.db.execute(f"PRAGMA busy_timeout = {int(WAIT * 1000)}")
+            return self._take() is not None
+        except KeyboardInterrupt:  # tired of waiting: keep it beside the record, go on
+            self._rollback()
+            if not kept:
+                self._keep_aside(answer)
             return False
         except sqlite3.DatabaseError as e:
-            self._keep_aside(answer)
-            if "locked" in str(e) or "busy" in str(e):
-                return False
+            self._rollback()
+            if not kept:
+                self._keep_aside(answer)
             raise self._trouble(e, f"the answer waits in {printable(str(self.pending_path))}") from None
         finally:
             try:
@@ -162,56 +241,86 @@ class Record:
             except sqlite3.Error:
                 pass
 
+    def _rollback(self) -> None:
+        try:
+            if self.db.in_transaction:
+                self.db.rollback()
+        except sqlite3.Error:
+            pass
+
     def _keep_aside(self, answer: Answer) -> None:
         try:
-            with open(self.pending_path, "a", encoding="utf-8") as f:
-                f.write(json.dumps(asdict(answer)) + "\n")
+            pendingfile.keep(self.pending_path, json.dumps(asdict(answer)))
         except OSError as e:
+            why = self._unwritable() or e.strerror
             raise RecordError(
-                f"an answer could not be kept: the record was busy and {printable(str(self.pending_path))} "
-                f"cannot be written ({e.strerror})"
+                f"an answer could not be kept: the record could not take it and "
+                f"{printable(str(self.pending_path))} cannot be written ({why})"
             ) from None
 
     def flush(self) -> int:
-        """Add the answers kept pending by an earlier lesson; how many."""
-        if not os.path.lexists(self.pending_path):
+        """Add the answers kept pending by an earlier lesson; how many (0 while the
+        record stays busy: they wait on)."""
+        return self._take() or 0
+
+    def _take(self) -> int | None:
+        """Add every pending answer not in the record yet, then remove the pending files;
+        None if the record stayed busy.
+
+        Exactly once without a new schema: the database's write lock is taken first, the
+        files are locked and read under it, each answer is added only if no answer with its
+        time, kind, lesson, source and rules is there (a time to the microsecond: one
+        answer), and the files are removed only after the commit.  Killed between the
+        commit and the removal, the next open finds the answers in and adds none again.  A
+        UNIQUE index would do the same, but would need a new version (0.9.0 then refuses
+        the record) and would refuse records that hold equal rows; the check costs a scan
+        per pending answer, and pending answers are few."""
+        files = pendingfile.found(self.pending_path)
+        if not files:
             return 0
         shown = printable(str(self.pending_path))
-        if not self.pending_path.is_file():
-            raise RecordError(
-                f"{shown} should hold answers waiting for the record, but is not a file: move it"
-            )
-        # taken aside first, so an answer another lesson adds meanwhile starts a new file
-        taking = self.pending_path.with_name(f"{self.pending_path.name}.{os.getpid()}")
+        for f in files:
+            if not f.is_file():
+                raise RecordError(
+                    f"{printable(str(f))} should hold answers waiting for the record, "
+                    "but is not a file: move it"
+                )
         try:
-            os.replace(self.pending_path, taking)
-            text = taking.read_text(encoding="utf-8", errors="replace")
-        except OSError as e:
-            raise RecordError(f"the answers waiting in {shown} cannot be read ({e.strerror})") from None
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            if "locked" in str(e) or "busy" in str(e):
+                return None  # still busy: they stay pending
+            raise self._trouble(e, f"the answers waiting in {shown} stay there") from None
         try:
-            answers = [_answer_from(line) for line in text.splitlines() if line.strip()]
-            with self.db:
-                _insert(self.db, answers)
-        except (ValueError, TypeError, OverflowError, sqlite3.Error) as e:
-            with open(self.pending_path, "a", encoding="utf-8") as f:  # put them back, untouched
-                f.write(text)
-            taking.unlink()
-            if isinstance(e, sqlite3.OperationalError) and ("locked" in str(e) or "busy" in str(e)):
-                return 0  # still busy: they stay pending
-            if isinstance(e, sqlite3.Error):
-                raise self._trouble(e, f"the answers waiting in {shown} stay there") from None
+            with pendingfile.taken(files) as texts:
+                answers = [a for _, text in texts for a in _answers_in(text)]
+                added = _insert_new(self.db, answers)
+                self.db.commit()
+        except (ValueError, TypeError, OverflowError) as e:
+            self._rollback()
             raise RecordError(
                 f"the answers waiting in {shown} cannot be read ({e}): fix or move that file"
             ) from None
-        taking.unlink()
-        return len(answers)
+        except sqlite3.Error as e:
+            self._rollback()
+            raise self._trouble(e, f"the answers waiting in {shown} stay there") from None
+        except OSError as e:
+            self._rollback()
+            raise RecordError(f"the answers waiting in {shown} cannot be read ({e.strerror})") from None
+        except BaseException:
+            self._rollback()
+            raise
+        return added
 
     def answers(self) -> list[Answer]:
+        """Every answer that reads as one; the rest are counted in ``damaged``."""
         with self._guard("nothing was read"):
             rows = self.db.execute(
                 "SELECT kind, points, rules, lesson, seconds, at, source FROM answers ORDER BY at, id"
             ).fetchall()
-        return [Answer(k, p, r, le, s if s is not None else 0.0, a, src) for k, p, r, le, s, a, src in rows]
+        out = [a for a in map(_answer_row, rows) if a is not None]
+        self.damaged = len(rows) - len(out)
+        return out
 
     # -- drills from your own games -----------------------------------------------------------
     def add_drills(self, name: str, game: str, text: str, drills: Iterable[Drill]) -> int:
@@ -323,36 +432,77 @@ def _answer_from(line: str) -> Answer:
     return Answer(**d)
 
 
+def _answers_in(text: str) -> list[Answer]:
+    """A pending file's answers.  A last line with no newline that does not read is a
+    write cut short by a kill (its answer was never kept): left out; any other line that
+    does not read stops the reading (the file is kept for the player to fix)."""
+    lines = text.split("\n")
+    torn = lines.pop()  # "" when the text ends with a newline
+    out = [_answer_from(line) for line in lines if line.strip()]
+    if torn.strip():
+        try:
+            out.append(_answer_from(torn))
+        except (ValueError, TypeError, OverflowError):
+            pass
+    return out
+
+
+def _answer_row(row: tuple) -> Answer | None:
+    """One row of the answers table, or None if it is not an answer (the file is anyone's
+    to edit: infinite or negative points, text, NULL)."""
+    kind, points, rules, lesson, seconds, at, source = row
+
+    def number(x: object) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+    if (
+        kind not in KINDS
+        or source not in SOURCES
+        or not isinstance(rules, str)
+        or not isinstance(lesson, int)
+    ):
+        return None
+    if not (number(points) and 0 <= points <= 1 and number(at) and at >= 0):
+        return None
+    if seconds is not None and not (number(seconds) and seconds >= 0):
+        return None
+    return Answer(kind, float(points), rules, lesson, float(seconds or 0.0), float(at), source)
+
+
+def _insert_new(db: sqlite3.Connection, answers: list[Answer]) -> int:
+    """Add the answers not in the record yet (the same time, kind, lesson, source and
+    rules: the same answer); how many were added."""
+    before = db.total_changes
+    db.executemany(
+        "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source) "
+        "SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM answers "
+        "WHERE at = ? AND kind = ? AND lesson = ? AND source = ? AND rules = ?)",
+        [
+            (
+                a.kind,
+                a.points,
+                a.rules,
+                a.lesson,
+                a.seconds,
+                a.at,
+                a.source,
+                a.at,
+                a.kind,
+                a.lesson,
+                a.source,
+                a.rules,
+            )
+            for a in answers
+        ],
+    )
+    return db.total_changes - before
+
+
 def _insert(db: sqlite3.Connection, answers: Iterable[Answer]) -> None:
     db.executemany(
         "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(a.kind, a.points, a.rules, a.lesson, a.seconds, a.at, a.source) for a in answers],
     )
-
-
-def _migrate(db: sqlite3.Connection, version: int) -> None:
-    """Bring an older record up to VERSION, one step at a time, in one transaction."""
-    with db:
-        if version < 1:
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS answers (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, "
-                "points REAL NOT NULL, rules TEXT NOT NULL, lesson INTEGER NOT NULL, at REAL NOT NULL, "
-                "source TEXT NOT NULL DEFAULT 'train')"
-            )
-        if version < 2:
-            db.execute("ALTER TABLE answers ADD COLUMN seconds REAL")
-        if version < 3:  # drills from your own games: the log kept whole, each question's turn
-            db.execute(
-                "CREATE TABLE games (id TEXT PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL, added REAL)"
-            )
-            db.execute(
-                "CREATE TABLE drills (id INTEGER PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id), "
-                "position TEXT NOT NULL, event INTEGER NOT NULL, kind TEXT NOT NULL, about TEXT NOT NULL, "
-                "cost REAL NOT NULL, rights INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL DEFAULT 0, "
-                "UNIQUE (position, kind))"
-            )
-            db.execute("CREATE TABLE lessons (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
-        db.execute(f"PRAGMA user_version = {VERSION}")
 
 
 # -- what the record says ------------------------------------------------------------------

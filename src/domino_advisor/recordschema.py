@@ -1,0 +1,79 @@
+"""The learner's record as a file: what each version's tables and columns were, how a
+file is told to be one, and the steps from each version to the next.  No file is written
+to until it has been found to be a record of a version this program knows (the check is
+made on a read-only look, then again under the write lock, before ``migrate``)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+VERSION = 3  # 1: answers without the time taken (0.6.0's first form); 2: seconds added; 3: drills
+_ANSWERS = ("id", "kind", "points", "rules", "lesson", "at", "source")
+SHAPES: dict[int, dict[str, tuple[str, ...]]] = {  # the tables and columns each version had
+    0: {},  # a record not begun: nothing in it
+    1: {"answers": _ANSWERS},
+    2: {"answers": (*_ANSWERS, "seconds")},
+    3: {
+        "answers": (*_ANSWERS, "seconds"),
+        "games": ("id", "name", "text", "added"),
+        "drills": ("id", "game", "position", "event", "kind", "about", "cost", "rights", "due"),
+        "lessons": ("id", "at"),
+    },
+}
+HEADER = b"SQLite format 3\x00"
+
+
+def is_sqlite(path: Path) -> bool | None:
+    """True for a SQLite file, False for any other, None for none yet (absent or empty:
+    SQLite makes a new database there)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(HEADER))
+    except FileNotFoundError:
+        return None
+    if not head:
+        return None
+    return head == HEADER
+
+
+def shape_of(db: sqlite3.Connection) -> tuple[int, bool]:
+    """The file's version, and whether its tables and their columns are exactly the ones
+    that version had (no views or triggers: nothing of another program's runs)."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    shape = SHAPES.get(version)
+    objects = db.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall()
+    if shape is None or any(kind in ("view", "trigger") for kind, _ in objects):
+        return version, False
+    if {name for kind, name in objects if kind == "table"} != set(shape):
+        return version, False
+    for table, columns in shape.items():
+        if tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})")) != columns:
+            return version, False
+    return version, True
+
+
+def migrate(db: sqlite3.Connection, version: int) -> None:
+    """Bring an older record, its shape checked, up to VERSION, one step at a time, in
+    one transaction (begun by the caller, with the check under the write lock)."""
+    with db:
+        if version < 1:
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS answers (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, "
+                "points REAL NOT NULL, rules TEXT NOT NULL, lesson INTEGER NOT NULL, at REAL NOT NULL, "
+                "source TEXT NOT NULL DEFAULT 'train')"
+            )
+        if version < 2:
+            db.execute("ALTER TABLE answers ADD COLUMN seconds REAL")
+        if version < 3:  # drills from your own games: the log kept whole, each question's turn
+            db.execute(
+                "CREATE TABLE games (id TEXT PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL, added REAL)"
+            )
+            db.execute(
+                "CREATE TABLE drills (id INTEGER PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id), "
+                "position TEXT NOT NULL, event INTEGER NOT NULL, kind TEXT NOT NULL, about TEXT NOT NULL, "
+                "cost REAL NOT NULL, rights INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL DEFAULT 0, "
+                "UNIQUE (position, kind))"
+            )
+            db.execute("CREATE TABLE lessons (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
+        db.execute(f"PRAGMA user_version = {VERSION}")

@@ -1,0 +1,352 @@
+"""The learner's record never loses an answer and never touches what is not its own
+(issue 26): a waiting answer is on disk before the wait, and added once however the
+lesson ended; a file that is not a record of ours is refused before anything is written
+to it; damaged rows are left out and counted; a read-only folder is called read-only.
+
+The tests go through the command line or the parts of ``Record`` that 0.9.0 had, so each
+runs against 0.9.0 too (where it fails)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from clitools import run
+from domino_advisor import progress
+from domino_advisor.progress import Answer, Record, RecordError
+
+ANSWER = Answer("count", 0.5, "classic", 3, 2.5, 1_700_000_000.25)
+LINE = json.dumps(
+    {"kind": "count", "points": 0.5, "rules": "classic", "lesson": 3, "seconds": 2.5, "at": 1_700_000_000.25}
+    | {"source": "train"}
+)
+
+
+def _strict(text: str) -> dict:
+    """JSON as a strict reader takes it: no Infinity, no NaN."""
+
+    def refuse(name):
+        raise ValueError(f"{name} in JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def _answers_shown(runner) -> int:
+    res = run(runner, "progress", "--json")
+    assert res.exit_code == 0, res.output
+    return _strict(res.stdout)["answers"]
+
+
+class Killed(BaseException):
+    """What a kill -9 during the wait leaves: nothing after this point runs."""
+
+
+# -- an answer waiting for a busy record ------------------------------------------------------
+def test_a_waiting_answer_is_on_disk_before_the_wait_and_survives_a_kill(runner, monkeypatch):
+    """0.9.0 wrote the pending line only after the wait: killed during it, the answer was gone."""
+    monkeypatch.setattr(progress, "WAIT", 0.1)
+    record = Record()
+    other = sqlite3.connect(record.path)
+    other.execute("BEGIN EXCLUSIVE")  # another lesson is writing
+    seen = []
+
+    def killed_while_waiting():
+        pending = record.pending_path
+        seen.append(pending.read_text() if pending.exists() else "")
+        raise Killed
+
+    with pytest.raises(Killed):
+        record.add(ANSWER, on_wait=killed_while_waiting)
+    other.rollback()
+    other.close()
+    record.db.close()
+    assert seen and LINE in seen[0].splitlines()
+    assert _answers_shown(runner) == 1  # the next open adds it
+    assert _answers_shown(runner) == 1  # once
+    assert not list(record.path.parent.glob("progress-pending*"))
+
+
+def test_answers_taken_aside_by_0_9_0_are_added(runner):
+    """0.9.0 moved the pending file to ``<name>.<pid>`` before its wait; killed there, no
+    open read that name again."""
+    where = progress.path()
+    where.parent.mkdir(parents=True)
+    (where.parent / "progress-pending.jsonl.4242").write_text(LINE + "\n")
+    assert _answers_shown(runner) == 1
+    assert not (where.parent / "progress-pending.jsonl.4242").exists()
+
+
+def test_an_answer_both_in_the_record_and_pending_is_counted_once(runner):
+    """A kill between the insert and the removal of the pending file: 0.9.0 added it twice."""
+    record = Record()
+    record.add(ANSWER)
+    record.close()
+    record.pending_path.write_text(LINE + "\n")
+    assert _answers_shown(runner) == 1
+    assert not record.pending_path.exists()
+
+
+def test_a_line_torn_by_a_kill_is_left_out_and_the_rest_added(runner):
+    """Killed mid-write, a pending file ends in half a line: that answer was never kept
+    (its writer had not returned); the whole ones are added (0.9.0 refused them all)."""
+    where = progress.path()
+    where.parent.mkdir(parents=True)
+    where.with_name("progress-pending.jsonl").write_text(LINE + "\n" + LINE.replace("3", "4")[:30])
+    assert _answers_shown(runner) == 1
+
+
+@pytest.mark.slow
+def test_a_lesson_killed_while_it_waits_loses_no_answer(tmp_path):
+    """A real kill -9 while the process waits for a record another program holds."""
+    env = {**os.environ, "DOMINO_ADVISOR_DATA": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
+    code = (
+        "import sys\n"
+        "from domino_advisor.progress import Answer, Record\n"
+        "r = Record()\n"
+        "print('open', flush=True)\n"
+        "sys.stdin.readline()\n"
+        "r.add(Answer('count', 0.5, 'classic', 3, 2.5, 1700000000.25), "
+        "on_wait=lambda: print('waiting', flush=True))\n"
+    )
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE}
+    with subprocess.Popen([sys.executable, "-c", code], env=env, **pipes) as lesson:  # type: ignore[call-overload]
+        try:
+            assert lesson.stdout is not None and lesson.stdin is not None
+            assert lesson.stdout.readline() == b"open\n"
+            other = sqlite3.connect(tmp_path / "progress.sqlite")
+            other.execute("BEGIN EXCLUSIVE")  # another program writes, for longer than the wait
+            lesson.stdin.write(b"go\n")
+            lesson.stdin.flush()
+            assert lesson.stdout.readline() == b"waiting\n"
+            lesson.kill()
+        finally:
+            lesson.kill()
+            lesson.wait(timeout=60)
+    other.rollback()
+    other.close()
+    again = Record(tmp_path / "progress.sqlite")
+    assert [a.at for a in again.answers()] == [1_700_000_000.25]
+    again.close()
+
+
+LESSON = """
+import sys
+from domino_advisor import progress
+from domino_advisor.progress import Answer, Record
+progress.WAIT = 0.2
+r = Record()
+print("open", flush=True)
+sys.stdin.readline()
+me = int(sys.argv[1])
+kept = [r.add(Answer("count", 0.5, "classic", me, 1.0, 1000.0 + me + i / 100)) for i in range(5)]
+print(sum(kept), flush=True)
+"""
+
+
+@pytest.mark.slow
+def test_lessons_at_once_keep_every_answer_once(tmp_path):
+    """Four lessons find the record busy and keep five answers each aside; then four more
+    open it at once (each taking the pending file) and add five each as they go: every
+    answer is in the record once, and no pending file is left."""
+    env = {**os.environ, "DOMINO_ADVISOR_DATA": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
+    Record(tmp_path / "progress.sqlite").close()
+
+    def lessons(first: int) -> list[subprocess.Popen]:
+        out = [
+            subprocess.Popen(
+                [sys.executable, "-c", LESSON, str(first + k)],
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+            for k in range(4)
+        ]
+        for p in out:
+            assert p.stdout is not None and p.stdout.readline() == b"open\n"
+        return out
+
+    def go(started: list[subprocess.Popen]) -> list[bytes]:
+        for p in started:
+            assert p.stdin is not None
+            p.stdin.write(b"go\n")
+            p.stdin.flush()
+        return [p.communicate(timeout=120)[0] for p in started]
+
+    first = lessons(0)
+    other = sqlite3.connect(tmp_path / "progress.sqlite")
+    other.execute("BEGIN EXCLUSIVE")
+    assert go(first) == [b"0\n"] * 4  # all twenty waiting beside the record
+    other.rollback()
+    other.close()
+    assert go(lessons(10)) == [b"5\n"] * 4
+    record = Record(tmp_path / "progress.sqlite")
+    ats = sorted(a.at for a in record.answers())
+    record.close()
+    assert ats == sorted(1000.0 + me + i / 100 for me in [0, 1, 2, 3, 10, 11, 12, 13] for i in range(5))
+    assert not list(tmp_path.glob("progress-pending*"))
+
+
+# -- a file that is not our record ---------------------------------------------------------------
+def _sqlite(where: Path, version: int, *statements: str) -> None:
+    db = sqlite3.connect(where)
+    for s in statements:
+        db.execute(s)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.commit()
+    db.close()
+
+
+V1_ANSWERS = (
+    "CREATE TABLE answers (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, points REAL NOT NULL, "
+    "rules TEXT NOT NULL, lesson INTEGER NOT NULL, at REAL NOT NULL, source TEXT NOT NULL DEFAULT 'train')"
+)
+FOREIGN = {
+    "a game log": lambda w: w.write_text("# domino-advisor log\nplayers me ana bob\n"),
+    "answers of another shape": lambda w: _sqlite(w, 0, "CREATE TABLE answers (who TEXT, score INTEGER)"),
+    "version 1 lacking a column": lambda w: _sqlite(
+        w, 1, "CREATE TABLE answers (id INTEGER PRIMARY KEY, kind)"
+    ),
+    "version 2 with another table": lambda w: _sqlite(w, 2, V1_ANSWERS, "CREATE TABLE mail (x)"),
+    "version 1 with a trigger": lambda w: _sqlite(
+        w, 1, V1_ANSWERS, "CREATE TRIGGER t AFTER INSERT ON answers BEGIN DELETE FROM answers; END"
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", FOREIGN)
+def test_a_file_that_is_not_our_record_is_refused_before_anything_is_written(runner, kind):
+    """0.9.0 added a column, tables and its version to a SQLite file whose answers table
+    had another shape, then refused it saying it was left as it was."""
+    where = progress.path()
+    where.parent.mkdir(parents=True)
+    FOREIGN[kind](where)
+    os.utime(where, (1_000_000_000, 1_000_000_000))
+    before = where.read_bytes()
+    for args in (["progress", "--json"], ["train", "--seed", "1"]):
+        res = run(runner, *args, input="q\n")
+        assert where.read_bytes() == before and where.stat().st_mtime == 1_000_000_000
+        assert res.exit_code == 2, res.output
+        assert "is not a progress record" in res.stderr or "not a SQLite database" in res.stderr, res.stderr
+        assert "left as it is" in res.stderr and "Traceback" not in res.output
+    assert sorted(p.name for p in where.parent.iterdir()) == ["progress.sqlite"]
+
+
+# -- damaged rows --------------------------------------------------------------------------------
+def _loose_record(where: Path, *rows: tuple) -> None:
+    """A record of the right tables and columns without their NOT NULLs, so NULL goes in."""
+    _sqlite(
+        where,
+        3,
+        "CREATE TABLE answers (id INTEGER PRIMARY KEY, kind, points, rules, lesson, at, source, seconds)",
+        "CREATE TABLE games (id TEXT PRIMARY KEY, name, text, added)",
+        "CREATE TABLE drills (id INTEGER PRIMARY KEY, game, position, event, kind, about, cost, rights, due)",
+        "CREATE TABLE lessons (id INTEGER PRIMARY KEY, at)",
+    )
+    db = sqlite3.connect(where)
+    db.executemany(
+        "INSERT INTO answers (kind, points, rules, lesson, at, source, seconds) VALUES (?,?,?,?,?,?,?)", rows
+    )
+    db.commit()
+    db.close()
+
+
+GOOD = ("voids", 1.0, "classic", 1, 10.0, "train", 2.0)
+DAMAGED = {
+    "points infinite": ("voids", 9e999, "classic", 1, 11.0, "train", 2.0),
+    "points negative": ("voids", -1.0, "classic", 1, 11.0, "train", 2.0),
+    "points past 1": ("voids", 7.0, "classic", 1, 11.0, "train", 2.0),
+    "points text": ("voids", "all", "classic", 1, 11.0, "train", 2.0),
+    "points NULL": ("voids", None, "classic", 1, 11.0, "train", 2.0),
+    "kind unknown": ("luck", 1.0, "classic", 1, 11.0, "train", 2.0),
+    "time infinite": ("voids", 1.0, "classic", 1, 9e999, "train", 2.0),
+    "time text": ("voids", 1.0, "classic", 1, "noon", "train", 2.0),
+    "time NULL": ("voids", 1.0, "classic", 1, None, "train", 2.0),
+    "lesson text": ("voids", 1.0, "classic", "one", 11.0, "train", 2.0),
+    "seconds infinite": ("voids", 1.0, "classic", 1, 11.0, "train", 9e999),
+    "source NULL": ("voids", 1.0, "classic", 1, 11.0, None, 2.0),
+}
+
+
+@pytest.mark.parametrize("kind", DAMAGED)
+def test_damaged_rows_are_left_out_and_counted(runner, tmp_path, kind):
+    """0.9.0 printed Infinity in --json, or crashed (OverflowError, TypeError)."""
+    where = progress.path()
+    where.parent.mkdir(parents=True)
+    _loose_record(where, GOOD, DAMAGED[kind])
+    res = run(runner, "progress", "--json")
+    assert res.exit_code == 0, res.output
+    assert _strict(res.stdout)["answers"] == 1
+    assert res.stderr.count("\n") == 1 and "1 answer in your progress record is damaged" in res.stderr
+    page = tmp_path / "p.html"
+    res = run(runner, "progress", "--html", page)
+    assert res.exit_code == 0 and "<svg" in page.read_text(), res.output
+
+
+# -- a read-only data folder -------------------------------------------------------------------
+@contextlib.contextmanager
+def _read_only(folder: Path):
+    """The folder read-only to this process: chmod, and as root (which chmod does not stop)
+    the effective user nobody meanwhile."""
+    os.chmod(folder, 0o555)
+    root = os.geteuid() == 0
+    try:
+        if root:
+            os.seteuid(65534)
+        yield
+    finally:
+        if root:
+            os.seteuid(0)
+        os.chmod(folder, 0o755)
+
+
+@pytest.fixture
+def open_folder(monkeypatch):
+    """A data folder the user nobody can reach (pytest's own are root's alone)."""
+    folder = Path(tempfile.mkdtemp(prefix="domino-ro-"))
+    os.chmod(folder, 0o755)
+    monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(folder))
+    import domino_advisor.progresspage  # imported before the user changes
+    import domino_advisor.render  # noqa: F401
+
+    yield folder
+    for p in sorted(folder.rglob("*"), reverse=True):
+        p.rmdir() if p.is_dir() else p.unlink()
+    folder.rmdir()
+
+
+def test_a_read_only_data_folder_is_called_read_only(runner, open_folder):
+    """0.9.0: 'cannot be read (unable to open database file) ... move it aside'."""
+    with _read_only(open_folder):
+        res = run(runner, "progress")
+    assert res.exit_code == 2, res.output
+    assert f"the folder {open_folder} is read-only" in res.stderr and "move it aside" not in res.stderr
+
+
+def test_an_answer_in_a_read_only_folder_says_so_and_the_record_is_read(runner, open_folder, monkeypatch):
+    monkeypatch.setattr(progress, "WAIT", 0.1)
+    Record().close()
+    with _read_only(open_folder):
+        assert _answers_shown(runner) == 0  # reading needs no write
+        record = Record()
+        with pytest.raises(RecordError) as e:
+            record.add(ANSWER)
+        record.close()
+    assert "read-only" in str(e.value) and "move it aside" not in str(e.value) and "busy" not in str(e.value)
+
+
+def test_a_data_folder_that_cannot_be_made_says_why(runner, open_folder, monkeypatch):
+    monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(open_folder / "deeper" / "data"))
+    with _read_only(open_folder):
+        res = run(runner, "progress")
+    assert res.exit_code == 2, res.output
+    assert (
+        "the folder cannot be made (Permission denied)" in res.stderr and "DOMINO_ADVISOR_DATA" in res.stderr
+    )
