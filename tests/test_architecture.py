@@ -24,6 +24,7 @@ LAYERS = [
             "progresspage",
             "pendingfile",
             "recordschema",
+            "outputs",
             "trainlog",
         },
     ),
