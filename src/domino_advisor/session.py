@@ -18,7 +18,7 @@ from rich.text import Text
 from . import api, edits, gamelog, logfile, notices, questions, render, statusview
 from .budgets import ADVICE_SECONDS
 from .errors import DominoError, LogFileError, NotationError
-from .events import DIGITS, number_at_most
+from .events import DIGITS, VERBS, number_at_most
 from .gamelog import check_typed
 from .printable import excerpt, message, printable
 from .progress import Answer, Record, now
@@ -170,6 +170,8 @@ class Session:
     def handle_line(self, text: str, changed: bool) -> bool:
         """Undo, where, a fix in place, or an event (shorthand or a full line)."""
         parts = text.split()
+        if len(parts) >= 2 and parts[1].lower() in VERBS:  # 'where passes': an event, whatever the name
+            return self.log_event(text)
         self.not_a_name(parts, text)
         if parts[0].lower() in ("u", "undo") and len(parts) <= 2:
             if changed:  # the user chose what to undo without seeing the change
@@ -194,6 +196,10 @@ class Session:
             return True
         if self.wants_hand() and all(_tile_like(w) for w in parts):
             text = f"{self.log.me} holds {text}"  # asked for your hand: the tiles are enough
+        return self.log_event(text)
+
+    def log_event(self, text: str) -> bool:
+        """An event, in shorthand or in full: logged, then what it taught."""
         self.change(lambda log: edits.append(log, [text]), teach=True)
         if self.wants_hand():
             self.console.print(Text(f"your hand for round {self.next_round()}?", style="bold"))
@@ -208,6 +214,13 @@ class Session:
         if len(parts) < 2 or (word not in COMMANDS and word not in FIXES):
             return
         names = [p for p in self.log.players if p.lower().startswith(word)]
+        if word in (n.lower() for n in names):  # the command's own word: only the full event is clear
+            name = next(n for n in names if n.lower() == word)
+            raise NotationError(
+                f"'{excerpt(text, 60)}': '{parts[0]}' is a command and {name}'s name: write {name}'s event "
+                f"in full ('{name} plays 6-4', '{name} draws 1', '{name} passes'), or the command in full "
+                f"('{COMMANDS.get(word, FIXES.get(word))} ...')"
+            )
         if names:
             raise NotationError(
                 f"'{excerpt(text, 60)}': '{parts[0]}' is a command and the start of {names[0]}'s name: "
