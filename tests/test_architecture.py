@@ -22,6 +22,7 @@ LAYERS = [
             "config",
             "progress",
             "progresspage",
+            "scorecard",
             "pendingfile",
             "recordschema",
             "outputs",

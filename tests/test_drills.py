@@ -188,7 +188,7 @@ def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path,
     from rich.console import Console
 
     from domino_advisor import render
-    from domino_advisor.progress import sources, summary
+    from domino_advisor.scorecard import sources, summary
 
     answers = Record().answers()
     drills_now = {"left": Record().drills_left(), "due": Record().drills_due()}

@@ -10,7 +10,8 @@ import pytest
 
 from clitools import run
 from domino_advisor import progress
-from domino_advisor.progress import Answer, Record, RecordError, summary, weights
+from domino_advisor.progress import Answer, Record, RecordError
+from domino_advisor.scorecard import summary, weights
 
 
 def _answer(kind="voids", points=1.0, lesson=1, at=1000.0):

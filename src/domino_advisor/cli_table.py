@@ -587,7 +587,8 @@ def progress(as_json, html_out, force):
     import json
 
     from . import outputs, render
-    from .progress import Record, sources, summary
+    from .progress import Record
+    from .scorecard import sources, summary
 
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .progress import LABELS, KindSummary
+from .progress import LABELS
+from .scorecard import KindSummary
 
 COLOURS = {"voids": "#c0392b", "count": "#2471a3", "where": "#229954", "move": "#7d3c98"}
 W, H, PAD, LEFT = 560, 220, 34, 46  # the chart, in SVG units

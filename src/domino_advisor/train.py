@@ -28,9 +28,10 @@ from .moves import legal_moves
 from .players import make_player
 from .printable import message, printable
 from .progress import KINDS as ALL_KINDS
-from .progress import LABELS, Answer, Kept, Record, now, weights
+from .progress import LABELS, Answer, Kept, Record, now
 from .reads import Style, style_for
 from .rules import Rules, preset
+from .scorecard import weights
 from .tiles import Tile
 
 KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
