@@ -414,7 +414,9 @@ def test_edit_that_saves_bytes_not_utf8_is_asked_again(runner, game, monkeypatch
     assert res.exit_code == 2 and "UTF-8 text" in res.output and game.read_bytes() == before
 
 
-@pytest.mark.parametrize("name", ["u", "where", "replace", "delete", "Del"])
+@pytest.mark.parametrize(
+    "name", ["u", *(pytest.param(n, marks=pytest.mark.slow) for n in ("where", "replace", "delete", "Del"))]
+)
 def test_a_player_named_like_a_session_word_can_be_logged_for(runner, tmp_path, name):
     """0.9.0 refused every line for such a player and suggested a fix that could not be
     followed; the full event is always theirs, and the message says so."""

@@ -118,3 +118,41 @@ def test_a_game_log_is_told_by_its_first_line_that_says_something(text, log):
     from domino_advisor.gamelog import looks_like_log
 
     assert looks_like_log(text) is log
+
+
+def test_a_log_after_many_blank_lines_is_still_a_log(tmp_path, runner):
+    """The red team's: 70,000 blank lines, then the log (status reads it): the writer
+    looked at the first 64 kB only, found nothing, took it for an empty file."""
+    game = new_game(runner, tmp_path / "game.dom")
+    padded = tmp_path / "padded.dom"
+    padded.write_text("\n" * 70_000 + game.read_text())
+    assert run(runner, "status", padded).exit_code == 0
+    refused(runner, padded, "progress", "--html", padded, "--force", says="is a game log")
+    blank = tmp_path / "blank.html"
+    blank.write_text(" \n" * 40_000)  # blanks only, however long: nothing to lose
+    assert run(runner, "progress", "--html", blank, "--force").exit_code == 0
+
+
+def test_what_is_not_a_file_is_refused_in_one_line(tmp_path, runner):
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "afile").write_text("x")
+    for target, says in [
+        (tmp_path / "folder", "is a folder: name a file to write an HTML page into"),
+        ("/dev/null", "is not a file but a device, a pipe or a terminal"),
+        (tmp_path / "afile" / "page.html", "afile is a file, not a folder"),
+    ]:
+        for force in ([], ["--force"]):
+            res = refused(runner, None, "progress", "--html", target, *force, says=says)
+            assert len(res.output.strip().splitlines()) == 1, res.output
+
+
+def test_a_file_name_shown_cannot_forge_a_line(tmp_path, runner):
+    """A new line or a carriage return in a file's name is shown as its escape (0.9.0:
+    'wrote d' then a line of the name's choosing; 'started ny.dom' for n\\ry.dom)."""
+    res = run(runner, "demo", "--save", tmp_path / "d\n\x1b[31mred.dom")
+    flat = res.output.replace("\n", "")  # the console wraps the long name where it likes
+    assert res.exit_code == 0 and "\\x0a\\x1b[31mred.dom: the example game's log" in flat, res.output
+    assert "\x1b" not in res.output
+    hand = "6-6 5-5 4-4 3-3 2-2 1-1 0-0"
+    res = run(runner, "new", tmp_path / "n\ry.dom", "--players", "me ana", "--hand", hand)
+    assert res.exit_code == 0 and "n\\x0dy.dom" in res.output.replace("\n", ""), res.output

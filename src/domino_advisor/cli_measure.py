@@ -165,7 +165,7 @@ def _paired(result) -> dict | None:
 @click.option(
     "--build",
     "build_out",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="remake every shipped table into this file (for maintainers; takes minutes)",
 )
 @click.option(

@@ -44,14 +44,12 @@ from .shell import console, landed, print_json, refuse_unused, rules_option, say
     type=click.IntRange(min=1),
     help="processes to play in (at most one per CPU)",
 )
-@click.option(
-    "--svg", "svg_out", type=click.Path(dir_okay=False), help="also draw the figure into this SVG file"
-)
+@click.option("--svg", "svg_out", type=click.Path(), help="also draw the figure into this SVG file")
 @click.option("--json", "as_json", is_flag=True, help="print the measurement as JSON")
 @click.option(
     "--build",
     "build_out",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)",
 )
 @click.option("--force", is_flag=True, help="with --svg or --build: overwrite the file")
@@ -168,7 +166,7 @@ def calibrate(
 @click.option(
     "--build",
     "build_out",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="fit every shipped play-style model afresh into this file (for maintainers)",
 )
 @click.option("--force", is_flag=True, help="with --build: overwrite the file")

@@ -60,7 +60,7 @@ def _train_status(log: GameLog, as_data: bool = False):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--players", required=True, help='names in turn order, like "me ana bob"')
 @rules_option()
 @click.option(
@@ -93,7 +93,8 @@ def new(file, players, rules_name, overrides, me, hand, force):
 
     def show() -> None:
         console.print(
-            f"started {path}: {rules_name}, players {' '.join(names)}, you are {log.me}", soft_wrap=True
+            f"started {printable(str(path))}: {rules_name}, players {' '.join(names)}, you are {log.me}",
+            soft_wrap=True,
         )
         _show_status(log)
 
@@ -101,7 +102,7 @@ def new(file, players, rules_name, overrides, me, hand, force):
 
 
 @click.command(name="log")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.argument("events", nargs=-1)
 @click.option("--replace", "replace_n", type=click.IntRange(min=1), metavar="N", help="replace event N")
 @click.option(
@@ -182,7 +183,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="print them as JSON")
 def events(file, as_json):
     """Every event with the number that fixes it (log --replace N ...)."""
@@ -201,7 +202,7 @@ def events(file, as_json):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.argument("tile")
 @click.option("--json", "as_json", is_flag=True, help="print it as JSON")
 def where(file, tile, as_json):
@@ -222,7 +223,7 @@ def where(file, tile, as_json):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 def edit(file):
     """Open the log in your $EDITOR; it is saved only if it still follows the rules."""
     from functools import partial
@@ -241,7 +242,7 @@ def edit(file):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
 def undo(file, n):
     """Remove the last N events (default 1)."""
@@ -264,7 +265,7 @@ def undo(file, n):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
 @reads_option()
 def status(file, as_json, reads):
@@ -288,7 +289,7 @@ def status(file, as_json, reads):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
 @samples_option("sampled deals to play each move out in")
 @click.option("--seed", default=0, show_default=True, help="for repeatable advice")
@@ -328,7 +329,7 @@ def _advise_trains(log: GameLog, as_json: bool, samples: int, seed: int, seconds
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @samples_option("sampled deals for the advice on your turns")
 @time_option("a time limit in seconds for each piece of advice")
 @reads_option()
@@ -357,8 +358,8 @@ def session(file, samples, seconds, reads, practice, record):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
+@click.argument("file", type=click.Path())
+@click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
 @click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
 @click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
 @samples_option("sampled deals for each decision (Mexican Train: 60 unless given)", default=300)
@@ -466,7 +467,7 @@ def _review_trains(log: GameLog, as_json: bool, samples: int, seed: int) -> None
     "--from",
     "games",
     multiple=True,
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="add drills from a game you logged (repeatable), then ask the drills due",
 )
 @click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
@@ -580,7 +581,7 @@ def _drill(games, reads: bool) -> None:
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), help="also write a standalone page")
+@click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
 @click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
 def progress(as_json, html_out, force):
     """Your accuracy per kind of question, over your lessons, practice and drills."""
@@ -707,7 +708,7 @@ def _shown(value) -> str:
 @click.option("--pause", is_flag=True, help="wait for Enter after each event")
 @click.option(
     "--save",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="instead, write the example's log to this file (to review it, or drill on it)",
 )
 @click.option("--force", is_flag=True, help="let --save overwrite an existing file")

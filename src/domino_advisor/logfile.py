@@ -448,10 +448,7 @@ def create(
             raise LogFileError(f"{_name(p)} already exists: pick another name, or --force to overwrite it")
         _overwrite(p, text, before)
         return
-    if not target.parent.is_dir():
-        raise LogFileError(
-            f"{_name(p)}: cannot write there (the folder {_name(target.parent)} does not exist)"
-        )
+    _check_folder(target, p)
     tmp = _write_temp(target, text.encode("utf-8"), None, p)
     try:
         os.link(tmp, target)  # fails if another program created the file meanwhile
@@ -493,6 +490,16 @@ def _overwrite(p: Path, text: str, before: Callable[[Path], None] | None) -> Non
             ) from None
 
 
+def _check_folder(target: Path, shown: Path) -> None:
+    """The folder a new file goes in must be one."""
+    folder = target.parent
+    if folder.is_dir():
+        return
+    if os.path.exists(folder):
+        raise LogFileError(f"{_name(shown)}: cannot write there ({_name(folder)} is a file, not a folder)")
+    raise LogFileError(f"{_name(shown)}: cannot write there (the folder {_name(folder)} does not exist)")
+
+
 def check_name(path: str | os.PathLike) -> None:
     """A name a file can be written under (not empty, not a folder's name)."""
     raw = os.fspath(path)
@@ -508,10 +515,7 @@ def check_target(path: str | os.PathLike, force: bool) -> None:
     check_name(path)
     target = _target(p)
     if not os.path.lexists(target):
-        if not target.parent.is_dir():
-            raise LogFileError(
-                f"{_name(p)}: cannot write there (the folder {_name(target.parent)} does not exist)"
-            )
+        _check_folder(target, p)
         _try_temp(target, p)
         return
     if not force:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +30,7 @@ from .gamelog import looks_like_log
 from .printable import printable
 
 _HEAD = 64 * 1024  # enough of a file to tell what it is
-_MOST_JSON = 32 * 1024 * 1024  # a built table bigger than this is not one of ours
+_MOST = 32 * 1024 * 1024  # read at most this much of a file to tell what it is (a table of ours is less)
 _SQLITE = b"SQLite format 3\0"
 
 
@@ -39,7 +40,7 @@ class Kind:
 
     noun: str  # "an HTML page"
     plural: str  # "HTML pages"
-    looks: Callable[[bytes], bool]  # the file's bytes (at most _HEAD of them, or all of a table)
+    looks: Callable[[bytes], bool]  # the file's start, past blank lines (or all of it, for a table)
     whole: bool = False  # ``looks`` needs the whole file (a JSON table), not its start
 
 
@@ -118,7 +119,7 @@ def _kept(path: str | os.PathLike) -> str | None:
 def check(path: str | os.PathLike, kind: Kind, force: bool, option: str = "") -> None:
     """Refuse at once what ``write`` would refuse, before long work is done for it."""
     shown = _shown(path, option)
-    _refuse_owned(path, shown)
+    _refuse_owned(path, shown, kind)
     logfile.check_name(path)
     if os.path.lexists(path) and force:
         with logfile.locked(path, read=False) as f:
@@ -129,7 +130,7 @@ def check(path: str | os.PathLike, kind: Kind, force: bool, option: str = "") ->
 def write(path: str | os.PathLike, text: str, kind: Kind, force: bool, option: str = "") -> None:
     """Write ``text`` (``kind``) to a new file, or over a file of the same kind with ``force``."""
     shown = _shown(path, option)
-    _refuse_owned(path, shown)
+    _refuse_owned(path, shown, kind)
     logfile.create(
         path, text, force=force, log=kind is GAME_LOG, before=lambda to: _refuse_other_kind(to, kind, shown)
     )
@@ -139,32 +140,46 @@ def _shown(path: str | os.PathLike, option: str) -> str:
     return f"{option} {printable(os.fspath(path))}" if option else printable(os.fspath(path))
 
 
-def _refuse_owned(path: str | os.PathLike, shown: str) -> None:
+def _refuse_owned(path: str | os.PathLike, shown: str, kind: Kind) -> None:
     what = _kept(path)
     if what is not None:
         raise LogFileError(f"{shown} is {what}: pick another name (--force never replaces it)")
+    try:
+        st = os.stat(path)
+    except OSError:
+        return  # nothing there yet (or a link to nothing): the write says what stops it
+    if stat.S_ISDIR(st.st_mode):
+        raise LogFileError(f"{shown} is a folder: name a file to write {kind.noun} into")
+    if not stat.S_ISREG(st.st_mode):
+        raise LogFileError(
+            f"{shown} is not a file but a device, a pipe or a terminal: name a file to write {kind.noun} into"
+        )
 
 
 def _refuse_other_kind(target: Path, kind: Kind, shown: str) -> None:
-    """Under the lock, just before an overwrite: the file there must be of ``kind``."""
+    """Under the lock, just before an overwrite: the file there must be of ``kind``.
+    Its start is what it is after any blank lines, however many (a log can follow
+    64 kB of them and still be a log); a file is empty only if all of it is blank."""
     try:
         size = os.path.getsize(target)
         with open(target, "rb") as f:
-            data = f.read(_MOST_JSON + 1 if kind.whole else _HEAD)
+            data = f.read(_MOST + 1)
     except OSError as e:
         raise LogFileError(
             f"{shown}: cannot be read to see what it is ({e.strerror}): nothing was written"
         ) from None
-    if not data.strip():
-        return  # an empty file holds nothing to lose
-    if not (kind.whole and size > len(data)) and kind.looks(data):
+    whole = size == len(data)
+    body = data.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if whole and not body:
+        return  # an empty file, or only blanks: nothing to lose
+    if (whole or not kind.whole) and kind.looks(data if kind.whole else body[:_HEAD]):
         return
-    if data.startswith(_SQLITE):
+    if body.startswith(_SQLITE):
         raise LogFileError(
             f"{shown} is a database (perhaps a progress record): pick another name "
             "(--force never replaces it)"
         )
-    if _log(data[:_HEAD]):
+    if _log(body):  # comments first, however many, then a tag or an event
         raise LogFileError(f"{shown} is a game log: pick another name (--force never replaces a game log)")
     raise LogFileError(
         f"{shown} is not {kind.noun}, and what it holds would be lost: pick another name "

@@ -32,9 +32,10 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def printable(text: str, one_line: bool = False) -> str:
-    """``text`` with every control character written as its escape (``\\x1b``);
-    ``one_line`` escapes line breaks and tabs too (a message must not forge a line)."""
+def printable(text: str, one_line: bool = True) -> str:
+    """``text`` with every control character written as its escape (``\\x1b``), line
+    breaks and tabs too (a name or a line shown must not forge another line);
+    ``one_line=False`` keeps them, for output that is made of lines (the console's)."""
     if text.isprintable():  # the common case, at C speed
         return text
     return "".join(_escape(ch) if is_control(ch) or (one_line and ch in _KEEP) else ch for ch in text)
@@ -42,7 +43,7 @@ def printable(text: str, one_line: bool = False) -> str:
 
 def excerpt(text: str, limit: int = 40) -> str:
     """The start of a long text, for quoting it in a message without repeating it all."""
-    text = printable(text[: limit * 2], one_line=True)
+    text = printable(text[: limit * 2])
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -50,7 +51,7 @@ def message(text: str, limit: int = 600, word: int = 200) -> str:
     """A message for one line of a terminal: no control, no line break, not endless;
     a word longer than ``word`` (a pasted number, say) is quoted by its start."""
     text = _LONG.sub(lambda m: m.group()[: word - 1] + "…", text)
-    text = printable(text[: limit * 4], one_line=True)
+    text = printable(text[: limit * 4])
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

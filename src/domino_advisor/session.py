@@ -459,7 +459,7 @@ def run(
         kind = TrainSession
     session = kind(path, console, samples, seconds, reads, read, practice, keep)
     refused = 0
-    console.print(Text(f"session on {path}: type ? for help, q to quit", style="bold"))
+    console.print(Text(f"session on {printable(str(path))}: type ? for help, q to quit", style="bold"))
     if practice:
         console.print(
             Text(
@@ -488,7 +488,7 @@ def run(
         except DominoError as e:
             refused += 1
             console.print(Text(f"not logged: {message(str(e))}", style="bold red"))
-    console.print(Text(f"the log is saved in {path}", style="dim"))
+    console.print(Text(f"the log is saved in {printable(str(path))}", style="dim"))
     if session.record is not None:
         session.record.close()
     if session.kept_aside:

@@ -99,7 +99,7 @@ class _Data:
             if seg.control or seg.text.isprintable():
                 yield seg
             else:
-                yield Segment(printable(seg.text), seg.style)
+                yield Segment(printable(seg.text, one_line=False), seg.style)
 
 
 class SafeConsole(Console):
@@ -290,7 +290,7 @@ def progress_bar(console: Console, *columns: Any, disable: bool = False) -> Any:
 
     class Description(ProgressColumn):
         def render(self, task: Any) -> Text:
-            return Text(printable(str(task.description), one_line=True), style="progress.description")
+            return Text(printable(str(task.description)), style="progress.description")
 
     shown = columns or (BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
     return Progress(Description(), *shown, console=console, transient=True, disable=disable)
