@@ -138,7 +138,7 @@ def test_what_is_not_a_file_is_refused_in_one_line(tmp_path, runner):
     (tmp_path / "afile").write_text("x")
     for target, says in [
         (tmp_path / "folder", "is a folder: name a file to write an HTML page into"),
-        ("/dev/null", "is not a file but a device, a pipe or a terminal"),
+        ("/dev/null", "is not a regular file but a device, a pipe or a terminal"),
         (tmp_path / "afile" / "page.html", "afile is a file, not a folder"),
     ]:
         for force in ([], ["--force"]):

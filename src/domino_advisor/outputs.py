@@ -152,7 +152,8 @@ def _refuse_owned(path: str | os.PathLike, shown: str, kind: Kind) -> None:
         raise LogFileError(f"{shown} is a folder: name a file to write {kind.noun} into")
     if not stat.S_ISREG(st.st_mode):
         raise LogFileError(
-            f"{shown} is not a file but a device, a pipe or a terminal: name a file to write {kind.noun} into"
+            f"{shown} is not a regular file but a device, a pipe or a terminal: "
+            f"name a file to write {kind.noun} into"
         )
 
 
