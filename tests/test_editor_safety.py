@@ -13,7 +13,7 @@ import tempfile
 
 import pytest
 
-from clitools import process, run
+from clitools import process, refused, run
 
 
 @pytest.fixture
@@ -177,3 +177,38 @@ def test_the_editor_may_write_a_tab_and_keep_an_old_line_as_it_was(runner, game,
     res = run(runner, "edit", game)
     assert res.exit_code == 0 and "added: ana draws 1" in res.output, res.output
     assert game.read_text().endswith(f"{old}\nana draws 1\t# a tab\n")
+
+
+# -- no editor named ---------------------------------------------------------------------
+def _no_editor_named(monkeypatch, terminal: bool) -> None:
+    from domino_advisor import editor
+
+    monkeypatch.setenv("EDITOR", "")
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setattr(editor, "_terminal", lambda: terminal, raising=False)
+
+
+def test_no_editor_named_and_no_terminal_is_refused_at_once(runner, game, monkeypatch, tmp):
+    """0.9.0 started sensible-editor (vi) with no terminal to show it, which waited forever."""
+    _no_editor_named(monkeypatch, terminal=False)
+    monkeypatch.setenv("PATH", str(tmp))  # had it been started, no fallback editor is found
+    res = refused(runner, game, "edit", game, says="edit needs an editor: set EDITOR (or VISUAL)")
+    assert "no terminal" in res.output and list(tmp.iterdir()) == []
+
+
+def test_no_editor_named_on_a_terminal_opens_the_usual_one(monkeypatch):
+    from domino_advisor import editor
+
+    _no_editor_named(monkeypatch, terminal=True)
+    assert editor.command()[0] in ("sensible-editor", "vim", "nano", "vi")
+
+
+@pytest.mark.slow
+def test_no_editor_named_with_input_from_dev_null_does_not_wait(game, tmp_path):
+    """The red team's case as a real process: EDITOR='' VISUAL='' ... </dev/null."""
+    before = game.read_bytes()
+    env = {"EDITOR": "", "VISUAL": "", "PATH": str(tmp_path)}  # no vi to wait in, had it been run
+    res = process("edit", game, env=env, stdin=subprocess.DEVNULL, timeout=30)
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.startswith(b"error: edit needs an editor") and res.stderr.count(b"\n") == 1, res.stderr
+    assert game.read_bytes() == before
