@@ -13,7 +13,7 @@ import tempfile
 
 import pytest
 
-from clitools import process, run
+from clitools import process, refused, run
 
 
 @pytest.fixture
@@ -133,3 +133,82 @@ def test_an_edit_ended_by_a_signal_leaves_no_copy(game, tmp_path, signum):
     res = process("edit", game, env=env, stdin=subprocess.DEVNULL, timeout=30)
     assert res.returncode == -signum, (res.returncode, res.stderr)
     assert game.read_bytes() == before and list(temp.iterdir()) == []
+
+
+# -- what the editor may write: the rules `log` keeps --------------------------------------
+def _saves(monkeypatch, change) -> None:
+    """An editor in process whose save is ``change`` of the copy's text."""
+    from domino_advisor import editor
+
+    def edit(data, extension=".dom", require_save=True, name="log"):
+        return change(data.decode()).encode()
+
+    monkeypatch.setattr(editor, "edit", edit)
+
+
+@pytest.mark.parametrize(
+    "change, line, shown",
+    [
+        # a live link in the terminal that shows the log (0.9.0 saved the ESC and BEL)
+        (lambda t: t + "# \x1b]8;;http:x\x07hi\n", 7, "\\x1b]8;;http:x\\x07hi"),
+        (lambda t: t.replace("me plays 6-6", "me plays 6-6 # \x1b[2J"), 6, "\\x1b[2J"),
+        (lambda t: t + "ana draws 1\u202e\n", 7, "\\u202e"),
+        (lambda t: t.replace('[Me "me"]', '[Me "me"]\x0c'), 3, "\\x0c"),
+    ],
+)
+def test_a_line_the_editor_writes_holds_no_control_character(runner, game, monkeypatch, change, line, shown):
+    """As `log` refuses a typed line that holds one: the loop's refusal, nothing saved."""
+    before = game.read_bytes()
+    _saves(monkeypatch, change)
+    res = run(runner, "edit", game, input="a\n")
+    assert res.exit_code == 2, res.output
+    assert f"not saved: line {line}: " in res.output and "holds a control character" in res.output
+    assert shown in res.output and "edit again or abandon?" in res.output, res.output
+    assert "\x1b" not in res.output and "\x07" not in res.output
+    assert game.read_bytes() == before
+
+
+def test_the_editor_may_write_a_tab_and_keep_an_old_line_as_it_was(runner, game, monkeypatch):
+    """A tab is text (`log` takes it too); a control character a log already held is
+    left alone when other lines change, so an old log keeps being edited."""
+    old = "# \x1b[1mwritten by 0.8\x1b[0m"
+    game.write_text(game.read_text() + old + "\n")
+    _saves(monkeypatch, lambda t: t + "ana draws 1\t# a tab\n")
+    res = run(runner, "edit", game)
+    assert res.exit_code == 0 and "added: ana draws 1" in res.output, res.output
+    assert game.read_text().endswith(f"{old}\nana draws 1\t# a tab\n")
+
+
+# -- no editor named ---------------------------------------------------------------------
+def _no_editor_named(monkeypatch, terminal: bool) -> None:
+    from domino_advisor import editor
+
+    monkeypatch.setenv("EDITOR", "")
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setattr(editor, "_terminal", lambda: terminal, raising=False)
+
+
+def test_no_editor_named_and_no_terminal_is_refused_at_once(runner, game, monkeypatch, tmp):
+    """0.9.0 started sensible-editor (vi) with no terminal to show it, which waited forever."""
+    _no_editor_named(monkeypatch, terminal=False)
+    monkeypatch.setenv("PATH", str(tmp))  # had it been started, no fallback editor is found
+    res = refused(runner, game, "edit", game, says="edit needs an editor: set EDITOR (or VISUAL)")
+    assert "no terminal" in res.output and list(tmp.iterdir()) == []
+
+
+def test_no_editor_named_on_a_terminal_opens_the_usual_one(monkeypatch):
+    from domino_advisor import editor
+
+    _no_editor_named(monkeypatch, terminal=True)
+    assert editor.command()[0] in ("sensible-editor", "vim", "nano", "vi")
+
+
+@pytest.mark.slow
+def test_no_editor_named_with_input_from_dev_null_does_not_wait(game, tmp_path):
+    """The red team's case as a real process: EDITOR='' VISUAL='' ... </dev/null."""
+    before = game.read_bytes()
+    env = {"EDITOR": "", "VISUAL": "", "PATH": str(tmp_path)}  # no vi to wait in, had it been run
+    res = process("edit", game, env=env, stdin=subprocess.DEVNULL, timeout=30)
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.startswith(b"error: edit needs an editor") and res.stderr.count(b"\n") == 1, res.stderr
+    assert game.read_bytes() == before

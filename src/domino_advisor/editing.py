@@ -20,9 +20,10 @@ from .errors import DominoError
 from .printable import message, printable
 
 
-def _problem(text: str, path) -> str | None:
+def _problem(text: str, opened: str, path) -> str | None:
     try:
         logfile.check_bounds(text, path)
+        gamelog.check_new_lines(text, opened)  # what `log` refuses in a typed line
         gamelog.loads(text).replay_any()
     except DominoError as e:
         return message(str(e))
@@ -77,7 +78,7 @@ def edit_log(path, console: Console, editor: Callable[..., bytes | None], ask: C
         if edited == opened:
             console.print("no change: the log is as it was")
             return True
-        problem = _problem(edited, path)
+        problem = _problem(edited, opened, path)
         if problem is not None:
             console.print(Text(f"not saved: {problem}", style="bold red"))
             if not _again(ask):

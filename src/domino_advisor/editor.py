@@ -50,7 +50,8 @@ class _Ended(BaseException):
 
 
 def command() -> list[str]:
-    """The editor to run, as click and git find it: $VISUAL, $EDITOR, or a usual one."""
+    """The editor to run, as click and git find it: $VISUAL, $EDITOR, or a usual one,
+    that one only on a terminal (with no terminal to show it, vi would wait forever)."""
     for key in ("VISUAL", "EDITOR"):
         value = os.environ.get(key)
         if value:
@@ -60,10 +61,21 @@ def command() -> list[str]:
                 raise EditorError(f"${key} '{excerpt(value)}' cannot be read as a command ({e})") from None
             if words:
                 return words
+    if not _terminal():
+        raise EditorError(
+            "edit needs an editor: set EDITOR (or VISUAL) to the editor you use; there is no "
+            "terminal here to open vi in"
+        )
     for name in ("sensible-editor", "vim", "nano"):
         if shutil.which(name):
             return [name]
     return ["vi"]
+
+
+def _terminal() -> bool:
+    """Whether the editor would get a terminal: what it reads and what it shows (the
+    descriptors it inherits, whatever ``sys.stdin`` stands for)."""
+    return os.isatty(0) and os.isatty(1)
 
 
 def edit(data: bytes, extension: str = ".dom", require_save: bool = True, name: str = "log") -> bytes | None:

@@ -321,6 +321,20 @@ def check_typed(text: str) -> None:
         )
 
 
+def check_new_lines(text: str, before: str) -> None:
+    """A whole log a person wrote (``edit``): each line not among the lines of ``before``
+    (the log as read) follows the rule for a typed line, ``check_typed``, and is named by
+    its line number; lines the log already held are left alone, so an old log keeps
+    being read and edited as it is."""
+    kept = set(split_lines(before.removeprefix("\ufeff")))
+    for number, line in enumerate(split_lines(text.removeprefix("\ufeff")), 1):
+        if line not in kept:
+            try:
+                check_typed(line)
+            except NotationError as e:
+                raise NotationError(f"line {number}: {e}") from None
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of a log: ``\n`` or ``\r\n`` ends one, nothing else (not U+2028, not a
     form feed), so a comment cannot hide an event from the tools people read logs with."""
