@@ -5,11 +5,13 @@ written is handled in one line.  Every refusal leaves the file's bytes as they w
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import pty
 import select
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -339,6 +341,45 @@ def test_a_session_starts_on_a_log_with_trailing_comments(runner, game):
 
 
 # -- found by a red team --------------------------------------------------------------------------
+class _EndlessLine(io.TextIOBase):
+    """Standard input holding one line of ``size`` characters, then 'q': made as it is
+    read, so only what the program keeps takes memory."""
+
+    def __init__(self, size: int):
+        self.left = size
+        self.rest = ["\n", "q\n"]
+
+    def readline(self, limit: int | None = -1) -> str:  # type: ignore[override]
+        if self.left:
+            n = self.left if limit is None or limit < 0 else min(limit, self.left)
+            self.left -= n
+            return "x" * n
+        return self.rest.pop(0) if self.rest else ""
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_a_typed_line_is_read_in_bounded_memory(monkeypatch):
+    """40 MB on one line: read_line keeps at most its limit of it (a readline without a
+    limit held all 40 MB, and a session's or a lesson's memory grew with the line)."""
+    import tracemalloc
+
+    from domino_advisor.terminal import read_line
+
+    monkeypatch.setattr(sys, "stdin", _EndlessLine(40_000_000))
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    tracemalloc.start()
+    try:
+        line = read_line("> ", 4_096)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(line) == 4_097 and read_line("> ", 4_096) == "q"
+    assert peak < 4_000_000, peak  # it needs some 200 kB; the whole line would be 40 MB
+
+
+@pytest.mark.slow
 def test_an_endless_typed_line_is_refused_in_bounded_memory(tmp_path, runner):
     path = new_game(runner, tmp_path / "z.dom")
     usage = tmp_path / "usage.json"
