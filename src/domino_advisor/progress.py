@@ -249,13 +249,19 @@ class Record:
             pass
 
     def _keep_aside(self, answer: Answer) -> None:
+        shown = printable(str(self.pending_path))
         try:
             pendingfile.keep(self.pending_path, json.dumps(asdict(answer)))
+        except pendingfile.NotOurs as e:
+            raise RecordError(
+                f"an answer could not be kept: the record could not take it, and {shown}, where it "
+                f"would wait, is not the record's own ({e.why}); it is left as it is: move it aside"
+            ) from None
         except OSError as e:
             why = self._unwritable() or e.strerror
             raise RecordError(
-                f"an answer could not be kept: the record could not take it and "
-                f"{printable(str(self.pending_path))} cannot be written ({why})"
+                f"an answer could not be kept: the record could not take it and {shown} cannot be "
+                f"written ({why})"
             ) from None
 
     def flush(self) -> int:
@@ -279,12 +285,6 @@ class Record:
         if not files:
             return 0
         shown = printable(str(self.pending_path))
-        for f in files:
-            if not f.is_file():
-                raise RecordError(
-                    f"{printable(str(f))} should hold answers waiting for the record, "
-                    "but is not a file: move it"
-                )
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
@@ -296,6 +296,12 @@ class Record:
                 answers = [a for _, text in texts for a in _answers_in(text)]
                 added = _insert_new(self.db, answers)
                 self.db.commit()
+        except pendingfile.NotOurs as e:
+            self._rollback()
+            raise RecordError(
+                f"{printable(str(e.path))} should hold answers waiting for your progress record, and "
+                f"is not the record's own ({e.why}): it is left as it is; move it aside"
+            ) from None
         except (ValueError, TypeError, OverflowError) as e:
             self._rollback()
             raise RecordError(
@@ -416,6 +422,9 @@ class Kept:
     rights: int
 
 
+_TORN = '{"kind": "'  # how every line ``keep`` writes begins (json.dumps of an Answer)
+
+
 def _answer_from(line: str) -> Answer:
     """One pending answer, checked field by field (the file is text anyone can edit)."""
     d = json.loads(line)
@@ -433,17 +442,20 @@ def _answer_from(line: str) -> Answer:
 
 
 def _answers_in(text: str) -> list[Answer]:
-    """A pending file's answers.  A last line with no newline that does not read is a
-    write cut short by a kill (its answer was never kept): left out; any other line that
-    does not read stops the reading (the file is kept for the player to fix)."""
-    lines = text.split("\n")
-    torn = lines.pop()  # "" when the text ends with a newline
-    out = [_answer_from(line) for line in lines if line.strip()]
-    if torn.strip():
+    """A pending file's answers.  A line that is the start of one this program writes
+    (``_TORN``), cut before its end, is a write cut short by a kill (its answer was never
+    kept: its writer had not returned): left out.  Any other line that does not read stops
+    the reading (the file is kept for the player to fix)."""
+    out = []
+    for line in text.split("\n"):
+        if not line.strip():
+            continue
         try:
-            out.append(_answer_from(torn))
+            out.append(_answer_from(line))
         except (ValueError, TypeError, OverflowError):
-            pass
+            if line.startswith(_TORN) and not line.rstrip().endswith("}"):
+                continue
+            raise
     return out
 
 
