@@ -442,7 +442,7 @@ def test_a_pending_file_too_big_for_answers_is_refused_unread(tmp_path, name, si
         tracemalloc.stop()
     assert peak < 2**20, peak  # a safety limit: nothing near the file's size
     said = str(e.value)
-    assert f"{pending} should hold answers" in said and "more than answers ever take (8 MB)" in said
+    assert f"{pending} should hold answers" in said and "answers never take more than 8 MB" in said
     assert pending.stat().st_size == size
 
 
@@ -459,6 +459,40 @@ def test_a_pending_file_that_is_not_text_is_refused_and_kept(tmp_path, data, say
     with pytest.raises(RecordError, match=f"is not the record's own .*{says}.*move it aside"):
         Record(tmp_path / "progress.sqlite")
     assert pending.read_bytes() == data
+
+
+def _line(**fields) -> str:
+    return json.dumps(json.loads(LINE) | fields)
+
+
+BAD_LINES = {
+    "garbage": ("garbage", "it is not a line of JSON: 'garbage'"),
+    "garbage in 0.9.0's leftover": ("garbage", "it is not a line of JSON: 'garbage'"),
+    "nested 100,000 deep": ("[" * 100_000, "it is not a line of JSON"),  # RecursionError
+    "a huge lesson number": (_line(lesson=10**30), "lesson is not a whole number"),  # SQLite overflow
+    "a lesson of 1e300": (_line(lesson=1e300), "lesson is not a whole number"),
+    "a huge time": (_line(at=10**30), "at is not a time"),
+    "points NaN": (LINE.replace('"points": 0.5', '"points": NaN'), "points is not a number from 0 to 1"),
+    "points 10**400": (_line(points=10**400), "points is not a number from 0 to 1"),  # OverflowError
+    "no source": (_line(source=None), "source is not one of train, practice, drill"),
+}
+
+
+@pytest.mark.parametrize("bad", BAD_LINES)
+def test_a_pending_line_that_is_not_an_answer_names_its_file_and_line(runner, bad):
+    """0.9.0 named progress-pending.jsonl whatever file was at fault, in Python's words
+    ("Expecting value: line 1 column 1 (char 0)", "Python int too large to convert to
+    SQLite INTEGER"), or crashed (RecursionError: "internal error")."""
+    where = progress.path()
+    where.parent.mkdir(parents=True)
+    pending = where.with_name("progress-pending.jsonl" + (".4242" if "leftover" in bad else ""))
+    line, says = BAD_LINES[bad]
+    pending.write_text(LINE + "\n" + line + "\n")
+    res = run(runner, "progress", "--json")
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1, res.output
+    assert f"error: {pending} line 2 is not an answer this program wrote ({says}" in res.stderr, res.stderr
+    assert res.stderr.rstrip().endswith("fix or move that file") and len(res.stderr) < 400
+    assert pending.read_text() == LINE + "\n" + line + "\n"
 
 
 def test_a_torn_last_line_is_ended_not_cut_and_skipped_when_read(monkeypatch, runner):

@@ -54,7 +54,7 @@ def _why_not_ours(st: os.stat_result) -> str | None:
     if st.st_uid != os.geteuid():
         return "it belongs to another user"
     if st.st_size > LIMIT:
-        return f"it holds {st.st_size:,} bytes, more than answers ever take ({LIMIT // 2**20} MB)"
+        return f"it holds {st.st_size:,} bytes: answers never take more than {LIMIT // 2**20} MB"
     return None
 
 
@@ -184,7 +184,7 @@ def _read(path: Path, fd: int) -> str:
         chunks.append(chunk)
         size += len(chunk)
     if size > LIMIT:  # grown past it since the look
-        raise NotOurs(path, f"it holds more than answers ever take ({LIMIT // 2**20} MB)")
+        raise NotOurs(path, f"it holds more than {LIMIT // 2**20} MB: answers never take that much")
     data = b"".join(chunks)
     del chunks
     if b"\0" in data:
