@@ -350,3 +350,170 @@ def test_a_data_folder_that_cannot_be_made_says_why(runner, open_folder, monkeyp
     assert (
         "the folder cannot be made (Permission denied)" in res.stderr and "DOMINO_ADVISOR_DATA" in res.stderr
     )
+
+
+# -- the pending file is the record's own, or it is left alone ---------------------------------
+GAME_LOG = b"# domino-advisor log\nplayers me ana bob\nme plays 6-6"  # its last line unended
+
+
+@contextlib.contextmanager
+def _busy(record: Record):
+    """Another program holds the record for a write."""
+    other = sqlite3.connect(record.path)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        other.rollback()
+        other.close()
+
+
+def _put(pending: Path, how: str, target: Path) -> None:
+    """At ``pending``: a symlink or a hard link to ``target``, or a pipe."""
+    if how == "symlink":
+        pending.symlink_to(target)
+    elif how == "hard link":
+        os.link(target, pending)
+    else:
+        os.mkfifo(pending)
+
+
+@pytest.mark.parametrize("how", ["symlink", "hard link", "pipe"])
+def test_an_answer_is_never_kept_through_a_link_at_the_pending_name(monkeypatch, tmp_path, how):
+    """The pending name a link to a game log whose last line has no newline: keep() took
+    that line for a torn write, cut it off and appended an answer to the log (a pipe: it
+    waited forever for a reader)."""
+    monkeypatch.setattr(progress, "WAIT", 0.1)
+    game = tmp_path / "game.dom"
+    game.write_bytes(GAME_LOG)
+    record = Record()
+    _put(record.pending_path, how, game)
+    with _busy(record), pytest.raises(RecordError) as e:
+        record.add(ANSWER)
+    record.close()
+    said = str(e.value)
+    assert "an answer could not be kept" in said and "is not the record's own" in said, said
+    assert "move it aside" in said and "\n" not in said
+    assert game.read_bytes() == GAME_LOG
+    assert os.path.lexists(record.pending_path) and record.pending_path.is_symlink() == (how == "symlink")
+
+
+@pytest.mark.parametrize("name", ["progress-pending.jsonl", "progress-pending.jsonl.4242"])
+@pytest.mark.parametrize("how", ["symlink", "hard link", "another user's"])
+def test_a_pending_name_that_is_not_ours_is_refused_and_left(runner, tmp_path, how, name):
+    """A link at a pending name (or 0.9.0's leftover name) to a file that reads as answers:
+    its answers were added and the name removed (a hard link: one of the file's names)."""
+    if how == "another user's" and os.geteuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    where = progress.path()
+    where.parent.mkdir(parents=True)
+    target = tmp_path / "answers.jsonl"
+    target.write_text(LINE + "\n")
+    pending = where.with_name(name)
+    if how == "another user's":
+        pending.write_text(LINE + "\n")
+        os.chown(pending, 65534, 65534)
+    else:
+        _put(pending, how, target)
+    res = run(runner, "progress", "--json")
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1, res.output
+    assert f"{pending} should hold answers" in res.stderr and "is not the record's own" in res.stderr
+    assert "move it aside" in res.stderr and "Traceback" not in res.output
+    assert os.path.lexists(pending) and target.read_text() == LINE + "\n"
+
+
+@pytest.mark.parametrize("name", ["progress-pending.jsonl", "progress-pending.jsonl.4242"])
+@pytest.mark.parametrize("size", [8 * 2**20 + 1, 1500 * 2**20])
+def test_a_pending_file_too_big_for_answers_is_refused_unread(tmp_path, name, size):
+    """1.5 GB at the pending name was read whole (MemoryError under ``ulimit -v``); a sparse
+    file here, so the test writes nothing big, and tracemalloc shows nothing big is read."""
+    import tracemalloc
+
+    pending = tmp_path / name
+    with open(pending, "wb"):
+        pass
+    os.truncate(pending, size)
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError) as e:
+            Record(tmp_path / "progress.sqlite")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2**20, peak  # a safety limit: nothing near the file's size
+    said = str(e.value)
+    assert f"{pending} should hold answers" in said and "answers never take more than 8 MB" in said
+    assert pending.stat().st_size == size
+
+
+@pytest.mark.parametrize(
+    "data, says",
+    [
+        (b"\0" * 4000, "NUL bytes"),  # 0.9.0 took 300 MB of them for one torn line and removed them
+        (LINE.encode() + b"\n\xff\xfe\n", "not UTF-8 text"),
+    ],
+)
+def test_a_pending_file_that_is_not_text_is_refused_and_kept(tmp_path, data, says):
+    pending = tmp_path / "progress-pending.jsonl"
+    pending.write_bytes(data)
+    with pytest.raises(RecordError, match=f"is not the record's own .*{says}.*move it aside"):
+        Record(tmp_path / "progress.sqlite")
+    assert pending.read_bytes() == data
+
+
+def _line(**fields) -> str:
+    return json.dumps(json.loads(LINE) | fields)
+
+
+BAD_LINES = {
+    "garbage": ("garbage", "it is not a line of JSON: 'garbage'"),
+    "garbage in 0.9.0's leftover": ("garbage", "it is not a line of JSON: 'garbage'"),
+    "nested 100,000 deep": ("[" * 100_000, "it is not a line of JSON"),  # RecursionError
+    "a huge lesson number": (_line(lesson=10**30), "lesson is not a whole number"),  # SQLite overflow
+    "a lesson of 1e300": (_line(lesson=1e300), "lesson is not a whole number"),
+    "a huge time": (_line(at=10**30), "at is not a time"),
+    "points NaN": (LINE.replace('"points": 0.5', '"points": NaN'), "points is not a number from 0 to 1"),
+    "points 10**400": (_line(points=10**400), "points is not a number from 0 to 1"),  # OverflowError
+    "no source": (_line(source=None), "source is not one of train, practice, drill"),
+}
+
+
+@pytest.mark.parametrize("bad", BAD_LINES)
+def test_a_pending_line_that_is_not_an_answer_names_its_file_and_line(runner, bad):
+    """0.9.0 named progress-pending.jsonl whatever file was at fault, in Python's words
+    ("Expecting value: line 1 column 1 (char 0)", "Python int too large to convert to
+    SQLite INTEGER"), or crashed (RecursionError: "internal error")."""
+    where = progress.path()
+    where.parent.mkdir(parents=True)
+    pending = where.with_name("progress-pending.jsonl" + (".4242" if "leftover" in bad else ""))
+    line, says = BAD_LINES[bad]
+    pending.write_text(LINE + "\n" + line + "\n")
+    res = run(runner, "progress", "--json")
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1, res.output
+    assert f"error: {pending} line 2 is not an answer this program wrote ({says}" in res.stderr, res.stderr
+    assert res.stderr.rstrip().endswith("fix or move that file") and len(res.stderr) < 400
+    assert pending.read_text() == LINE + "\n" + line + "\n"
+
+
+def test_a_torn_last_line_is_ended_not_cut_and_skipped_when_read(monkeypatch, runner):
+    """keep() cut a last line with no newline; it is ended with one instead (no byte of the
+    file is removed), and the reader skips it as the start of a line of ours."""
+    monkeypatch.setattr(progress, "WAIT", 0.1)
+    record = Record()
+    torn = LINE.replace("3", "4")[:30]
+    record.pending_path.write_text(LINE + "\n" + torn)
+    later = Answer("voids", 1.0, "classic", 5, 1.0, 1_700_000_100.5)
+    with _busy(record):
+        assert record.add(later) is False
+    record.close()
+    assert record.pending_path.read_text() == f"{LINE}\n{torn}\n{json.dumps(later.__dict__)}\n"
+    assert _answers_shown(runner) == 2
+    assert not record.pending_path.exists()
+
+
+def test_an_answer_kept_in_a_folder_that_is_gone_fails_instead_of_spinning(tmp_path):
+    """keep() retried its open for as long as the data folder was missing: forever."""
+    from domino_advisor import pendingfile
+
+    with pytest.raises(FileNotFoundError):
+        pendingfile.keep(tmp_path / "gone" / "progress-pending.jsonl", LINE)

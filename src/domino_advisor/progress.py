@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from . import pendingfile, recordschema
 from .errors import DominoError
-from .printable import printable
+from .printable import excerpt, printable
 from .recordschema import VERSION
 
 # the question kinds, named as a player would, in the order lessons ask them
@@ -249,13 +249,19 @@ class Record:
             pass
 
     def _keep_aside(self, answer: Answer) -> None:
+        shown = printable(str(self.pending_path))
         try:
             pendingfile.keep(self.pending_path, json.dumps(asdict(answer)))
+        except pendingfile.NotOurs as e:
+            raise RecordError(
+                f"an answer could not be kept: the record could not take it, and {shown}, where it "
+                f"would wait, is not the record's own ({e.why}); it is left as it is: move it aside"
+            ) from None
         except OSError as e:
             why = self._unwritable() or e.strerror
             raise RecordError(
-                f"an answer could not be kept: the record could not take it and "
-                f"{printable(str(self.pending_path))} cannot be written ({why})"
+                f"an answer could not be kept: the record could not take it and {shown} cannot be "
+                f"written ({why})"
             ) from None
 
     def flush(self) -> int:
@@ -279,12 +285,6 @@ class Record:
         if not files:
             return 0
         shown = printable(str(self.pending_path))
-        for f in files:
-            if not f.is_file():
-                raise RecordError(
-                    f"{printable(str(f))} should hold answers waiting for the record, "
-                    "but is not a file: move it"
-                )
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
@@ -293,14 +293,18 @@ class Record:
             raise self._trouble(e, f"the answers waiting in {shown} stay there") from None
         try:
             with pendingfile.taken(files) as texts:
-                answers = [a for _, text in texts for a in _answers_in(text)]
+                answers = [a for where, text in texts for a in _answers_in(where, text)]
                 added = _insert_new(self.db, answers)
                 self.db.commit()
-        except (ValueError, TypeError, OverflowError) as e:
+        except pendingfile.NotOurs as e:
             self._rollback()
             raise RecordError(
-                f"the answers waiting in {shown} cannot be read ({e}): fix or move that file"
+                f"{printable(str(e.path))} should hold answers waiting for your progress record, and "
+                f"is not the record's own ({e.why}): it is left as it is; move it aside"
             ) from None
+        except RecordError:
+            self._rollback()
+            raise
         except sqlite3.Error as e:
             self._rollback()
             raise self._trouble(e, f"the answers waiting in {shown} stay there") from None
@@ -416,34 +420,72 @@ class Kept:
     rights: int
 
 
+_FIELDS = tuple(Answer.__dataclass_fields__)
+_TORN = '{"kind": "'  # how every line ``keep`` writes begins (json.dumps of an Answer)
+_INTEGER = 2**63  # SQLite's integers are below this
+_LAST_TIME = 253_402_300_799  # the end of the year 9999, the last a date can show
+
+
 def _answer_from(line: str) -> Answer:
-    """One pending answer, checked field by field (the file is text anyone can edit)."""
-    d = json.loads(line)
-    if not isinstance(d, dict) or set(d) != {f for f in Answer.__dataclass_fields__}:
-        raise ValueError("not an answer")
-    if d["kind"] not in KINDS or not isinstance(d["rules"], str) or d["source"] not in SOURCES:
-        raise ValueError("not an answer")
-    for key in ("points", "seconds", "at", "lesson"):
-        if isinstance(d[key], bool) or not isinstance(d[key], (int, float)) or not math.isfinite(d[key]):
-            raise ValueError(f"{key} is not a number")
-    if not 0 <= d["points"] <= 1 or d["seconds"] < 0 or d["at"] < 0 or not float(d["lesson"]).is_integer():
-        raise ValueError("a field is out of range (points 0 to 1, a whole lesson number)")
-    d["lesson"] = int(d["lesson"])
-    return Answer(**d)
+    """One pending answer, checked field by field (the file is text anyone can edit);
+    ``ValueError`` says what is wrong, in a player's words."""
 
-
-def _answers_in(text: str) -> list[Answer]:
-    """A pending file's answers.  A last line with no newline that does not read is a
-    write cut short by a kill (its answer was never kept): left out; any other line that
-    does not read stops the reading (the file is kept for the player to fix)."""
-    lines = text.split("\n")
-    torn = lines.pop()  # "" when the text ends with a newline
-    out = [_answer_from(line) for line in lines if line.strip()]
-    if torn.strip():
+    def number(x: object, low: float, high: float) -> bool:
+        if isinstance(x, bool) or not isinstance(x, (int, float)):
+            return False
         try:
-            out.append(_answer_from(torn))
-        except (ValueError, TypeError, OverflowError):
-            pass
+            v = float(x)
+        except OverflowError:  # an int past any float (SQLite could not hold it either)
+            return False
+        return math.isfinite(v) and low <= v <= high
+
+    try:
+        d = json.loads(line)
+    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
+        raise ValueError("it is not a line of JSON") from None
+    if not isinstance(d, dict) or set(d) != set(_FIELDS):
+        raise ValueError(f"it does not have an answer's fields ({', '.join(_FIELDS)})")
+    if d["kind"] not in KINDS:
+        raise ValueError(f"kind is not one of {', '.join(KINDS)}")
+    if d["source"] not in SOURCES:
+        raise ValueError(f"source is not one of {', '.join(SOURCES)}")
+    if not isinstance(d["rules"], str):
+        raise ValueError("rules is not a name")
+    if not number(d["points"], 0, 1):
+        raise ValueError("points is not a number from 0 to 1")
+    if not number(d["seconds"], 0, math.inf):
+        raise ValueError("seconds is not a number of 0 or more")
+    if not number(d["at"], 0, _LAST_TIME):
+        raise ValueError("at is not a time (seconds since 1970, before the year 10000)")
+    lesson = d["lesson"]
+    if not number(lesson, -_INTEGER, _INTEGER) or not float(lesson).is_integer():
+        raise ValueError("lesson is not a whole number")
+    lesson = int(lesson)
+    if not -_INTEGER <= lesson < _INTEGER:
+        raise ValueError("lesson is not a whole number")
+    return Answer(
+        d["kind"], float(d["points"]), d["rules"], lesson, float(d["seconds"]), float(d["at"]), d["source"]
+    )
+
+
+def _answers_in(where: Path, text: str) -> list[Answer]:
+    """A pending file's answers.  A line that is the start of one this program writes
+    (``_TORN``), cut before its end, is a write cut short by a kill (its answer was never
+    kept: its writer had not returned): left out.  Any other line that does not read stops
+    the reading, naming the file and the line (the file is kept for the player to fix)."""
+    out = []
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(_answer_from(line))
+        except ValueError as e:
+            if line.startswith(_TORN) and not line.rstrip().endswith("}"):
+                continue
+            raise RecordError(
+                f"{printable(str(where))} line {n} is not an answer this program wrote ({e}: "
+                f"'{excerpt(line)}'): fix or move that file"
+            ) from None
     return out
 
 
