@@ -23,6 +23,7 @@ LAYERS = [
             "progress",
             "progresspage",
             "scorecard",
+            "answers",
             "pendingfile",
             "recordschema",
             "outputs",

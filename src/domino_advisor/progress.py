@@ -13,10 +13,8 @@ should never hold (points past 1, infinite, text, NULL) are left out and counted
 from __future__ import annotations
 
 import json
-import math
 import os
 import sqlite3
-import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -24,36 +22,18 @@ from pathlib import Path
 from urllib.parse import quote
 
 from . import pendingfile, recordschema
+from .answers import Answer, answer_from, answer_row, now
 from .errors import DominoError
 from .printable import excerpt, printable
 from .recordschema import VERSION
 
-# the question kinds, named as a player would, in the order lessons ask them
-KINDS = ("voids", "count", "where", "move")
-SOURCES = ("train", "practice", "drill")  # a lesson, practice at a real table, a drill from your games
 RIGHT_TWICE = 2  # a drill is done when answered right this many times, in different lessons
-LABELS = {
-    "voids": "what they lack",
-    "count": "counting a number",
-    "where": "where a tile is",
-    "move": "your move",
-}
+_TORN = '{"kind": "'  # how every line ``keep`` writes begins (json.dumps of an Answer)
 WAIT = 5.0  # seconds to wait for another program's write
 
 
 class RecordError(DominoError):
     """The record cannot be read or written: says where it is and what to do."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    kind: str  # one of KINDS
-    points: float  # 0 to 1
-    rules: str  # the preset's name
-    lesson: int  # the lesson's seed
-    seconds: float  # time taken to answer
-    at: float  # when (seconds since the epoch)
-    source: str = "train"  # one of SOURCES
 
 
 def folder() -> Path:
@@ -322,7 +302,7 @@ class Record:
             rows = self.db.execute(
                 "SELECT kind, points, rules, lesson, seconds, at, source FROM answers ORDER BY at, id"
             ).fetchall()
-        out = [a for a in map(_answer_row, rows) if a is not None]
+        out = [a for a in map(answer_row, rows) if a is not None]
         self.damaged = len(rows) - len(out)
         return out
 
@@ -420,54 +400,6 @@ class Kept:
     rights: int
 
 
-_FIELDS = tuple(Answer.__dataclass_fields__)
-_TORN = '{"kind": "'  # how every line ``keep`` writes begins (json.dumps of an Answer)
-_INTEGER = 2**63  # SQLite's integers are below this
-_LAST_TIME = 253_402_300_799  # the end of the year 9999, the last a date can show
-
-
-def _answer_from(line: str) -> Answer:
-    """One pending answer, checked field by field (the file is text anyone can edit);
-    ``ValueError`` says what is wrong, in a player's words."""
-
-    def number(x: object, low: float, high: float) -> bool:
-        if isinstance(x, bool) or not isinstance(x, (int, float)):
-            return False
-        try:
-            v = float(x)
-        except OverflowError:  # an int past any float (SQLite could not hold it either)
-            return False
-        return math.isfinite(v) and low <= v <= high
-
-    try:
-        d = json.loads(line)
-    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
-        raise ValueError("it is not a line of JSON") from None
-    if not isinstance(d, dict) or set(d) != set(_FIELDS):
-        raise ValueError(f"it does not have an answer's fields ({', '.join(_FIELDS)})")
-    if d["kind"] not in KINDS:
-        raise ValueError(f"kind is not one of {', '.join(KINDS)}")
-    if d["source"] not in SOURCES:
-        raise ValueError(f"source is not one of {', '.join(SOURCES)}")
-    if not isinstance(d["rules"], str):
-        raise ValueError("rules is not a name")
-    if not number(d["points"], 0, 1):
-        raise ValueError("points is not a number from 0 to 1")
-    if not number(d["seconds"], 0, math.inf):
-        raise ValueError("seconds is not a number of 0 or more")
-    if not number(d["at"], 0, _LAST_TIME):
-        raise ValueError("at is not a time (seconds since 1970, before the year 10000)")
-    lesson = d["lesson"]
-    if not number(lesson, -_INTEGER, _INTEGER) or not float(lesson).is_integer():
-        raise ValueError("lesson is not a whole number")
-    lesson = int(lesson)
-    if not -_INTEGER <= lesson < _INTEGER:
-        raise ValueError("lesson is not a whole number")
-    return Answer(
-        d["kind"], float(d["points"]), d["rules"], lesson, float(d["seconds"]), float(d["at"]), d["source"]
-    )
-
-
 def _answers_in(where: Path, text: str) -> list[Answer]:
     """A pending file's answers.  A line that is the start of one this program writes
     (``_TORN``), cut before its end, is a write cut short by a kill (its answer was never
@@ -478,7 +410,7 @@ def _answers_in(where: Path, text: str) -> list[Answer]:
         if not line.strip():
             continue
         try:
-            out.append(_answer_from(line))
+            out.append(answer_from(line))
         except ValueError as e:
             if line.startswith(_TORN) and not line.rstrip().endswith("}"):
                 continue
@@ -487,28 +419,6 @@ def _answers_in(where: Path, text: str) -> list[Answer]:
                 f"'{excerpt(line)}'): fix or move that file"
             ) from None
     return out
-
-
-def _answer_row(row: tuple) -> Answer | None:
-    """One row of the answers table, or None if it is not an answer (the file is anyone's
-    to edit: infinite or negative points, text, NULL)."""
-    kind, points, rules, lesson, seconds, at, source = row
-
-    def number(x: object) -> bool:
-        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-
-    if (
-        kind not in KINDS
-        or source not in SOURCES
-        or not isinstance(rules, str)
-        or not isinstance(lesson, int)
-    ):
-        return None
-    if not (number(points) and 0 <= points <= 1 and number(at) and at >= 0):
-        return None
-    if seconds is not None and not (number(seconds) and seconds >= 0):
-        return None
-    return Answer(kind, float(points), rules, lesson, float(seconds or 0.0), float(at), source)
 
 
 def _insert_new(db: sqlite3.Connection, answers: list[Answer]) -> int:
@@ -545,7 +455,3 @@ def _insert(db: sqlite3.Connection, answers: Iterable[Answer]) -> None:
         "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(a.kind, a.points, a.rules, a.lesson, a.seconds, a.at, a.source) for a in answers],
     )
-
-
-def now() -> float:
-    return time.time()

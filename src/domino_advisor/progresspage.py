@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .progress import LABELS
+from .answers import LABELS
 from .scorecard import KindSummary
 
 COLOURS = {"voids": "#c0392b", "count": "#2471a3", "where": "#229954", "move": "#7d3c98"}

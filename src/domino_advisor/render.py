@@ -406,8 +406,8 @@ def progress_view(
 ) -> RenderableType:
     """The learner's record: accuracy per kind of question, and a bar per lesson; where
     the answers came from, and the drills from your games still to answer."""
+    from .answers import LABELS
     from .printable import printable
-    from .progress import LABELS
 
     drills = drills or {"left": 0, "due": 0}
     drilled = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .progress import KINDS, SOURCES, Answer
+from .answers import KINDS, SOURCES, Answer
 
 
 @dataclass(frozen=True)

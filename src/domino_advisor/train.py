@@ -19,6 +19,8 @@ from rich.text import Text
 
 from . import drills, gamelog, questions, statusview
 from .advisor import advise
+from .answers import KINDS as ALL_KINDS
+from .answers import LABELS
 from .deal import deal_round
 from .errors import DominoError
 from .events import Draw, Play, number_at_most
@@ -27,8 +29,7 @@ from .match import Match
 from .moves import legal_moves
 from .players import make_player
 from .printable import message, printable
-from .progress import KINDS as ALL_KINDS
-from .progress import LABELS, Answer, Kept, Record, now
+from .progress import Answer, Kept, Record, now
 from .reads import Style, style_for
 from .rules import Rules, preset
 from .scorecard import weights
