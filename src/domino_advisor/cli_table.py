@@ -22,6 +22,7 @@ from .shell import (
     landed,
     landing_in,
     print_json,
+    print_json_list,
     reads_option,
     refuse_unused,
     rules_option,
@@ -29,6 +30,7 @@ from .shell import (
     say,
     set_option,
     time_option,
+    write_lines,
 )
 from .terminal import read_line
 
@@ -191,14 +193,14 @@ def events(file, as_json):
 
     log = logfile.load(file)
     if as_json:
-        print_json(
-            [
-                {"number": k, "line": line, "event": str(e)}
-                for k, (line, e) in enumerate(log.numbered_events(), 1)
-            ]
-        )
-    else:
-        console.print(notices.all_events(log))
+        numbered = enumerate(log.numbered_events(), 1)
+        print_json_list({"number": k, "line": line, "event": str(e)} for k, (line, e) in numbered)
+    elif console.is_terminal:  # printed a piece at a time, as it is made
+        for block in notices.event_blocks(log):
+            console.print(block, end="")
+        console.print()
+    else:  # a pipe or a file: plain rows, one event a line
+        write_lines(notices.event_rows(log), end="\n")  # the blank line the terminal's ends with
 
 
 @click.command()

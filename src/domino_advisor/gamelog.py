@@ -292,11 +292,16 @@ def loads(text: str) -> GameLog:
     except DominoError as e:
         raise LogFileError(f"{e}") from None
     first = len(log.header) + 1
+    read: dict[str, Event] = {}  # a long log repeats its lines: each is read once (events are frozen)
     for index, line in raw_events:
-        try:
-            event = parse_event(line.partition("#")[0], rules.top, log.me, log.game if trains else False)
-        except DominoError as e:
-            raise NotationError(f"line {first + index}: {e}") from None
+        said = line.partition("#")[0]
+        event = read.get(said)
+        if event is None:
+            try:
+                event = parse_event(said, rules.top, log.me, log.game if trains else False)
+            except DominoError as e:
+                raise NotationError(f"line {first + index}: {e}") from None
+            read[said] = event
         log.body[index] = Entry(event, text=line)
     return log
 

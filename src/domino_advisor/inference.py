@@ -28,7 +28,16 @@ from .view import SeatView
 if TYPE_CHECKING:
     from .sampler import Estimate
 
-__all__ = ["BONEYARD", "EXACT_WORK", "Inference", "gather", "infer", "sample_posterior", "unseen_tiles"]
+__all__ = [
+    "BONEYARD",
+    "EXACT_WORK",
+    "Inference",
+    "certain_lacks",
+    "gather",
+    "infer",
+    "sample_posterior",
+    "unseen_tiles",
+]
 
 
 # -- the public result ------------------------------------------------------------------
@@ -163,6 +172,35 @@ def infer(view: SeatView, budget: int | None = EXACT_WORK, seconds: float | None
         return _exact(view, ev, unseen, budget)
     except TooBig:
         return _sampled(view, ev, unseen, seconds)
+
+
+def certain_lacks(view: SeatView) -> dict[int, list[int]]:
+    """The numbers each opponent certainly lacks: ``Inference.cannot_hold`` for every
+    opponent, the same answer, from whether a deal the log allows puts a tile there
+    (a matching, no count or chain: a review asks it after every event)."""
+    from .sampler import Chain
+
+    unseen = unseen_tiles(view)
+
+    def fits(trial: Evidence) -> Chain | None:
+        chain = Chain(view, trial, unseen, [c for c in trial.cases if _case_possible(view, trial, c)])
+        return chain if chain.feasible else None
+
+    chain = fits(gather(view))
+    if chain is None:
+        _, chain, _ = _relax(view, gather(view), fits)
+    assert chain is not None
+    possible = chain.possible()
+    out = {}
+    for seat in view.opponents:
+        held: set[int] = set()
+        for t in view.shown.get(seat, ()):
+            held |= {t.high, t.low}
+        for t, places in zip(unseen, possible, strict=True):
+            if seat in places:
+                held |= {t.high, t.low}
+        out[seat] = [n for n in range(view.rules.top + 1) if n not in held]
+    return out
 
 
 def sample_posterior(view: SeatView, seconds: float | None = None) -> Inference:

@@ -27,6 +27,9 @@ class Match:
         self.viewer = None if viewer is None else players.index(viewer)
         self.rounds: list[Round] = []
         self.warnings: list[Doubt] = []
+        # the points of the rounds before the last (settled: nothing changes them), and
+        # how many: a long match's scores are not summed again from round 1 each time
+        self._settled: tuple[int, dict[int, int]] = (0, {})
 
     def copy(self) -> Match:
         """An independent copy to try moves on (python-chess's Board.copy): far cheaper
@@ -68,14 +71,20 @@ class Match:
 
     def scores(self) -> dict[int, int]:
         """Match points by side, every finished round's points included once known."""
+        settled = max(0, len(self.rounds) - 1)
+        done, points = self._settled
+        if done > settled:
+            done, points = 0, {}
+        if done < settled:
+            points = dict(points)  # a copy of the match may share the old one
+            for r in self.rounds[done:settled]:
+                _add_points(points, r)
+            self._settled = (settled, points)
         totals = {side_of(s, self.rules): 0 for s in range(self.seats)}
-        for r in self.rounds:
-            for side, pts in r.fives.items():
-                totals[side] += pts
-            res = r.result()
-            if res:
-                for side, pts in res.points.items():
-                    totals[side] += pts
+        for side, pts in points.items():
+            totals[side] += pts
+        if self.rounds:
+            _add_points(totals, self.rounds[-1])
         return totals
 
     def player_scores(self) -> dict[str, int]:
@@ -190,3 +199,13 @@ class Match:
             r.check_count(seat, event.count)
         self.warnings.extend(warnings)
         return warnings
+
+
+def _add_points(totals: dict[int, int], r: Round) -> None:
+    """A round's points by side (its fives, and its result once known) added in."""
+    for side, pts in r.fives.items():
+        totals[side] = totals.get(side, 0) + pts
+    res = r.result()
+    if res:
+        for side, pts in res.points.items():
+            totals[side] = totals.get(side, 0) + pts

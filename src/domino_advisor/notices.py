@@ -3,16 +3,18 @@ is, the last events with their numbers.  (``render`` has the big views.)"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from . import api
-from .events import Play
+from .events import NewRound, Play
 from .gamelog import GameLog
 from .learned import forgotten, lessons, summary
 from .match import Match
+from .printable import printable
 from .scoring import side_of
 
 if TYPE_CHECKING:
@@ -109,17 +111,46 @@ def where_view(data: dict) -> RenderableType:
     return t
 
 
+EVENT_ROWS = 200  # rows in one piece of the events list: a long log is shown as it is read
+
+
+def _numbered(log: GameLog) -> Iterator[tuple[bool, str, str, str]]:
+    """Each event: whether a blank row goes before it (a new round after the first),
+    its number, its text (as data) and its line in the file; one at a time."""
+    for k, (line, event) in enumerate(log.numbered_events(), 1):
+        yield isinstance(event, NewRound) and k > 1, f"{k:>4}", printable(str(event)), f"(line {line})"
+
+
+def event_rows(log: GameLog) -> Iterator[str]:
+    """Every event with its number (and its line in the file), a row each, a blank row
+    before each round after the first: plain text for a pipe, never wrapped."""
+    for blank, number, event, line in _numbered(log):
+        if blank:
+            yield ""
+        yield f"{number} {event}   {line}"
+
+
+def event_blocks(log: GameLog, rows: int = EVENT_ROWS) -> Iterator[Text]:
+    """The same rows styled for a terminal, in pieces of ``rows`` rows: a long log is
+    printed piece by piece as it is made, never laid out whole first."""
+    out, count = Text(end=""), 0
+    for blank, number, event, line in _numbered(log):
+        if blank:
+            out.append("\n")
+        out.append(f"{number} ", style="bold")
+        out.append(event)
+        out.append(f"   {line}\n", style="dim")
+        count += 1
+        if count >= rows:
+            yield out
+            out, count = Text(end=""), 0
+    if count:
+        yield out
+
+
 def all_events(log: GameLog) -> Text:
     """Every event with its number (and its line in the file), a round to a block."""
-    out = Text()
-    lines = log.numbered_events()
-    for k, (line, event) in enumerate(lines, 1):
-        if type(event).__name__ == "NewRound" and k > 1:
-            out.append("\n")
-        out.append(f"{k:>4} ", style="bold")
-        out.append(str(event))
-        out.append(f"   (line {line})\n", style="dim")
-    return out
+    return Text("").join(event_blocks(log))
 
 
 def recent_events(log: GameLog, count: int) -> Text:

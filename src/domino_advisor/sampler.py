@@ -133,6 +133,29 @@ class Chain:
                 return True
         return False
 
+    def possible(self) -> list[set[int | None]]:
+        """Each hidden tile's seats (None: the boneyard) in some consistent deal: what
+        ``can_place`` says of every tile and seat, from one placement per case.
+
+        A full placement fills every place, so a tile may move to another place exactly
+        when a chain of moves from that place leads back to the one it leaves (each
+        tile there moving on to a place it may be in)."""
+        out: list[set[int | None]] = [set() for _ in self.unseen]
+        n_places = len(self.capacity)
+        for masks in self.allowed:
+            loc = _place(masks, self.capacity)
+            if loc is None:
+                continue
+            step = [0] * n_places  # place -> the places a tile in it may move to
+            for i, p in enumerate(loc):
+                step[p] |= masks[i]
+            reach = [_reach(step, start) for start in range(n_places)]
+            for i in range(len(self.unseen)):
+                for p in range(n_places):
+                    if masks[i] >> p & 1 and reach[p] >> loc[i] & 1:
+                        out[i].add(self.seat_of[p])
+        return out
+
     def run(
         self,
         steps: int,
@@ -293,6 +316,19 @@ class Chain:
                 count += size
         rms = math.sqrt(squares / count) if count else 0.0
         return Estimate(probability, possible, worst, rms, steps, deals, unreached)
+
+
+def _reach(step: list[int], start: int) -> int:
+    """The places a chain of moves from ``start`` may reach (``start`` among them), as bits."""
+    seen, todo = 1 << start, [start]
+    while todo:
+        new = step[todo.pop()] & ~seen
+        seen |= new
+        while new:
+            low = new & -new
+            todo.append(low.bit_length() - 1)
+            new ^= low
+    return seen
 
 
 def _standard_error(means: list[float]) -> float:

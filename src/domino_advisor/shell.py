@@ -8,7 +8,7 @@ import importlib
 import math
 import os
 import sys
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from typing import NoReturn
 
@@ -306,6 +306,67 @@ def print_json(data) -> None:
     import json
 
     echo(json.dumps(finite(data), indent=1, allow_nan=False))
+
+
+def write_lines(lines: Iterable[str], end: str = "", chunk: int = 1_000) -> None:
+    """Plain lines (already made safe to show) to standard output, ``chunk`` at a time,
+    as they are made: a long list is never held whole, nor laid out by rich."""
+    out, pieces = console.file, []
+    for line in lines:
+        pieces.append(line)
+        if len(pieces) >= chunk:
+            out.write("\n".join(pieces) + "\n")
+            pieces = []
+    out.write("".join(f"{p}\n" for p in pieces) + end)
+    out.flush()
+
+
+def _json_value(v, text: Callable[[str], str]) -> str | None:
+    """A plain value as ``json.dumps`` writes it (``text``: its C encoder for text), else None."""
+    kind = type(v)
+    if kind is str:
+        return text(v)
+    if kind is int:
+        return int.__repr__(v)
+    if v is None or kind is bool:
+        return "null" if v is None else "true" if v else "false"
+    if kind is float:
+        return float.__repr__(v) if math.isfinite(v) else "null"
+    return None
+
+
+def _flat_json(item, text: Callable[[str], str]) -> str | None:
+    """``json.dumps(item, indent=1)`` one level in, for a dict of plain values with text
+    keys (at C speed: with ``indent`` the encoder is pure Python); None for anything else."""
+    if type(item) is not dict or not item:
+        return None
+    fields = []
+    for k, v in item.items():
+        value = _json_value(v, text)
+        if value is None or type(k) is not str:
+            return None
+        fields.append(f"  {text(k)}: {value}")
+    return "{\n" + ",\n".join(fields) + "\n }"
+
+
+def print_json_list(items: Iterable, chunk: int = 1_000) -> None:
+    """A JSON list written as its items are made, ``chunk`` at a time: the same text as
+    ``print_json`` of the whole list, without the whole list or its text in memory."""
+    import json
+    from json.encoder import encode_basestring_ascii as text  # type: ignore[attr-defined]
+
+    out, pieces, first = console.file, [], True
+    for item in items:
+        made = _flat_json(item, text)
+        if made is None:
+            made = json.dumps(finite(item), indent=1, allow_nan=False).replace("\n", "\n ")
+        pieces.append(("[\n " if first else ",\n ") + made)
+        first = False
+        if len(pieces) >= chunk:
+            out.write("".join(pieces))
+            pieces = []
+    out.write("".join(pieces) + ("[]\n" if first else "\n]\n"))
+    out.flush()
 
 
 def refuse_unused(modes: dict, needs: dict) -> None:

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 
 from .events import Event, Play
 from .gamelog import GameLog
+from .inference import certain_lacks
 from .trainadvice import TrainChoice, advise, choice_for
 from .trainlog import TrainLogMatch
 from .trains.hub import HubRound
-from .trainseat import TrainSeatView, count
+from .trainseat import TrainSeatView
 
 NOTED = 1.0  # pips: a decision that gave up less than this is as good as the best
 CLEAR = 2.0  # standard errors: a cost inside this many is the worlds' noise, not a mistake
@@ -190,12 +191,14 @@ def _spread(a: TrainChoice, b: TrainChoice) -> float:
 
 
 def _lacks(m: TrainLogMatch) -> dict[int, frozenset[int]]:
-    """What each opponent certainly lacks now, from your seat (nothing before your hand)."""
+    """What each opponent certainly lacks now, from your seat (nothing before your hand):
+    asked after every event, so found by matching, not by counting the chances (a second
+    each at eight players)."""
     r = m.round
     if r is None or m.pending is not None or r.dealt[m.viewer] is None:
         return {}
-    inf = count(TrainSeatView.of(r, m.viewer))
-    return {s: frozenset(inf.cannot_hold(s)) for s in range(len(m.players)) if s != m.viewer and r.counts[s]}
+    lacks = certain_lacks(TrainSeatView.of(r, m.viewer))  # type: ignore[arg-type]  # as count()
+    return {s: frozenset(lacks[s]) for s in range(len(m.players)) if s != m.viewer and r.counts[s]}
 
 
 def _news(
