@@ -414,17 +414,15 @@ def test_edit_that_saves_bytes_not_utf8_is_asked_again(runner, game, monkeypatch
     assert res.exit_code == 2 and "UTF-8 text" in res.output and game.read_bytes() == before
 
 
-@pytest.mark.parametrize(
-    "name", ["u", *(pytest.param(n, marks=pytest.mark.slow) for n in ("where", "replace", "delete", "Del"))]
-)
+@pytest.mark.parametrize("name", ["u", "where", "replace", "delete", "Del"])
 def test_a_player_named_like_a_session_word_can_be_logged_for(runner, tmp_path, name):
     """0.9.0 refused every line for such a player and suggested a fix that could not be
     followed; the full event is always theirs, and the message says so."""
     path = tmp_path / "g.dom"
-    hand = "6-6 6-3 5-2 3-1 0-0 4-4 2-2"
-    assert run(runner, "new", path, "--players", f"me {name}", "--hand", hand).exit_code == 0
+    hand = "6-6 6-3 5-2 3-1 0-0"  # then ana's turn, not yours: no advice to work out
+    assert run(runner, "new", path, "--players", f"me {name} ana", "--hand", hand).exit_code == 0
     assert run(runner, "log", path, "me 66").exit_code == 0
-    out = drive(path, [f"{name} 64", f"{name} plays 6-4", "me 44", f"{name} draws 1"])
+    out = drive(path, [f"{name} 64", f"{name} draws 1", f"{name} plays 6-4"])
     assert f"'{name} 64': '{name}' is a command and {name}'s name: write {name}'s event in full" in out
     log = path.read_text()
     assert f"{name} plays 6-4" in log and f"{name} draws 1" in log
