@@ -321,6 +321,7 @@ def test_writes_go_through_a_symlink_to_its_target(runner, tmp_path):
     assert link.is_symlink() and target.read_text().endswith("ana draws 2\n")
     assert run(runner, "undo", link).exit_code == 0
     assert link.is_symlink() and target.read_text().endswith("me plays 6-6\n")
+    assert run(runner, "undo", link).exit_code == 0  # nothing played: new --force may start it again
     assert (
         run(runner, "new", link, "--force", "--players", "me ana", "--hand", HAND + " 1-1 2-2").exit_code == 0
     )

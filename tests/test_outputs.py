@@ -156,3 +156,15 @@ def test_a_file_name_shown_cannot_forge_a_line(tmp_path, runner):
     hand = "6-6 5-5 4-4 3-3 2-2 1-1 0-0"
     res = run(runner, "new", tmp_path / "n\ry.dom", "--players", "me ana", "--hand", hand)
     assert res.exit_code == 0 and "n\\x0dy.dom" in res.output.replace("\n", ""), res.output
+
+
+def test_new_force_starts_again_only_over_a_log_with_nothing_played(tmp_path, runner):
+    """After a mistyped hand, 'new --force' starts the log again; over a game played in,
+    it is refused (the red team's: the played events were gone, exit 0)."""
+    hand = "6-6 6-3 5-2 3-1 0-0"
+    log = new_game(runner, tmp_path / "n.dom", "me ana bob", "6-6 6-3 5-2 3-1 0-1")
+    again = ["new", log, "--players", "me ana bob", "--hand", hand, "--force"]
+    assert run(runner, *again).exit_code == 0 and "0-0" in log.read_text()
+    assert run(runner, "log", log, "me plays 6-6").exit_code == 0
+    refused(runner, log, *again, says="is a game log with events in it")
+    assert "me plays 6-6" in log.read_text()

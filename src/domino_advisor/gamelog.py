@@ -366,6 +366,17 @@ def looks_like_log(text: str) -> bool:
     return False
 
 
+def just_started(text: str) -> bool:
+    """A log with nothing played in it yet: tags, comments, rounds and the hands dealt
+    (what ``new`` writes, before any play, draw or pass).  Only such a log may be
+    started again over (``new --force``); one that does not read is the player's too."""
+    try:
+        log = loads(text)
+    except DominoError:
+        return False
+    return all(isinstance(e, (NewRound, Holds)) for e in log.events)
+
+
 def dumps(log: GameLog) -> str:
     out = log.header_lines() + [e.render() for e in log.body]
     return log.newline.join(out) + log.newline

@@ -4,7 +4,8 @@ One writer for all of them, because every one of them can be pointed at a file t
 player owns.  What it will never write over, with or without ``--force``:
 
 * a game log (any file whose first line that is not blank or a comment reads as a log
-  tag or event, whatever its name), unless a new log is what is being written;
+  tag or event, whatever its name), unless a new log is being written over one with
+  nothing played in it yet (``new --force`` after a mistyped hand);
 * the learner's record, its pending answers, or any SQLite database;
 * the config file.
 
@@ -26,7 +27,7 @@ from pathlib import Path
 
 from . import logfile
 from .errors import LogFileError
-from .gamelog import looks_like_log
+from .gamelog import just_started, looks_like_log
 from .printable import printable
 
 _HEAD = 64 * 1024  # enough of a file to tell what it is
@@ -89,7 +90,12 @@ MATCH_TABLES = Kind(
     _json_with(lambda d: all("/" in k and isinstance(v, dict) for k, v in d.items())),
     whole=True,
 )
-GAME_LOG = Kind("a game log", "game logs", _log)
+GAME_LOG = Kind(
+    "a game log just started",
+    "logs just started",
+    lambda d: just_started(d.decode("utf-8", "replace")),
+    whole=True,
+)
 
 
 def saved_demo(text: str) -> Kind:
@@ -179,6 +185,11 @@ def _refuse_other_kind(target: Path, kind: Kind, shown: str) -> None:
         raise LogFileError(
             f"{shown} is a database (perhaps a progress record): pick another name "
             "(--force never replaces it)"
+        )
+    if kind is GAME_LOG and _log(body):
+        raise LogFileError(
+            f"{shown} is a game log with events in it: pick another name (--force replaces only "
+            "a log just started, its tags and your hand; a game played in is yours to keep)"
         )
     if _log(body):  # comments first, however many, then a tag or an event
         raise LogFileError(f"{shown} is a game log: pick another name (--force never replaces a game log)")
