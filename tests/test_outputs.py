@@ -168,3 +168,41 @@ def test_new_force_starts_again_only_over_a_log_with_nothing_played(tmp_path, ru
     assert run(runner, "log", log, "me plays 6-6").exit_code == 0
     refused(runner, log, *again, says="is a game log with events in it")
     assert "me plays 6-6" in log.read_text()
+
+
+def _save_in_place_at_the_swap(monkeypatch, target, text: str) -> None:
+    """Another program that takes no lock (cp, an editor saving in place) writes
+    ``target`` at the very moment the writer swaps its new file in."""
+    from domino_advisor import logfile
+
+    real, done = logfile._exchange, []
+
+    def exchange(a, b):
+        if not done:
+            done.append(True)
+            with open(target, "r+") as f:
+                f.write(text)
+                f.truncate()
+        return real(a, b)
+
+    monkeypatch.setattr(logfile, "_exchange", exchange)
+
+
+def test_a_save_in_place_at_the_moment_of_the_write_is_kept(tmp_path, runner, monkeypatch):
+    """The second red team's: a page checked under the lock, then a log copied into it
+    (cp takes no lock) just before the rename, was lost, exit 0.  The old file is now
+    swapped out, looked at, and swapped back if it changed."""
+    game = new_game(runner, tmp_path / "game.dom")
+    page = tmp_path / "page.html"
+    page.write_text("<!doctype html>\n")
+    _save_in_place_at_the_swap(monkeypatch, page, game.read_text())
+    refused(runner, None, "progress", "--html", page, "--force", says="was changed by another program")
+    assert page.read_text() == game.read_text()
+
+
+def test_a_log_saved_in_place_while_an_event_is_logged_keeps_both(tmp_path, runner, monkeypatch):
+    game = new_game(runner, tmp_path / "game.dom")
+    saved = game.read_text() + "# a note saved by an editor\n"
+    _save_in_place_at_the_swap(monkeypatch, game, saved)
+    assert run(runner, "log", game, "me plays 6-6").exit_code == 0
+    assert game.read_text() == saved + "me plays 6-6\n"

@@ -25,6 +25,7 @@ of at most ``MAX_LINE`` characters, so a huge or endless file is refused at once
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import re
@@ -287,11 +288,54 @@ def _replace(target: Path, text: str, like: os.stat_result, shown: Path, bom: bo
         _unlink(tmp)
         raise _Changed
     try:
-        os.replace(tmp, target)
+        swapped = _exchange(tmp, target)
+        if not swapped:
+            os.replace(tmp, target)
     except OSError as e:
         _unlink(tmp)
         raise LogFileError(f"{_name(shown)}: cannot write it ({e.strerror}); nothing was changed") from None
+    if swapped:  # the old file is now at tmp's name: written in place since the check?
+        try:
+            old = os.stat(tmp)
+        except OSError:
+            old = None
+        if old is None or not _same_version(old, like):
+            try:
+                _exchange(tmp, target)  # back: the other program's save stays, ours goes
+            except OSError:
+                pass
+            _unlink(tmp)
+            raise _Changed
+        _unlink(tmp)
     _sync_folder(target.parent)
+
+
+_RENAME_EXCHANGE = 2  # linux/fs.h
+_AT_FDCWD = -100
+_renameat2: list = []  # the C function, looked up once (None: this system has no such call)
+
+
+def _exchange(a: str | Path, b: str | Path) -> bool:
+    """Swap two names at once (Linux's renameat2 with RENAME_EXCHANGE), so the file
+    replaced can be looked at after the swap and put back if a program that takes no
+    lock wrote into it meanwhile; False where the system or file system cannot swap
+    (then a plain rename, and that moment stays unguarded, as it always was)."""
+    import ctypes
+
+    if not _renameat2:
+        try:
+            _renameat2.append(ctypes.CDLL(None, use_errno=True).renameat2)
+        except (AttributeError, OSError):
+            _renameat2.append(None)
+    call = _renameat2[0]
+    if call is None:
+        return False
+    if call(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP):
+        return False
+    raise OSError(err, os.strerror(err))
 
 
 @dataclass
