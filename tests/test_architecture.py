@@ -4,6 +4,7 @@ those below, and no module of the core imports click or rich."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
@@ -91,6 +92,7 @@ SUBPACKAGES = {
 SHELL = LEVEL["cli"]
 
 
+@functools.cache  # parsed once for the tests that ask (0.5 s of CPU each time)
 def imports(path: Path) -> tuple[set[str], set[str]]:
     """(our modules, outside top-level packages) imported by a module, lazily or not."""
     ours, outside = set(), set()

@@ -105,22 +105,28 @@ def run_one(runner: CliRunner, command: str, shown: list[str], monkeypatch) -> t
 
 def test_the_readme_has_transcripts():
     assert len(blocks()) >= 4
-    assert 0 < sum(map(_train_family, blocks())) < len(blocks())
+    assert {_part(b) for b in blocks()} == {"line games", "lessons", "train family"}
 
 
-def _train_family(block: list[str]) -> bool:
-    """A block of the Mexican Train or Chicken Foot part (each starts its own log)."""
-    return any(re.search(r"--(rules|game) (mexican-train|chicken-foot)", line) for line in block) or any(
-        f" {name}.dom" in line for line in block for name in ("train", "foot")
-    )
+def _part(block: list[str]) -> str:
+    """Which part of the README a block belongs to: the train family's (each of its
+    blocks starts its own log), the lessons' (the learner's record), or the line games'."""
+    shown = "\n".join(block)
+    if re.search(r"--(rules|game) (mexican-train|chicken-foot)|\b(train|foot)\.dom\b", shown):
+        return "train family"
+    if re.search(r"^\$ domino-advisor (train|progress)\b|--practice", shown, re.M):
+        return "lessons"
+    return "line games"
 
 
 @pytest.mark.parametrize(
     "part",
     [
         "line games",
-        # the train family's transcripts cost 6 of the fast tier's seconds of CPU (a
-        # session, a review and advice of Mexican Train and Chicken Foot): the slow tier's
+        # the lessons' and the train family's transcripts cost 8 of the fast tier's seconds
+        # of CPU (a lesson from a game, a session, a review and advice of Mexican Train and
+        # Chicken Foot): the slow tier's, which CI runs too
+        pytest.param("lessons", marks=pytest.mark.slow),
         pytest.param("train family", marks=pytest.mark.slow),
     ],
 )
@@ -128,8 +134,10 @@ def test_every_transcript_is_what_the_commands_print(tmp_path, monkeypatch, part
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("NO_COLOR", "1")
     runner = CliRunner()
+    if part == "lessons":  # the lessons drill on the demo's game, saved in the line games' part
+        assert runner.invoke(cli.main, ["demo", "--save", "demo.dom"]).exit_code == 0
     for block in blocks():
-        if _train_family(block) != (part == "train family"):
+        if _part(block) != part:
             continue
         last = 0
         for command, shown in commands(block):
