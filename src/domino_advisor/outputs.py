@@ -10,10 +10,12 @@ player owns.  What it will never write over, with or without ``--force``:
 * the config file.
 
 ``--force`` replaces only a file of the kind being written (a page over a page, a figure
-over a figure): the kind is read from the file's own first bytes, under the lock, so a
-file that became something else since the check is not taken for what it was.  The
-write itself is the log's: a temporary file beside the target, synced, renamed over it
-(``logfile``), so a reader sees the old file or the new one, never half of either.
+over a figure): the kind is read from the file itself (past any blank lines), under the
+lock, so a file that became something else since the check is not taken for what it
+was.  The write itself is the log's (``logfile``): a temporary file beside the target,
+synced, swapped in at once and the old file looked at once more (a save by a program
+that takes no lock is put back), so a reader sees the old file or the new one, never
+half of either.
 """
 
 from __future__ import annotations
