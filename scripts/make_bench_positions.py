@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from domino_advisor.advisor import candidates
-from domino_advisor.deal import heavy_policy, play_match, seat_log_lines
-from domino_advisor.gamelog import loads
-from domino_advisor.rules import preset
-from domino_advisor.trainlog import GAMES
+from domino_advisor.advice.advisor import candidates
+from domino_advisor.games.line.rules import preset
+from domino_advisor.log.gamelog import loads
+from domino_advisor.log.hubmatch import GAMES
+from domino_advisor.measure.deal import heavy_policy, play_match, seat_log_lines
 from seatlogs import seat_log
 
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
@@ -116,7 +116,7 @@ def main(folder: str) -> None:
 
 
 def _heuristic(game: str):
-    from domino_advisor.trainadvice import policy_of  # the game's own heuristic bot
+    from domino_advisor.advice.hubadvice import policy_of  # the game's own heuristic bot
 
     def policy(r, moves, rng):
         return policy_of(r)(r, moves, rng)

@@ -9,12 +9,12 @@ already in the corpus with a newer version: add new ones beside them instead.
 """
 
 import json
-import random
 import sys
 from pathlib import Path
 
-from domino_advisor import api, deal
-from domino_advisor.rules import preset
+from domino_advisor import api
+from domino_advisor.games.line.rules import preset
+from domino_advisor.measure import deal
 
 TABLES = [
     # name, preset, overrides, players, cut (events kept of the seat's log, None: all)
@@ -28,8 +28,13 @@ TABLES = [
     ("block-3", "block", {}, ["me", "ana", "bob"], 14),
     ("partnership-4", "partnership", {"target": "60"}, ["me", "ana", "bob", "cy"], None),
     ("double-nine-4", "classic", {"set": "9", "hand": "9"}, ["me", "ana", "bob", "cy"], 26),
-    ("tie-shared-difference", "block", {"tie": "shared", "blocked": "difference", "round_to": "5"},
-     ["me", "ana", "bob"], None),
+    (
+        "tie-shared-difference",
+        "block",
+        {"tie": "shared", "blocked": "difference", "round_to": "5"},
+        ["me", "ana", "bob"],
+        None,
+    ),
 ]
 
 

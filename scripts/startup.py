@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 BARE = "import rich.console, click"
-CLI = "import sys; from domino_advisor.cli import main; sys.argv[0] = 'domino-advisor'; main()"
+CLI = "import sys; from domino_advisor.cli.app import main; sys.argv[0] = 'domino-advisor'; main()"
 
 # a double-six round in the middle (the log corpus's classic-3-midround)
 LOG = """\

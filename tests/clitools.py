@@ -11,7 +11,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from domino_advisor.cli import main
+from domino_advisor.cli.app import main
 
 HAND = "6-6 6-3 5-2 3-1 0-0"
 CLI = [sys.executable, "-m", "domino_advisor"]
@@ -38,8 +38,8 @@ def refused(runner: CliRunner, path: Path | None, *args, says: str, **kwargs):
 def console_under(monkeypatch, **env: str) -> None:
     """The commands' console made again as a start-up makes it under these environment
     variables (``COLUMNS="50"``): how a test in process gets a terminal's width."""
-    from domino_advisor import cli_table
-    from domino_advisor.terminal import make_console
+    from domino_advisor.cli import table as cli_table
+    from domino_advisor.views.terminal import make_console
 
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -50,8 +50,8 @@ def small_drill_budgets(monkeypatch) -> None:
     """``train --from`` reviewing at 20 deals a decision, not DRILL_SAMPLES (150: they find
     the same three drills in the demo, test_drills checks), and a lesson's move question
     advised at a fifth of the default work: for tests whose point is the record."""
-    monkeypatch.setattr("domino_advisor.cli_table.DRILL_SAMPLES", 20)
-    monkeypatch.setattr("domino_advisor.advisor.DEFAULT_WORK", 6_000)
+    monkeypatch.setattr("domino_advisor.cli.table.DRILL_SAMPLES", 20)
+    monkeypatch.setattr("domino_advisor.advice.advisor.DEFAULT_WORK", 6_000)
 
 
 def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: str = HAND, *extra) -> Path:
@@ -67,7 +67,7 @@ def drive(path, lines, end=EOFError, samples: int = 20) -> str:
 
     from rich.console import Console
 
-    from domino_advisor.session import run as run_session
+    from domino_advisor.cli.session import run as run_session
 
     out = io.StringIO()
     console = Console(file=out, width=100, no_color=True)

@@ -17,11 +17,11 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
-from domino_advisor.errors import IllegalMoveError
-from domino_advisor.events import Draw, Pass, Play
-from domino_advisor.tiles import Tile, full_set
-from domino_advisor.trains.match import deal, legal_moves
-from domino_advisor.trainseat import TrainSeatView, count
+from domino_advisor.base.errors import IllegalMoveError
+from domino_advisor.base.tiles import Tile, full_set
+from domino_advisor.counting.hubseat import TrainSeatView, count
+from domino_advisor.games.events import Draw, Pass, Play
+from domino_advisor.games.trains.match import deal, legal_moves
 
 NAMES = ["me", "ana", "bob"]
 

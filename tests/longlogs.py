@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.deal import heavy_policy, play_match, seat_log_lines
-from domino_advisor.events import Draw
-from domino_advisor.rules import preset
-from domino_advisor.trains import bots
-from domino_advisor.trains.match import TrainMatch, deal, legal_moves
-from domino_advisor.trains.rules import TrainRules
+from domino_advisor.games.events import Draw
+from domino_advisor.games.line.rules import preset
+from domino_advisor.games.trains import bots
+from domino_advisor.games.trains.match import TrainMatch, deal, legal_moves
+from domino_advisor.games.trains.rules import TrainRules
+from domino_advisor.measure.deal import heavy_policy, play_match, seat_log_lines
 
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
 

@@ -3,9 +3,9 @@ searches (solve, LineSolver) and the advisor's exact answers are held to."""
 
 from __future__ import annotations
 
-from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves
-from domino_advisor.scoring import round_value, side_of
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.scoring import round_value, side_of
 
 
 def value(match: Match, side: int, memo: dict | None = None) -> int:

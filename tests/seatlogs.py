@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.chicken.match import ChickenMatch
-from domino_advisor.chicken.rules import ChickenRules
-from domino_advisor.events import Draw
-from domino_advisor.trains.match import TrainMatch, deal, legal_moves
+from domino_advisor.games.chicken.match import ChickenMatch
+from domino_advisor.games.chicken.rules import ChickenRules
+from domino_advisor.games.events import Draw
+from domino_advisor.games.trains.match import TrainMatch, deal, legal_moves
 
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
 

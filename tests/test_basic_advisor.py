@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from domino_advisor.advisor import advise
-from domino_advisor.bots import heuristic
-from domino_advisor.deal import deal_round
-from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves
-from domino_advisor.players import make_player
-from domino_advisor.rules import preset
+from domino_advisor.advice.advisor import advise
+from domino_advisor.advice.bots import heuristic
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.rules import preset
+from domino_advisor.measure.deal import deal_round
+from domino_advisor.measure.players import make_player
 
 DATA = json.loads((Path(__file__).parent / "data" / "advisor-0.4.0.json").read_text())
 NAMES = ["me", "ana", "bob", "cy"]

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from clitools import measured, new_game, process, refused, run, usage_of
-from domino_advisor import simulate as simulate_module
-from domino_advisor.rules import preset
+from domino_advisor.games.line.rules import preset
+from domino_advisor.measure import simulate as simulate_module
 
 HEADER = '[Rules "classic"]\n[Players "me ana bob"]\nround 1\nme holds 6-6 6-3 5-2 3-1 0-0\n'
 SAFETY_S = 30  # a safety limit, not a benchmark: wide enough for a loaded machine
@@ -282,7 +282,7 @@ def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner, limit
     """The largest position advice can be given: double-twelve, two players, block, 45
     tiles each (90 of 91 dealt), the other hand known but for one tile (issue 13): with
     --time 0.5 it answers from the deals it had time for, and says so."""
-    from domino_advisor.tiles import full_set
+    from domino_advisor.base.tiles import full_set
 
     path = tmp_path / "biggest.dom"
     hand = " ".join(str(t) for t in sorted(full_set(12), reverse=True)[:45])
@@ -341,7 +341,7 @@ def test_advice_keeps_to_its_time_when_the_counting_is_sampled(tmp_path, limit):
     """A four-player double-twelve round past the exact count's budget: the counting is
     sampled and advice with --time still answers from the deals it had time for."""
     from domino_advisor import api
-    from domino_advisor.gamelog import loads
+    from domino_advisor.log.gamelog import loads
 
     if limit == 0.5:  # the slow tier: the position found afresh
         from test_sampler import _big_log

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from domino_advisor import api
-from domino_advisor.calibration import (
+from domino_advisor.advice.calibration import (
     Calibration,
     Decision,
     Z,
@@ -28,9 +28,9 @@ from domino_advisor.calibration import (
     shown,
     unmapped_error,
 )
-from domino_advisor.cli import main
-from domino_advisor.rules import preset
-from domino_advisor.selfplay import CALIBRATED, play, record
+from domino_advisor.cli.app import main
+from domino_advisor.games.line.rules import preset
+from domino_advisor.measure.selfplay import CALIBRATED, play, record
 
 
 def test_reliability_ece_and_brier_by_hand():
@@ -157,7 +157,7 @@ def test_shipped_maps_are_sound():
 
 
 def test_a_map_is_for_its_own_rules():
-    from domino_advisor.calibration import calibration_for
+    from domino_advisor.advice.calibration import calibration_for
 
     assert calibration_for(preset("classic"), 2) is not None
     assert calibration_for(preset("classic", "target=250"), 2) is not None  # a round is a round
@@ -217,7 +217,7 @@ def test_calibrate_command_small_run(tmp_path):
 def test_the_chart_fits_in_fifty_columns(mapped):
     from rich.console import Console
 
-    from domino_advisor.figures import calibration_view
+    from domino_advisor.views.figures import calibration_view
 
     decisions = synthetic(400, 5)
     cal = fit(decisions, "classic/2", 300, 1, draws=50) if mapped else None  # the layout, not the intervals

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domino_advisor.chicken.game import HEAD, ChickenRound
-from domino_advisor.chicken.match import ChickenMatch, deal, legal_moves, play_match
-from domino_advisor.chicken.rules import ChickenRules
-from domino_advisor.errors import IllegalMoveError, RulesError
-from domino_advisor.events import Draw, Pass, Play
-from domino_advisor.tiles import Tile, full_set
+from domino_advisor.base.errors import IllegalMoveError, RulesError
+from domino_advisor.base.tiles import Tile, full_set
+from domino_advisor.games.chicken.match import ChickenMatch, deal, legal_moves, play_match
+from domino_advisor.games.chicken.rules import ChickenRules
+from domino_advisor.games.chicken.state import HEAD, ChickenRound
+from domino_advisor.games.events import Draw, Pass, Play
 
 NAMES = ["ana", "bob", "cy", "di", "ed", "flo", "gus", "hal"]
 

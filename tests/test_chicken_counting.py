@@ -17,8 +17,8 @@ import functools
 
 import pytest
 
-from domino_advisor.chicken.match import ChickenMatch
-from domino_advisor.chicken.rules import ChickenRules
+from domino_advisor.games.chicken.match import ChickenMatch
+from domino_advisor.games.chicken.rules import ChickenRules
 from hubbrute import brute, check, positions
 
 CASES = [

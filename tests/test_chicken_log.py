@@ -10,9 +10,9 @@ import json
 import pytest
 
 from clitools import refused, run
-from domino_advisor import gamelog
-from domino_advisor.chicken.bots import heuristic_policy
-from domino_advisor.chicken.rules import ChickenRules
+from domino_advisor.games.chicken.bots import heuristic_policy
+from domino_advisor.games.chicken.rules import ChickenRules
+from domino_advisor.log import gamelog
 from seatlogs import seat_log
 
 HAND = "9-8 9-7 9-5 7-7 6-2 5-5 3-1"
@@ -303,7 +303,7 @@ def test_a_tile_on_lines_alike_is_advised_once(runner, tmp_path):
     ],
 )
 def test_the_advisor_plays_whole_matches_as_a_bot(rules, advisor):
-    from domino_advisor.trainsim import tournament
+    from domino_advisor.measure.hubsim import tournament
 
     result = tournament(rules, 3, [advisor, "heuristic"], 2, seed=9)
     assert [b.spec for b in result.bots] == [advisor, "heuristic"]
@@ -315,11 +315,11 @@ def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
     lessons) runs the sampler to its fixed steps: a slow machine gives the same advice."""
     import random
 
-    from domino_advisor import sampler
-    from domino_advisor.trainadvice import advise
-    from domino_advisor.trainlog import match_of
-    from domino_advisor.trains.match import deal, legal_moves
-    from domino_advisor.trainseat import TrainSeatView, count
+    from domino_advisor.advice.hubadvice import advise
+    from domino_advisor.counting import sampler
+    from domino_advisor.counting.hubseat import TrainSeatView, count
+    from domino_advisor.games.trains.match import deal, legal_moves
+    from domino_advisor.log.hubmatch import match_of
 
     rules = ChickenRules()
     rng = random.Random(5)

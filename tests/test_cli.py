@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from clitools import HAND, refused, run
-from domino_advisor.cli import main
+from domino_advisor.cli.app import main
 
 
 @pytest.fixture
@@ -291,7 +291,7 @@ def test_status_json_on_shared_example(runner):
 )
 def test_demo_runs_and_degrades_without_colour(runner, monkeypatch, samples):
     if samples is not None:
-        from domino_advisor import demo
+        from domino_advisor.cli import demo
 
         advice_of = demo.api.advice_of
 

@@ -141,7 +141,7 @@ def test_a_lesson_with_stdin_closed_ends_as_at_end_of_input(monkeypatch):
 def test_edit_with_stdin_closed_abandons_and_leaves_the_log(game, monkeypatch):
     """The editor's result does not replay; asked to edit again or abandon, there is no
     more input: abandoned, exit 2, the log as it was."""
-    monkeypatch.setattr("domino_advisor.editor.edit", lambda *a, **k: b"not a game log\n")
+    monkeypatch.setattr("domino_advisor.cli.editor.edit", lambda *a, **k: b"not a game log\n")
     before = game.read_bytes()
     code, out, err = main_with(monkeypatch, "edit", game, stdin=CLOSED)
     assert code == 2 and "internal error" not in err, err

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from clitools import process
-from domino_advisor.cli import main
+from domino_advisor.cli.app import main
 
 CONFIG = """\
 name = "ana"
@@ -135,7 +135,7 @@ def test_a_huge_file_is_refused_without_reading_it(home):
     into memory first (0.9.0 read it whole, then refused it)."""
     import tracemalloc
 
-    from domino_advisor import config
+    from domino_advisor.cli import config
 
     p = home / ".config" / "domino-advisor" / "config.toml"
     with open(p, "wb") as f:

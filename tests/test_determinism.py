@@ -18,17 +18,17 @@ from pathlib import Path
 import pytest
 
 from clitools import CLI
-from domino_advisor.advisor import SIDE_IDS, advise, candidates
-from domino_advisor.deal import random_position
-from domino_advisor.engine import from_round
-from domino_advisor.game import Round
-from domino_advisor.inference import infer
-from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves
-from domino_advisor.rules import preset
-from domino_advisor.scoring import WIN, side_of
-from domino_advisor.search import solve
-from domino_advisor.view import SeatView
+from domino_advisor.advice.advisor import SIDE_IDS, advise, candidates
+from domino_advisor.advice.engine import from_round
+from domino_advisor.advice.search import solve
+from domino_advisor.counting.inference import infer
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.rules import preset
+from domino_advisor.games.line.scoring import WIN, side_of
+from domino_advisor.games.line.state import Round
+from domino_advisor.measure.deal import random_position
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "data" / "logs"
@@ -236,7 +236,7 @@ def _whole_set_dealt(events: int) -> Round:
 def test_an_endgame_too_big_to_solve_is_not_begun(monkeypatch):
     """22 tiles in the hands: this one outruns the search's budget (500,000 positions,
     13 s of CPU) and then is played out; past 21 tiles the search is not begun."""
-    from domino_advisor import advisor
+    from domino_advisor.advice import advisor
 
     r = _whole_set_dealt(6)
     assert sum(len(r.hand_of(s)) for s in range(2)) == advisor.EXACT_MOST_TILES + 1

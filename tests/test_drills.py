@@ -9,12 +9,13 @@ import sqlite3
 import pytest
 
 from clitools import refused, run, small_drill_budgets
-from domino_advisor import drills, gamelog
-from domino_advisor.demo import demo_text
-from domino_advisor.events import Play
-from domino_advisor.moves import legal_moves
-from domino_advisor.progress import Drill, Record, RecordError, path
-from domino_advisor.review import review
+from domino_advisor.cli.demo import demo_text
+from domino_advisor.games.events import Play
+from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.learning import drills
+from domino_advisor.learning.progress import Drill, Record, RecordError, path
+from domino_advisor.learning.review import review
+from domino_advisor.log import gamelog
 
 DEMO = demo_text()
 
@@ -187,8 +188,8 @@ def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path,
 
     from rich.console import Console
 
-    from domino_advisor import render
-    from domino_advisor.scorecard import sources, summary
+    from domino_advisor.learning.scorecard import sources, summary
+    from domino_advisor.views import render
 
     answers = Record().answers()
     drills_now = {"left": Record().drills_left(), "due": Record().drills_due()}
@@ -204,7 +205,7 @@ def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path,
 def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, budget, monkeypatch):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
-    monkeypatch.setattr("domino_advisor.progress.WAIT", 0.05)
+    monkeypatch.setattr("domino_advisor.learning.progress.WAIT", 0.05)
     kept = Record()
     due = kept.due()
     holder = sqlite3.connect(path(), timeout=0)

@@ -138,7 +138,7 @@ def test_an_edit_ended_by_a_signal_leaves_no_copy(game, tmp_path, signum):
 # -- what the editor may write: the rules `log` keeps --------------------------------------
 def _saves(monkeypatch, change) -> None:
     """An editor in process whose save is ``change`` of the copy's text."""
-    from domino_advisor import editor
+    from domino_advisor.cli import editor
 
     def edit(data, extension=".dom", require_save=True, name="log"):
         return change(data.decode()).encode()
@@ -181,7 +181,7 @@ def test_the_editor_may_write_a_tab_and_keep_an_old_line_as_it_was(runner, game,
 
 # -- no editor named ---------------------------------------------------------------------
 def _no_editor_named(monkeypatch, terminal: bool) -> None:
-    from domino_advisor import editor
+    from domino_advisor.cli import editor
 
     monkeypatch.setenv("EDITOR", "")
     monkeypatch.delenv("VISUAL", raising=False)
@@ -197,7 +197,7 @@ def test_no_editor_named_and_no_terminal_is_refused_at_once(runner, game, monkey
 
 
 def test_no_editor_named_on_a_terminal_opens_the_usual_one(monkeypatch):
-    from domino_advisor import editor
+    from domino_advisor.cli import editor
 
     _no_editor_named(monkeypatch, terminal=True)
     assert editor.command()[0] in ("sensible-editor", "vim", "nano", "vi")

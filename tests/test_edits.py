@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import clitools
 from clitools import refused, run
-from domino_advisor import edits, gamelog
-from domino_advisor.demo import demo_text
-from domino_advisor.errors import CountMismatch, DominoError
+from domino_advisor.base.errors import CountMismatch, DominoError
+from domino_advisor.cli.demo import demo_text
+from domino_advisor.log import edits, gamelog
 
 DEMO = gamelog.loads(demo_text())
 

@@ -30,8 +30,8 @@ def session_output(game: Path, lines: list[str]) -> tuple[int, str]:
     import io
     import sys
 
-    from domino_advisor.session import run as run_session
-    from domino_advisor.terminal import make_console
+    from domino_advisor.cli.session import run as run_session
+    from domino_advisor.views.terminal import make_console
 
     typed = iter(lines)
     out = io.StringIO()
@@ -206,7 +206,7 @@ def test_advice_on_a_terminal_without_unicode_as_a_process(tmp_path, runner, enc
 def test_a_full_disk_on_stdout_is_one_line_in_process(tmp_path, runner, monkeypatch, args):
     """In process, the commands' standard output a file on /dev/full (as real processes:
     status below, every command in the slow tier)."""
-    from domino_advisor import terminal
+    from domino_advisor.views import terminal
 
     path = new_game(runner, tmp_path / "f.dom")
     full = [args[0], path, *args[1:]] if args[0] != "rules" else args
@@ -331,8 +331,8 @@ def test_a_comment_after_an_event_is_kept(runner, game):
 
 
 def test_a_session_starts_on_a_log_with_trailing_comments(runner, game):
-    from domino_advisor.session import Session
-    from domino_advisor.terminal import make_console
+    from domino_advisor.cli.session import Session
+    from domino_advisor.views.terminal import make_console
 
     game.write_text(game.read_text() + "ana plays 6-2 on 6  # fixed by hand\n")
     s = Session(game, make_console(), samples=10, seconds=0.05)
@@ -365,7 +365,7 @@ def test_a_typed_line_is_read_in_bounded_memory(monkeypatch):
     limit held all 40 MB, and a session's or a lesson's memory grew with the line)."""
     import tracemalloc
 
-    from domino_advisor.terminal import read_line
+    from domino_advisor.views.terminal import read_line
 
     monkeypatch.setattr(sys, "stdin", _EndlessLine(40_000_000))
     monkeypatch.setattr(sys, "stdout", io.StringIO())
@@ -503,7 +503,7 @@ def _main_with_stdout(monkeypatch, stdout, args) -> tuple[int, str]:
     import io
     import sys
 
-    from domino_advisor.cli import main
+    from domino_advisor.cli.app import main
 
     err = io.StringIO()
     monkeypatch.setattr(sys, "stdout", stdout)

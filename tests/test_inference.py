@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import bruteforce
-from domino_advisor import gamelog, logfile
-from domino_advisor.inference import infer
-from domino_advisor.view import SeatView
+from domino_advisor.counting.inference import infer
+from domino_advisor.counting.view import SeatView
+from domino_advisor.log import gamelog, logfile
 from positions import random_round, random_views, small_rules, to_position
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "examples"

@@ -10,7 +10,7 @@ import pytest
 
 from clitools import HAND, new_game, run, small_drill_budgets
 from domino_advisor import api
-from domino_advisor.demo import demo_text
+from domino_advisor.cli.demo import demo_text
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -174,7 +174,7 @@ def test_review_and_simulate(runner, tmp_path):
     data = output(runner, "review", game, "--json", "--samples", "10")
     validate("review", data)
     assert data["hindsight"][0]["known"]
-    from domino_advisor.hindsight import RoundHindsight
+    from domino_advisor.learning.hindsight import RoundHindsight
 
     data["hindsight"].append(RoundHindsight(2, "cy's hand was not shown").as_dict())
     validate("review", data)  # a round without hindsight says why

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from domino_advisor import api, logfile
+from domino_advisor import api
+from domino_advisor.log import logfile
 
 CORPUS = Path(__file__).parent / "data" / "logs"
 LOGS = sorted(CORPUS.glob("*.dom"))
@@ -23,9 +24,9 @@ def test_an_old_log_replays_the_same(path: Path):
     want = json.loads(path.with_suffix(".status.json").read_text())
     log = logfile.load(path)
     if log.is_trains:  # Mexican Train (0.7.0 on): its own status
-        from domino_advisor import trainseat
+        from domino_advisor.counting import hubseat
 
-        got = trainseat.status_of(log.replay_trains())
+        got = hubseat.status_of(log.replay_trains())
     else:
         got = api.status_of(api.Position.of(log))
     got = json.loads(json.dumps(got))  # as --json prints it

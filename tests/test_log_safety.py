@@ -56,7 +56,7 @@ def _two_writers_at_once(path: Path, rounds: int) -> None:
 # so the fast tier runs many tight races cheaply; the slow tier starts fresh processes.
 _WARM_WRITER = """
 import contextlib, io, json, sys
-from domino_advisor.cli import main
+from domino_advisor.cli.app import main
 for path in sys.stdin:
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
@@ -114,7 +114,7 @@ def test_two_log_commands_at_once_200_rounds(tmp_path):
 
 def test_threads_writing_one_log_lose_nothing(tmp_path):
     """Many writers in one process: each ``update`` reads under the lock, so all land."""
-    from domino_advisor import edits, logfile
+    from domino_advisor.log import edits, logfile
 
     runner = CliRunner()
     path = new_game(
@@ -138,7 +138,7 @@ def test_threads_writing_one_log_lose_nothing(tmp_path):
 
 
 def test_a_writer_that_cannot_get_the_lock_gives_up(runner, game, monkeypatch):
-    from domino_advisor import logfile
+    from domino_advisor.log import logfile
 
     default = logfile.LOCK_SECONDS
     monkeypatch.setattr(logfile, "LOCK_SECONDS", 0.3)
@@ -205,8 +205,8 @@ def test_session_never_writes_over_an_outside_change(tmp_path, other):
 
 
 def test_session_undo_after_an_outside_change_undoes_nothing(tmp_path, monkeypatch):
-    from domino_advisor.session import Session
-    from domino_advisor.terminal import make_console
+    from domino_advisor.cli.session import Session
+    from domino_advisor.views.terminal import make_console
 
     runner = CliRunner()
     path = new_game(runner, tmp_path / "u.dom")
@@ -360,7 +360,7 @@ def _as_nobody(warm: Path, args: list[str]) -> subprocess.CompletedProcess:
     as root first (a non-root child cannot read root's Python)."""
     script = textwrap.dedent(f"""
         import os, sys
-        from domino_advisor.cli import main
+        from domino_advisor.cli.app import main
         def go(args):
             try:
                 main.main(args, prog_name="domino-advisor")
@@ -471,7 +471,7 @@ def test_a_write_never_leaves_a_log_the_tool_cannot_read(runner, game, tmp_path)
 def test_an_editor_save_during_a_write_is_not_lost(game):
     """An editor takes no lock: a save that lands while a change is being made is read
     again, and the change is made on top of it."""
-    from domino_advisor import edits, logfile
+    from domino_advisor.log import edits, logfile
 
     saved = []
 
@@ -490,9 +490,9 @@ def test_an_editor_save_during_a_write_is_not_lost(game):
 
 
 def test_a_session_adopts_an_editor_save_made_during_its_write(game):
-    from domino_advisor import logfile
-    from domino_advisor.session import Session
-    from domino_advisor.terminal import make_console
+    from domino_advisor.cli.session import Session
+    from domino_advisor.log import logfile
+    from domino_advisor.views.terminal import make_console
 
     s = Session(game, make_console(), samples=10, seconds=0.05)
     real = logfile.update
@@ -579,7 +579,7 @@ def test_output_lost_after_a_write_is_a_warning_in_process(tmp_path, monkeypatch
     the slow tier)."""
     import contextlib
 
-    from domino_advisor import terminal
+    from domino_advisor.views import terminal
 
     runner = CliRunner()
     path = new_game(runner, tmp_path / "o.dom")

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from clitools import run
-from domino_advisor import events as event_types
-from domino_advisor import shell
+from domino_advisor.cli import shell
+from domino_advisor.games import events as event_types
 from longlogs import near_cap_log
 
 ROWS = 1_000
@@ -109,16 +109,16 @@ def test_a_train_review_counts_the_chances_only_for_its_decisions(runner, tmp_pa
     counting; the chances are counted only for the advice at your decisions.  0.9.0
     counted them after every event too: a second each at eight players, and a whole
     8-player double-twelve match did not finish in 400 s."""
-    from domino_advisor import trainseat
+    from domino_advisor.counting import hubseat
 
     counted = [0]
-    infer = trainseat.infer
+    infer = hubseat.infer
 
     def counting(*args, **kwargs):
         counted[0] += 1
         return infer(*args, **kwargs)
 
-    monkeypatch.setattr(trainseat, "infer", counting)
+    monkeypatch.setattr(hubseat, "infer", counting)
     match = (Path(__file__).parent / "data" / "logs" / "mexican-train-3-match.dom").read_text()
     path = tmp_path / "round-1.dom"
     lines = match[: match.index("round 2")].splitlines()
@@ -132,9 +132,9 @@ def test_a_train_review_counts_the_chances_only_for_its_decisions(runner, tmp_pa
 def _views(players: int, seed: int, every: int):
     """Views from the viewer's seat through a random Mexican Train match, every ``every``
     events once the hand is known."""
-    from domino_advisor import gamelog
-    from domino_advisor.trainlog import GAMES
-    from domino_advisor.trainseat import TrainSeatView
+    from domino_advisor.counting.hubseat import TrainSeatView
+    from domino_advisor.log import gamelog
+    from domino_advisor.log.hubmatch import GAMES
     from seatlogs import seat_log
 
     _, text = seat_log(GAMES["mexican-train"](), players, seed)
@@ -151,10 +151,10 @@ def _views(players: int, seed: int, every: int):
 def test_what_an_opponent_certainly_lacks_is_the_countings_answer():
     """``certain_lacks`` (a matching, no count) says what ``cannot_hold`` of the exact
     count says, and ``Chain.possible`` what ``can_place`` says of every tile and seat."""
-    from domino_advisor.counting import TooBig
-    from domino_advisor.evidence import gather
-    from domino_advisor.inference import EXACT_WORK, _exact, certain_lacks, unseen_tiles
-    from domino_advisor.sampler import Chain
+    from domino_advisor.counting.evidence import gather
+    from domino_advisor.counting.exact import TooBig
+    from domino_advisor.counting.inference import EXACT_WORK, _exact, certain_lacks, unseen_tiles
+    from domino_advisor.counting.sampler import Chain
 
     checked = 0
     for view in _views(3, 5, 9):
@@ -178,9 +178,10 @@ def test_a_long_match_is_replayed_without_summing_every_round_again(monkeypatch)
     every round (and every All Fives score): 0.9.0's replay of a match of R rounds asked
     each round's result about R times, a 697-round log's status took 5.6 s of CPU (now
     2.1) and a log of it 40 s to make (now 5.5)."""
-    from domino_advisor import game, gamelog
-    from domino_advisor.deal import heavy_policy, play_match, seat_log_lines
-    from domino_advisor.rules import preset
+    from domino_advisor.games.line import state as game
+    from domino_advisor.games.line.rules import preset
+    from domino_advisor.log import gamelog
+    from domino_advisor.measure.deal import heavy_policy, play_match, seat_log_lines
 
     players, rounds = ["me", "ana"], 40
     _, events, deals = play_match(preset("classic", {"target": "100000"}), players, 1, heavy_policy, rounds)

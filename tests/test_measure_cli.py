@@ -63,7 +63,7 @@ def test_review_html_refuses_an_unwritable_folder_before_the_work(runner, tmp_pa
     review itself fails the test if it is called).  A folder's mode does not bind root,
     who may write in any folder whatever its mode: run as root, the folder is /sys, which
     the kernel keeps from root too."""
-    from domino_advisor import review
+    from domino_advisor.learning import review
 
     def no_work(*args, **kwargs):
         raise AssertionError("the review ran before the page's folder was checked")
@@ -161,7 +161,7 @@ def test_bench_times_the_tables_commands_on_named_positions(monkeypatch):
 
     from rich.console import Console
 
-    from domino_advisor import bench as bench_module
+    from domino_advisor.cli import bench as bench_module
 
     positions = bench_module.named_positions()
     assert len(positions) == 14 and {n.rsplit("-", 1)[0] for n, _ in positions} >= {"double-six-2p-mid"}

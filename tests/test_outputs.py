@@ -25,7 +25,7 @@ WRITERS = {
 
 
 def _record(tmp_path):
-    from domino_advisor import progress
+    from domino_advisor.learning import progress
 
     db = sqlite3.connect(progress.path())
     db.execute("CREATE TABLE answers (kind TEXT)")
@@ -36,7 +36,7 @@ def _record(tmp_path):
 
 def _targets(tmp_path, monkeypatch, runner):
     """The player's files a writer is pointed at, and what the refusal says of each."""
-    from domino_advisor import progress
+    from domino_advisor.learning import progress
 
     progress.path().parent.mkdir(parents=True, exist_ok=True)
     config = tmp_path / "config.toml"
@@ -89,7 +89,7 @@ def test_force_replaces_a_file_of_the_kind_being_written(tmp_path, runner):
 
 def test_the_kind_is_read_again_under_the_lock_just_before_the_write(tmp_path):
     """A page checked before the long work, that became a game log meanwhile, is kept."""
-    from domino_advisor import outputs
+    from domino_advisor.cli import outputs
 
     page = tmp_path / "page.html"
     page.write_text("<!doctype html>\n")
@@ -115,7 +115,7 @@ def test_the_kind_is_read_again_under_the_lock_just_before_the_write(tmp_path):
     ],
 )
 def test_a_game_log_is_told_by_its_first_line_that_says_something(text, log):
-    from domino_advisor.gamelog import looks_like_log
+    from domino_advisor.log.gamelog import looks_like_log
 
     assert looks_like_log(text) is log
 
@@ -173,7 +173,7 @@ def test_new_force_starts_again_only_over_a_log_with_nothing_played(tmp_path, ru
 def _save_in_place_at_the_swap(monkeypatch, target, text: str) -> None:
     """Another program that takes no lock (cp, an editor saving in place) writes
     ``target`` at the very moment the writer swaps its new file in."""
-    from domino_advisor import logfile
+    from domino_advisor.log import logfile
 
     real, done = logfile._exchange, []
 

@@ -19,14 +19,14 @@ import random
 
 import pytest
 
-from domino_advisor import lead
-from domino_advisor.events import NewRound, Pass, Play
-from domino_advisor.gamelog import loads
-from domino_advisor.match import Match
-from domino_advisor.moves import legal_moves, setup_round
-from domino_advisor.rules import preset
-from domino_advisor.scoring import side_of
-from domino_advisor.tiles import Tile
+from domino_advisor.base.tiles import Tile
+from domino_advisor.games.events import NewRound, Pass, Play
+from domino_advisor.games.line import lead
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.moves import legal_moves, setup_round
+from domino_advisor.games.line.rules import preset
+from domino_advisor.games.line.scoring import side_of
+from domino_advisor.log.gamelog import loads
 
 dominoes = pytest.importorskip("dominoes")
 

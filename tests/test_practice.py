@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 from clitools import run
-from domino_advisor import gamelog
-from domino_advisor.inference import infer
-from domino_advisor.progress import Record, path
-from domino_advisor.questions import Count, Voids, worth_asking
-from domino_advisor.view import SeatView
+from domino_advisor.counting.inference import infer
+from domino_advisor.counting.view import SeatView
+from domino_advisor.learning.progress import Record, path
+from domino_advisor.learning.questions import Count, Voids, worth_asking
+from domino_advisor.log import gamelog
 from positions import random_round, small_rules
 
 HAND = "62 55 54 44 40"

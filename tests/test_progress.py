@@ -9,9 +9,9 @@ import sqlite3
 import pytest
 
 from clitools import run
-from domino_advisor import progress
-from domino_advisor.progress import Answer, Record, RecordError
-from domino_advisor.scorecard import summary, weights
+from domino_advisor.learning import progress
+from domino_advisor.learning.progress import Answer, Record, RecordError
+from domino_advisor.learning.scorecard import summary, weights
 
 
 def _answer(kind="voids", points=1.0, lesson=1, at=1000.0):
@@ -24,7 +24,7 @@ def _answer(kind="voids", points=1.0, lesson=1, at=1000.0):
 def lessons(request, monkeypatch):
     """A lesson's move question is marked against advice of 20 worlds in the fast tier
     (these tests are about the record, not the advice), of the default budget in the slow."""
-    from domino_advisor import train
+    from domino_advisor.cli import lesson as train
 
     if request.param is not None:
         real = train.advise
@@ -135,8 +135,8 @@ def test_train_asks_more_of_what_you_miss(tmp_path):
 
     from rich.console import Console
 
-    from domino_advisor.rules import preset
-    from domino_advisor.train import Trainer
+    from domino_advisor.cli.lesson import Trainer
+    from domino_advisor.games.line.rules import preset
 
     record = Record(tmp_path / "p.sqlite")
     for i in range(10):
@@ -158,7 +158,7 @@ def test_progress_fits_the_screen(width):
 
     from rich.console import Console
 
-    from domino_advisor import render
+    from domino_advisor.views import render
 
     answers = [
         _answer(k, p, lesson=i, at=i * 4000) for i in range(40) for k, p in (("voids", 1.0), ("move", 0.4))

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from domino_advisor.errors import NotationError
-from domino_advisor.inference import infer
-from domino_advisor.questions import Count, Voids, Where, parse_numbers, pick, why_lacks
-from domino_advisor.tiles import full_set
+from domino_advisor.base.errors import NotationError
+from domino_advisor.base.tiles import full_set
+from domino_advisor.counting.inference import infer
+from domino_advisor.learning.questions import Count, Voids, Where, parse_numbers, pick, why_lacks
 from positions import random_views
 
 VIEWS = list(random_views(120, seed=1414, first_cut=3))

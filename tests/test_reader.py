@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.bots import heuristic, reader
-from domino_advisor.engine import from_tiles
-from domino_advisor.rules import preset
-from domino_advisor.tiles import Tile
+from domino_advisor.advice.bots import heuristic, reader
+from domino_advisor.advice.engine import from_tiles
+from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line.rules import preset
 
 
 def t(text: str) -> Tile:

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from domino_advisor import cli, cli_table
+from domino_advisor.cli import app as cli
+from domino_advisor.cli import table as cli_table
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 FIGURE = re.compile(r"±\s*\d+(\.\d+)?%|\d+(\.\d+)?%|\d+\.\d+ s\b|[+-]\d+\.\d+ pts")

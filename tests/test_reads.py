@@ -14,13 +14,13 @@ import pytest
 from click.testing import CliRunner
 
 from domino_advisor import api
-from domino_advisor.cli import main
-from domino_advisor.gamelog import loads
-from domino_advisor.inference import infer
-from domino_advisor.reads import Reads, Style, choices, soft_reads, style_for
-from domino_advisor.reads_fit import fit
-from domino_advisor.rules import preset
-from domino_advisor.view import SeatView
+from domino_advisor.cli.app import main
+from domino_advisor.counting.inference import infer
+from domino_advisor.counting.reads import Reads, Style, choices, soft_reads, style_for
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.line.rules import preset
+from domino_advisor.log.gamelog import loads
+from domino_advisor.measure.reads_fit import fit
 from positions import random_round
 
 STYLE = Style(pips=0.3, double=1.0)
@@ -228,7 +228,7 @@ def test_status_shows_likely_reads_and_the_switch_turns_them_off(tmp_path):
 def test_advice_without_reads_is_the_advice_of_the_uniform_counting():
     pos_off = api.Position.of(loads(READS_LOG), reads=False)
     a = api.advice_of(pos_off, samples=60, seed=3, seconds=None)
-    from domino_advisor.advisor import advise
+    from domino_advisor.advice.advisor import advise
 
     b = advise(pos_off.match.round, pos_off.match.me, samples=60, seed=3)
     assert [(str(c.tile), c.win) for c in a.moves] == [(str(c.tile), c.win) for c in b.moves]
@@ -255,8 +255,8 @@ def test_the_config_switches_reads_off(tmp_path, monkeypatch):
 def test_weights_far_apart_neither_overflow_nor_change_the_chances(monkeypatch):
     """A deal thousands of times likelier than the first (log weights hundreds apart):
     the sums are rebased, and the chances and margins stay finite."""
-    from domino_advisor import advisor as advisor_module
-    from domino_advisor.advisor import Candidate
+    from domino_advisor.advice import advisor as advisor_module
+    from domino_advisor.advice.advisor import Candidate
 
     c = Candidate(None, None, None)
     for w, v in ((1.0, 2), (3.0, 0), (0.5, 2)):
@@ -275,7 +275,7 @@ def test_weights_far_apart_neither_overflow_nor_change_the_chances(monkeypatch):
 
 
 def test_the_reads_setting_keeps_the_other_train_defaults(tmp_path):
-    from domino_advisor import config
+    from domino_advisor.cli import config
 
     settings = config.parse('rules = "block"\nreads = false\n[train]\nplayers = 2\nbots = "heavy"\n')
     defaults = settings.default_map()

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from clitools import run
-from domino_advisor import progress
-from domino_advisor.progress import Answer, Record, RecordError
+from domino_advisor.learning import progress
+from domino_advisor.learning.progress import Answer, Record, RecordError
 
 ANSWER = Answer("count", 0.5, "classic", 3, 2.5, 1_700_000_000.25)
 LINE = json.dumps(
@@ -109,7 +109,7 @@ def test_a_lesson_killed_while_it_waits_loses_no_answer(tmp_path):
     env = {**os.environ, "DOMINO_ADVISOR_DATA": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
     code = (
         "import sys\n"
-        "from domino_advisor.progress import Answer, Record\n"
+        "from domino_advisor.learning.progress import Answer, Record\n"
         "r = Record()\n"
         "print('open', flush=True)\n"
         "sys.stdin.readline()\n"
@@ -140,7 +140,7 @@ def test_a_lesson_killed_while_it_waits_loses_no_answer(tmp_path):
 LESSON = """
 import sys
 from domino_advisor import progress
-from domino_advisor.progress import Answer, Record
+from domino_advisor.learning.progress import Answer, Record
 progress.WAIT = 0.2
 r = Record()
 print("open", flush=True)
@@ -313,8 +313,8 @@ def open_folder(monkeypatch):
     folder = Path(tempfile.mkdtemp(prefix="domino-ro-"))
     os.chmod(folder, 0o755)
     monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(folder))
-    import domino_advisor.progresspage  # imported before the user changes
-    import domino_advisor.render  # noqa: F401
+    import domino_advisor.views.progresspage  # imported before the user changes
+    import domino_advisor.views.render  # noqa: F401
 
     yield folder
     for p in sorted(folder.rglob("*"), reverse=True):
@@ -513,7 +513,7 @@ def test_a_torn_last_line_is_ended_not_cut_and_skipped_when_read(monkeypatch, ru
 
 def test_an_answer_kept_in_a_folder_that_is_gone_fails_instead_of_spinning(tmp_path):
     """keep() retried its open for as long as the data folder was missing: forever."""
-    from domino_advisor import pendingfile
+    from domino_advisor.learning import pendingfile
 
     with pytest.raises(FileNotFoundError):
         pendingfile.keep(tmp_path / "gone" / "progress-pending.jsonl", LINE)

@@ -13,13 +13,13 @@ from click.testing import CliRunner
 
 import bruteforce
 from clitools import console_under, process
-from domino_advisor import gamelog
-from domino_advisor.cli import main
-from domino_advisor.demo import demo_text
-from domino_advisor.events import Holds, NewRound
-from domino_advisor.review import compounded, review
-from domino_advisor.reviewpage import to_html
-from domino_advisor.view import SeatView
+from domino_advisor.cli.app import main
+from domino_advisor.cli.demo import demo_text
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.events import Holds, NewRound
+from domino_advisor.learning.review import compounded, review
+from domino_advisor.log import gamelog
+from domino_advisor.views.reviewpage import to_html
 from positions import small_rules, to_position
 
 DATA = Path(__file__).parent / "data"
@@ -84,8 +84,8 @@ def test_review_cli_and_html(tmp_path):
     data = json.loads(CliRunner().invoke(main, ["review", str(game), "--samples", "10", "--json"]).output)
     replayed = data.pop("hindsight")
     assert data == review(gamelog.loads(demo_text()), samples=10, seed=0).as_dict()
-    from domino_advisor.cli import HINDSIGHT_SAMPLES
-    from domino_advisor.hindsight import hindsight
+    from domino_advisor.cli.app import HINDSIGHT_SAMPLES
+    from domino_advisor.learning.hindsight import hindsight
 
     want = hindsight(gamelog.loads(demo_text()), HINDSIGHT_SAMPLES, 0)
     assert replayed == [h.as_dict() for h in want] and replayed[0]["known"]
@@ -214,7 +214,7 @@ def test_review_refuses_a_bad_log(tmp_path):
 # -- the review's findings against independent truth --------------------------------------------
 def _seat_log(rules, players, seed, policy=None) -> tuple[str, list]:
     """A seeded single round played with every hand known, and the log seat 0 keeps."""
-    from domino_advisor.deal import play_match, random_policy, seat_log_lines
+    from domino_advisor.measure.deal import play_match, random_policy, seat_log_lines
 
     _, events, deals = play_match(rules, players, seed, policy or random_policy, max_rounds=1)
     lines = seat_log_lines(events, deals, players[0], players)
@@ -230,7 +230,7 @@ def _seat_log(rules, players, seed, policy=None) -> tuple[str, list]:
 def _brute_force_findings(log) -> dict[int, tuple[dict[str, set[int]], set[tuple[str, str]]]]:
     """After each event that moves the round on: what brute-force enumeration finds
     certain (each opponent's lacking numbers, each unseen tile's certain place)."""
-    from domino_advisor.match import Match
+    from domino_advisor.games.line.match import Match
 
     match = Match(log.rules, log.players, log.me)
     out = {}
@@ -302,10 +302,10 @@ def test_exact_decisions_match_an_exhaustive_search(seed):
     """Two players, block, every tile dealt: each decision's chances are certainties, and
     must be what a plain minimax on the reference engine finds."""
     import minimax
-    from domino_advisor.match import Match
-    from domino_advisor.moves import legal_moves, setup_round
-    from domino_advisor.rules import preset
-    from domino_advisor.scoring import WIN
+    from domino_advisor.games.line.match import Match
+    from domino_advisor.games.line.moves import legal_moves, setup_round
+    from domino_advisor.games.line.rules import preset
+    from domino_advisor.games.line.scoring import WIN
 
     rules = preset("block", {"set": "3", "hand": "5", "target": "0"})
     text, deals = _seat_log(rules, ["me", "ana"], seed=300 + seed)

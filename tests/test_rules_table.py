@@ -13,13 +13,13 @@ import re
 
 import pytest
 
-from domino_advisor.errors import DominoError, IllegalMoveError
-from domino_advisor.events import parse_event
-from domino_advisor.gamelog import loads
-from domino_advisor.layout import Layout
-from domino_advisor.rules import preset
-from domino_advisor.scoring import fives_points, round_points, score_blocked, score_out
-from domino_advisor.tiles import Tile
+from domino_advisor.base.errors import DominoError, IllegalMoveError
+from domino_advisor.base.tiles import Tile
+from domino_advisor.games.events import parse_event
+from domino_advisor.games.line.layout import Layout
+from domino_advisor.games.line.rules import preset
+from domino_advisor.games.line.scoring import fives_points, round_points, score_blocked, score_out
+from domino_advisor.log.gamelog import loads
 
 P2, P3, P4 = "me ana", "me ana bob", "me ana bob cy"
 

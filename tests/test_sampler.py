@@ -12,12 +12,12 @@ import pytest
 import bruteforce
 from clitools import run
 from domino_advisor import api
-from domino_advisor.counting import TooBig
-from domino_advisor.deal import heavy_policy, play_match, random_position, seat_log_lines
-from domino_advisor.gamelog import loads
-from domino_advisor.inference import EXACT_WORK, infer, sample_posterior
-from domino_advisor.rules import preset
-from domino_advisor.view import SeatView
+from domino_advisor.counting.exact import TooBig
+from domino_advisor.counting.inference import EXACT_WORK, infer, sample_posterior
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.line.rules import preset
+from domino_advisor.log.gamelog import loads
+from domino_advisor.measure.deal import heavy_policy, play_match, random_position, seat_log_lines
 from positions import random_views, to_position
 
 
@@ -159,7 +159,7 @@ def test_a_chain_that_cannot_reach_every_deal_is_caught(name):
     """Logs an independent review found where every place is full and two-tile swaps
     cannot get from one consistent deal to another: the chain alone misses deals (it
     says which places it never reached), and the counting then counts exactly instead."""
-    from domino_advisor.inference import _sampled, gather, unseen_tiles
+    from domino_advisor.counting.inference import _sampled, gather, unseen_tiles
 
     match = loads((STUCK / name).read_text()).replay()  # the view as status takes it, uncounted
     view = SeatView.of(match.round, match.me)

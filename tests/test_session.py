@@ -6,10 +6,10 @@ import pytest
 from click.testing import CliRunner
 
 from clitools import drive
-from domino_advisor import gamelog
-from domino_advisor.cli import main
-from domino_advisor.errors import NotationError
-from domino_advisor.shorthand import expand
+from domino_advisor.base.errors import NotationError
+from domino_advisor.cli.app import main
+from domino_advisor.log import gamelog
+from domino_advisor.log.shorthand import expand
 
 PLAYERS = ["me", "ana", "bob"]
 

@@ -8,10 +8,10 @@ import re
 import pytest
 from rich.console import Console
 
-from domino_advisor import session, trainsession
-from domino_advisor.sessionhelp import help_view
+from domino_advisor.cli import hubsession, session
+from domino_advisor.views.sessionhelp import help_view
 
-HELPS = {"line games": session.HELP, "mexican": trainsession.HELP, "chicken": trainsession.CHICKEN_HELP}
+HELPS = {"line games": session.HELP, "mexican": hubsession.HELP, "chicken": hubsession.CHICKEN_HELP}
 
 
 def shown(text: str, width: int) -> list[str]:

@@ -17,9 +17,9 @@ HOSTILE = "[blink]Y[link=http:evil]Z\x1b[2J.dom"
 def _terminal(monkeypatch) -> io.StringIO:
     """The train command's error console as a colour terminal 200 wide, into a string
     (found through the command, so the test runs on 0.9.0's layout of modules too)."""
-    from domino_advisor import advisor
-    from domino_advisor.cli import main
-    from domino_advisor.terminal import SafeConsole
+    from domino_advisor.advice import advisor
+    from domino_advisor.cli.app import main
+    from domino_advisor.views.terminal import SafeConsole
 
     module = sys.modules[main.commands["train"].callback.__module__]
     monkeypatch.setattr(module, "DRILL_SAMPLES", 20)  # small budgets, as clitools.small_drill_budgets

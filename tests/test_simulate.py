@@ -8,10 +8,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from domino_advisor.cli import main
-from domino_advisor.errors import RulesError
-from domino_advisor.rules import preset
-from domino_advisor.simulate import simulate
+from domino_advisor.base.errors import RulesError
+from domino_advisor.cli.app import main
+from domino_advisor.games.line.rules import preset
+from domino_advisor.measure.simulate import simulate
 
 
 def test_tallies_and_duplicate_deals():
@@ -59,7 +59,7 @@ def test_peer_bot_plays_legally(games):
 )
 def test_the_strong_peer_setting_plays_legally_and_is_set_as_issue_12_asks(samples):
     pytest.importorskip("dominoes")
-    from domino_advisor.players import make_player
+    from domino_advisor.measure.players import make_player
 
     strong = make_player("dominoes-strong")
     assert (strong.samples, strong.start_move, strong.first, strong.name) == (
@@ -108,8 +108,8 @@ def test_simulate_json():
 def test_a_match_is_played_to_its_target():
     import random
 
-    from domino_advisor.players import make_player
-    from domino_advisor.simulate import play_match
+    from domino_advisor.measure.players import make_player
+    from domino_advisor.measure.simulate import play_match
 
     rules = preset("all-fives").with_overrides({"target": "60"})
     players = [make_player("heuristic"), make_player("heavy")]

@@ -16,36 +16,44 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from domino_advisor import cli_measure, cli_models, cli_table
-from domino_advisor.cli import COMMANDS, main
+from domino_advisor.cli import measuring as cli_measure
+from domino_advisor.cli import models as cli_models
+from domino_advisor.cli import table as cli_table
+from domino_advisor.cli.app import COMMANDS, main
 
 LOGS = Path(__file__).parent / "data" / "logs"
 
 # what the group itself needs: --version and --help load nothing else of ours
-GROUP = {"domino_advisor", "domino_advisor.cli", "domino_advisor.shell", "domino_advisor.terminal"}
-GROUP |= {"domino_advisor.printable", "domino_advisor.errors", "domino_advisor.budgets"}
+GROUP = {
+    "domino_advisor",
+    "domino_advisor.cli.app",
+    "domino_advisor.cli.shell",
+    "domino_advisor.views.terminal",
+}
+GROUP |= {"domino_advisor.base.printable", "domino_advisor.base.errors", "domino_advisor.base.budgets"}
+GROUP |= {"domino_advisor.base", "domino_advisor.cli", "domino_advisor.views"}  # each __init__: a docstring
 HEAVY = [
-    "domino_advisor.advisor",
-    "domino_advisor.engine",
-    "domino_advisor.search",
-    "domino_advisor.bots",
-    "domino_advisor.equity",
-    "domino_advisor.stakes",
-    "domino_advisor.calibration",
-    "domino_advisor.selfplay",
-    "domino_advisor.simulate",
-    "domino_advisor.reads_fit",
+    "domino_advisor.advice.advisor",
+    "domino_advisor.advice.engine",
+    "domino_advisor.advice.search",
+    "domino_advisor.advice.bots",
+    "domino_advisor.advice.equity",
+    "domino_advisor.advice.stakes",
+    "domino_advisor.advice.calibration",
+    "domino_advisor.measure.selfplay",
+    "domino_advisor.measure.simulate",
+    "domino_advisor.measure.reads_fit",
     "multiprocessing",
     "concurrent.futures",
 ]
 ONLY_ON_DEMAND = [
     *HEAVY,
     "domino_advisor.api",
-    "domino_advisor.inference",
-    "domino_advisor.gamelog",
-    "domino_advisor.cli_table",
-    "domino_advisor.cli_measure",
-    "domino_advisor.cli_models",
+    "domino_advisor.counting.inference",
+    "domino_advisor.log.gamelog",
+    "domino_advisor.cli.table",
+    "domino_advisor.cli.measuring",
+    "domino_advisor.cli.models",
     "rich.table",
     "rich.progress",
     "rich.markdown",
@@ -54,7 +62,7 @@ ONLY_ON_DEMAND = [
 
 RUN = """
 import json, sys
-from domino_advisor.cli import main
+from domino_advisor.cli.app import main
 try:
     main(sys.argv[1:], prog_name="domino-advisor", standalone_mode=False)
 except SystemExit:
@@ -86,9 +94,9 @@ def test_version_and_help_load_only_the_group(option, tmp_path):
 
 def test_status_loads_no_advice(tmp_path):
     modules = loaded("status", LOGS / "classic-3-midround.dom", env_dir=tmp_path)
-    assert "domino_advisor.inference" in modules  # it did count
+    assert "domino_advisor.counting.inference" in modules  # it did count
     assert not modules & set(HEAVY), modules & set(HEAVY)
-    assert not modules & {"domino_advisor.trainlog", "domino_advisor.edits", "rich.progress"}
+    assert not modules & {"domino_advisor.log.hubmatch", "domino_advisor.log.edits", "rich.progress"}
 
 
 def test_logging_loads_no_advice(tmp_path):
@@ -97,7 +105,7 @@ def test_logging_loads_no_advice(tmp_path):
     modules = loaded("log", "-q", log, "ana has 3", env_dir=tmp_path)
     assert log.read_text().endswith("ana has 3\n")
     assert not modules & set(HEAVY), modules & set(HEAVY)
-    assert not modules & {"domino_advisor.trainlog", "domino_advisor.statusview", "rich.table"}
+    assert not modules & {"domino_advisor.log.hubmatch", "domino_advisor.views.statusview", "rich.table"}
 
 
 def test_the_table_holds_every_command_with_its_own_short_help():
@@ -137,10 +145,10 @@ def test_commands_list_without_loading():
 
 
 def test_the_log_knows_the_train_games_by_trainlogs_names():
-    from domino_advisor import gamelog, trainlog  # gamelog reads a log of the line games without trainlog
+    from domino_advisor.log import gamelog, hubmatch  # gamelog reads a log of the line games without hubmatch
 
-    assert gamelog.TRAIN_GAMES == tuple(trainlog.GAMES)
-    assert gamelog.MEXICAN_TRAIN == trainlog.GAME
+    assert gamelog.TRAIN_GAMES == tuple(hubmatch.GAMES)
+    assert gamelog.MEXICAN_TRAIN == hubmatch.GAME
 
 
 def test_the_program_leaves_its_objects_to_the_system_at_exit(tmp_path):
@@ -150,7 +158,7 @@ def test_the_program_leaves_its_objects_to_the_system_at_exit(tmp_path):
     code = (
         "import atexit, gc, sys\n"
         "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0, file=sys.stderr))\n"
-        "from domino_advisor.cli import main\n"
+        "from domino_advisor.cli.app import main\n"
         "main(prog_name='domino-advisor')\n"
     )
     env = {**os.environ, "DOMINO_ADVISOR_CONFIG": str(tmp_path / "none.toml")}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clitools import console_under, process, run
-from domino_advisor.demo import demo_text
+from domino_advisor.cli.demo import demo_text
 
 LOGS = Path(__file__).parent / "data" / "logs"
 

@@ -10,14 +10,14 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from domino_advisor.cli import main
-from domino_advisor.events import Play
-from domino_advisor.inference import infer
-from domino_advisor.moves import legal_moves
-from domino_advisor.questions import parse_numbers
-from domino_advisor.rules import preset
-from domino_advisor.train import Trainer
-from domino_advisor.view import SeatView
+from domino_advisor.cli.app import main
+from domino_advisor.cli.lesson import Trainer
+from domino_advisor.counting.inference import infer
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.events import Play
+from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.rules import preset
+from domino_advisor.learning.questions import parse_numbers
 
 
 def oracle(trainer_box, wrong=False):

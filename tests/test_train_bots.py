@@ -10,12 +10,12 @@ from itertools import permutations
 import pytest
 
 from clitools import refused, run
-from domino_advisor.tiles import Tile, full_set
-from domino_advisor.trains.bots import POLICIES, heuristic_policy
-from domino_advisor.trains.match import TrainMatch, deal, legal_moves
-from domino_advisor.trains.plan import longest_line
-from domino_advisor.trains.rules import TrainRules
-from domino_advisor.trainsim import tournament
+from domino_advisor.base.tiles import Tile, full_set
+from domino_advisor.games.trains.bots import POLICIES, heuristic_policy
+from domino_advisor.games.trains.match import TrainMatch, deal, legal_moves
+from domino_advisor.games.trains.plan import longest_line
+from domino_advisor.games.trains.rules import TrainRules
+from domino_advisor.measure.hubsim import tournament
 
 
 def best_by_brute_force(hand: list[Tile], end: int) -> tuple[int, int]:
@@ -142,7 +142,7 @@ def test_the_advisor_plays_and_processes_change_no_figure(runner):
 def _my_turn(seed: int):
     """A four-player double-twelve round played a while by the planning bot, at a turn
     of seat 0 with a choice to make, the others' hands then hidden."""
-    from domino_advisor.trains.bots import heuristic_policy
+    from domino_advisor.games.trains.bots import heuristic_policy
 
     rng = random.Random(seed)
     rules = TrainRules()
@@ -167,7 +167,7 @@ def _my_turn(seed: int):
 )
 @pytest.mark.parametrize("seed", [1, 2])
 def test_advice_ranks_every_legal_play_from_what_you_see(seed, samples):
-    from domino_advisor.trainadvice import advise
+    from domino_advisor.advice.hubadvice import advise
 
     full, seen = _my_turn(seed)
     advice = advise(seen, 0, samples=samples, seed=3, seconds=None)

@@ -14,8 +14,8 @@ import functools
 
 import pytest
 
-from domino_advisor.trains.match import TrainMatch
-from domino_advisor.trains.rules import TrainRules
+from domino_advisor.games.trains.match import TrainMatch
+from domino_advisor.games.trains.rules import TrainRules
 from hubbrute import brute, check, positions
 
 CASES = [

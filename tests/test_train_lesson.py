@@ -11,17 +11,17 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from domino_advisor.chicken.game import ChickenRound
-from domino_advisor.chicken.rules import ChickenRules
-from domino_advisor.cli import main
-from domino_advisor.errors import NotationError
-from domino_advisor.events import Play
-from domino_advisor.tiles import Tile, full_set
-from domino_advisor.trainlesson import TrainLesson, read_place, read_play
-from domino_advisor.trains.game import TrainRound
-from domino_advisor.trains.match import deal, legal_moves
-from domino_advisor.trains.rules import TrainRules
-from domino_advisor.trainseat import TrainSeatView, count
+from domino_advisor.base.errors import NotationError
+from domino_advisor.base.tiles import Tile, full_set
+from domino_advisor.cli.app import main
+from domino_advisor.cli.hublesson import TrainLesson, read_place, read_play
+from domino_advisor.counting.hubseat import TrainSeatView, count
+from domino_advisor.games.chicken.rules import ChickenRules
+from domino_advisor.games.chicken.state import ChickenRound
+from domino_advisor.games.events import Play
+from domino_advisor.games.trains.match import deal, legal_moves
+from domino_advisor.games.trains.rules import TrainRules
+from domino_advisor.games.trains.state import TrainRound
 
 
 def _right_answer(prompt: str, lesson: TrainLesson) -> str:
@@ -141,7 +141,7 @@ def test_chicken_foot_places_are_read_in_the_tables_words():
      ("1010", "10-10"), ("64", None), ("tt3", None), ("to3", None), ("toe", None), ("t1234", None)],
 )  # fmt: skip
 def test_place_words_have_one_spelling(word, place):
-    from domino_advisor.chicken.game import place_word
+    from domino_advisor.games.chicken.state import place_word
 
     assert place_word(word, 12) == place
 

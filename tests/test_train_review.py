@@ -13,13 +13,14 @@ import pytest
 from click.testing import CliRunner
 
 from clitools import console_under, process
-from domino_advisor import api, logfile
-from domino_advisor.cli import main
-from domino_advisor.events import Play
-from domino_advisor.gamelog import GameLog
-from domino_advisor.trainadvice import advise
-from domino_advisor.trainreview import review
-from domino_advisor.trainseat import TrainSeatView, count
+from domino_advisor import api
+from domino_advisor.advice.hubadvice import advise
+from domino_advisor.cli.app import main
+from domino_advisor.counting.hubseat import TrainSeatView, count
+from domino_advisor.games.events import Play
+from domino_advisor.learning.hubreview import review
+from domino_advisor.log import logfile
+from domino_advisor.log.gamelog import GameLog
 
 LOGS = Path(__file__).parent / "data" / "logs"
 MATCH = LOGS / "mexican-train-3-match.dom"

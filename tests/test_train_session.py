@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from clitools import drive
-from domino_advisor.cli import main
-from domino_advisor.tiles import Tile
+from domino_advisor.base.tiles import Tile
+from domino_advisor.cli.app import main
 
 HAND = "5-5 11-1 2-1 12-5 2-2 12-3 10-9 7-0 3-2 9-0 12-2 8-0 4-2 11-6 1-0"
 CORPUS = Path(__file__).parent / "data" / "logs" / "mexican-train-4-midround.dom"

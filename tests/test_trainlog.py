@@ -9,8 +9,8 @@ import json
 import pytest
 
 from clitools import refused, run
-from domino_advisor import gamelog
-from domino_advisor.trains.rules import TrainRules
+from domino_advisor.games.trains.rules import TrainRules
+from domino_advisor.log import gamelog
 from seatlogs import NAMES, seat_log
 
 

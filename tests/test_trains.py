@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domino_advisor.errors import IllegalMoveError, RulesError
-from domino_advisor.events import Draw, Pass, Play
-from domino_advisor.tiles import Tile, full_set
-from domino_advisor.trains.game import MEXICAN, TrainRound
-from domino_advisor.trains.match import TrainMatch, deal, legal_moves, play_match
-from domino_advisor.trains.rules import HANDS, TrainRules
+from domino_advisor.base.errors import IllegalMoveError, RulesError
+from domino_advisor.base.tiles import Tile, full_set
+from domino_advisor.games.events import Draw, Pass, Play
+from domino_advisor.games.trains.match import TrainMatch, deal, legal_moves, play_match
+from domino_advisor.games.trains.rules import HANDS, TrainRules
+from domino_advisor.games.trains.state import MEXICAN, TrainRound
 
 NAMES = ["ana", "bob", "cy", "di", "ed", "flo", "gus", "hal"]
 

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
-GAME_FOLDERS = {"trains", "chicken"}  # a game's own folder may know its game
+GAME_FOLDERS = {"trains", "chicken"}  # a game's own folder (games/<name>/) may know its game
 GAME_NAMES = {"GAMES", "CHICKEN", "MEXICAN_TRAIN", "TRAIN_GAMES"}
 GAME_CLASS = re.compile(r"Chicken|Train|Hub")
 MOST = 51  # counted at the tag before-restructure (abe231c)
@@ -43,7 +43,8 @@ def _asks(node: ast.AST) -> bool:
 def places() -> list[str]:
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if GAME_FOLDERS & set(path.relative_to(PACKAGE).parts[:-1]):
+        parts = path.relative_to(PACKAGE).parts
+        if parts[0] == "games" and len(parts) > 2 and parts[1] in GAME_FOLDERS:
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if _asks(node):

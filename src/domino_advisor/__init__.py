@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .errors import (
+    from domino_advisor.base.errors import (
         AmbiguousMoveError,
         DominoError,
         IllegalMoveError,
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
         NotationError,
         RulesError,
     )
-    from .tiles import Tile
+    from domino_advisor.base.tiles import Tile
 
 __all__ = [
     "AmbiguousMoveError",
@@ -26,7 +26,7 @@ __all__ = [
 ]
 __version__ = "0.9.0"  # the one place the version is written (pyproject.toml reads it)
 
-_HOMES = {name: "errors" for name in __all__} | {"Tile": "tiles"}
+_HOMES = {name: "base.errors" for name in __all__} | {"Tile": "base.tiles"}
 
 
 def __getattr__(name: str):

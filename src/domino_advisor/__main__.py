@@ -1,3 +1,3 @@
-from .cli import main
+from domino_advisor.cli.app import main
 
 main(prog_name="domino-advisor")

@@ -6,14 +6,14 @@ import time
 from dataclasses import dataclass
 from functools import cached_property
 
-from .budgets import ADVICE_SECONDS
-from .doubts import Doubt
-from .gamelog import GameLog, loads
-from .inference import Inference, infer
-from .match import Match
-from .reads import SoftReads, Style, soft_reads, style_for
-from .scoring import side_of
-from .view import SeatView
+from domino_advisor.base.budgets import ADVICE_SECONDS
+from domino_advisor.base.doubts import Doubt
+from domino_advisor.counting.inference import Inference, infer
+from domino_advisor.counting.reads import SoftReads, Style, soft_reads, style_for
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.scoring import side_of
+from domino_advisor.log.gamelog import GameLog, loads
 
 DIGITS = 9  # probabilities and expectations are printed to 1e-9
 
@@ -144,8 +144,8 @@ def counting_of(inf: Inference) -> dict:
 
 def where_of(pos: Position, tile_text: str) -> dict:
     """Where one tile is: known (your hand, the table, shown) or each place's chance."""
-    from .errors import IllegalMoveError
-    from .tiles import Tile
+    from domino_advisor.base.errors import IllegalMoveError
+    from domino_advisor.base.tiles import Tile
 
     match, r = pos.match, pos.match.round
     tile = Tile.parse(tile_text, match.rules.top)
@@ -176,8 +176,8 @@ def advice_of(
     pos: Position, samples: int | None = None, seed: int = 0, seconds: float | None = ADVICE_SECONDS
 ):
     """The advisor's ranking for your seat in a replayed log (raises if it is not your turn)."""
-    from .advisor import advise as run_advisor
-    from .errors import IllegalMoveError
+    from domino_advisor.advice.advisor import advise as run_advisor
+    from domino_advisor.base.errors import IllegalMoveError
 
     r, me = pos.match.round, pos.match.me
     if r is None or r.dealt[me] is None:
@@ -190,7 +190,7 @@ def advice_of(
     )  # the table picks who opens: if you do
     if to_move != me and not choosing:
         if to_move is None:
-            from .guide import next_step
+            from domino_advisor.log.guide import next_step
 
             raise IllegalMoveError(next_step(pos.match) or "who opens is not known yet: log the opening play")
         raise IllegalMoveError(f"it is {r.name(to_move)}'s turn, not yours: advice is for your own turn")

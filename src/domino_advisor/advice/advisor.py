@@ -1,0 +1,519 @@
+"""Which move to make, and why (README: how the advice works).
+
+Worlds are sampled from the exact posterior; every candidate is played out in the
+same worlds with the same dice (common random numbers), so differences between
+candidates are not noise between worlds.  When every hidden tile's place is certain
+and nothing can be drawn, the round is solved exactly instead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from domino_advisor.advice.bots import reader
+from domino_advisor.advice.calibration import Calibration, calibration_for, shown
+from domino_advisor.advice.engine import FastRound, from_round
+from domino_advisor.advice.reasons import explain
+from domino_advisor.advice.search import LineSolver, TooBig, solve, solve_value
+from domino_advisor.advice.stakes import Stakes, stakes
+from domino_advisor.base.budgets import (
+    ADVICE_SAMPLES,
+    ADVICE_SECONDS,
+    ADVICE_TURN_WORK,
+    ADVICE_WORK,
+    EXACT_MOST_TILES,
+    EXACT_SEARCH,
+)
+from domino_advisor.base.errors import IllegalMoveError
+from domino_advisor.base.tiles import Tile, sort_tiles
+from domino_advisor.counting.inference import Inference, infer
+from domino_advisor.counting.reads import Reads, Style
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.events import Draw, Move, Pass, Play
+from domino_advisor.games.line import lead
+from domino_advisor.games.line.scoring import DRAW, WIN, fives_points, round_value, side_of
+from domino_advisor.games.line.state import Round
+
+SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
+DEFAULT_SAMPLES = ADVICE_SAMPLES  # budgets: the command line shows them without importing this module
+DEFAULT_WORK = ADVICE_WORK
+TURN_WORK = ADVICE_TURN_WORK
+DEFAULT_SECONDS = ADVICE_SECONDS
+SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
+SOLVE_DRAWING = 20  # ... and, with two players, one with this many in hands and boneyard together
+RESCALE = 300.0  # a world's log weight this far above the reference: weights are rebased (no overflow)
+EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
+EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
+EXACT_MAX = EXACT_SEARCH  # positions the exact search may visit (budgets)
+
+
+@dataclass
+class Candidate:
+    tile: Tile | None  # None for a draw or a pass
+    side: str | None  # the end it joins; None for an opening
+    on: int | str | None  # how the log writes it
+    number: int | None = None  # the number showing on the end it joins
+    wins: float = 0.0
+    ties: float = 0.0
+    played: int = 0
+    weight: float = 0.0  # the worlds' total weight (each 1 unless soft reads weight them)
+    weight2: float = 0.0  # ... and of their squares, for the effective sample size
+    reply_points: float = 0.0
+    margin_points: float = 0.0  # your side's points less the best other side's, summed
+    reasons: list[str] = field(default_factory=list)
+    exact: bool = False
+    ends_match: bool = False  # playing it reaches the match target: the match is won at once
+    match_sum: float = 0.0  # the chance of winning the match from each world's end, summed
+    match_squares: float = 0.0  # ... and their squares, for the spread
+    chance: float = 0.0  # the chance of winning the round as shown: calibrated where a map is shipped
+    chance_margin: float = 0.0  # half-width of its 95% interval: sampling and the model's measured error
+    match_chance_margin: float = 0.0  # ... and of the match chance's
+
+    @property
+    def match(self) -> float:
+        """The estimated chance of winning the match (0 where only the round counts)."""
+        return self.match_sum / self.weight if self.weight else 0.0
+
+    @property
+    def effective(self) -> float:
+        """How many equally weighted worlds the weighted ones are worth."""
+        return self.weight * self.weight / self.weight2 if self.weight2 else 0.0
+
+    @property
+    def match_margin(self) -> float:
+        """One standard error of the match estimate, from the worlds' spread."""
+        if self.exact or self.played < 2:
+            return 0.0
+        mean = self.match
+        var = max(self.match_squares / self.weight - mean * mean, 1e-9)
+        return math.sqrt(var / self.effective)
+
+    def rescale(self, factor: float) -> None:
+        """Every weighted sum times ``factor`` (the ratios, and so the chances, unchanged)."""
+        self.wins *= factor
+        self.ties *= factor
+        self.match_sum *= factor
+        self.match_squares *= factor
+        self.reply_points *= factor
+        self.margin_points *= factor
+        self.weight *= factor
+        self.weight2 *= factor * factor
+
+    def count(self, w: float, round_value: int, match: float = 0.0) -> None:
+        """One world's outcome, weighted."""
+        self.wins += w * (round_value == WIN)
+        self.ties += w * (round_value == DRAW)
+        self.match_sum += w * match
+        self.match_squares += w * match * match
+        self.played += 1
+        self.weight += w
+        self.weight2 += w * w
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.weight if self.weight else 0.0
+
+    @property
+    def value(self) -> float:
+        """Ranking value: a won round counts 1, a drawn one a half."""
+        return (self.wins + 0.5 * self.ties) / self.weight if self.weight else 0.0
+
+    @property
+    def points(self) -> float:
+        """Average points ahead of the best other side at the end of the round."""
+        return self.margin_points / self.weight if self.weight else 0.0
+
+    @property
+    def margin(self) -> float:
+        """One standard error of the win estimate."""
+        if self.exact or not self.played:
+            return 0.0
+        p = self.win
+        return math.sqrt(max(p * (1 - p), 1e-9) / self.effective)
+
+
+@dataclass
+class Advice:
+    seat: int
+    name: str
+    action: str  # play, draw or pass
+    moves: list[Candidate]
+    samples: int
+    seconds: float
+    exact: bool
+    all_fives: bool = False
+    stakes: Stakes | None = None  # the match the round is part of, when advice plays for it
+    calibration: Calibration | None = None  # the map the round chances were corrected with
+    partner: str | None = None  # with partners: the chances are your team's
+    asked: int = 0  # the worlds asked for
+    cut: bool = False  # a time limit the user set stopped the work before it was done
+    work: int = 0  # positions searched and turns played out in the worlds
+    work_budget: int | None = None  # the work allowed (None: the worlds asked for, whatever they cost)
+
+    def event(self) -> Move:
+        best = self.moves[0]
+        if self.action == "play" and best.tile is not None:
+            return Play(self.name, best.tile, best.on)
+        if self.action == "draw":
+            return Draw(self.name, 1)
+        return Pass(self.name)
+
+
+def candidates(r: Round, seat: int) -> list[Candidate]:
+    """Every legal play for the seat from its own hand; alike ends are offered once."""
+    hand = r.hand_of(seat)
+    if r.layout.is_empty:  # the openings your own hand allows (the others' are hidden)
+        own: list[set[Tile] | None] = [hand if s == seat else None for s in range(r.match.seats)]
+        return [
+            Candidate(t, None, None) for s, t in lead.openings(r.rules, r.opening, own, seat) if s == seat
+        ]
+    out = []
+    for t in sort_tiles(hand):
+        for e, on in r.layout.choices(t, r.rules.all_fives):
+            out.append(Candidate(t, e.side, on, e.number))
+    return out
+
+
+def _apply(fr: FastRound, c: Candidate, policy=reader, rng=None) -> None:
+    if c.tile is None:  # a forced draw or pass: take the turn as the rules make you
+        fr.step(policy, rng or random.Random(0))
+    elif c.side is None:
+        fr.play(c.tile.index, -1)
+    else:
+        j = [e[0] for e in fr.ends].index(SIDE_IDS[c.side])
+        fr.play(c.tile.index, j)
+
+
+def _world(r: Round, seat: int, world: dict, rng: random.Random) -> FastRound:
+    """A fast round for one sampled world: the sampled hands, the boneyard shuffled."""
+    hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(r.match.seats)]
+    stock = []
+    for t, loc in world.items():
+        if loc is None:
+            stock.append(t)
+        else:
+            hands[loc].add(t)
+    rng.shuffle(stock)
+    return from_round(r, hands, stock)
+
+
+def _true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
+    """Every hand as it is, the boneyard's order unknown (for the omniscient ceiling)."""
+    stock = list(r.stock or [])
+    rng.shuffle(stock)
+    return from_round(r, [set(r.hand_of(s)) for s in range(r.match.seats)], stock)
+
+
+def advise(
+    r: Round,
+    seat: int,
+    samples: int | None = None,
+    seed: int = 0,
+    seconds: float | None = None,
+    inference: Inference | None = None,
+    omniscient: bool = False,
+    reasons: bool = True,
+    policy=reader,
+    objective: str = "match",
+    style: Style | None = None,
+    solve_drawing: int = SOLVE_DRAWING,
+    spent: float = 0.0,
+) -> Advice:
+    """Rank the seat's moves by the estimated chance of winning the match (or, in a
+    single round, with no table for the rules, or with ``objective="round"``, the round).
+    With a ``style``, sampled worlds are weighted by how likely the others' plays were
+    in them (soft reads).  ``solve_drawing=0`` leaves every world with tiles to draw to
+    the rollouts (as 0.4.0 did).  Work decides the answer: ``samples`` worlds (None: as
+    many as ``DEFAULT_WORK`` allows, at most ``DEFAULT_SAMPLES``), and the exact search to
+    its budget of positions.  ``seconds``: a clock limit, only where the
+    user asks for one (the advice then says if it cut the work short); ``spent``: seconds
+    the answer has already taken (the counting, done before the call), which it covers."""
+    start = time.perf_counter() - spent
+    work = DEFAULT_WORK if samples is None else None
+    samples = DEFAULT_SAMPLES if samples is None else samples
+    name = r.name(seat)
+    if r.over:
+        raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
+    to_move = r.to_move()
+    if to_move is not None and to_move != seat:
+        raise IllegalMoveError(
+            f"it is {r.name(to_move)}'s turn, not {'yours' if seat == r.match.viewer else name + 's'}"
+        )
+    moves = candidates(r, seat)
+    action = "play"
+    if not moves:  # nothing plays: draw or pass, and say what the round now looks like
+        action = "draw" if r.rules.draws and r.drawable else "pass"
+        moves = [Candidate(None, None, None)]
+    rng = random.Random(seed)
+    inf = None
+    if not omniscient:
+        inf = inference or infer(SeatView.of(r, seat))
+    my_side = side_of(seat, r.rules)
+    st = stakes(r, seat) if objective == "match" else None
+    budget = _exact_budget(seconds, start)
+    exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient, st, budget)
+    cut = False
+    work_done = 0
+    if not exact:
+        reads = Reads(inf.view, style) if style is not None and inf is not None else None
+        cut, work_done = _rollouts(
+            r,
+            seat,
+            moves,
+            inf,
+            samples,
+            rng,
+            seconds,
+            start,
+            omniscient,
+            policy,
+            my_side,
+            st,
+            reads=reads,
+            solve_drawing=solve_drawing,
+            work=work,
+        )
+    if st is not None:
+        for c in moves:
+            c.ends_match = _wins_at_once(r, seat, c, st)
+        # the match is what is played for, and a move that wins it now comes first
+        moves.sort(key=lambda c: (not c.ends_match, -c.match, -c.value))
+    elif r.rules.all_fives and not exact:
+        moves.sort(key=lambda c: (-c.points, -c.value))  # All Fives is a race for points
+    else:
+        moves.sort(key=lambda c: -c.value)
+    if reasons and inf is not None and action == "play":
+        for c in moves:
+            c.reasons = explain(r, seat, c, inf)
+    cal = calibration_for(r.rules, r.match.seats)
+    for c in moves:
+        c.chance, c.chance_margin = shown(c.win, c.margin, c.exact, cal)
+        if st is not None:
+            _, c.match_chance_margin = shown(c.match, c.match_margin, c.exact, cal)
+    used = max(c.played for c in moves) if not exact else 0
+    seconds_used = time.perf_counter() - start
+    partner = r.name((seat + 2) % r.match.seats) if r.rules.partners else None
+    cut = cut or (not exact and budget < EXACT_MAX and _fully_known(r, seat, inf, omniscient))
+    return Advice(
+        seat,
+        name,
+        action,
+        moves,
+        used,
+        seconds_used,
+        exact,
+        r.rules.all_fives,
+        st,
+        cal,
+        partner,
+        samples,
+        cut,
+        work_done,
+        work,
+    )
+
+
+def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:
+    """Whether playing the candidate scores the points that reach the match target."""
+    if c.tile is None or not r.rules.all_fives:
+        return False
+    after = r.layout.place(c.tile, c.side) if c.side else r.layout.open_with(c.tile)
+    scored = fives_points(after.fives_count())
+    return bool(st.target) and scored > 0 and st.before[st.me] + r.fives.get(st.me, 0) + scored >= st.target
+
+
+def _exact_budget(seconds: float | None, start: float) -> int:
+    """How many positions the exact search may visit: what fits in half the time left (at
+    the rate measured on the 2-core machine; the sampled deals get the rest if it runs
+    out), and never more than memory allows."""
+    if seconds is None:
+        return EXACT_MAX
+    left = max(0.0, seconds - (time.perf_counter() - start))
+    return max(EXACT_MIN, min(EXACT_MAX, int(left / 2 * EXACT_RATE)))
+
+
+def _fully_known(r: Round, seat: int, inf, omniscient: bool) -> bool:
+    """The exact search is begun here (and a time limit may cut it short)."""
+    return _hands_to_solve(r, seat, inf, omniscient) is not None
+
+
+def _hands_to_solve(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
+    """Both hands, where the round can be solved: two players, nothing to draw, every
+    hidden tile's place certain, and few enough tiles for the search to finish; else None."""
+    if r.match.seats != 2 or (r.rules.draws and r.drawable):
+        return None
+    if omniscient:
+        hands = [set(r.hand_of(s)) for s in range(2)]
+    else:
+        hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
+        for t in inf.unseen:
+            owner = [loc for loc, v in inf.probability[t].items() if v == 1]
+            if not owner:
+                return None
+            if owner[0] is not None:
+                hands[owner[0]].add(t)
+    return hands if sum(map(len, hands)) <= EXACT_MOST_TILES else None
+
+
+def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None, budget: int = 0) -> bool:
+    """Solve the round when nothing is hidden that matters: two players, nothing to draw;
+    unless the search would outrun its ``budget`` of positions (then the worlds are
+    sampled and played out as usual)."""
+    hands = _hands_to_solve(r, seat, inf, omniscient)
+    if hands is None:
+        return False
+    base = from_round(r, hands, [])
+    my_side = side_of(seat, r.rules)
+    memo: dict = {}
+    match_memo: dict = {}
+    left = [budget or EXACT_MAX]
+    values = []
+    try:
+        for c in moves:
+            fr = base.clone()
+            _apply(fr, c)
+            value = solve(fr, my_side, memo, left)
+            values.append(
+                (value, solve_value(fr, my_side, st.value, match_memo, left) if st is not None else 0.0)
+            )
+    except TooBig:
+        return False
+    for c, (value, match) in zip(moves, values, strict=True):
+        c.count(1.0, value, match)
+        c.exact = True
+    return True
+
+
+def _rollouts(
+    r,
+    seat,
+    moves,
+    inf,
+    samples,
+    rng,
+    seconds,
+    start,
+    omniscient,
+    policy,
+    my_side,
+    st=None,
+    solve_below=None,
+    reads: Reads | None = None,
+    solve_drawing: int = 0,
+    work: int | None = None,
+) -> tuple[bool, int]:
+    """Play every candidate out in ``samples`` worlds, or in as many as ``work`` allows
+    (positions searched and turns played out, counted: the same on any machine); True
+    if the user's time limit stopped it first, and the work done."""
+    policies = [policy] * r.match.seats
+    solve_below = SOLVE_BELOW if solve_below is None else solve_below
+    n = 0
+    done = 0  # the work: positions searched, and turns played out (TURN_WORK each)
+    ref = None  # the first world's log weight: weights are relative to it
+    while n < samples and (work is None or done < work):
+        if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
+            return True, done  # the user's time limit: the advice says it stopped short
+        world_seed = rng.getrandbits(32)
+        w = 1.0
+        if omniscient:
+            base = _true_world(r, seat, rng)
+        else:
+            world = inf.sample(rng)
+            if reads is not None:  # how likely the others' plays were in this world
+                lw = reads.log_weight(world)
+                ref = lw if ref is None else ref
+                if lw - ref > RESCALE:  # far likelier than the first: weigh all relative to it
+                    for c in moves:
+                        c.rescale(math.exp(ref - lw))
+                    ref = lw
+                w = math.exp(lw - ref)
+            base = _world(r, seat, world, rng)
+        values = None
+        if not r.rules.all_fives and _solvable(base, solve_below, solve_drawing):
+            values, searched = _solve_world(base, moves, my_side, policy, world_seed, st)
+            done += searched
+        left = _tiles_left(base)
+        for i, c in enumerate(moves):
+            if values is not None:  # the world was small enough to play perfectly
+                rv, mv = values[i]
+                c.count(w, rv, mv)
+                continue
+            fr = base.clone()
+            _apply(fr, c, policy, random.Random(world_seed ^ 1))
+            nxt = fr.turn
+            before = fr.fives[side_of(nxt, r.rules)] if r.rules.all_fives else 0
+            play_rng = random.Random(world_seed)
+            if not fr.over:
+                fr.step(policies[fr.turn], play_rng)
+            if r.rules.all_fives:
+                c.reply_points += w * (fr.fives[side_of(nxt, r.rules)] - before)
+            res = fr.play_out(policies, play_rng)
+            done += TURN_WORK * (left - _tiles_left(fr))
+            c.count(w, round_value(res, my_side, r.rules), st.value(fr) if st is not None else 0.0)
+            if r.rules.all_fives:
+                totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
+                for side, pts in res.points.items():
+                    totals[side] += pts
+                for side in totals:
+                    totals[side] += fr.fives[side] - base.fives[side]
+                mine = totals.pop(my_side)
+                c.margin_points += w * (mine - max(totals.values()))
+        n += 1
+    return False, done
+
+
+def _tiles_left(fr: FastRound) -> int:
+    """Tiles in hands and stock: what a rollout's turns have left to play."""
+    return sum(h.bit_count() for h in fr.hands) + len(fr.stock)
+
+
+def _solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:
+    """Whether a sampled world is small enough to be played perfectly: few tiles in
+    hand and nothing left to draw; or, with two players, few tiles in hands and boneyard
+    together (the search then knows the sampled boneyard's order, which the table does
+    not: measured, that costs less than the heuristic's mistakes; README: measured
+    strength)."""
+    held = sum(bin(h).count("1") for h in base.hands)
+    drawable = base.drawable()
+    if not drawable:
+        return held <= solve_below
+    return base.n == 2 and held + drawable <= solve_drawing
+
+
+def _solve_world(
+    base: FastRound,
+    moves,
+    my_side: int,
+    policy,
+    world_seed: int,
+    st: Stakes | None = None,
+    budget: int = 6000,
+) -> tuple[list[tuple[int, float]] | None, int]:
+    """Every candidate's exact value in one sampled world (the round's, and the match's
+    where it is played for), or None if that is too big; and the positions searched,
+    solved or not: the work this world cost.
+
+    All candidates in a world are judged the same way (all solved, or all played
+    out), so comparing them stays fair.
+    """
+    memo: dict = {}
+    match_memo: dict = {}
+    left = [budget]
+    values = []
+    line = None
+    if all(c.tile is not None for c in moves) and LineSolver.fits(base):
+        line = LineSolver(base, my_side, budget * 4)
+    try:
+        for c in moves:
+            fr = base.clone()
+            _apply(fr, c, policy, random.Random(world_seed ^ 1))
+            rv = line.value(fr) if line else solve(fr, my_side, memo, left)
+            mv = solve_value(fr, my_side, st.value, match_memo, left) if st is not None else 0.0
+            values.append((rv, mv))
+    except TooBig:
+        values = []
+    searched = budget - left[0] + (budget * 4 - line.budget if line else 0)
+    return (values or None), searched

@@ -1,0 +1,80 @@
+"""Why a move: the plain-language case the advice gives for each candidate (README:
+how the advice works), from the explainable features and the exact counting."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domino_advisor.advice.engine import public_shows
+from domino_advisor.counting.inference import Inference
+from domino_advisor.games.line.layout import describe_numbers
+from domino_advisor.games.line.scoring import fives_points, side_of
+from domino_advisor.games.line.state import Round
+
+if TYPE_CHECKING:
+    from domino_advisor.advice.advisor import Candidate
+
+
+def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
+    """The plain-language case for a move, from the explainable features."""
+    out: list[str] = []
+    t = c.tile
+    if t is None:  # a draw or a pass: nothing to explain
+        return out
+    if c.ends_match:
+        out.append("reaches the target: wins the match now")
+    out.append(f"sheds {t.pips} pip{'s' if t.pips != 1 else ''}")
+    if t.is_double:
+        out.append(f"dumps the double {t} while it can still be placed")
+    after = r.layout.place(t, c.side) if c.side else r.layout.open_with(t)
+    numbers = sorted(set(after.numbers))
+    end = r.layout.end(c.side) if c.side else None
+    if isinstance(c.on, str) and end is not None:  # two ends show the number: which, and why
+        kind = (
+            " (a crossways double)"
+            if end.double
+            else (" (the spinner's open side)" if c.side in r.layout.spinner_sides else "")
+        )
+        out.append(f"goes on the {c.side} end{kind}")
+    out.append(
+        f"leaves ends {describe_numbers(after.numbers)}"
+        + (f", counting {after.fives_count()}" if r.rules.all_fives else "")
+    )
+    shows = public_shows(r.history, r.match.seats) if r.rules.partners else []
+
+    def lacking(s: int) -> list[int]:
+        return inf.cannot_hold(s)
+
+    for s in range(r.match.seats):
+        if s == seat or not r.counts[s]:
+            continue
+        if side_of(s, r.rules) == side_of(seat, r.rules):  # your partner: can they follow?
+            p = 1 - float(inf.holds_none(s, numbers))
+            if p >= 0.2:
+                out.append(f"your partner {r.name(s)} can follow on them ({p:.0%})")
+            suits = sorted(n for n in set(after.numbers) if shows[s] >> n & 1 and n not in lacking(s))
+            if suits:
+                them = "it" if len(suits) == 1 else "them"
+                out.append(f"leaves {describe_numbers(suits)} for {r.name(s)}, who has shown {them}")
+            continue
+        p = float(inf.holds_none(s, numbers))
+        if p >= 0.9999:
+            out.append(f"{r.name(s)} certainly cannot play on them")
+        elif p >= 0.2:
+            out.append(f"{r.name(s)} cannot play on them ({p:.0%})")
+    rest = [x for x in r.hand_of(seat) if x != t]
+    keep = sorted({n for x in rest for n in (x.high, x.low)})
+    if rest:
+        follow = [x for x in rest if any(x.bears(n) for n in numbers)]
+        out.append(
+            f"keeps {len(keep)} number{'s' if len(keep) != 1 else ''} in your hand "
+            f"({describe_numbers(keep)})"
+            + (f", {len(follow)} tile{'s' if len(follow) != 1 else ''} to follow on" if follow else "")
+        )
+    if r.rules.all_fives:
+        scored = fives_points(after.fives_count())
+        if scored:
+            out.append(f"scores {scored} now")
+        if c.played and not c.exact:
+            out.append(f"the reply scores {c.reply_points / c.weight:.1f} on average")
+    return out

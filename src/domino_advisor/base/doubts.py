@@ -1,0 +1,34 @@
+"""What a log says that contradicts earlier evidence but breaks no rule: a doubt, kept
+as a value (who, which tile, which line, what kind) with its words for people.
+
+A player who passed on 3 and later plays a 3 with no draw between has misplayed at the
+table, or a line was mistyped: the engine accepts the play and says so, and the
+inference sets the contradicted evidence aside.  Both may notice the same misplay; as
+values, the two notices are recognised as one by who, what and where, not by wording.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from domino_advisor.base.tiles import Tile
+
+Kind = Literal["misplay", "lead", "void", "sampler"]
+
+
+@dataclass(frozen=True)
+class Doubt:
+    kind: Kind  # a play against a known void; the lead rule set aside; a void set aside
+    text: str
+    seat: int | None = None
+    tile: Tile | None = None
+    line: int | None = None  # the line of the event that raised the doubt
+
+    @property
+    def about(self) -> tuple[Kind, int | None, Tile | None, int | None]:
+        """What the doubt is about: two notices of one misplay share it."""
+        return (self.kind, self.seat, self.tile, self.line)
+
+    def __str__(self) -> str:
+        return self.text

@@ -1,0 +1,1 @@
+"""The command line: the group, its commands, the table loop, practice, the demo, the editor."""

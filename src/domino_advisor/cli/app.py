@@ -1,0 +1,118 @@
+"""The command line: the group and the table of its commands, each loaded when it runs.
+
+The commands live in ``cli_table`` (the table's), ``cli_measure`` (simulate, equity,
+bench) and ``cli_models`` (calibrate, reads); ``COMMANDS`` names each one's module and
+its short help, so ``--help`` and ``--version`` import none of them, and a command imports
+only its own module and what that needs."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from domino_advisor import __version__
+from domino_advisor.base.budgets import DRILL_SAMPLES, HINDSIGHT_SAMPLES, TRAIN_REVIEW_SAMPLES  # noqa: F401  (their old home)
+from domino_advisor.base.errors import DominoError
+from domino_advisor.cli.shell import Table
+
+# name: (module:function, short help).  The short help is the command's first sentence,
+# as --help lists it; tests/test_cli.py checks it against the command's own help.
+COMMANDS = {
+    "advise": (
+        "table:advise",
+        "Ranked moves with reasons and the estimated chance of winning the round.",
+    ),
+    "bench": (
+        "measuring:bench",
+        "Print the speed figures: the table's commands on named positions, and more on request.",
+    ),
+    "calibrate": (
+        "models:calibrate",
+        "How honest the advisor's chances are: self-play games, the reliability table, calibration "
+        "error and Brier score, before and after the shipped correction.",
+    ),
+    "config": (
+        "table:config_",
+        "Where your defaults file is and what it holds (your name, players, house rules).",
+    ),
+    "demo": ("table:demo", "Walk a bundled example game event by event, showing what the advisor sees."),
+    "edit": (
+        "table:edit",
+        "Open the log in your $EDITOR; it is saved only if it still follows the rules.",
+    ),
+    "equity": (
+        "measuring:equity",
+        "Your chance of winning the match from a score: the match-equity table.",
+    ),
+    "events": ("table:events", "Every event with the number that fixes it (log --replace N ...)."),
+    "log": (
+        "table:log_",
+        'Add events (each one quoted argument, full or shorthand like "ana 64"), or fix event N in '
+        "place; all or nothing, and only if the whole log still follows the rules.",
+    ),
+    "new": ("table:new", "Start a game log: the tags, round 1 and your hand."),
+    "progress": (
+        "table:progress",
+        "Your accuracy per kind of question, over your lessons, practice and drills.",
+    ),
+    "reads": (
+        "models:reads",
+        "How much better the soft reads predict where the hidden tiles are than the exact uniform "
+        "counting, on self-play games (log-likelihood and Brier score per tile).",
+    ),
+    "review": (
+        "table:review",
+        "After the game: your decisions against the advisor's, when each inference became known, and "
+        "each round in hindsight.",
+    ),
+    "rules": (
+        "table:rules",
+        "The rule presets and their parameters (and Mexican Train's and Chicken Foot's settings).",
+    ),
+    "session": (
+        "table:session",
+        "Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p').",
+    ),
+    "simulate": (
+        "measuring:simulate",
+        "Bot tournaments on duplicate deals, with win rates and 95% confidence intervals.",
+    ),
+    "status": (
+        "table:status",
+        "The table, your hand, what each opponent can hold, where the unseen tiles are.",
+    ),
+    "train": (
+        "table:train",
+        "A practice game against bots that quizzes you on tile counting; or drills from your own "
+        "games (--from GAME, --drills).",
+    ),
+    "undo": ("table:undo", "Remove the last N events (default 1)."),
+    "where": (
+        "table:where",
+        "Where one tile is: known, or the exact chance of each hand and the boneyard.",
+    ),
+}
+CONFIGURED = ("new", "train", "status", "advise", "session", "review")  # the commands that take your defaults
+
+
+@click.group(cls=Table, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, package_name="domino-advisor")
+@click.pass_context
+def main(ctx):
+    """A tile-counting advisor for dominoes played at a real table.
+
+    Log your hand and every play, draw and pass you see; it tells you what each
+    opponent cannot hold and where every unseen tile probably is.
+    """
+    if ctx.invoked_subcommand in CONFIGURED:  # your defaults; the command line wins
+        from domino_advisor.cli import config
+
+        try:
+            ctx.default_map = config.load().default_map()
+        except DominoError as e:  # said when the command runs, so its --help still works
+            ctx.obj = e
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,413 @@
+"""Speed figures on fixed positions (a command that prints, not a timed test)."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from domino_advisor.base.budgets import ADVICE_SECONDS
+from domino_advisor.counting.exact import TooBig
+from domino_advisor.counting.inference import EXACT_WORK, infer, sample_posterior
+from domino_advisor.counting.reads import style_for
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.line.rules import preset
+from domino_advisor.measure.deal import random_position
+from domino_advisor.views.terminal import progress_bar
+
+TABLES = [
+    ("4p classic, 3+ draws", "classic", {}, 4, 3),
+    ("3p classic, 2+ draws", "classic", {}, 3, 2),
+    ("2p classic, 2+ draws", "classic", {}, 2, 2),
+    ("3p all-fives, spinner", "all-fives", {"spinner": "first-double"}, 3, 1),
+    ("4p partnership (block)", "partnership", {}, 4, 0),
+    ("4p 9-9 hand 7, 3+ draws", "classic", {"set": "9", "hand": "7"}, 4, 3),
+    ("4p 12-12 hand 7, 3+ draws", "classic", {"set": "12", "hand": "7"}, 4, 3),
+    ("4p 12-12 hand 5, 3+ draws", "classic", {"set": "12"}, 4, 3),
+    ("4p 9-9 partners, hand 10", "partnership", {"set": "9", "hand": "10"}, 4, 0),
+]
+BIG = [row for row in TABLES if row[2].get("set") in ("9", "12")]
+
+
+def _table(title: str, figures: tuple[str, ...], show_edge: bool = True) -> Table:
+    """A table of rows of positions: their label kept whole, then figures right-aligned."""
+    table = Table(title=title, title_justify="left", show_edge=show_edge)
+    table.add_column("positions", no_wrap=True)
+    for col in figures:
+        table.add_column(col, justify="right")
+    return table
+
+
+def _each(positions: int) -> str:
+    return f"{positions} position{'s' if positions != 1 else ''} a row"
+
+
+BENCH_DIR = Path(__file__).parents[1] / "data" / "bench"  # scripts/make_bench_positions.py wrote them
+
+
+def named_positions() -> list[tuple[str, str]]:
+    """The named positions: (name, log text), double-six first."""
+    order = ("double-six", "double-nine", "double-twelve", "mexican", "chicken")
+    files = sorted(
+        BENCH_DIR.glob("*.dom"), key=lambda f: (next(k for k, o in enumerate(order) if o in f.stem), f.stem)
+    )
+    return [(f.stem, f.read_text()) for f in files]
+
+
+def _commands(text: str, samples: int | None):
+    """What status, where and advise do for a log (the CLI's calls, less the rendering),
+    each as a function to time."""
+    from domino_advisor import api
+    from domino_advisor.log.gamelog import loads
+
+    log = loads(text)
+    if log.is_trains:  # the train family's own calls, as the CLI makes them
+        from domino_advisor.advice import hubadvice
+        from domino_advisor.counting import hubseat
+
+        def status():
+            return hubseat.status_of(loads(text).replay_trains())
+
+        def where():
+            m = loads(text).replay_trains()
+            return hubseat.where_of(m, _unseen(hubseat.status_of(m)))
+
+        def advise():
+            m = loads(text).replay_trains()
+            n = samples or hubadvice.DEFAULT_SAMPLES
+            return hubadvice.advise(m.round.for_next(m.viewer), m.viewer, n).samples
+
+        return status, where, advise
+
+    def line_status():
+        return api.status_of(api.Position.of(loads(text)))
+
+    def line_where():
+        pos = api.Position.of(loads(text))
+        return api.where_of(pos, _unseen(api.status_of(pos)))
+
+    def line_advise():
+        pos = api.Position.of(loads(text))
+        return api.advice_of(pos, samples).samples
+
+    return line_status, line_where, line_advise
+
+
+def _unseen(status: dict) -> str:
+    """The first unseen tile the status lists (where's question)."""
+    return next(iter(status["where"]))
+
+
+def _timed(work, repeats: int) -> tuple[list[float], list[float], object]:
+    """Wall and CPU seconds of each of ``repeats`` runs, and the last result."""
+    walls, cpus, result = [], [], None
+    for _ in range(repeats):
+        w, c = time.perf_counter(), time.process_time()
+        result = work()
+        cpus.append(time.process_time() - c)
+        walls.append(time.perf_counter() - w)
+    return walls, cpus, result
+
+
+def named_bench(console: Console, repeats: int = 3, samples: int | None = None) -> list[dict]:
+    """The table's commands on the named positions (status, where, advise at their
+    defaults, the log read and replayed each time), each run ``repeats`` times: the
+    median's wall time and CPU time, and the worst run's wall time."""
+    table = _table(
+        f"the table's commands on named positions, {repeats} runs each (seconds: wall, cpu; worst wall)",
+        ("status", "where", "advise", "worlds"),
+    )
+    table.columns[0].header = "position"
+    rows = []
+    positions = named_positions()
+    with progress_bar(console) as progress:
+        task = progress.add_task("named positions", total=len(positions))
+        for name, text in positions:
+            figures: dict = {"position": name}
+            cells = []
+            for command, work in zip(("status", "where", "advise"), _commands(text, samples), strict=True):
+                walls, cpus, result = _timed(work, repeats)
+                figures[command] = {
+                    "wall_median_s": statistics.median(walls),
+                    "cpu_median_s": statistics.median(cpus),
+                    "wall_worst_s": max(walls),
+                }
+                cells.append(
+                    f"{statistics.median(walls):.2f} {statistics.median(cpus):.2f}; {max(walls):.2f}"
+                )
+                if command == "advise":
+                    figures["worlds"] = result
+            rows.append(figures)
+            table.add_row(name, *cells, str(figures["worlds"]))
+            progress.advance(task)
+    console.print(table)
+    for command in ("status", "where", "advise"):
+        for family, pick in (
+            ("line games", lambda n: "train" not in n and "chicken" not in n),
+            ("train family", lambda n: "train" in n or "chicken" in n),
+        ):
+            chosen = [r[command] for r in rows if pick(r["position"])]
+            if not chosen:
+                continue
+            med = statistics.median(r["wall_median_s"] for r in chosen)
+            worst = max(r["wall_worst_s"] for r in chosen)
+            cpu = statistics.median(r["cpu_median_s"] for r in chosen)
+            console.print(f"{command}, {family}: median {med:.2f} s (cpu {cpu:.2f} s), worst {worst:.2f} s")
+    console.print(
+        "each command as the CLI runs it, less the start of the process and the rendering: the log "
+        "read and replayed, the counting, the answer; advise at its default worlds (the worlds column)",
+        style="dim",
+    )
+    return rows
+
+
+def _figures(times: list[float]) -> tuple[float, float, float]:
+    times = sorted(times)
+    p90 = times[int(0.9 * (len(times) - 1))]
+    return statistics.median(times) * 1e3, p90 * 1e3, times[-1] * 1e3
+
+
+def run_bench(
+    console: Console,
+    positions: int = 200,
+    seed: int = 1,
+    advice_positions: int = 20,
+    samples: int | None = None,
+    seconds: float | None = ADVICE_SECONDS,
+    sampler_positions: int = 0,
+) -> list[dict]:
+    table = _table(
+        f"inference speed, {_each(positions)} (milliseconds)",
+        ("median", "p90", "worst", "status", "worst", "sampled"),
+        show_edge=False,
+    )
+    table.columns[-1].min_width = 7
+    rows = []
+    with progress_bar(console) as progress:
+        for label, name, overrides, seats, draws in TABLES if positions else ():
+            task = progress.add_task(label, total=positions)
+            rng = random.Random(seed)
+            rules = preset(name, overrides)
+            inf_times, full_times = [], []
+            sampled = 0
+            for _ in range(positions):
+                r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 8))
+                view = SeatView.of(r, 0)
+                t0 = time.perf_counter()
+                inf = infer(view)
+                t1 = time.perf_counter()
+                for s in view.opponents:  # everything status shows
+                    inf.cannot_hold(s)
+                    inf.expected_pips(s)
+                    for n in range(rules.top + 1):
+                        inf.holds_number(s, n)
+                t2 = time.perf_counter()
+                inf_times.append(t1 - t0)
+                full_times.append(t2 - t0)
+                sampled += not inf.exact
+                progress.advance(task)
+            med, p90, worst = _figures(inf_times)
+            fmed, _, fworst = _figures(full_times)
+            rows.append(
+                {
+                    "table": label,
+                    "median_ms": med,
+                    "p90_ms": p90,
+                    "worst_ms": worst,
+                    "status_median_ms": fmed,
+                    "status_worst_ms": fworst,
+                    "sampled": sampled,
+                }
+            )
+            table.add_row(
+                label,
+                f"{med:.2f}",
+                f"{p90:.2f}",
+                f"{worst:.2f}",
+                f"{fmed:.2f}",
+                f"{fworst:.2f}",
+                str(sampled),
+            )
+    if positions:
+        console.print(table)
+    if positions:
+        console.print(
+            "inference: the posterior of every unseen tile, counted exactly or, past the "
+            "exact count's budget, sampled (the last column: how many positions were); "
+            "status adds, for each opponent and number, the chance of holding it.",
+            style="dim",
+        )
+    if positions:
+        rows += train_bench(console, positions, seed)
+    if sampler_positions:
+        rows += sampler_bench(console, sampler_positions, seed)
+    if advice_positions:
+        rows += advice_bench(console, advice_positions, seed, samples, seconds)
+    return rows
+
+
+TRAIN_TABLES = [
+    ("4p Mexican Train, 12-12", "mexican-train", 12, 4),
+    ("8p Mexican Train, 12-12", "mexican-train", 12, 8),
+    ("4p Mexican Train, 9-9", "mexican-train", 9, 4),
+    ("4p Chicken Foot, 9-9", "chicken-foot", 9, 4),
+    ("8p Chicken Foot, 9-9", "chicken-foot", 9, 8),
+    ("4p Chicken Foot, 12-12", "chicken-foot", 12, 4),
+]
+
+
+def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
+    """What a Mexican Train or Chicken Foot status costs: the counting from seat 0 of
+    random rounds."""
+    from domino_advisor.counting.hubseat import TrainSeatView, count
+    from domino_advisor.games.trains.match import deal, legal_moves
+    from domino_advisor.log.hubmatch import GAMES, match_of
+
+    table = _table(
+        f"Mexican Train and Chicken Foot counting, {_each(positions)} (milliseconds)",
+        ("median", "p90", "worst", "sampled"),
+    )
+    rows = []
+    with progress_bar(console) as progress:
+        for label, game, top, seats in TRAIN_TABLES:
+            task = progress.add_task(label, total=positions)
+            rng = random.Random(seed)
+            rules = GAMES[game](top=top)
+            times: list[float] = []
+            sampled = 0
+            while len(times) < positions:
+                match = match_of(rules, [f"p{i}" for i in range(seats)])
+                hands, stock = deal(rules, seats, 1, rng)
+                r = match.start(list(hands), stock)
+                for _ in range(rng.randint(seats * 2, seats * 8)):
+                    if r.over:
+                        break
+                    match.apply(rng.choice(legal_moves(r)))
+                if r.over:
+                    continue
+                view = TrainSeatView.of(r, 0)
+                t0 = time.perf_counter()
+                inf = count(view)
+                for s in view.opponents:  # what status shows
+                    inf.cannot_hold(s)
+                    inf.expected_pips(s)
+                times.append(time.perf_counter() - t0)
+                sampled += not inf.exact
+                progress.advance(task)
+            med, p90, worst = _figures(times)
+            rows.append(
+                {"table": label, "median_ms": med, "p90_ms": p90, "worst_ms": worst, "sampled": sampled}
+            )
+            table.add_row(label, f"{med:.2f}", f"{p90:.2f}", f"{worst:.2f}", str(sampled))
+    console.print(table)
+    return rows
+
+
+def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
+    """The sampler against the exact count, on positions of the big sets that the
+    exact count finishes with a budget fifty times the table's."""
+    table = _table(
+        f"the sampler against the exact count, {_each(positions)}",
+        ("RMS error", "largest", "stated: median", "seconds: median"),
+    )
+    rows = []
+    with progress_bar(console) as progress:
+        for label, name, overrides, seats, draws in BIG:
+            task = progress.add_task(label, total=positions)
+            rng = random.Random(seed)
+            rules = preset(name, overrides)
+            squares, count, worst = 0.0, 0, 0.0
+            stated: list[float] = []
+            times: list[float] = []
+            while len(times) < positions:
+                r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 10))
+                view = SeatView.of(r, 0)
+                try:
+                    exact = infer(view, budget=50 * EXACT_WORK)
+                except TooBig:
+                    continue
+                if exact.estimate is not None:
+                    continue
+                t0 = time.perf_counter()
+                sampled = sample_posterior(view)
+                times.append(time.perf_counter() - t0)
+                assert sampled.estimate is not None
+                stated.append(2 * sampled.estimate.error)
+                for t in exact.unseen:
+                    for place, p in exact.probability[t].items():
+                        gap = float(sampled.probability[t][place] - p)
+                        squares += gap * gap
+                        count += 1
+                        worst = max(worst, abs(gap))
+                progress.advance(task)
+            rms = math.sqrt(squares / count) if count else 0.0
+            rows.append({"table": label, "sampler_rms": rms, "sampler_max": worst})
+            table.add_row(
+                label,
+                f"{rms:.4f}",
+                f"{worst:.4f}",
+                f"{statistics.median(stated):.4f}",
+                f"{statistics.median(times):.2f}",
+            )
+    console.print(table)
+    console.print(
+        "every chance of every unseen tile in every place, sampled where the exact count "
+        "also finishes; stated: two standard errors of the least certain chance, as "
+        "status shows it",
+        style="dim",
+    )
+    return rows
+
+
+def _budget(samples: int | None, seconds: float | None) -> str:
+    """What the advice ran to, in the words of its options."""
+    ran = f"{samples} samples" if samples is not None else "the default budget of work"
+    return ran if seconds is None else f"{ran}, {seconds} s cap"
+
+
+def advice_bench(console: Console, positions: int, seed: int, samples: int | None, seconds: float | None):
+    """Latency of the default ``advise`` at positions with a real choice to make."""
+    from domino_advisor.advice.advisor import advise
+    from domino_advisor.games.events import Play
+    from domino_advisor.games.line.moves import legal_moves
+
+    table = _table(
+        f"advice latency, {_each(positions)}, {_budget(samples, seconds)} (seconds)",
+        ("median", "worst", "samples used: median"),
+    )
+    rows = []
+    with progress_bar(console) as progress:
+        for label, name, overrides, seats, draws in TABLES:
+            task = progress.add_task(label, total=positions)
+            rng = random.Random(seed)
+            rules = preset(name, overrides)
+            times: list[float] = []
+            used: list[int] = []
+            while len(times) < positions:
+                r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 8))
+                if r.turn is None or len({m.tile for m in legal_moves(r) if isinstance(m, Play)}) < 2:
+                    continue
+                t0 = time.perf_counter()
+                adv = advise(
+                    r, r.turn, samples=samples, seed=1, seconds=seconds, style=style_for(rules, seats)
+                )
+                times.append(time.perf_counter() - t0)
+                used.append(adv.samples)
+                progress.advance(task)
+            times.sort()
+            rows.append(
+                {"table": label, "advice_median_s": statistics.median(times), "advice_worst_s": times[-1]}
+            )
+            table.add_row(
+                label,
+                f"{statistics.median(times):.2f}",
+                f"{times[-1]:.2f}",
+                str(int(statistics.median(used))),
+            )
+    console.print(table)
+    return rows

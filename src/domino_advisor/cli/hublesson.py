@@ -1,0 +1,247 @@
+"""A practice round of Mexican Train or Chicken Foot against bots that quizzes you on
+tile counting.
+
+At each of your turns with a play to choose it asks one counting question (what an
+opponent certainly lacks, how many of a number are unseen, where a tile most likely
+is), the same questions with the same proofs as the line games, then which tile where
+(which train; in Chicken Foot which toe or double); the move is marked against the
+advisor's ranking in pips.  Seeded, so a lesson can be replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES, advise, choice_for
+from domino_advisor.base.errors import DominoError, NotationError
+from domino_advisor.base.printable import printable
+from domino_advisor.base.tiles import Tile
+from domino_advisor.cli.lesson import KINDS, Asking, Quit
+from domino_advisor.counting.hubseat import TrainSeatView, count
+from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
+from domino_advisor.games.events import Draw, Play
+from domino_advisor.games.trains.match import deal, legal_moves
+from domino_advisor.games.trains.state import MEXICAN, TrainRound
+from domino_advisor.learning import questions
+from domino_advisor.learning.progress import Record
+from domino_advisor.log.hubmatch import AnyRules, match_of
+from domino_advisor.measure.hubsim import make_policy
+
+NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
+FULL_MARKS = 8.0  # pips: a move this much worse than the advisor's (yours less the others') scores 0
+
+
+class TrainLesson(Asking):
+    def __init__(
+        self,
+        rules: AnyRules,
+        players: int,
+        seed: int,
+        console: Console,
+        read: Callable[[str], str],
+        bots: str = "heuristic",
+        samples: int = DEFAULT_SAMPLES,
+        record: Record | None = None,
+    ):
+        super().__init__(console, read, rules, seed, samples, record)  # type: ignore[arg-type]
+        self.train_rules = rules
+        if record is not None:
+            record.start_lesson()  # drills are spaced over every lesson
+        self.names = NAMES[:players]
+        self.match = match_of(rules, self.names)
+        self.bots = [None] + [make_policy(bots, rules) for _ in range(players - 1)]
+        self.turn_no = 0
+
+    def play(self) -> None:
+        hands, stock = deal(self.train_rules, len(self.names), 1, self.rng)
+        r = self.match.start(list(hands), stock)
+        self.console.print(
+            Text(
+                f"a practice round of {self.train_rules.title} for {len(self.names)}: you (me) against "
+                f"the bots, {self.train_rules.hub_word} {r.engine}. q quits.",
+                style="bold",
+            )
+        )
+        try:
+            while not r.over:
+                moves = legal_moves(r)
+                if r.turn == 0:
+                    self.your_turn(r, moves)
+                    continue
+                policy = self.bots[r.turn]
+                assert policy is not None
+                move = policy(r, moves, self.rng)
+                self.match.apply(move)
+                shown = Draw(move.player, 1) if isinstance(move, Draw) else move  # their draws stay hidden
+                self.console.print(Text(f"  {shown}", style="dim"))
+        except Quit:
+            self.console.print("stopped.")
+        self.finish(r)
+
+    def your_turn(self, r: TrainRound | ChickenRound, moves) -> None:
+        if self.no_choice(self.match, moves):
+            return
+        plays = [m for m in moves if isinstance(m, Play)]
+        self.turn_no += 1
+        view = TrainSeatView.of(r, 0)
+        inf = count(view)
+        self.console.print(lines_table(r) if isinstance(r, ChickenRound) else trains_table(r))
+        self.show_hand(r.hands[0] or set())
+        chaining = isinstance(r, TrainRound) and r.chain == 0  # the question was asked at its start
+        if r.history and view.opponents and not chaining:
+            kind = KINDS[(self.turn_no - 1) % len(KINDS)]
+            self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)  # type: ignore[arg-type]
+        if len(plays) == 1:
+            self.match.apply(plays[0])
+            why = "your chain goes on: the only tile that fits" if chaining else "your only play"
+            self.console.print(Text(f"  {plays[0]} ({why})", style="dim"))
+            return
+        self.match.apply(self.train_move(r, plays))
+
+    def train_move(self, r: TrainRound | ChickenRound, plays: list[Play]) -> Play:
+        """Ask your play and mark it against the advisor's ranking (pips against the others)."""
+        self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
+        advice = advise(r, 0, samples=self.samples or DEFAULT_SAMPLES, seed=0, seconds=None)  # as advise
+        while True:
+            answer = self.ask(f"your play (like {_said(plays[0], r)})? ")
+            try:
+                chosen = (
+                    read_place(answer, r, plays)
+                    if isinstance(r, ChickenRound)
+                    else read_play(answer, r, plays)
+                )
+                break
+            except DominoError as e:
+                self.console.print(Text(str(e), style="red"))
+        best = advice.moves[0]
+        mine = choice_for(r, advice.moves, chosen.tile, str(chosen.on))
+        assert mine is not None  # every play is among the advice's choices, or one alike
+        points = min(1.0, max(0.0, 1 - (mine.margin - best.margin) / FULL_MARKS))
+        self.tell(
+            points,
+            f"the advisor plays {best.tile} on {best.train} ({best.margin:+.1f} pips against the others); "
+            f"yours: {mine.margin:+.1f}",
+            "; ".join(best.reasons[:3]),
+        )
+        self.scored("move", points)
+        return chosen
+
+    def finish(self, r: TrainRound | ChickenRound) -> None:
+        if r.over:
+            how = f"{self.names[r.winner]} went out" if r.winner is not None else "blocked"
+            left = ", ".join(f"{n} {r.pips_left(s)}" for s, n in enumerate(self.names))
+            self.console.print(Text(f"round over ({how}): pips left {left}", style="bold"))
+        self.totals()
+
+
+def read_play(answer: str, r: TrainRound, plays: list[Play]) -> Play:
+    """``125 m``, ``12-5 mine``, ``125 on bob`` or just ``125`` where one train takes it."""
+    example = "125 m (the Mexican train), 125 mine, or 125 bob"
+    return _read(
+        answer, r.rules.top, plays, example, lambda on: _train_word(on, r), lambda w: _train_of(w, r)
+    )
+
+
+def _train_of(word: str, r: TrainRound) -> str:
+    low = word.lower()
+    if low in ("m", "mex", MEXICAN):
+        return MEXICAN
+    if low in ("mine", "own"):
+        return r.names[0]
+    named = [n for n in r.names if n.lower() == low] or [n for n in r.names if n.lower().startswith(low)]
+    if len(named) != 1:
+        raise NotationError(f"'{printable(word)}' is not a train: m, mine, or a player's name")
+    return named[0]
+
+
+def read_place(answer: str, r: ChickenRound, plays: list[Play]) -> Play:
+    """``94 h``, ``43 t2``, ``65 66``, ``9-4 on head`` or just ``94`` where one place takes it."""
+    example = "94 h (the head), 43 t2 (the second toe) or 65 66 (on 6-6)"
+    return _read(answer, r.rules.top, plays, example, str, lambda w: _place_of(w, r.rules.top))
+
+
+def _place_of(word: str, top: int) -> str:
+    place = place_word(word, top)
+    if place is None:
+        raise NotationError(
+            f"'{printable(word)}' is not a place: h (the head), t2 (a toe), or a double like 66"
+        )
+    return place
+
+
+def _read(
+    answer: str,
+    top: int,
+    plays: list[Play],
+    example: str,
+    said: Callable[[object], str],
+    place_of: Callable[[str], str],
+) -> Play:
+    """A tile and, where it fits more than one place, the place: one of ``plays``."""
+    words = [w for w in answer.split() if w.lower() != "on"]
+    if not words or len(words) > 2:
+        raise NotationError(f"write a play like {example}")
+    tile = Tile.parse(words[0], top)
+    mine = [p for p in plays if p.tile == tile]
+    if not mine:
+        raise NotationError(f"{tile} is not one of your plays now")
+    if len(words) == 1:
+        if len(mine) > 1:
+            raise NotationError(f"{tile} fits {' and '.join(said(p.on) for p in mine)}: say which")
+        return mine[0]
+    want = place_of(words[1])
+    fit = [p for p in mine if p.on == want]
+    if not fit:
+        raise NotationError(f"{tile} does not go on {said(want)} now")
+    return fit[0]
+
+
+def _said(play: Play, r: TrainRound | ChickenRound) -> str:
+    """A play as you would type it: ``125 m``, ``125 mine``, ``125 bob``; ``94 h``, ``43 t2``."""
+    if isinstance(r, ChickenRound):
+        on = str(play.on)
+        word = "h" if on == HEAD else f"t{on[3:]}" if on.startswith("toe") else on.replace("-", "")
+        return f"{play.tile.high}{play.tile.low} {word}"
+    word = {MEXICAN: "m", r.names[0]: "mine"}.get(str(play.on), str(play.on))
+    return f"{play.tile.high}{play.tile.low} {word}"
+
+
+def _train_word(key: object, r: TrainRound) -> str:
+    return "the Mexican train" if key == MEXICAN else f"{key}'s train"
+
+
+def trains_table(r: TrainRound) -> Table:
+    """Each train's last tiles, its end and its marker (a lesson's table)."""
+    t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
+    t.add_column("train")
+    t.add_column("last tiles")
+    t.add_column("end", justify="right")
+    for key, train in r.trains.items():
+        name = r.place_name(key) + (" ⚑" if train.marker else "")
+        tail = " ".join(str(x) for x in train.tiles[-3:]) or "(not started)"
+        t.add_row(name, ("… " if len(train.tiles) > 3 else "") + tail, str(train.end))
+    if r.double is not None:
+        t.caption = f"the double on {_train_word(r.place_name(r.double), r)} must be satisfied first"
+    return t
+
+
+def lines_table(r: ChickenRound) -> RenderableType:
+    """Each open line's last tiles and end, and what waits for toes (a lesson's table)."""
+    t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
+    t.add_column("line")
+    t.add_column("last tiles")
+    t.add_column("end", justify="right")
+    for k, x in enumerate(r.lines):
+        if x.closed:
+            continue
+        tail = " ".join(str(y) for y in x.tiles[-3:])
+        t.add_row(r.place_name(k), ("… " if len(x.tiles) > 3 else "") + tail, str(x.end))
+    w = r.waiting
+    if w is None:
+        return t
+    waits = Text(f"{r.waiting_words()} takes its toes first: {w.have} of {w.need}", style="yellow")
+    return Group(t, waits) if r.lines else waits

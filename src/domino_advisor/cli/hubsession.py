@@ -1,0 +1,198 @@
+"""The table loop for Mexican Train and Chicken Foot: the same session (every line checked and written at
+once under the log's lock, another writer's version taken and never overwritten, fixes
+in place by event number), with the train game's table, counting and advice.
+
+Shorthand: ``ana 64`` plays 6-4 on the only train it fits (the session asks which
+when it fits several), ``ana 64 m`` on the Mexican train, ``ana 64 bo`` on bob's train
+(any start of a name), ``me 129 mine`` on your own; ``bob d`` draws one (``me d 12-3``
+names yours), ``cy p`` passes.  Chicken Foot: ``ana 94`` plays where it fits (asked
+when several), ``ana 94 h`` on the head, ``ana 43 t2`` on the second toe's line,
+``ana 65 66`` on the double 6-6.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from domino_advisor.advice import hubadvice
+from domino_advisor.base.errors import DominoError, NotationError
+from domino_advisor.base.printable import excerpt, printable
+from domino_advisor.cli.session import Session
+from domino_advisor.counting import hubseat
+from domino_advisor.games.chicken.state import ChickenRound
+from domino_advisor.games.events import Play
+from domino_advisor.log import edits, gamelog
+from domino_advisor.log.hubmatch import CHICKEN, TrainLogMatch
+from domino_advisor.views import hubview
+from domino_advisor.views.notices import changed_lines, where_view
+
+SHOWS = """  ana s 33 21     ana shows her hand        bob c 14     bob counts 14 pips
+  ana =6          check: ana has 6 tiles in front of her
+"""
+FIXES = """Fix a mistake in place (the whole log must still follow the rules):
+  replace 12 bob d    event 12 becomes 'bob d'     insert 9 ana d    a new event before event 9
+  delete 12           event 12 goes
+Commands:
+  a  advice now    s  the table again    u [N]  undo the last N events
+  e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
+Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
+HELP = (
+    """type what happens, one line at a time:
+  ana 64          ana plays 6-4 on the only train it fits (asked which when several)
+  ana 64 m        on the Mexican train      ana 64 bob   on bob's train (any start of a name)
+  me 129 mine     on your own train         bob d        bob draws one tile
+  me d 12-3       you drew 12-3             cy p         cy passes (after drawing)
+"""
+    + SHOWS
+    + """  round 2         start the next round, then: me h 12-12 11-4 ... (your new hand)
+or a full log line ('ana plays 6-4 on mexican').  Events are numbered as the status shows them.
+"""
+    + FIXES
+)
+
+
+CHICKEN_HELP = (
+    """type what happens, one line at a time:
+  ana 94          ana plays 9-4 where it fits (asked which when several)
+  ana 94 h        on the head               ana 43 t2    on the second toe's line
+  ana 65 66       a toe on the double 6-6   bob d        bob draws one tile
+  me d 7-3        you drew 7-3              cy p         cy passes (after drawing)
+"""
+    + SHOWS
+    + """  round 2         start the next round, then: me h 9-9 7-4 ... (your new hand)
+or a full log line ('ana plays 9-4 on head').  Events are numbered as the status shows them.
+"""
+    + FIXES
+)
+
+
+class TrainSession(Session):
+    @property
+    def help_text(self) -> str:
+        return CHICKEN_HELP if self.match.rules.name == CHICKEN else HELP
+
+    def position_of(self, log: gamelog.GameLog) -> TrainLogMatch:
+        return log.replay_trains()
+
+    @property
+    def match(self) -> TrainLogMatch:
+        assert isinstance(self.pos, TrainLogMatch)
+        return self.pos
+
+    @property
+    def prompt(self) -> str:
+        m = self.match
+        r = m.round
+        if m.pending is not None or r is None:
+            return f"your hand for round {m.pending or 1}> "
+        if r.over:
+            return "round over> "
+        return f"{m.players[r.turn]}> "
+
+    def status_data(self) -> dict:
+        """The status of the log as this session last saw it (counted once per version)."""
+        cached = getattr(self, "_status", None)
+        if cached is None or cached[0] != self.text:
+            cached = self._status = (self.text, hubseat.status_of(self.match))
+        return cached[1]
+
+    def warnings_now(self) -> set:
+        return set(self.status_data().get("warnings", []))
+
+    def show_status(self, compact: bool = False, data: dict | None = None, asked: bool = False) -> None:
+        data = self.status_data() if data is None else data
+        self.console.print(hubview.status_view(data, self.console.width, compact))
+
+    def report(self, result: edits.Edited, before: dict, after: dict, warned: set) -> None:
+        """The events changed, what each player now certainly lacks that they did not,
+        new warnings, then the table."""
+        lines = changed_lines(result, self.log)
+        if after.get("round") == before.get("round"):
+            was = {p["name"]: set(p.get("cannot_hold", [])) for p in before.get("players", [])}
+            for p in after.get("players", []):
+                new = sorted(set(p.get("cannot_hold", [])) - was.get(p["name"], set()))
+                if new and p.get("tiles"):
+                    numbers = " ".join(map(str, new))
+                    lines.append(
+                        Text(f"  now certain: {printable(p['name'])} has no {numbers}", style="cyan")
+                    )
+        for w in after.get("warnings", []):
+            if w not in warned:
+                lines.append(Text(f"warning: {printable(w)}", style="yellow"))
+        for line in lines:
+            self.console.print(line)
+        self.show_status(compact=True, data=after)
+
+    def show_advice(self) -> None:
+        m = self.match
+        r = m.round
+        if r is None or m.pending is not None:
+            self.console.print(Text(f"log your hand for round {m.pending or 1} first", style="yellow"))
+            return
+        if r.over:
+            self.console.print(Text(f"round {r.number} is over: no advice to give", style="yellow"))
+            return
+        r = r.for_next(m.viewer)  # the player before you laying a chain: your move would end it
+        if r.turn != m.viewer:
+            self.console.print(
+                Text(f"it is {printable(m.players[r.turn])}'s turn, not yours", style="yellow")
+            )
+            return
+        samples = self.samples or hubadvice.DEFAULT_SAMPLES  # as advise gives it
+        advice = hubadvice.advise(r, m.viewer, samples, seed=0, seconds=self.seconds)
+        self.console.print(hubview.advice_view(advice.as_dict(), self.console.width))
+
+    def show_where(self, tile_text: str) -> None:
+        self.console.print(where_view(hubseat.where_of(self.match, tile_text)))
+
+    def toggle_practice(self) -> None:
+        raise NotationError("practice is for the line games so far")
+
+    def next_round(self) -> int:
+        return self.match.pending or len(self.match.rounds) + 1
+
+    def wants_hand(self) -> bool:
+        return self.match.pending is not None or self.match.round is None
+
+    def my_turn(self) -> bool:
+        r = self.match.round
+        if not r or self.match.pending is not None or r.over:
+            return False
+        return r.for_next(self.match.viewer).turn == self.match.viewer
+
+    def handle_line(self, text: str, changed: bool) -> bool:
+        return super().handle_line(self.with_train(text), changed)
+
+    def with_train(self, text: str) -> str:
+        """A play typed without its train goes on the only one it fits, or is asked about."""
+        m = self.match
+        r = m.round
+        body = text.partition("#")[0]
+        try:
+            line = edits.typed(body, self.log)
+            event = edits.event_of(line, self.log)
+        except DominoError:
+            return text  # not an event: the session reads it (or explains it) as usual
+        if not isinstance(event, Play) or event.on is not None or r is None or r.over:
+            return text
+        if event.player not in m.players or m.pending is not None:
+            return text
+        fits = r.fits(m.players.index(event.player), event.tile)
+        if len(fits) > 1 and isinstance(r, ChickenRound):
+            where = " and ".join(r.place_name(p) for p in fits)
+            raise NotationError(
+                f"'{excerpt(text, 60)}': {event.tile} fits {where}: say which, like "
+                f"'{excerpt(body.strip(), 40)} {r.place_name(fits[0])}'"
+            )
+        if len(fits) > 1:
+            where = " and ".join(_train_words(r.place_name(k), event.player) for k in fits)
+            first = r.place_name(fits[0])
+            raise NotationError(
+                f"'{excerpt(text, 60)}': {event.tile} fits {where}: say which, like "
+                f"'{excerpt(body.strip(), 40)} {'mine' if first == m.me else first}'"
+            )
+        return text
+
+
+def _train_words(name: str, player: str) -> str:
+    return "the Mexican train" if name == "mexican" else f"{name}'s train"

@@ -1,0 +1,359 @@
+"""The commands that measure: bot tournaments, match-equity tables and the speed
+figures (and the helpers ``cli_models`` shares)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from domino_advisor.base.errors import DominoError
+from domino_advisor.base.printable import printable
+from domino_advisor.cli import outputs
+from domino_advisor.cli.shell import (
+    console,
+    errors,
+    landed,
+    print_json,
+    refuse_unused,
+    rules_option,
+    say,
+    set_option,
+)
+from domino_advisor.log.hubmatch import GAMES
+from domino_advisor.views import render
+
+
+@click.command()
+@rules_option()
+@set_option()
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 8))
+@click.option(
+    "--bots",
+    required=True,
+    help="bots by seat, repeated round the table: random, heavy, heuristic, reader, advisor[:samples], "
+    "round-advisor[:samples] (plays for the round even in a match), basic-advisor[:samples] (as 0.4.0 "
+    "played), unread-advisor[:samples] (soft reads off), omniscient[:samples], dominoes[:samples] and "
+    "dominoes-strong[:samples] (the dominoes package's bot, partnership only); e.g. advisor,heavy",
+)
+@click.option("--games", default=200, show_default=True, type=click.IntRange(1, 1_000_000))
+@click.option("--matches", is_flag=True, help="a game is a whole match to the target (default: one round)")
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="processes to play in (at most one per CPU and per deal)",
+)
+@click.option("--seed", default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
+def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json):
+    """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
+    from domino_advisor.games.line.rules import preset as make_rules
+    from domino_advisor.measure.simulate import deal_count
+    from domino_advisor.measure.simulate import simulate as run
+
+    if len([b for b in bots.split(",") if b.strip()]) > seats:
+        raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
+    if rules_name in GAMES:
+        refuse_unused({rules_name: (True, ["matches"])}, {})
+        _simulate_trains(rules_name, overrides, seats, bots, games, seed, as_json, jobs)
+        return
+    rules = make_rules(rules_name, overrides)
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    if not specs:
+        raise DominoError("--bots names at least one bot, like --bots advisor,heavy")
+    rules.check_players(seats)
+    deals = deal_count(games, seats)
+    with _progress(as_json) as progress:
+        task = progress.add_task("deals", total=deals)
+        scores = run(
+            rules,
+            seats,
+            specs,
+            games,
+            jobs,
+            seed,
+            on_progress=lambda n: progress.advance(task, n),
+            on_warning=lambda w: say("warning", w, style="yellow"),
+            matches=matches,
+        )
+    if as_json:
+        print_json(
+            {
+                "rules": rules_name,
+                "players": seats,
+                "deals": deals,
+                "game": "match" if matches else "round",
+                "bots": [
+                    {
+                        "bot": s.spec,
+                        "seats": s.seats,
+                        "games": s.games,
+                        "win_rate": s.win_rate,
+                        "win_ci95": s.interval(s.per_deal_wins),
+                        "tie_rate": s.ties / s.games,
+                        "points_per_game": s.points_per_game,
+                        "points_ci95": s.interval(s.per_deal_points),
+                    }
+                    for s in scores
+                ],
+            }
+        )
+    else:
+        console.print(render.simulate_table(scores, rules_name, seats, deals * seats, matches))
+
+
+def _simulate_trains(
+    game: str, overrides, seats: int, bots: str, games: int, seed: int, as_json: bool, jobs: int
+) -> None:
+    """Mexican Train or Chicken Foot matches on duplicate deals: --games is the number of
+    deals, each played as a whole match once per rotation of the bots."""
+    from domino_advisor.log.hubmatch import rules_from
+    from domino_advisor.measure.hubsim import tournament
+
+    rules = rules_from(" ".join(overrides), game)
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    if not specs:
+        raise DominoError("--bots names at least one bot, like --bots heuristic,heavy")
+    with _progress(as_json) as progress:
+        task = progress.add_task("deals", total=games)
+        result = tournament(
+            rules, seats, specs, games, seed, on_progress=lambda n: progress.advance(task, n), jobs=jobs
+        )
+    if as_json:
+        print_json(
+            {
+                "rules": game,
+                "players": seats,
+                "deals": games,
+                "matches": games * seats,
+                "rounds_a_match": rules.round_count,
+                "bots": [
+                    {
+                        "bot": b.spec,
+                        "seats": b.seats,
+                        "total_per_match": round(b.mean, 2),
+                        "total_ci95": None if b.ci95 is None else round(b.ci95, 2),
+                        "rounds_won": round(b.rounds_won / (b.rounds or 1), 4),
+                    }
+                    for b in result.bots
+                ],
+                "difference": _paired(result),
+            }
+        )
+    else:
+        from domino_advisor.views.hubview import train_simulate_table
+
+        console.print(train_simulate_table(result, console.width))
+
+
+def _paired(result) -> dict | None:
+    """The first bot's match total less the second's, paired by deal, with its 95% interval."""
+    from domino_advisor.measure.simulate import half_width
+
+    if len(result.bots) < 2 or not result.difference:
+        return None
+    mean = sum(result.difference) / len(result.difference)
+    half = half_width(result.difference)
+    return {
+        "first": result.bots[0].spec,
+        "second": result.bots[1].spec,
+        "mean": round(mean, 2),
+        "ci95": None if half is None else round(half, 2),
+        "per_deal": [round(d, 2) for d in result.difference],
+    }
+
+
+@click.command()
+@rules_option()
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option(
+    "--target", default=None, type=click.IntRange(1, 100_000), help="the match target (default: the preset's)"
+)
+@click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
+@click.option(
+    "--build",
+    "build_out",
+    type=click.Path(),
+    help="remake every shipped table into this file (for maintainers; takes minutes)",
+)
+@click.option(
+    "--rounds",
+    default=20_000,
+    show_default=True,
+    type=click.IntRange(100, 1_000_000),
+    help="with --build: simulated rounds a table",
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="with three or four players: measure the table's approximation against simulated matches",
+)
+@click.option(
+    "--matches",
+    default=400,
+    show_default=True,
+    type=click.IntRange(10, 1_000_000),
+    help="with --check: matches simulated from each score",
+)
+@click.option(
+    "--seed", default=None, type=int, help="the deals' seed (default: 2026 with --build, 1 with --check)"
+)
+@click.option("--force", is_flag=True, help="with --build: overwrite the file")
+def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches, seed, force):
+    """Your chance of winning the match from a score: the match-equity table."""
+    from domino_advisor.advice.equity import build_all, table_for
+    from domino_advisor.games.line.rules import preset as make_rules
+
+    refuse_unused(
+        {
+            "--build": (build_out, ["check", "rules_name", "seats", "target", "as_json", "matches"]),
+            "--check": (check, ["rounds", "force"]),
+        },
+        needs={"rounds": "--build", "force": "--build", "matches": "--check"},
+    )
+    make_rules(rules_name)  # an unknown preset is refused before any work
+    if check:
+        _check_equity(
+            make_rules(rules_name), rules_name, seats, target, matches, 1 if seed is None else seed, as_json
+        )
+        return
+    seed = 2026 if seed is None else seed
+    if build_out:
+        outputs.check(build_out, outputs.MATCH_TABLES, force, "--build")
+        data = build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
+        outputs.write(build_out, json.dumps(data, indent=0) + "\n", outputs.MATCH_TABLES, force, "--build")
+        landed(f"wrote {printable(build_out)}")
+        console.print(f"wrote {len(data)} tables to {printable(build_out)}")
+        return
+    rules = make_rules(rules_name)
+    rules.check_players(seats)
+    table = table_for(rules, seats)
+    if table is None:
+        raise DominoError(
+            f"there is no match table for {rules_name} with {seats} players (a single round needs none)"
+        )
+    target = _table_target(table, target or rules.target, rules_name)
+    if as_json:
+        needs = list(range(table.step, target + 1, table.step))
+        print_json(
+            {
+                "rules": rules_name,
+                "players": seats,
+                "target": target,
+                "needs": needs,
+                "chances": [[round(table.chance(a, b), 4) for b in needs] for a in needs],
+            }
+        )
+    else:
+        console.print(render.equity_table(table, rules_name, seats, target, console.width))
+
+
+def _table_target(table, target: int, rules_name: str) -> int:
+    """A target the table tells apart: on its steps, at most its most points."""
+    most = table.most * table.step
+    if target > most:
+        raise DominoError(
+            f"--target {target}: the match tables tell scores apart up to {most} points "
+            f"still needed; beyond that every score reads as {most}"
+        )
+    if target % table.step:
+        raise DominoError(f"--target {target}: {rules_name} scores go by {table.step}s")
+    return target
+
+
+def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed: int, as_json: bool) -> None:
+    from domino_advisor.measure.equity_check import check, states_for, summary
+
+    rules.check_players(seats)
+    if target:
+        from domino_advisor.advice.equity import table_for
+
+        table = table_for(rules, seats)
+        if table is not None:
+            _table_target(table, target, rules_name)
+        rules = rules.with_overrides({"target": str(target)})
+    todo = states_for(rules, seats)
+    with _progress(as_json) as progress:
+        task = progress.add_task("scores checked", total=len(todo))
+        checks = check(rules, seats, matches, seed, todo, on_state=lambda c: progress.advance(task, 1))
+    figures = summary(checks)
+    data = {
+        "rules": rules_name,
+        "players": seats,
+        "target": rules.target,
+        "matches": matches,
+        "seed": seed,
+        **{k: round(v, 4) for k, v in figures.items() if k != "states"},
+        "states": [
+            {
+                "needs": list(c.needs),
+                "approximation": round(c.approximation, 4),
+                "simulated": round(c.simulated, 4),
+            }
+            for c in checks
+        ],
+    }
+    if as_json:
+        print_json(data)
+    else:
+        console.print(render.equity_check_view(data, checks))
+
+
+@click.command()
+@click.option(
+    "--repeats",
+    default=3,
+    show_default=True,
+    type=click.IntRange(0, 100),
+    help="runs of each command on each named position (0 skips them)",
+)
+@click.option(
+    "--positions",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 100_000),
+    help="random positions per table for the counting's figures (0 skips them)",
+)
+@click.option(
+    "--advice-positions",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 10_000),
+    help="random positions per table for the advice's figures (0 skips them)",
+)
+@click.option(
+    "--sampler-positions",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 10_000),
+    help="positions per big-set table where the sampler is checked against the exact count (0 skips)",
+)
+@click.option("--seed", default=1, show_default=True)
+def bench(repeats, positions, advice_positions, sampler_positions, seed):
+    """Print the speed figures: the table's commands on named positions, and more on request.
+
+    Status, where and advise on each named position, wall and CPU time; with
+    --positions, --advice-positions and --sampler-positions, the counting, the advice
+    and the sampler on random positions."""
+    from domino_advisor.cli.bench import named_bench, run_bench
+
+    if repeats:
+        named_bench(console, repeats)
+    if positions or advice_positions or sampler_positions:
+        run_bench(console, positions, seed, advice_positions, sampler_positions=sampler_positions)
+
+
+def _progress(as_json: bool):
+    from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
+
+    from domino_advisor.views.terminal import progress_bar
+
+    return progress_bar(
+        errors,
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        disable=as_json or not errors.is_terminal,  # a log file gets the result, not a bar
+    )

@@ -1,0 +1,304 @@
+"""The commands that fit and check the models the package ships: the calibration maps
+of the advisor's chances, and the play-style models of soft reads."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from domino_advisor.advice.calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED
+from domino_advisor.base.errors import DominoError
+from domino_advisor.base.printable import printable
+from domino_advisor.cli import outputs
+from domino_advisor.cli.measuring import _progress
+from domino_advisor.cli.shell import console, landed, print_json, refuse_unused, rules_option, say, set_option
+from domino_advisor.counting.reads import READS_SAMPLES
+from domino_advisor.measure.reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
+
+
+@click.command()
+@rules_option()
+@set_option()
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option(
+    "--games",
+    default=None,
+    type=click.IntRange(1, 1_000_000),
+    help="self-play games  [default: 1000; with --build, 600 a map]",
+)
+@click.option(
+    "--samples",
+    default=FIT_SAMPLES,
+    show_default=True,
+    type=click.IntRange(1, 100_000),
+    help="the advisor's sampled deals a decision (fixed, not a time)",
+)
+@click.option(
+    "--seed", default=None, type=int, help="the deals' seed  [default: 0; with --build, 2026, the maps' own]"
+)
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="processes to play in (at most one per CPU)",
+)
+@click.option("--svg", "svg_out", type=click.Path(), help="also draw the figure into this SVG file")
+@click.option("--json", "as_json", is_flag=True, help="print the measurement as JSON")
+@click.option(
+    "--build",
+    "build_out",
+    type=click.Path(),
+    help="fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)",
+)
+@click.option("--force", is_flag=True, help="with --svg or --build: overwrite the file")
+@click.option(
+    "--at-table",
+    is_flag=True,
+    help="play each decision as advise does at the table: as many deals as its budget of work allows",
+)
+def calibrate(
+    rules_name, overrides, seats, games, samples, seed, jobs, svg_out, as_json, build_out, force, at_table
+):
+    """How honest the advisor's chances are: self-play games, the reliability table,
+    calibration error and Brier score, before and after the shipped correction."""
+    from domino_advisor import api
+    from domino_advisor.advice.calibration import calibration_for, measure
+    from domino_advisor.games.line.rules import preset as make_rules
+    from domino_advisor.measure.selfplay import build_all, record
+    from domino_advisor.views.figures import calibration_svg, calibration_view
+
+    _needs_name(build_out)
+    refuse_unused(
+        {"--build": (build_out, ["rules_name", "overrides", "seats", "svg_out", "as_json", "at_table"])},
+        needs={"force": "--build"} if not svg_out else {},
+    )
+    if svg_out is not None and not svg_out.strip():
+        raise click.UsageError("--svg needs a file name")
+    rules = make_rules(rules_name, overrides)  # a bad preset or --set is refused before any work
+    with _progress(as_json) as progress:
+        if build_out:
+            seed = FIT_SEED if seed is None else seed
+            data = _build_into(
+                build_out,
+                outputs.CALIBRATION_MAPS,
+                force,
+                progress,
+                build_all,
+                games or FIT_GAMES,
+                samples,
+                seed,
+                jobs,
+                0,
+            )
+            console.print(f"wrote {len(data['maps'])} calibration maps to {printable(build_out)}")
+            return
+        games = games or 1_000
+        seed = 0 if seed is None else seed
+        rules.check_players(seats)
+        cal = calibration_for(rules, seats)
+        if cal is not None and cal.seed == seed:
+            flatter = f"seed {seed} deals the games the map was fitted on: the figures flatter it"
+            say("warning", flatter, style="yellow")
+        if svg_out:
+            outputs.check(svg_out, outputs.FIGURE, force, "--svg")
+        task = progress.add_task("self-play games", total=games)
+        decisions = record(
+            rules,
+            seats,
+            None if at_table else samples,
+            games,
+            seed,
+            jobs,
+            on_progress=lambda n: progress.advance(task, n),
+            on_warning=lambda w: say("warning", w, style="yellow"),
+        )
+    if not decisions:
+        raise DominoError("these games gave no decision to measure (every move was forced): nothing to show")
+    data = api.calibration_dict(measure(decisions, cal, seed), rules_name, seats, games, samples, seed, cal)
+    if at_table:  # the deals a decision are the budget's, at most its most
+        from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
+
+        data["samples"], data["work_budget"] = ADVICE_SAMPLES, ADVICE_WORK
+    if svg_out:
+        outputs.write(svg_out, calibration_svg(data), outputs.FIGURE, force, "--svg")
+        landed(f"drew the figure into {printable(svg_out)}")
+    if as_json:
+        print_json(data)
+    else:
+        console.print(calibration_view(data, console.width))
+        if svg_out:
+            console.print(f"drew the figure into {printable(svg_out)}")
+
+
+@click.command()
+@rules_option()
+@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@click.option(
+    "--games",
+    default=None,
+    type=click.IntRange(1, 1_000_000),
+    help="self-play games  [default: 200; with --build, 300 a style]",
+)
+@click.option(
+    "--samples",
+    default=READS_FIT_SAMPLES,
+    show_default=True,
+    type=click.IntRange(1, 100_000),
+    help="the advisor's sampled deals a decision in the self-play games",
+)
+@click.option(
+    "--reads-samples",
+    default=READS_SAMPLES,
+    show_default=True,
+    type=click.IntRange(10, 100_000),
+    help="sampled deals behind each soft read",
+)
+@click.option(
+    "--seed",
+    default=None,
+    type=int,
+    help="the deals' seed  [default: 0; with --build, 2027, the styles' own]",
+)
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="processes to play in")
+@click.option("--json", "as_json", is_flag=True, help="print the measurement as JSON")
+@click.option(
+    "--build",
+    "build_out",
+    type=click.Path(),
+    help="fit every shipped play-style model afresh into this file (for maintainers)",
+)
+@click.option("--force", is_flag=True, help="with --build: overwrite the file")
+def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json, build_out, force):
+    """How much better the soft reads predict where the hidden tiles are than the exact
+    uniform counting, on self-play games (log-likelihood and Brier score per tile)."""
+    from rich.table import Table
+
+    from domino_advisor.counting.reads import style_for
+    from domino_advisor.games.line.rules import preset as make_rules
+    from domino_advisor.measure import reads_fit
+
+    _needs_name(build_out)
+    refuse_unused(
+        {"--build": (build_out, ["rules_name", "seats", "reads_samples", "as_json"])},
+        needs={"force": "--build"},
+    )
+    rules = make_rules(rules_name)
+    with _progress(as_json) as progress:
+        if build_out:
+            seed = reads_fit.FIT_SEED if seed is None else seed
+            games = games or reads_fit.FIT_GAMES
+            data = _build_into(
+                build_out,
+                outputs.STYLE_MODELS,
+                force,
+                progress,
+                reads_fit.build_all,
+                games,
+                samples,
+                seed,
+                jobs,
+                1,
+            )
+            console.print(f"wrote {len(data['styles'])} play-style models to {printable(build_out)}")
+            return
+        rules.check_players(seats)
+        style = style_for(rules, seats)
+        if style is None:
+            raise DominoError(
+                f"no play-style model is shipped for {rules_name} with {seats} players: nothing to measure"
+            )
+        games = games or 200
+        seed = 0 if seed is None else seed
+        if seed == reads_fit.FIT_SEED:
+            say(
+                "warning",
+                f"seed {seed} deals the games the model was fitted on: the figures flatter it",
+                style="yellow",
+            )
+        task = progress.add_task("self-play games", total=games)
+        _, per_game = reads_fit.check(
+            rules,
+            seats,
+            style,
+            games,
+            samples,
+            seed,
+            reads_samples,
+            jobs,
+            lambda n: progress.advance(task, n),
+        )
+    data = {
+        "rules": rules_name,
+        "players": seats,
+        "games": games,
+        "seed": seed,
+        "style": style.to_json(),
+        **reads_fit.summary(per_game, seed),
+    }
+    if as_json:
+        print_json(data)
+        return
+    t = Table(
+        title=f"soft reads, {rules_name}, {seats} players: {games} self-play games, seed {seed}",
+        title_justify="left",
+    )
+    t.add_column("per hidden tile")
+    t.add_column("uniform", justify="right")
+    t.add_column("sampled", justify="right")
+    t.add_column("soft", justify="right")
+    t.add_column("gain (95%)", justify="right")
+    t.add_row(
+        "log-likelihood",
+        f"{data['log_uniform']:.4f}",
+        f"{data['log_sampled']:.4f}",
+        f"{data['log_soft']:.4f}",
+        f"{data['log_gain']:+.4f} ({data['log_gain_low']:+.4f} to {data['log_gain_high']:+.4f})",
+    )
+    t.add_row(
+        "Brier score",
+        f"{data['brier_uniform']:.4f}",
+        f"{data['brier_sampled']:.4f}",
+        f"{data['brier_soft']:.4f}",
+        f"{data['brier_gain']:+.4f} ({data['brier_gain_low']:+.4f} to {data['brier_gain_high']:+.4f})",
+    )
+    console.print(t)
+    console.print(
+        f"{data['tiles']:,} tile places scored at {data['decisions']:,} decisions. uniform: the exact "
+        "counting; sampled: the same deals the soft reads weigh, each counted once (what sampling "
+        "alone costs); gain: soft against uniform, above 0 is better (Brier: lower is better, so its "
+        f"gain is the drop). The weights alone, soft against sampled: {data['log_weights_gain']:+.4f} "
+        f"({data['log_weights_gain_low']:+.4f} to {data['log_weights_gain_high']:+.4f})"
+    )
+
+
+def _needs_name(build_out: str | None) -> None:
+    if build_out is not None and not build_out.strip():  # '' would read as no --build at all
+        raise click.UsageError("--build needs a file name")
+
+
+def _build_into(
+    out,
+    kind: outputs.Kind,
+    force: bool,
+    progress,
+    build_all,
+    games: int,
+    samples: int,
+    seed: int,
+    jobs: int,
+    indent: int,
+):
+    """Fit every shipped model afresh (``build_all``), a progress bar per table, into ``out``."""
+    outputs.check(out, kind, force, "--build")
+    task = None
+
+    def start(key, n):
+        nonlocal task
+        task = progress.add_task(f"self-play, {key}", total=n)
+
+    data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
+    outputs.write(out, json.dumps(data, indent=indent) + "\n", kind, force, "--build")
+    landed(f"wrote {printable(out)}")
+    return data

@@ -1,0 +1,399 @@
+"""What every command shares: the consoles, the one-line messages, the group that
+turns bad input into a message and exit code 2, and the common options."""
+
+from __future__ import annotations
+
+import errno
+import importlib
+import math
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
+from contextlib import contextmanager
+from typing import NoReturn
+
+import click
+from rich.text import Text
+
+from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_SECONDS, TRAIN_ADVICE_SAMPLES
+from domino_advisor.base.errors import DominoError
+from domino_advisor.base.printable import message
+from domino_advisor.views.terminal import (
+    OutputError,
+    ascii_safe_streams,
+    echo,
+    make_console,
+    silence_stdout,
+    standard_streams,
+)
+
+console = make_console()
+errors = make_console(stderr=True)
+
+MAX_SAMPLES = 100_000
+
+_landed: list[str] = []  # what this command has put on disk, said if its output then fails
+
+
+def say(label: str, text: str, style: str = "bold red") -> None:
+    """One line on stderr.  The text is data: one line, control characters escaped,
+    no markup, not endless."""
+    try:
+        errors.print(Text(f"{label}: ", style=style) + Text(message(text)), soft_wrap=True)
+    except OutputError:
+        pass
+
+
+def output_failed(e: OutputError | OSError) -> NoReturn:
+    """The output could not be written: exit code 1, unless a write has landed (see
+    ``landed``): then a warning and exit code 0, so a script does not do it twice."""
+    silence_stdout()
+    error = e.error if isinstance(e, OutputError) else e
+    reason = error.strerror or str(error)
+    if _landed:
+        say("warning", f"{_landed[-1]}, but the output could not be written ({reason})", style="yellow")
+        sys.exit(0)
+    if error.errno != errno.EPIPE:  # a closed pipe (`| head`) is no news to the reader
+        say("error", f"could not write the output ({reason})")
+    sys.exit(1)
+
+
+def landed(done: str) -> None:
+    """A write of this command is on disk (``done`` says what, like "logged 2 events"):
+    from now on an output that fails, to the last flush, is a warning and exit code 0."""
+    _landed.append(done)
+
+
+@contextmanager
+def landing_in(paths: list, done: str) -> Iterator[None]:
+    """For a command that writes files as it goes (session, edit, a lesson's answers): an
+    output that fails once one of them has changed is a landed write (``done``), not a
+    failure."""
+    before = [_file_state(p) for p in paths]
+    try:
+        yield
+    except OutputError:
+        if [_file_state(p) for p in paths] != before:
+            landed(done)
+        raise
+
+
+def _file_state(path) -> tuple | None:
+    """What tells one version of a file from the next: a write replaces or grows it."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def bad_option(e: click.ClickException) -> NoReturn:
+    """click's own message for a bad option, with the option's text shown as data."""
+    lines = []
+    if isinstance(e, click.UsageError) and e.ctx is not None:
+        lines.append(e.ctx.get_usage())
+        if e.ctx.command.get_help_option(e.ctx) is not None:
+            lines.append(f"Try '{e.ctx.command_path} {e.ctx.help_option_names[0]}' for help.\n")
+    lines.append(f"Error: {message(e.format_message())}")
+    try:
+        errors.print(Text("\n".join(lines)), soft_wrap=True)
+    except OutputError:
+        pass
+    sys.exit(e.exit_code)
+
+
+class Commands(MutableMapping[str, click.Command]):
+    """A group's commands by name, from a static table (name: ("module:function", short
+    help)): a command's module is imported the first time the command is asked for, never
+    to list the names (``main.commands["status"]`` loads it; ``list(main.commands)`` does not)."""
+
+    def __init__(self, table: Mapping[str, tuple[str, str]], package: str):
+        self.table = table
+        self.package = package
+        self.loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self.loaded:
+            module, function = self.table[name][0].split(":")
+            self.loaded[name] = getattr(importlib.import_module(f".{module}", self.package), function)
+        return self.loaded[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self.loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        raise TypeError("a command of the table stays in it")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*self.table, *self.loaded]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*self.table, *self.loaded]))
+
+
+class Table(click.Group):
+    """A group whose commands turn bad input into a message and exit code 2, never a traceback.
+
+    Its commands come from ``lazy``, a static table (see ``Commands``): ``--help`` lists
+    them with the short help written there, so no command's module is imported to list them."""
+
+    def __init__(self, *args, lazy: Mapping[str, tuple[str, str]] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = Commands(lazy or {}, __package__ or "domino_advisor")
+        self.commands = self.lazy
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's list of commands, a table's command shown by its short help there (its
+        module is not imported)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.lazy.table:
+                command: click.Command | None = click.Command(name, help=self.lazy.table[name][1])
+            else:
+                command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        standard_streams(program=args is None)
+        ascii_safe_streams()
+        _landed.clear()
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()  # the last of the output, so a failure still sets the exit code
+        except click.ClickException as e:
+            bad_option(e)
+        except click.Abort:
+            say("interrupted", "nothing more was done", style="bold")
+            sys.exit(130)
+        except (OutputError, OSError) as e:  # help or version text that could not be written
+            output_failed(e)
+        if args is None:  # the program itself (arguments from sys.argv), not a test's runner
+            leave_to_the_system()
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except DominoError as e:
+            say("error", str(e))
+            ctx.exit(2)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, OutputError):
+            raise
+        except KeyboardInterrupt:
+            say("interrupted", "nothing more was done", style="bold")
+            ctx.exit(130)
+        except OSError as e:
+            if e.filename is None:  # writing to the terminal or a pipe failed
+                raise OutputError(e) from None
+            internal(ctx, e)
+        except Exception as e:
+            internal(ctx, e)
+
+
+def leave_to_the_system() -> None:
+    """The command is done and its output written: what it made in memory goes with the
+    process.  Frozen, the objects are not traced and freed one by one as Python exits,
+    which was a fifth of a status run's CPU time (60 of 360 ms on a busy 2-core machine;
+    30 of a bare import of rich and click).  Exit handlers still run and the output is
+    still flushed; objects in reference cycles are not finalized, which Python does not
+    promise at exit anyway."""
+    import gc
+
+    gc.freeze()
+
+
+def internal(ctx: click.Context, e: Exception) -> NoReturn:
+    """An internal error: said plainly, exit 1."""
+    if os.environ.get("DOMINO_ADVISOR_DEBUG"):
+        raise e
+    say("internal error", f"{type(e).__name__}: {e} (set DOMINO_ADVISOR_DEBUG=1 for the traceback)")
+    ctx.exit(1)
+
+
+def after_writing(done: str, show) -> None:
+    """Show the result of a write that has landed; an output that fails then is a
+    warning (exit 0), so a script does not write the same events twice."""
+    landed(done)
+    show()
+
+
+class FiniteFloat(click.ParamType):
+    """A number of seconds: finite, within a range (``nan`` and ``inf`` are not times)."""
+
+    name = "seconds"
+
+    def __init__(self, low: float, high: float):
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"'{value}' is not a number of seconds", param, ctx)
+        if not math.isfinite(number) or not self.low <= number <= self.high:
+            self.fail(f"{value} is not between {self.low:g} and {self.high:g} seconds", param, ctx)
+        return number
+
+
+SECONDS = FiniteFloat(0.01, 3600)
+SAMPLES = click.IntRange(1, MAX_SAMPLES)
+
+
+def samples_option(help_text: str, default: int | None = None):
+    """``--samples``; with no default of its own, each game's (the line games' and the
+    train family's differ), said in the help."""
+    if default is None:
+        help_text += (
+            f"  [default: as many as a budget of work allows, at most {ADVICE_SAMPLES:,};"
+            f" Mexican Train and Chicken Foot: {TRAIN_ADVICE_SAMPLES}]"
+        )
+    return click.option(
+        "--samples", default=default, show_default=default is not None, type=SAMPLES, help=help_text
+    )
+
+
+def time_option(help_text: str):
+    """``--time``: a clock limit only where the user asks for one; without it the work
+    asked for decides the answer, the same on any machine."""
+    return click.option(
+        "--time",
+        "seconds",
+        default=ADVICE_SECONDS,
+        type=SECONDS,
+        help=help_text + "  [default: none: the same log gives the same answer on any machine]",
+    )
+
+
+def rules_option():
+    from domino_advisor.games.line.rules import PRESETS
+
+    return click.option(
+        "--rules",
+        "--game",  # the same: 'new --game mexican-train' reads as people say it
+        "rules_name",
+        default="classic",
+        show_default=True,
+        help="a preset: " + ", ".join(PRESETS) + " (new, simulate and train also take mexican-train"
+        " and chicken-foot)",
+    )
+
+
+def set_option():
+    return click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+
+
+def reads_option():
+    return click.option(
+        "--reads/--no-reads",
+        default=True,
+        show_default=True,
+        help="soft reads: weigh the deals by how the others played (labelled likely, never certain)",
+    )
+
+
+def finite(data):
+    """JSON has no NaN: a figure that cannot be known is null."""
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [finite(v) for v in data]
+    return data
+
+
+def print_json(data) -> None:
+    import json
+
+    echo(json.dumps(finite(data), indent=1, allow_nan=False))
+
+
+def write_lines(lines: Iterable[str], end: str = "", chunk: int = 1_000) -> None:
+    """Plain lines (already made safe to show) to standard output, ``chunk`` at a time,
+    as they are made: a long list is never held whole, nor laid out by rich."""
+    out, pieces = console.file, []
+    for line in lines:
+        pieces.append(line)
+        if len(pieces) >= chunk:
+            out.write("\n".join(pieces) + "\n")
+            pieces = []
+    out.write("".join(f"{p}\n" for p in pieces) + end)
+    out.flush()
+
+
+def _json_value(v, text: Callable[[str], str]) -> str | None:
+    """A plain value as ``json.dumps`` writes it (``text``: its C encoder for text), else None."""
+    kind = type(v)
+    if kind is str:
+        return text(v)
+    if kind is int:
+        return int.__repr__(v)
+    if v is None or kind is bool:
+        return "null" if v is None else "true" if v else "false"
+    if kind is float:
+        return float.__repr__(v) if math.isfinite(v) else "null"
+    return None
+
+
+def _flat_json(item, text: Callable[[str], str]) -> str | None:
+    """``json.dumps(item, indent=1)`` one level in, for a dict of plain values with text
+    keys (at C speed: with ``indent`` the encoder is pure Python); None for anything else."""
+    if type(item) is not dict or not item:
+        return None
+    fields = []
+    for k, v in item.items():
+        value = _json_value(v, text)
+        if value is None or type(k) is not str:
+            return None
+        fields.append(f"  {text(k)}: {value}")
+    return "{\n" + ",\n".join(fields) + "\n }"
+
+
+def print_json_list(items: Iterable, chunk: int = 1_000) -> None:
+    """A JSON list written as its items are made, ``chunk`` at a time: the same text as
+    ``print_json`` of the whole list, without the whole list or its text in memory."""
+    import json
+    from json.encoder import encode_basestring_ascii as text  # type: ignore[attr-defined]
+
+    out, pieces, first = console.file, [], True
+    for item in items:
+        made = _flat_json(item, text)
+        if made is None:
+            made = json.dumps(finite(item), indent=1, allow_nan=False).replace("\n", "\n ")
+        pieces.append(("[\n " if first else ",\n ") + made)
+        first = False
+        if len(pieces) >= chunk:
+            out.write("".join(pieces))
+            pieces = []
+    out.write("".join(pieces) + ("[]\n" if first else "\n]\n"))
+    out.flush()
+
+
+def refuse_unused(modes: dict, needs: dict) -> None:
+    """Options that would be ignored are refused: with ``mode`` on, the ``others`` do
+    nothing; an option in ``needs`` does something only with its mode."""
+    ctx = click.get_current_context()
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+    def flag(name: str) -> str:
+        param = next(p for p in ctx.command.params if p.name == name)
+        return param.opts[0]
+
+    for mode, (on, others) in modes.items():
+        if on:
+            for name in others:
+                if given(name):
+                    raise click.UsageError(f"{flag(name)} does nothing with {mode}: leave one of them out")
+    for name, mode in needs.items():
+        if given(name) and not modes[mode][0]:
+            raise click.UsageError(f"{flag(name)} is for {mode} only")

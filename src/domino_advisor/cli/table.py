@@ -1,0 +1,747 @@
+"""The table's commands: parse, call the core, render. No game logic lives here.
+
+``cli`` lists them (and those of ``cli_measure`` and ``cli_models``) and loads this
+module when one of them runs; each command imports the core modules it needs itself, so
+``rules`` does not load the counting, nor ``status`` the advisor."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from domino_advisor.base.budgets import DRILL_SAMPLES, HINDSIGHT_SAMPLES, TRAIN_REVIEW_SAMPLES
+from domino_advisor.base.errors import DominoError, LogFileError
+from domino_advisor.base.printable import printable
+from domino_advisor.cli.shell import (
+    after_writing,
+    console,
+    errors,
+    landed,
+    landing_in,
+    print_json,
+    print_json_list,
+    reads_option,
+    refuse_unused,
+    rules_option,
+    samples_option,
+    say,
+    set_option,
+    time_option,
+    write_lines,
+)
+from domino_advisor.views.terminal import read_line
+
+if TYPE_CHECKING:
+    from domino_advisor.log.gamelog import GameLog
+
+
+def _config_error() -> None:
+    problem = click.get_current_context().find_root().obj
+    if isinstance(problem, DominoError):
+        raise problem
+
+
+def _show_status(log: GameLog) -> None:
+    from domino_advisor import api
+    from domino_advisor.views import statusview
+
+    if log.is_trains:
+        console.print(_train_status(log))
+        return
+    pos = api.Position.of(log)
+    console.print(statusview.status_view(pos, api.status_of(pos), width=console.width))
+
+
+def _train_status(log: GameLog, as_data: bool = False):
+    from domino_advisor.counting import hubseat
+    from domino_advisor.views import hubview
+
+    data = hubseat.status_of(log.replay_trains())
+    return data if as_data else hubview.status_view(data, console.width)
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.option("--players", required=True, help='names in turn order, like "me ana bob"')
+@rules_option()
+@click.option(
+    "--set",
+    "overrides",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="override a rule, like --set target=150 (repeatable)",
+)
+@click.option("--me", default=None, help="whose hand you log (default: the first player)")
+@click.option("--hand", required=True, help='the tiles dealt to you, like "6-6 6-3 5-2 3-1 0-0"')
+@click.option("--force", is_flag=True, help="overwrite FILE if it exists")
+def new(file, players, rules_name, overrides, me, hand, force):
+    """Start a game log: the tags, round 1 and your hand."""
+    from domino_advisor.base.tiles import parse_tiles
+    from domino_advisor.cli import outputs
+    from domino_advisor.log import gamelog, hubmatch
+
+    _config_error()
+    ctx = click.get_current_context()
+    names = players.replace(",", " ").split()
+    if me is not None and me not in names and ctx.get_parameter_source("me").name == "DEFAULT_MAP":
+        me = None  # your config's name, but these players on the command line do not include it
+    path = Path(file)
+    if rules_name in hubmatch.GAMES:
+        top = hubmatch.rules_from(" ".join(overrides), rules_name).top
+    else:
+        top = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)}).top
+    log = gamelog.new_log(names, parse_tiles(hand, top), rules_name, overrides, me)
+    outputs.write(file, gamelog.dumps(log), outputs.GAME_LOG, force)
+
+    def show() -> None:
+        console.print(
+            f"started {printable(str(path))}: {rules_name}, players {' '.join(names)}, you are {log.me}",
+            soft_wrap=True,
+        )
+        _show_status(log)
+
+    after_writing(f"{printable(file)} was started", show)
+
+
+@click.command(name="log")
+@click.argument("file", type=click.Path())
+@click.argument("events", nargs=-1)
+@click.option("--replace", "replace_n", type=click.IntRange(min=1), metavar="N", help="replace event N")
+@click.option(
+    "--insert-before", "insert_n", type=click.IntRange(min=1), metavar="N", help="insert before event N"
+)
+@click.option("--delete", "delete_n", type=click.IntRange(min=1), metavar="N", help="delete event N")
+@click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
+def log_(file, events, replace_n, insert_n, delete_n, quiet):
+    """Add events (each one quoted argument, full or shorthand like "ana 64"), or fix
+    event N in place; all or nothing, and only if the whole log still follows the rules.
+
+    Events are numbered as status shows them."""
+    from domino_advisor import api
+    from domino_advisor.log import edits, gamelog, logfile
+    from domino_advisor.views import notices
+
+    fixes = [n for n in (replace_n, insert_n, delete_n) if n is not None]
+    if len(fixes) > 1:
+        raise click.UsageError("give one of --replace, --insert-before and --delete at a time")
+    if delete_n is not None and events:
+        raise click.UsageError("--delete N takes no events")
+    if delete_n is None and not events:
+        raise click.UsageError('say what to log, like: log game.dom "ana 64"')
+    if replace_n is not None and len(events) != 1:
+        raise click.UsageError("--replace N takes exactly one event")
+    done: list[edits.Edited] = []
+    before: dict = {}
+    warned: set = set()
+
+    def change(log: gamelog.GameLog) -> gamelog.GameLog:
+        if not log.is_trains:
+            old = api.Position.of(log)  # the version on disk the change is made to (the last try's)
+            before.clear()
+            if not quiet:  # the report compares the status before and after; -q shows only warnings
+                before.update(api.status_of(old))
+            warned.clear()
+            warned.update(old.warnings)
+        if replace_n is not None:
+            result = edits.replace(log, replace_n, events[0])
+        elif insert_n is not None:
+            result = edits.insert_before(log, insert_n, list(events))
+        elif delete_n is not None:
+            result = edits.delete(log, delete_n)
+        else:
+            result = edits.append(log, list(events))
+        done.append(result)
+        return result.log
+
+    written = logfile.update(file, change)
+    result = done[-1]
+    if fixes:
+        logged = f"changed event {fixes[0]}"
+    else:
+        logged = f"logged {len(result.added)} event{'s' if len(result.added) != 1 else ''}"
+    if written.log.is_trains:
+
+        def show_train() -> None:
+            if not quiet:
+                for n in result.added:
+                    console.print(f"logged event {n}: {printable(str(written.log.events[n - 1]))}")
+                console.print(_train_status(written.log))
+
+        after_writing(logged, show_train)
+        return
+    pos = api.Position.of(written.log)
+
+    def show() -> None:
+        if quiet:
+            for w in pos.warnings:
+                if notices.news(w, warned):
+                    say("warning", str(w), style="yellow")
+            return
+        from domino_advisor.views import statusview
+
+        after = api.status_of(pos)
+        console.print(notices.edit_report(result, written.log, before, after, pos, warned))
+        console.print(statusview.status_view(pos, after, compact=True, width=console.width))
+
+    after_writing(logged, show)
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="print them as JSON")
+def events(file, as_json):
+    """Every event with the number that fixes it (log --replace N ...)."""
+    from domino_advisor.log import logfile
+    from domino_advisor.views import notices
+
+    log = logfile.load(file)
+    if as_json:
+        numbered = enumerate(log.numbered_events(), 1)
+        print_json_list({"number": k, "line": line, "event": str(e)} for k, (line, e) in numbered)
+    elif console.is_terminal:  # printed a piece at a time, as it is made
+        for block in notices.event_blocks(log):
+            console.print(block, end="")
+        console.print()
+    else:  # a pipe or a file: plain rows, one event a line
+        write_lines(notices.event_rows(log), end="\n")  # the blank line the terminal's ends with
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.argument("tile")
+@click.option("--json", "as_json", is_flag=True, help="print it as JSON")
+def where(file, tile, as_json):
+    """Where one tile is: known, or the exact chance of each hand and the boneyard."""
+    from domino_advisor import api
+    from domino_advisor.log import logfile
+    from domino_advisor.views import notices
+
+    log = logfile.load(file)
+    if log.is_trains:
+        from domino_advisor.counting.hubseat import where_of
+
+        data = where_of(log.replay_trains(), tile)
+    else:
+        data = api.where_of(api.Position.of(log), tile)
+    if as_json:
+        print_json(data)
+    else:
+        console.print(notices.where_view(data))
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+def edit(file):
+    """Open the log in your $EDITOR; it is saved only if it still follows the rules."""
+    from functools import partial
+
+    from domino_advisor.cli import editor
+    from domino_advisor.cli.editing import edit_log
+    from domino_advisor.log.gamelog import MAX_LINE
+
+    in_editor = partial(editor.edit, name=Path(file).name)
+    with landing_in([file], f"{printable(file)} was saved"):
+        saved = edit_log(
+            file, console, in_editor, lambda: read_line("edit again or abandon? [e/a] ", MAX_LINE)
+        )
+    if not saved:
+        click.get_current_context().exit(2)
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
+def undo(file, n):
+    """Remove the last N events (default 1)."""
+    from domino_advisor.log import edits, gamelog, logfile
+
+    done: list[edits.Edited] = []
+
+    def change(log: gamelog.GameLog) -> gamelog.GameLog:
+        done.append(edits.undo(log, n))
+        return done[-1].log
+
+    logfile.update(file, change)
+    removed = list(done[-1].removed)
+
+    def show() -> None:
+        for line in removed:
+            console.print(f"removed: {line}")
+
+    after_writing(f"removed {len(removed)} event{'s' if len(removed) != 1 else ''}", show)
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
+@reads_option()
+def status(file, as_json, reads):
+    """The table, your hand, what each opponent can hold, where the unseen tiles are."""
+    from domino_advisor import api
+    from domino_advisor.log import logfile
+    from domino_advisor.views import statusview
+
+    _config_error()
+    log = logfile.load(file)
+    if log.is_trains:
+        if as_json:
+            print_json(_train_status(log, as_data=True))
+        else:
+            console.print(_train_status(log))
+        return
+    pos = api.Position.of(log, reads)
+    data = api.status_of(pos)
+    if as_json:
+        print_json(data)
+    else:
+        console.print(statusview.status_view(pos, data, width=console.width))
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
+@samples_option("sampled deals to play each move out in")
+@click.option("--seed", default=0, show_default=True, help="for repeatable advice")
+@time_option("a time limit in seconds: stop sampling then, fewer deals on a slow machine")
+@reads_option()
+def advise(file, as_json, samples, seed, seconds, reads):
+    """Ranked moves with reasons and the estimated chance of winning the round."""
+    from domino_advisor import api
+    from domino_advisor.log import logfile
+    from domino_advisor.views import render
+
+    _config_error()
+    log = logfile.load(file)
+    if log.is_trains:
+        _advise_trains(log, as_json, samples, seed, seconds)
+        return
+    pos = api.Position.of(log, reads)
+    data = api.advice_dict(api.advice_of(pos, samples, seed, seconds))
+    if as_json:
+        print_json(data)
+    else:
+        console.print(render.advice_view(data, console.width))
+
+
+def _advise_trains(log: GameLog, as_json: bool, samples: int, seed: int, seconds) -> None:
+    from domino_advisor.advice import hubadvice
+    from domino_advisor.views import hubview
+
+    m = log.replay_trains()
+    if m.round is None or m.pending is not None:
+        raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
+    if m.round.over:
+        raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
+    samples = samples or hubadvice.DEFAULT_SAMPLES
+    advice = hubadvice.advise(m.round.for_next(m.viewer), m.viewer, samples, seed, seconds)
+    if as_json:
+        print_json(advice.as_dict())
+    else:
+        console.print(hubview.advice_view(advice.as_dict(), console.width))
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@samples_option("sampled deals for the advice on your turns")
+@time_option("a time limit in seconds for each piece of advice")
+@reads_option()
+@click.option(
+    "--practice", is_flag=True, help="ask what each event taught before showing it; advice on request"
+)
+@click.option("--record/--no-record", default=True, help="keep practice answers in your progress record")
+def session(file, samples, seconds, reads, practice, record):
+    """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
+    _config_error()
+    try:
+        import readline  # noqa: F401  (line editing and history, where the terminal has them)
+    except ImportError:  # pragma: no cover
+        pass
+    from domino_advisor.cli.session import run as run_session
+    from domino_advisor.log.gamelog import MAX_LINE
+
+    def read(prompt: str) -> str:
+        return read_line(prompt, MAX_LINE)
+
+    kept = _record_files() if practice and record else []
+    with landing_in([file, *kept], f"what the session logged is saved in {printable(file)}"):
+        refused = run_session(file, console, read, samples, seconds, reads, practice, record)
+    if refused and not sys.stdin.isatty():  # a script can tell a line was not logged
+        click.get_current_context().exit(2)
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
+@click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
+@click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
+@samples_option("sampled deals for each decision (Mexican Train: 60 unless given)", default=300)
+@click.option("--seed", default=0, show_default=True)
+@reads_option()
+@click.option(
+    "--hindsight/--no-hindsight",
+    default=True,
+    help="replay each round whose hands are known with the advisor's moves (bad luck or a mistake?)",
+)
+def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
+    """After the game: your decisions against the advisor's, when each inference became
+    known, and each round in hindsight."""
+    _config_error()
+    from domino_advisor.cli import outputs
+    from domino_advisor.learning.review import review as run_review
+    from domino_advisor.log import gamelog, logfile
+    from domino_advisor.views import render
+    from domino_advisor.views.reviewpage import to_html
+    from domino_advisor.views.terminal import progress_bar
+
+    if html_out is not None and not html_out.strip():
+        raise click.UsageError("--html needs a file name")
+    log = logfile.load(file)
+    if log.is_trains:
+        refuse_unused(
+            {f"a {log.train_rules.title} log": (True, ["html_out", "force", "reads", "hindsight"])}, {}
+        )
+        _review_trains(log, as_json, samples, seed)
+        return
+    if html_out:  # refuse before the long work, and again when writing
+        if logfile.same_file(html_out, file):
+            raise LogFileError(f"--html {html_out} is the game log itself: pick another name for the page")
+        outputs.check(html_out, outputs.PAGE, force, "--html")
+    with progress_bar(errors, disable=as_json or not errors.is_terminal) as progress:
+        task = progress.add_task("reviewing", total=len(log.events))
+        result = run_review(
+            log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done), reads=reads
+        )
+        if hindsight:
+            from domino_advisor.learning.hindsight import hindsight as replay_rounds
+
+            rounds = len(log.replay().rounds)
+            task = progress.add_task("hindsight", total=rounds)
+            replayed = replay_rounds(
+                log,
+                HINDSIGHT_SAMPLES,
+                seed,
+                on_step=lambda done, total: progress.update(task, completed=done),
+            )
+    data = result.as_dict()
+    if hindsight:
+        data["hindsight"] = [h.as_dict() for h in replayed]
+    if html_out:
+        page = to_html(data, f"Review of {printable(Path(file).name)}", gamelog.dumps(log))
+        outputs.write(html_out, page, outputs.PAGE, force, "--html")
+        landed(f"wrote {printable(html_out)}")
+    if as_json:
+        print_json(data)
+    else:
+        console.print(render.review_view(data, console.width))
+        if html_out:
+            console.print(f"wrote {printable(html_out)}")
+
+
+def _review_trains(log: GameLog, as_json: bool, samples: int, seed: int) -> None:
+    from domino_advisor.learning.hubreview import review as run_review
+    from domino_advisor.views.hubview import review_view
+    from domino_advisor.views.terminal import progress_bar
+
+    source = click.get_current_context().get_parameter_source("samples")
+    if source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
+        samples = TRAIN_REVIEW_SAMPLES
+    with progress_bar(errors, disable=as_json or not errors.is_terminal) as progress:
+        task = progress.add_task("reviewing", total=len(log.events))
+        result = run_review(
+            log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done)
+        )
+    if as_json:
+        print_json(result.as_dict())
+    else:
+        console.print(review_view(result.as_dict(), console.width))
+
+
+@click.command()
+@rules_option()
+@set_option()
+@click.option(
+    "--players",
+    "seats",
+    default=3,
+    show_default=True,
+    type=click.IntRange(2, 8),
+    help="2 to 4; Mexican Train and Chicken Foot 2 to 8",
+)
+@click.option("--seed", default=None, type=int, help="replay a lesson (default: a new one)")
+@click.option(
+    "--bots",
+    default="heuristic",
+    show_default=True,
+    type=click.Choice(["random", "heavy", "heuristic", "advisor"]),
+    help="the opponents",
+)
+@reads_option()
+@click.option("--record/--no-record", default=True, help="keep your answers in your progress record")
+@click.option(
+    "--from",
+    "games",
+    multiple=True,
+    type=click.Path(),
+    help="add drills from a game you logged (repeatable), then ask the drills due",
+)
+@click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
+def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills_only):
+    """A practice game against bots that quizzes you on tile counting; or drills from
+    your own games (--from GAME, --drills)."""
+    import random as _random
+
+    from domino_advisor.games.line.rules import preset as make_rules
+    from domino_advisor.log import hubmatch
+    from domino_advisor.log.gamelog import MAX_LINE
+
+    _config_error()
+    from domino_advisor.cli.lesson import Trainer
+
+    drilling = "--from or --drills"
+    refuse_unused(
+        {drilling: (bool(games or drills_only), ["rules_name", "overrides", "seats", "seed", "bots"])}, {}
+    )
+    if games or drills_only:
+        if not record:
+            raise click.UsageError("drills are kept in your progress record: leave out --no-record")
+        with landing_in(_record_files(), "your drills and answers are kept in your progress record"):
+            _drill(games, reads)
+        return
+
+    trains = rules_name in hubmatch.GAMES
+    if trains:
+        refuse_unused({f"--rules {rules_name}": (True, ["reads"])}, {})
+        train_rules = hubmatch.rules_from(" ".join(overrides), rules_name)
+        train_rules.check_players(seats)
+    else:
+        rules = make_rules(rules_name, overrides).with_overrides({"target": "0"})
+        rules.check_players(seats)
+    if seed is None:
+        seed = _random.randrange(10**6)
+    console.print(f"lesson {seed} (replay it with --seed {seed})", style="dim")
+
+    def read(prompt):
+        try:
+            return read_line(prompt, MAX_LINE)
+        except EOFError:
+            return "q"
+
+    kept = None
+    if record:
+        from domino_advisor.learning.progress import Record
+
+        kept = Record()
+    answers = landing_in(_record_files() if record else [], "your answers are kept in your progress record")
+    try:
+        with answers:
+            if trains:
+                from domino_advisor.cli.hublesson import TrainLesson
+
+                TrainLesson(train_rules, seats, seed, console, read, bots, record=kept).play()
+            else:
+                Trainer(rules, seats, seed, console, read, bots, reads=reads, record=kept).play()
+    finally:
+        if kept is not None:
+            kept.close()
+
+
+def _record_files() -> list[Path]:
+    """The files a lesson's answers go to: the record, and beside it the answers waiting."""
+    from domino_advisor.learning.progress import path
+
+    return [path(), path().with_name(path().stem + "-pending.jsonl")]
+
+
+def _drill(games, reads: bool) -> None:
+    """Review each game for its costly decisions, keep them as drills, ask those due."""
+    from domino_advisor.cli.lesson import DrillLesson
+    from domino_advisor.learning import drills
+    from domino_advisor.learning.progress import Record
+    from domino_advisor.learning.review import review as run_review
+    from domino_advisor.log import gamelog, logfile
+    from domino_advisor.log.gamelog import MAX_LINE
+    from domino_advisor.views.terminal import progress_bar
+
+    logs = [(name, logfile.load(name)) for name in games]  # every file read before any work
+    kept = Record()
+    try:
+        for name, log in logs:
+            with progress_bar(errors, disable=not errors.is_terminal) as bar:
+                task = bar.add_task(f"reviewing {Path(name).name}", total=len(log.events))
+                result = run_review(
+                    log,
+                    DRILL_SAMPLES,
+                    0,
+                    on_step=lambda done, total, task=task: bar.update(task, completed=done),
+                    reads=reads,
+                )
+            found = drills.from_review(log, result)
+            added = kept.add_drills(Path(name).name, drills.fingerprint(log), gamelog.dumps(log), found)
+            costly = len({d.event for d in found})
+            console.print(
+                f"{printable(name)}: {costly} costly decision{'s' if costly != 1 else ''}, "
+                f"{added} new drill{'s' if added != 1 else ''}"
+            )
+
+        def read(prompt):
+            try:
+                return read_line(prompt, MAX_LINE)
+            except EOFError:
+                return "q"
+
+        DrillLesson(console, read, kept, reads=reads).run()
+    finally:
+        kept.close()
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+@click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
+@click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
+def progress(as_json, html_out, force):
+    """Your accuracy per kind of question, over your lessons, practice and drills."""
+    import json
+
+    from domino_advisor.cli import outputs
+    from domino_advisor.learning.progress import Record
+    from domino_advisor.learning.scorecard import sources, summary
+    from domino_advisor.views import render
+
+    if html_out is not None and not html_out.strip():
+        raise click.UsageError("--html needs a file name")
+    if html_out:
+        outputs.check(html_out, outputs.PAGE, force, "--html")
+
+    kept = Record()
+    try:
+        answers = kept.answers()
+        drills = {"left": kept.drills_left(), "due": kept.drills_due()}
+    finally:
+        kept.close()
+    if kept.damaged:
+        say(
+            "warning",
+            f"{kept.damaged} answer{'s' if kept.damaged != 1 else ''} in your progress record "
+            f"{'are' if kept.damaged != 1 else 'is'} damaged and left out (points, time or kind "
+            "that no answer has)",
+            style="yellow",
+        )
+    rows = summary(answers)
+    came = sources(answers)
+    if html_out:
+        from domino_advisor.views.progresspage import to_html
+
+        outputs.write(html_out, to_html(rows, len(answers)), outputs.PAGE, force, "--html")
+        landed(f"wrote {printable(html_out)}")
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "record": str(kept.path),
+                    "answers": len(answers),
+                    "kinds": [
+                        {
+                            "kind": r.kind,
+                            "asked": r.asked,
+                            "accuracy": round(r.accuracy, 4),
+                            "recent": None if r.recent is None else round(r.recent, 4),
+                            "lessons": [round(x, 4) for x in r.lessons],
+                        }
+                        for r in rows
+                    ],
+                    "sources": came,
+                    "drills": drills,
+                },
+                indent=2,
+                allow_nan=False,
+            )
+        )
+        return
+    console.print(render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills))
+    if html_out:
+        console.print(f"wrote {printable(html_out)}")
+
+
+@click.command()
+@click.argument("preset", required=False)
+def rules(preset):
+    """The rule presets and their parameters (and Mexican Train's and Chicken Foot's settings)."""
+    from domino_advisor.games.line.rules import PRESETS
+    from domino_advisor.log import hubmatch
+    from domino_advisor.views import render
+
+    if preset in hubmatch.GAMES:
+        from domino_advisor.views.hubview import rules_table
+
+        console.print(rules_table(hubmatch.GAMES[preset](), console.width))
+        return
+    if preset is not None and preset not in PRESETS:
+        raise DominoError(
+            f"'{preset}' is not a rule preset (the presets are {', '.join(PRESETS)}; "
+            f"and {', '.join(hubmatch.GAMES)})"
+        )
+    console.print(render.rules_table(preset, console.width))
+
+
+@click.command(name="config")
+def config_():
+    """Where your defaults file is and what it holds (your name, players, house rules)."""
+    import textwrap
+
+    from rich.text import Text
+
+    from domino_advisor.cli import config
+
+    where = config.path()
+    settings = config.load(where)
+    if not where.exists():
+        console.print(f"no config file yet: {printable(str(where))}", soft_wrap=True)
+        console.print("to have one, write it like this (every line may be left out):")
+        console.print(Text(textwrap.dedent(config.EXAMPLE)))
+        return
+    console.print(f"config file: {printable(str(where))}", soft_wrap=True)
+    defaults = settings.default_map()
+    for command, values in defaults.items():
+        if not values:
+            continue
+        shown = ", ".join(
+            (f"--{k}" if v else f"--no-{k}") if isinstance(v, bool) else f"{_option(k)} {_shown(v)}"
+            for k, v in values.items()
+        )
+        console.print(Text(f"  {command}: {shown}"))
+    if not any(defaults.values()):
+        console.print("  (it sets nothing)")
+
+
+def _option(name: str) -> str:
+    return {"rules_name": "--rules", "overrides": "--set", "seats": "--players"}.get(name, f"--{name}")
+
+
+def _shown(value) -> str:
+    return " ".join(value) if isinstance(value, list) else str(value)
+
+
+@click.command()
+@click.option("--pause", is_flag=True, help="wait for Enter after each event")
+@click.option(
+    "--save",
+    type=click.Path(),
+    help="instead, write the example's log to this file (to review it, or drill on it)",
+)
+@click.option("--force", is_flag=True, help="let --save overwrite an existing file")
+def demo(pause, save, force):
+    """Walk a bundled example game event by event, showing what the advisor sees."""
+    from domino_advisor.cli import outputs
+    from domino_advisor.cli.demo import demo_text, run_demo
+
+    refuse_unused({"--save": (save is not None, ["pause"])}, {"force": "--save"})
+    if save is not None:
+        text = demo_text()
+        outputs.write(save, text, outputs.saved_demo(text), force, "--save")
+        wrote = f"wrote {printable(save)}"
+        after_writing(wrote, lambda: console.print(f"{wrote}: the example game's log"))
+        return
+    run_demo(console, pause=pause)

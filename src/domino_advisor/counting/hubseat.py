@@ -1,0 +1,139 @@
+"""What one seat knows of a Mexican Train or Chicken Foot round, in the shape the
+counting reads.
+
+The counting (``evidence`` → ``counting`` / ``sampler`` → ``inference``) is the same
+as for the line games: each opponent's hand is the dealt group plus one group per
+draw; a draw, or a pass, says the player held no tile bearing any number they could
+have played on then (every open train's or line's end, or only the double's while one
+waits). Only the view differs: the middle double and the tiles laid are the table, there
+is no lead rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domino_advisor.base.tiles import Tile
+from domino_advisor.counting.inference import Inference, infer
+from domino_advisor.counting.view import Seated
+from domino_advisor.games.chicken.rules import ChickenRules
+from domino_advisor.games.chicken.state import ChickenRound
+from domino_advisor.games.trains.hub import Acted
+from domino_advisor.games.trains.rules import TrainRules
+from domino_advisor.games.trains.state import MEXICAN, TrainRound
+from domino_advisor.log.hubmatch import TrainLogMatch, table_of
+
+
+@dataclass(frozen=True)
+class TrainSeatView(Seated):
+    rules: TrainRules | ChickenRules
+    names: tuple[str, ...]
+    me: int
+    dealt: tuple[Tile, ...]
+    hand: frozenset[Tile]
+    counts: tuple[int, ...]
+    boneyard: int
+    history: tuple[Acted, ...]
+    shown: dict[int, tuple[Tile, ...]]
+    turn: int | None
+    over: bool
+    table: frozenset[Tile]  # the middle double (engine, head) and every tile laid
+    opening: None = None  # no lead rule: the engine is set aside before the deal
+
+    @classmethod
+    def of(
+        cls, r: TrainRound | ChickenRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None
+    ) -> TrainSeatView:
+        """One seat's view of a Mexican Train round, or of a Chicken Foot round (the same
+        shape: a hub set aside, tiles placed, one-tile draws that say what was open)."""
+        hand, dealt = r.hands[seat], r.dealt[seat]
+        if hand is None or dealt is None:
+            raise ValueError(f"{r.names[seat]}'s hand is not known")
+        table = {r.engine} | r.placed
+        history = tuple(
+            a
+            if a.seat == seat or a.tiles is None
+            else Acted(a.seat, a.kind, a.tile, a.train, a.ends, a.count, a.line)
+            for a in r.history
+        )
+        return cls(
+            rules=r.rules,
+            names=tuple(r.names),
+            me=seat,
+            dealt=dealt,
+            hand=frozenset(hand),
+            counts=tuple(r.counts),
+            boneyard=r.boneyard,
+            history=history,
+            shown={s: t for s, t in (shown or {}).items() if s != seat},
+            turn=None if r.over else r.turn,
+            over=r.over,
+            table=frozenset(table),
+        )
+
+
+def count(view: TrainSeatView, seconds: float | None = None) -> Inference:
+    """Exact where the count fits its budget, else sampled to the chain's fixed steps
+    with its error stated (``seconds``: a clock limit, only where the user asks)."""
+    return infer(view, seconds=seconds)  # type: ignore[arg-type]
+
+
+def status_of(m: TrainLogMatch) -> dict:
+    """The table (``trainlog.table_of``) and what the counting says from your seat:
+    the numbers each player certainly lacks, the unseen tiles of each number, where
+    each unseen tile is, and how the chances were found."""
+    out = table_of(m)
+    r = m.round
+    if r is None or r.dealt[m.viewer] is None or m.pending is not None:
+        return out
+    view = TrainSeatView.of(r, m.viewer, m.shown[-1] if m.shown else None)
+    inf = count(view)
+    top = m.rules.top
+    for s, entry in enumerate(out["players"]):
+        if s == m.viewer:
+            continue
+        entry["cannot_hold"] = inf.cannot_hold(s) if r.counts[s] else list(range(top + 1))
+        entry["expected_pips"] = round(float(inf.expected_pips(s, m.value)), 2)
+    out["unseen_by_number"] = [sum(1 for t in inf.unseen if t.bears(n)) for n in range(top + 1)]
+    out["where"] = {str(t): {k: round(v, 9) for k, v in inf.where(t).items()} for t in inf.unseen}
+    out["counting"] = {**inf.counting(), "text": inf.method}  # error: two standard errors, as everywhere
+    if inf.warnings:
+        out["warnings"] = [str(w) for w in inf.warnings]
+    return out
+
+
+def _place_of(r: TrainRound | ChickenRound, viewer: int, tile: Tile) -> str:
+    """Where a laid tile lies, in the table's words: a train, or a Chicken Foot line."""
+    if isinstance(r, ChickenRound):
+        k = next(k for k, x in enumerate(r.lines) if tile in x.tiles)
+        return r.place_name(k)
+    key = next(k for k, train in r.trains.items() if tile in train.tiles)
+    if key == viewer:
+        return "your train"
+    return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"
+
+
+def where_of(m: TrainLogMatch, tile_text: str) -> dict:
+    """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
+    shown) or each place's chance; the shape of ``where --json`` for the line games."""
+    from domino_advisor.base.errors import IllegalMoveError
+
+    tile = Tile.parse(tile_text, m.rules.top)
+    r = m.round
+    if r is None or m.pending is not None or r.dealt[m.viewer] is None:
+        raise IllegalMoveError("nothing is known yet: log your hand first")
+    out: dict = {"tile": str(tile), "known": None, "where": {}}
+    shown = m.shown[-1] if m.shown else {}
+    if tile == r.engine:
+        out["known"] = f"the {m.rules.hub_word}"
+    elif tile in r.placed:
+        out["known"] = f"on {_place_of(r, m.viewer, tile)}"
+    elif tile in (r.hands[m.viewer] or ()):
+        out["known"] = "in your hand"
+    elif any(tile in tiles for tiles in shown.values()):
+        out["known"] = f"shown by {next(m.players[s] for s, ts in shown.items() if tile in ts)}"
+    else:
+        inf = count(TrainSeatView.of(r, m.viewer, shown or None))
+        out["where"] = {k: round(v, 9) for k, v in inf.where(tile).items()}
+        out["counting"] = inf.counting()
+    return out

@@ -1,0 +1,224 @@
+"""After a Mexican Train or Chicken Foot game: your decisions beside the advisor's, and when each
+opponent was first certain to lack a number.
+
+The log is replayed event by event from your seat.  At each of your plays with a real
+choice the advisor tries every play in the same worlds, drawn from what you knew then
+(never from what came later), and the cost of yours is the pips it gave up: your pips
+at the round's end less the others' average, yours against the best play's, with the
+spread of that paired difference over the worlds.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from domino_advisor.advice.hubadvice import TrainChoice, advise, choice_for
+from domino_advisor.counting.hubseat import TrainSeatView
+from domino_advisor.counting.inference import certain_lacks
+from domino_advisor.games.events import Event, Play
+from domino_advisor.games.trains.hub import HubRound
+from domino_advisor.log.gamelog import GameLog
+from domino_advisor.log.hubmatch import TrainLogMatch
+
+NOTED = 1.0  # pips: a decision that gave up less than this is as good as the best
+CLEAR = 2.0  # standard errors: a cost inside this many is the worlds' noise, not a mistake
+
+
+@dataclass
+class TrainDecision:
+    round: int
+    event: int  # the event number, as status numbers them
+    played: str  # the play as logged: tile on train
+    best: str  # the advisor's first choice
+    played_margin: float  # yours less the others' average at the round's end, over the worlds
+    best_margin: float
+    spread: float  # one standard error of the paired difference
+    choices: int
+    reasons: list[str] = field(default_factory=list)  # why the advisor's choice
+
+    @property
+    def difference(self) -> float:
+        """Yours less the advisor's: below zero, your play did better in these worlds
+        (the advisor kept the plan's move, not clearly beaten)."""
+        return self.played_margin - self.best_margin
+
+    @property
+    def cost(self) -> float:
+        return max(0.0, self.difference)
+
+    @property
+    def agreed(self) -> bool:
+        return self.played == self.best
+
+    @property
+    def clear(self) -> bool:
+        """Gave up a pip or more, beyond the noise of the worlds it was measured in."""
+        return self.cost >= NOTED and self.cost >= CLEAR * self.spread
+
+    def as_dict(self) -> dict:
+        return {
+            "round": self.round,
+            "event": self.event,
+            "played": self.played,
+            "best": self.best,
+            "played_margin": round(self.played_margin, 2),
+            "best_margin": round(self.best_margin, 2),
+            "difference": round(self.difference, 2),
+            "cost": round(self.cost, 2),
+            "spread": round(self.spread, 2),
+            "clear": self.clear,
+            "choices": self.choices,
+            "reasons": self.reasons,
+        }
+
+
+@dataclass
+class TrainInsight:
+    round: int
+    event: int
+    player: str
+    lacks: tuple[int, ...]
+    text: str
+
+    def as_dict(self) -> dict:
+        return {
+            "round": self.round,
+            "event": self.event,
+            "player": self.player,
+            "lacks": list(self.lacks),
+            "text": self.text,
+        }
+
+
+@dataclass
+class TrainReview:
+    player: str
+    samples: int
+    decisions: list[TrainDecision]
+    insights: list[TrainInsight]
+    totals: dict[str, int]
+    game: str = "mexican-train"
+
+    @property
+    def cost(self) -> float:
+        return sum(d.cost for d in self.decisions)
+
+    def as_dict(self) -> dict:
+        costly = [d for d in self.decisions if d.clear]
+        return {
+            "game": self.game,
+            "player": self.player,
+            "samples": self.samples,
+            "decisions": [d.as_dict() for d in self.decisions],
+            "insights": [i.as_dict() for i in self.insights],
+            "summary": {
+                "decisions": len(self.decisions),
+                "agreed": sum(d.agreed for d in self.decisions),
+                "costly": len(costly),
+                "pips_given_up": round(self.cost, 2),
+            },
+            "totals": self.totals,
+        }
+
+
+def review(
+    log: GameLog,
+    samples: int = 200,
+    seed: int = 0,
+    on_step: Callable[[int, int], None] | None = None,
+) -> TrainReview:
+    """Every decision of yours with a choice, and every new certainty about an opponent."""
+    match = log.new_match()
+    assert isinstance(match, TrainLogMatch)
+    numbered = log.numbered_events()
+    decisions: list[TrainDecision] = []
+    insights: list[TrainInsight] = []
+    known: dict[int, frozenset[int]] = {}  # this round, what each was ever certain to lack
+    for k, (line, event) in enumerate(numbered, 1):
+        decision = _decision(match, event, k, samples, seed + k)
+        if decision is not None:
+            decisions.append(decision)
+        rounds = len(match.rounds)
+        match.apply(event, line)
+        if len(match.rounds) != rounds:
+            known = {}
+        now = _lacks(match)
+        insights += _news(match, event, k, known, now)
+        for s, numbers in now.items():
+            known[s] = known.get(s, frozenset()) | numbers
+        if on_step:
+            on_step(k, len(numbered))
+    totals = dict(zip(match.players, match.totals, strict=True))
+    return TrainReview(log.me, samples, decisions, insights, totals, match.rules.name)
+
+
+def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: int) -> TrainDecision | None:
+    r = m.round
+    if not isinstance(event, Play) or event.player != m.me or r is None or m.pending is not None or r.over:
+        return None
+    r = r.for_next(m.viewer)  # your play ended the chain of the player before you
+    if r.turn != m.viewer or len(r.alike(r.plays(m.viewer))[0]) < 2:
+        return None  # no choice (Chicken Foot: the plays open may all be alike)
+    advice = advise(r, m.viewer, samples=samples, seed=seed, seconds=None)
+    best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
+    hub: HubRound = r  # either game, as the base names its places
+    said = hub.place_name(hub.where_to(m.viewer, event.tile, event.on))
+    mine = choice_for(r, advice.moves, event.tile, said)
+    assert mine is not None  # every play is among the advice's choices, or one alike
+    played = f"{event.tile} on {said}"  # as logged, where the advice tried a place alike
+    return TrainDecision(
+        round=r.number,
+        event=number,
+        played=played,
+        best=played if mine is best else _said(best),
+        played_margin=mine.margin,
+        best_margin=best.margin,
+        spread=_spread(mine, best),
+        choices=len(advice.moves),
+        reasons=list(best.reasons),
+    )
+
+
+def _said(c: TrainChoice) -> str:
+    return f"{c.tile} on {c.train}"
+
+
+def _spread(a: TrainChoice, b: TrainChoice) -> float:
+    diffs = [x - y for x, y in zip(a.margins, b.margins, strict=True)]
+    return statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+
+
+def _lacks(m: TrainLogMatch) -> dict[int, frozenset[int]]:
+    """What each opponent certainly lacks now, from your seat (nothing before your hand):
+    asked after every event, so found by matching, not by counting the chances (a second
+    each at eight players)."""
+    r = m.round
+    if r is None or m.pending is not None or r.dealt[m.viewer] is None:
+        return {}
+    lacks = certain_lacks(TrainSeatView.of(r, m.viewer))  # type: ignore[arg-type]  # as count()
+    return {s: frozenset(lacks[s]) for s in range(len(m.players)) if s != m.viewer and r.counts[s]}
+
+
+def _news(
+    m: TrainLogMatch,
+    event: Event,
+    number: int,
+    before: dict[int, frozenset[int]],
+    after: dict[int, frozenset[int]],
+) -> list[TrainInsight]:
+    """The numbers a player is certain to lack for the first time this round."""
+    r = m.round
+    if r is None:
+        return []
+    out = []
+    for s, numbers in after.items():
+        new = tuple(sorted(numbers - before.get(s, frozenset())))
+        if new:
+            who = m.players[s]
+            said = " ".join(map(str, new))
+            out.append(
+                TrainInsight(r.number, number, who, new, f"after '{event}', {who} certainly has no {said}")
+            )
+    return out

@@ -1,0 +1,457 @@
+"""The learner's record: every answered question, kept between lessons.
+
+A small SQLite database (the standard library) in your data folder (platformdirs;
+``DOMINO_ADVISOR_DATA`` names another folder).  The schema carries its version
+(``PRAGMA user_version``) and is migrated forward when an older one is opened, but only
+once a read-only look has found the tables and columns that version had: any other file
+is refused before anything is written to it.  An answer is never lost: when the database
+is busy it is written and synced to a pending file beside it before the wait
+(pendingfile), and every open adds what waits there exactly once.  Rows the record
+should never hold (points past 1, infinite, text, NULL) are left out and counted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from domino_advisor.base.errors import DominoError
+from domino_advisor.base.printable import excerpt, printable
+from domino_advisor.learning import pendingfile, recordschema
+from domino_advisor.learning.answers import Answer, answer_from, answer_row, now
+from domino_advisor.learning.recordschema import VERSION
+
+RIGHT_TWICE = 2  # a drill is done when answered right this many times, in different lessons
+_TORN = '{"kind": "'  # how every line ``keep`` writes begins (json.dumps of an Answer)
+WAIT = 5.0  # seconds to wait for another program's write
+
+
+class RecordError(DominoError):
+    """The record cannot be read or written: says where it is and what to do."""
+
+
+def folder() -> Path:
+    where = os.environ.get("DOMINO_ADVISOR_DATA")
+    if where:
+        return Path(where)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("domino-advisor", appauthor=False))
+
+
+def path() -> Path:
+    return folder() / "progress.sqlite"
+
+
+class Record:
+    """The open record; ``add`` writes one answer at once (or keeps it pending).
+
+    Every use of the database goes through ``_guard``: another program holding it past
+    the wait, or a file that is damaged, becomes a ``RecordError`` that says where the
+    record is and what to do, never a traceback; an answer that cannot be written is kept
+    in the pending file first."""
+
+    def __init__(self, where: Path | None = None):
+        self.path = where or path()
+        self.pending_path = self.path.with_name(self.path.stem + "-pending.jsonl")
+        self.damaged = 0  # rows ``answers`` left out the last time it read
+        self.db = self._open()
+        self.flush()
+
+    def _open(self) -> sqlite3.Connection:
+        """Look first (read-only), write only to a file found to be ours."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise RecordError(
+                f"your progress record cannot be kept in {printable(str(self.path.parent))}: the folder "
+                f"cannot be made ({e.strerror}); name a folder you can write to with DOMINO_ADVISOR_DATA"
+            ) from None
+        try:
+            if self._looks_like_sqlite():
+                version = self._look()
+            else:
+                version = 0
+            db = sqlite3.connect(self.path, timeout=WAIT)
+            if version < VERSION:
+                try:
+                    db.execute("BEGIN IMMEDIATE")  # the look again, under the write lock
+                    version = self._check_shape(db)
+                    if version < VERSION:
+                        recordschema.migrate(db, version)
+                    else:  # another lesson brought it up meanwhile
+                        db.rollback()
+                except BaseException:
+                    db.close()
+                    raise
+            return db
+        except sqlite3.DatabaseError as e:
+            raise self._trouble(e, "it was not opened") from None
+        except OSError as e:
+            raise RecordError(
+                f"your progress record cannot be kept at {printable(str(self.path))}: {e.strerror}"
+            ) from None
+
+    def _look(self) -> int:
+        """The version, from a read-only look.  A write cut short by a kill leaves a hot
+        journal that only a writer may roll back (SQLite's own recovery, of a SQLite file):
+        then the look is made on a connection that may."""
+        uri = f"file:{quote(str(self.path.absolute()))}?mode=ro"
+        for look in (
+            lambda: sqlite3.connect(uri, uri=True, timeout=WAIT),
+            lambda: sqlite3.connect(self.path),
+        ):
+            db = look()
+            try:
+                return self._check_shape(db)
+            except sqlite3.OperationalError as e:
+                if "readonly" not in str(e) or not os.path.exists(f"{self.path}-journal"):
+                    raise
+            finally:
+                db.close()
+        raise AssertionError("unreachable: the second look raises or returns")
+
+    def _looks_like_sqlite(self) -> bool:
+        """False for a record yet to be made; refused if the file there is not SQLite."""
+        where = printable(str(self.path))
+        if os.path.lexists(self.path) and not self.path.is_file():
+            raise RecordError(f"your progress record at {where} is not a file: move it aside")
+        found = recordschema.is_sqlite(self.path)
+        if found is False:
+            raise RecordError(
+                f"your progress record at {where} cannot be read: it is not a SQLite database (a game "
+                "log or another file by that name?); it is left as it is: move it aside and a new one "
+                "will be started"
+            )
+        return bool(found)
+
+    def _check_shape(self, db: sqlite3.Connection) -> int:
+        """The record's version, once its tables and columns are the ones that version had."""
+        version, ours = recordschema.shape_of(db)
+        where = printable(str(self.path))
+        if version > VERSION:
+            raise RecordError(
+                f"your progress record at {where} was written by a newer domino-advisor: update it "
+                "to read the record"
+            )
+        if not ours:
+            raise RecordError(
+                f"{where} is not a progress record (its tables are not the ones the record has): it is "
+                "left as it is; move it, or name another folder with DOMINO_ADVISOR_DATA"
+            )
+        return version
+
+    def _unwritable(self) -> str | None:
+        """What stops a write, in a player's words, or None."""
+        for what, where in (("folder", self.path.parent), ("file", self.path)):
+            if where.exists() and not os.access(where, os.W_OK, effective_ids=True):
+                return f"the {what} {printable(str(where))} is read-only"
+        return None
+
+    def _trouble(self, e: sqlite3.Error, what: str) -> RecordError:
+        """The error, in the words of what to do about it."""
+        where = printable(str(self.path))
+        text = str(e)
+        if "locked" in text or "busy" in text:
+            return RecordError(
+                f"your progress record at {where} is being written by another program (waited "
+                f"{WAIT:g} s): {what}; try again when it is done"
+            )
+        unwritable = self._unwritable()
+        if unwritable:
+            return RecordError(
+                f"your progress record at {where} cannot be written: {unwritable} ({what}); make it "
+                "writable, or name a folder you can write to with DOMINO_ADVISOR_DATA"
+            )
+        if "readonly" in text:
+            return RecordError(f"your progress record at {where} cannot be written (it is read-only): {what}")
+        return RecordError(
+            f"your progress record at {where} cannot be read ({e}): {what}; move it aside and a new "
+            "one will be started (the old file is left as it is)"
+        )
+
+    @contextmanager
+    def _guard(self, what: str) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.DatabaseError as e:
+            raise self._trouble(e, what) from None
+
+    def add(self, answer: Answer, on_wait: Callable[[], None] | None = None) -> bool:
+        """Write one answer; False if it waits in the pending file instead (the record
+        busy past the wait, or the wait cut short with Ctrl-C).  The answer is in the
+        pending file, synced, before ``on_wait`` is told and the wait begins, so a kill
+        during the wait loses nothing.  A damaged record keeps the answer pending and
+        raises ``RecordError``."""
+        kept = False
+        try:
+            try:
+                self.db.execute("PRAGMA busy_timeout = 200")
+                with self.db:
+                    _insert(self.db, [answer])
+                return True
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e):
+                    raise
+            self._keep_aside(answer)
+            kept = True
+            if on_wait is not None:
+                on_wait()
+            self.db.execute(f"PRAGMA busy_timeout = {int(WAIT * 1000)}")
+            return self._take() is not None
+        except KeyboardInterrupt:  # tired of waiting: keep it beside the record, go on
+            self._rollback()
+            if not kept:
+                self._keep_aside(answer)
+            return False
+        except sqlite3.DatabaseError as e:
+            self._rollback()
+            if not kept:
+                self._keep_aside(answer)
+            raise self._trouble(e, f"the answer waits in {printable(str(self.pending_path))}") from None
+        finally:
+            try:
+                self.db.execute(f"PRAGMA busy_timeout = {int(WAIT * 1000)}")
+            except sqlite3.Error:
+                pass
+
+    def _rollback(self) -> None:
+        try:
+            if self.db.in_transaction:
+                self.db.rollback()
+        except sqlite3.Error:
+            pass
+
+    def _keep_aside(self, answer: Answer) -> None:
+        shown = printable(str(self.pending_path))
+        try:
+            pendingfile.keep(self.pending_path, json.dumps(asdict(answer)))
+        except pendingfile.NotOurs as e:
+            raise RecordError(
+                f"an answer could not be kept: the record could not take it, and {shown}, where it "
+                f"would wait, is not the record's own ({e.why}); it is left as it is: move it aside"
+            ) from None
+        except OSError as e:
+            why = self._unwritable() or e.strerror
+            raise RecordError(
+                f"an answer could not be kept: the record could not take it and {shown} cannot be "
+                f"written ({why})"
+            ) from None
+
+    def flush(self) -> int:
+        """Add the answers kept pending by an earlier lesson; how many (0 while the
+        record stays busy: they wait on)."""
+        return self._take() or 0
+
+    def _take(self) -> int | None:
+        """Add every pending answer not in the record yet, then remove the pending files;
+        None if the record stayed busy.
+
+        Exactly once without a new schema: the database's write lock is taken first, the
+        files are locked and read under it, each answer is added only if no answer with its
+        time, kind, lesson, source and rules is there (a time to the microsecond: one
+        answer), and the files are removed only after the commit.  Killed between the
+        commit and the removal, the next open finds the answers in and adds none again.  A
+        UNIQUE index would do the same, but would need a new version (0.9.0 then refuses
+        the record) and would refuse records that hold equal rows; the check costs a scan
+        per pending answer, and pending answers are few."""
+        files = pendingfile.found(self.pending_path)
+        if not files:
+            return 0
+        shown = printable(str(self.pending_path))
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            if "locked" in str(e) or "busy" in str(e):
+                return None  # still busy: they stay pending
+            raise self._trouble(e, f"the answers waiting in {shown} stay there") from None
+        try:
+            with pendingfile.taken(files) as texts:
+                answers = [a for where, text in texts for a in _answers_in(where, text)]
+                added = _insert_new(self.db, answers)
+                self.db.commit()
+        except pendingfile.NotOurs as e:
+            self._rollback()
+            raise RecordError(
+                f"{printable(str(e.path))} should hold answers waiting for your progress record, and "
+                f"is not the record's own ({e.why}): it is left as it is; move it aside"
+            ) from None
+        except RecordError:
+            self._rollback()
+            raise
+        except sqlite3.Error as e:
+            self._rollback()
+            raise self._trouble(e, f"the answers waiting in {shown} stay there") from None
+        except OSError as e:
+            self._rollback()
+            raise RecordError(f"the answers waiting in {shown} cannot be read ({e.strerror})") from None
+        except BaseException:
+            self._rollback()
+            raise
+        return added
+
+    def answers(self) -> list[Answer]:
+        """Every answer that reads as one; the rest are counted in ``damaged``."""
+        with self._guard("nothing was read"):
+            rows = self.db.execute(
+                "SELECT kind, points, rules, lesson, seconds, at, source FROM answers ORDER BY at, id"
+            ).fetchall()
+        out = [a for a in map(answer_row, rows) if a is not None]
+        self.damaged = len(rows) - len(out)
+        return out
+
+    # -- drills from your own games -----------------------------------------------------------
+    def add_drills(self, name: str, game: str, text: str, drills: Iterable[Drill]) -> int:
+        """Keep a game's log and its drills; how many were new (a drill is added once,
+        however its game is spelled or commented, or how far it was logged)."""
+        with self._guard("the drills were not added"), self.db:
+            self.db.execute(
+                "INSERT OR IGNORE INTO games (id, name, text, added) VALUES (?, ?, ?, ?)",
+                (game, name, text, now()),
+            )
+            before = self.db.total_changes
+            self.db.executemany(
+                "INSERT OR IGNORE INTO drills (game, position, event, kind, about, cost, due) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game, d.position, d.event, d.kind, d.about, d.cost, self._lessons()) for d in drills],
+            )
+            return self.db.total_changes - before
+
+    def _lessons(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM lessons").fetchone()[0]
+
+    def lessons(self) -> int:
+        with self._guard("nothing was read"):
+            return self._lessons()
+
+    def due(self, limit: int = 10) -> list[Kept]:
+        """The drills due in the next lesson, the costliest first: each comes back until
+        right twice."""
+        with self._guard("no drills were read"):
+            rows = self.db.execute(
+                "SELECT d.id, g.name, g.text, d.position, d.event, d.kind, d.about, d.cost, d.rights "
+                "FROM drills d JOIN games g ON g.id = d.game WHERE d.rights < ? AND d.due <= ? "
+                "ORDER BY d.cost DESC, d.id LIMIT ?",
+                (RIGHT_TWICE, self._lessons() + 1, limit),
+            ).fetchall()
+        return [Kept(i, n, t, Drill(e, k, a, c, p), r) for i, n, t, p, e, k, a, c, r in rows]
+
+    def drills_due(self) -> int:
+        """How many drills the next lesson would ask (at most ten of them are)."""
+        with self._guard("no drills were read"):
+            query = "SELECT COUNT(*) FROM drills WHERE rights < ? AND due <= ?"
+            return self.db.execute(query, (RIGHT_TWICE, self._lessons() + 1)).fetchone()[0]
+
+    def drills_left(self) -> int:
+        with self._guard("no drills were read"):
+            query = "SELECT COUNT(*) FROM drills WHERE rights < ?"
+            return self.db.execute(query, (RIGHT_TWICE,)).fetchone()[0]
+
+    def start_lesson(self) -> int:
+        """A lesson begins (a practice round or drills): its number, what drills are
+        spaced in."""
+        with self._guard("the lesson was not started"), self.db:
+            self.db.execute("INSERT INTO lessons (at) VALUES (?)", (now(),))
+            return self._lessons()
+
+    def answered(self, drill_id: int, right: bool, lesson: int) -> bool:
+        """Right: once more, after a lesson's gap; wrong: again next lesson.  False if it
+        could not be written: the drill is left as it was (asked again, never lost)."""
+        try:
+            with self.db:
+                if right:
+                    self.db.execute(
+                        "UPDATE drills SET rights = rights + 1, due = ? WHERE id = ?", (lesson + 2, drill_id)
+                    )
+                else:
+                    self.db.execute("UPDATE drills SET due = ? WHERE id = ?", (lesson + 1, drill_id))
+            return True
+        except sqlite3.DatabaseError:
+            return False
+
+    def close(self) -> None:
+        self.db.close()
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A question from one of your games: at event ``event`` (before your move there),
+    of ``kind``, about ``about`` (a player's name, a number, or the move)."""
+
+    event: int
+    kind: str
+    about: str
+    cost: float  # the win chance the decision there gave up
+    position: str = ""  # the game's events up to it, hashed: the same drill however logged
+
+
+@dataclass(frozen=True)
+class Kept:
+    id: int
+    name: str  # the log's file name when it was added
+    text: str  # the log itself, kept whole
+    drill: Drill
+    rights: int
+
+
+def _answers_in(where: Path, text: str) -> list[Answer]:
+    """A pending file's answers.  A line that is the start of one this program writes
+    (``_TORN``), cut before its end, is a write cut short by a kill (its answer was never
+    kept: its writer had not returned): left out.  Any other line that does not read stops
+    the reading, naming the file and the line (the file is kept for the player to fix)."""
+    out = []
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(answer_from(line))
+        except ValueError as e:
+            if line.startswith(_TORN) and not line.rstrip().endswith("}"):
+                continue
+            raise RecordError(
+                f"{printable(str(where))} line {n} is not an answer this program wrote ({e}: "
+                f"'{excerpt(line)}'): fix or move that file"
+            ) from None
+    return out
+
+
+def _insert_new(db: sqlite3.Connection, answers: list[Answer]) -> int:
+    """Add the answers not in the record yet (the same time, kind, lesson, source and
+    rules: the same answer); how many were added."""
+    before = db.total_changes
+    db.executemany(
+        "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source) "
+        "SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM answers "
+        "WHERE at = ? AND kind = ? AND lesson = ? AND source = ? AND rules = ?)",
+        [
+            (
+                a.kind,
+                a.points,
+                a.rules,
+                a.lesson,
+                a.seconds,
+                a.at,
+                a.source,
+                a.at,
+                a.kind,
+                a.lesson,
+                a.source,
+                a.rules,
+            )
+            for a in answers
+        ],
+    )
+    return db.total_changes - before
+
+
+def _insert(db: sqlite3.Connection, answers: Iterable[Answer]) -> None:
+    db.executemany(
+        "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(a.kind, a.points, a.rules, a.lesson, a.seconds, a.at, a.source) for a in answers],
+    )

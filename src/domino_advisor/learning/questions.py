@@ -1,0 +1,247 @@
+"""Counting questions, each scored against the exact inference and explained in one line
+with the events that prove the answer.
+
+One place for them, so a lesson (``train``), practice at a real table (``session
+--practice``) and a drill from your own game ask the same question the same way.  A
+question reads a typed answer (a clear error when it cannot), then marks it: points
+from 0 to 1 and the line that says why the answer is what it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from domino_advisor.base.errors import NotationError
+from domino_advisor.base.printable import excerpt
+from domino_advisor.base.tiles import Tile, format_tiles, full_set
+from domino_advisor.counting.inference import BONEYARD, Inference
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.events import number_at_most
+from domino_advisor.games.line.layout import describe_numbers
+from domino_advisor.games.line.state import Acted
+
+# how an action of the round is named in a proof: "event 12" from a log; None says nothing
+Label = Callable[[Acted], str | None]
+
+
+def no_label(acted: Acted) -> str | None:
+    return None
+
+
+def by_event(numbers: dict[int, int], now: int | None = None) -> Label:
+    """An action named by its event number as the status numbers events (``numbers``:
+    log line -> event number); the action on line ``now``, just logged, goes without."""
+
+    def label(acted: Acted) -> str | None:
+        if acted.line and acted.line != now and acted.line in numbers:
+            return f"event {numbers[acted.line]}"
+        return None
+
+    return label
+
+
+@dataclass(frozen=True)
+class Marked:
+    points: float  # 0 to 1
+    truth: str  # the answer, as a player would say it
+    why: str  # one line: the events that prove it
+
+    @property
+    def verdict(self) -> str:
+        return "right" if self.points >= 0.999 else ("close" if self.points >= 0.5 else "not quite")
+
+
+def parse_numbers(text: str, top: int) -> set[int]:
+    text = text.strip().lower()
+    if not text:  # Enter is not an answer: "none" is said with '-'
+        raise NotationError("type the numbers, or - for none")
+    if text in ("-", "none", "nothing"):
+        return set()
+    out = set()
+    for word in text.replace(",", " ").split():
+        number = number_at_most(word, top)
+        if number is None:
+            raise NotationError(f"'{excerpt(word)}' is not a number from 0 to {top}")
+        out.add(number)
+    return out
+
+
+# -- why a player lacks a number ---------------------------------------------------------------
+def why_lacks(view: SeatView, seat: int, numbers: list[int], label: Label = no_label) -> str:
+    """The proof, for each number a player certainly lacks: the draw or pass on it (the
+    latest, which is what still holds), else every tile with it seen, else the count."""
+    who = view.names[seat]
+    seen = set(view.table) | set(view.hand) | {t for ts in view.shown.values() for t in ts}
+    by_reason: dict[str, list[int]] = {}
+    for n in numbers:
+        acted = _proof(view.history, seat, n)
+        if acted is not None:
+            verb = "drew" if acted.kind == "draw" else "passed"
+            ends = "·".join(str(e) for e in sorted(set(acted.ends)))
+            where = label(acted)
+            reason = f"{who} {verb} on {ends}" + (f" ({where})" if where else "")
+        elif all(t in seen for t in full_set(view.rules.top) if t.bears(n)):
+            reason = "every {n} is on the table or in your hand"
+        else:
+            reason = "every unseen {n} must be elsewhere"
+        by_reason.setdefault(reason, []).append(n)
+    parts = [reason.replace("{n}", describe_numbers(ns)) for reason, ns in by_reason.items()]
+    return f"{'; '.join(parts)}, so {who} lacks {describe_numbers(numbers)}"
+
+
+def _proof(history: tuple[Acted, ...], seat: int, n: int) -> Acted | None:
+    """The draw or pass on ``n`` that still proves the void: tiles drawn later (on
+    other ends) may hold an ``n`` again, so nothing before such a draw counts."""
+    for a in reversed(history):
+        if a.seat != seat or a.kind == "play":
+            continue
+        if n in a.ends:
+            return a
+        if a.kind == "draw":
+            return None
+    return None
+
+
+# -- the questions -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Voids:
+    """Which numbers can this opponent certainly not hold?"""
+
+    seat: int
+    kind = "voids"
+
+    def prompt(self, view: SeatView) -> str:
+        return f"which numbers can {view.names[self.seat]} certainly not hold? "
+
+    def read(self, text: str, view: SeatView) -> set[int]:
+        return parse_numbers(text, view.rules.top)
+
+    def mark(self, said: set[int], view: SeatView, inf: Inference, label: Label = no_label) -> Marked:
+        truth = sorted(inf.cannot_hold(self.seat))
+        union = said | set(truth)
+        points = len(said & set(truth)) / len(union) if union else 1.0
+        name = view.names[self.seat]
+        if not truth:
+            return Marked(points, f"{name} may hold any number", "no draw or pass of theirs rules one out")
+        return Marked(
+            points,
+            f"{name} certainly lacks {' '.join(map(str, truth))}",
+            why_lacks(view, self.seat, truth, label),
+        )
+
+
+@dataclass(frozen=True)
+class Count:
+    """How many tiles with this number have you not seen yet?"""
+
+    number: int
+    kind = "count"
+
+    def prompt(self, view: SeatView) -> str:
+        return f"how many {self.number}s have you not seen yet? "
+
+    def read(self, text: str, view: SeatView) -> int:
+        count = number_at_most(text.strip(), view.rules.tile_count)
+        if count is None:
+            raise NotationError(f"'{excerpt(text)}': a whole number, please")
+        return count
+
+    def mark(self, said: int, view: SeatView, inf: Inference, label: Label = no_label) -> Marked:
+        n = self.number
+        bearing = [t for t in full_set(view.rules.top) if t.bears(n)]
+        unseen = [t for t in inf.unseen if t.bears(n)]
+        yours = sorted((t for t in bearing if t in view.hand), reverse=True)
+        table = sorted((t for t in bearing if t in view.table), reverse=True)
+        shown = sorted((t for t in bearing if any(t in ts for ts in view.shown.values())), reverse=True)
+        parts = [f"you hold {format_tiles(yours)}"] if yours else []
+        parts += [f"the table has {format_tiles(table)}"] if table else []
+        parts += [f"shown: {format_tiles(shown)}"] if shown else []
+        seen = "; ".join(parts) if parts else "you have seen none"
+        return Marked(
+            1.0 if said == len(unseen) else 0.0,
+            f"{len(unseen)} tiles with a {n} are unseen",
+            f"{len(bearing)} tiles bear a {n}: {seen}; {len(bearing)} - {len(bearing) - len(unseen)} = "
+            f"{len(unseen)}",
+        )
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where is this unseen tile most likely?"""
+
+    tile: Tile
+    kind = "where"
+
+    def places(self, view: SeatView) -> list[str]:
+        return [view.names[s] for s in view.opponents] + [BONEYARD]
+
+    def prompt(self, view: SeatView) -> str:
+        return f"where is {self.tile} most likely ({', '.join(self.places(view))})? "
+
+    def read(self, text: str, view: SeatView) -> str:
+        answer = text.strip().lower()
+        places = self.places(view)
+        match = [p for p in places if p.lower() == answer] or [
+            p for p in places if answer and p.lower().startswith(answer)
+        ]
+        if len(match) != 1:
+            raise NotationError(f"'{excerpt(text)}': answer one of {', '.join(places)}")
+        return match[0]
+
+    def mark(self, said: str, view: SeatView, inf: Inference, label: Label = no_label) -> Marked:
+        where = inf.where(self.tile)
+        best = max(where.values())
+        likely = [k for k, v in where.items() if v >= best - 1e-12]
+        odds = ", ".join(f"{k} {v:.0%}" for k, v in where.items())
+        excluded = [s for s in view.opponents if where[view.names[s]] == 0]
+        reasons = []
+        for s in excluded:
+            lacks = [n for n in (self.tile.high, self.tile.low) if n in inf.cannot_hold(s)]
+            if lacks:
+                reasons.append(why_lacks(view, s, sorted(set(lacks)), label))
+        sizes = ", ".join(
+            [f"{view.names[s]} holds {view.counts[s]}" for s in view.opponents if s not in excluded]
+            + [f"the boneyard {view.boneyard}"]
+        )
+        rest = f"the rest follows how many tiles each place holds ({sizes}) and what else each lacks"
+        why = "; ".join([*reasons, rest])
+        return Marked(1.0 if said in likely else 0.0, f"{self.tile}: {odds}", why)
+
+
+Question = Voids | Count | Where
+
+
+def pick(kind: str, view: SeatView, inf: Inference, rng) -> Question:
+    """A question of this kind about the position (an opponent, a number, an unseen tile)."""
+    if kind == "voids":
+        return Voids(rng.choice(view.opponents))
+    if kind == "count":
+        return Count(rng.randrange(view.rules.top + 1))
+    return Where(rng.choice(inf.unseen))
+
+
+TIGHT = 3  # a number with this few unseen is worth counting aloud
+
+
+def worth_asking(
+    before: tuple[SeatView, Inference] | None, after: tuple[SeatView, Inference]
+) -> Question | None:
+    """What the event just logged teaches, as a question (practice at the table): an
+    opponent now certainly lacks more numbers, or an opponent's play left a number
+    showing with few of it unseen.  None when it taught nothing worth a question."""
+    view, inf = after
+    if before is None or view.over or len(view.history) <= len(before[0].history):
+        return None
+    old_view, old_inf = before
+    if old_view.names != view.names or old_view.dealt != view.dealt:  # another round
+        return None
+    for seat in view.opponents:
+        if view.counts[seat] and set(inf.cannot_hold(seat)) - set(old_inf.cannot_hold(seat)):
+            return Voids(seat)
+    last = view.history[-1]
+    if last.kind == "play" and last.seat != view.me and last.tile is not None:
+        shown = last.tile.high if last.met is None else last.tile.other(last.met)
+        if sum(1 for t in inf.unseen if t.bears(shown)) <= TIGHT:
+            return Count(shown)
+    return None

@@ -1,0 +1,62 @@
+"""What the learner's record says: per kind of question, how often you are right,
+lately and lesson by lesson; where the answers came from; what a lesson should ask more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domino_advisor.learning.answers import KINDS, SOURCES, Answer
+
+
+@dataclass(frozen=True)
+class KindSummary:
+    kind: str
+    asked: int
+    accuracy: float  # mean points, 0 to 1
+    recent: float | None  # the last ten answers' mean
+    lessons: list[float]  # accuracy per lesson, oldest first (for the chart)
+
+
+def summary(answers: list[Answer]) -> list[KindSummary]:
+    out = []
+    for kind in KINDS:
+        mine = [a for a in answers if a.kind == kind]
+        if not mine:
+            out.append(KindSummary(kind, 0, 0.0, None, []))
+            continue
+        by_lesson: dict[tuple[int, float], list[float]] = {}
+        order: list[tuple[int, float]] = []
+        for a in mine:
+            key = (a.lesson, a.at // 3600)  # a lesson replayed later counts apart
+            if key not in by_lesson:
+                by_lesson[key] = []
+                order.append(key)
+            by_lesson[key].append(a.points)
+        last = mine[-10:]
+        out.append(
+            KindSummary(
+                kind,
+                len(mine),
+                sum(a.points for a in mine) / len(mine),
+                sum(a.points for a in last) / len(last),
+                [sum(by_lesson[k]) / len(by_lesson[k]) for k in order],
+            )
+        )
+    return out
+
+
+def sources(answers: list[Answer]) -> dict[str, int]:
+    """How many answers came from lessons, from practice at the table, from drills."""
+    return {src: sum(1 for a in answers if a.source == src) for src in SOURCES}
+
+
+def weights(answers: list[Answer]) -> dict[str, float]:
+    """How often a lesson should ask each counting kind: more of what you get wrong
+    (the recent miss rate, never below a floor so every kind keeps coming)."""
+    out = {}
+    for s in summary(answers):
+        if s.kind == "move":
+            continue
+        miss = 1 - (s.recent if s.recent is not None else 0.5)
+        out[s.kind] = max(0.15, miss)
+    return out

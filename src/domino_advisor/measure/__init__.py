@@ -1,0 +1,1 @@
+"""Measuring: tournaments on duplicate deals, self-play, the models' fits and checks."""

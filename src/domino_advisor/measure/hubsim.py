@@ -1,0 +1,182 @@
+"""Mexican Train and Chicken Foot tournaments on duplicate deals: each deal's whole match is played once
+per rotation of the bots round the table, so every bot meets the same tiles from every
+seat, and the figures come with 95% intervals over deals.
+
+The score is the match total (pips left over every round): lower is better.  The first
+two bots' difference is paired by deal, which is what the interval of "is A better
+than B" needs.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from domino_advisor.advice.hubadvice import SURE, advise
+from domino_advisor.base.errors import NotationError
+from domino_advisor.games.chicken import bots as chicken_bots
+from domino_advisor.games.chicken.rules import ChickenRules
+from domino_advisor.games.chicken.state import ChickenRound
+from domino_advisor.games.events import Play, number_at_most
+from domino_advisor.games.trains import bots as train_bots
+from domino_advisor.games.trains.match import Move, Policy, deal, legal_moves
+from domino_advisor.games.trains.state import TrainRound
+from domino_advisor.log.hubmatch import AnyRules, match_of
+from domino_advisor.measure.simulate import half_width, in_processes
+
+ADVISOR_SAMPLES = 20  # worlds a decision for the advisor bot: a fixed count, never a time
+MOST_SAMPLES = 10_000
+
+
+class AdvisorBot:
+    """The advisor as a player: it sees its own hand and the table (``advise`` counts from
+    the seat's view), tries each play in ``samples`` worlds and plays the best."""
+
+    def __init__(self, samples: int = ADVISOR_SAMPLES, sure: float = SURE):
+        self.samples = samples
+        self.sure = sure
+
+    def __call__(self, r: TrainRound | ChickenRound, moves: list[Move], rng: random.Random) -> Move:
+        if sum(isinstance(m, Play) for m in moves) <= 1:
+            return moves[0]
+        best = advise(
+            r, r.turn, samples=self.samples, seed=rng.getrandbits(32), seconds=None, sure=self.sure
+        ).moves[0]
+        return Play(r.names[r.turn], best.tile, best.train)
+
+
+def make_policy(spec: str, rules: AnyRules | None = None) -> Policy:
+    """``heuristic``, ``heavy``, ``random``, ``advisor`` or ``advisor:N`` (worlds a decision),
+    for the game of ``rules`` (Mexican Train when not given)."""
+    chicken = isinstance(rules, ChickenRules)
+    policies = chicken_bots.POLICIES if chicken else train_bots.POLICIES
+    name, colon, arg = spec.partition(":")
+    if name in policies and not colon:
+        return policies[name]
+    if name == "advisor":
+        if not colon:
+            return AdvisorBot()
+        samples = number_at_most(arg, MOST_SAMPLES)
+        if samples:
+            return AdvisorBot(samples)
+        raise NotationError(f"'{spec}': the advisor's worlds are a whole number from 1 to {MOST_SAMPLES:,}")
+    title = rules.title if rules is not None else "Mexican Train"
+    raise NotationError(
+        f"'{spec}' is not a {title} bot (the bots are {', '.join(policies)}, advisor[:worlds])"
+    )
+
+
+@dataclass
+class BotScore:
+    spec: str
+    seats: int  # seats it fills in a rotation
+    totals: list[float] = field(default_factory=list)  # its mean match total, per deal
+    rounds_won: int = 0
+    rounds: int = 0
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.totals)
+
+    @property
+    def ci95(self) -> float | None:
+        return half_width(self.totals)
+
+
+@dataclass
+class TrainTournament:
+    rules: AnyRules
+    players: int
+    deals: int
+    bots: list[BotScore]
+    difference: list[float] = field(default_factory=list)  # first bot's total less the second's, per deal
+
+
+def play_one(
+    rules: AnyRules, specs: list[str], deal_seed: int, move_seed: int
+) -> tuple[list[int], list[int]]:
+    """A whole match with these bots by seat: the totals, and each seat's rounds won
+    (out first, or the fewest pips in a blocked round; a tie shares none)."""
+    n = len(specs)
+    policies = [make_policy(spec, rules) for spec in specs]
+    match = match_of(rules, [f"seat{i}" for i in range(n)])
+    deals, moves = random.Random(deal_seed), random.Random(move_seed)
+    won = [0] * n
+    while not match.finished:
+        hands, stock = deal(rules, n, len(match.rounds) + 1, deals)
+        r = match.start(list(hands), stock)
+        while not r.over:
+            match.apply(policies[r.turn](r, legal_moves(r), moves))
+        if r.winner is not None:
+            won[r.winner] += 1
+        else:
+            left = [r.pips_left(s) or 0 for s in range(n)]
+            if left.count(min(left)) == 1:
+                won[left.index(min(left))] += 1
+    return match.totals, won
+
+
+def play_deal(
+    rules: AnyRules, by_seat: list[str], deal_seed: int, move_seed: int
+) -> dict[str, tuple[float, int]]:
+    """One deal's matches, once per rotation of the bots: each bot's summed totals and rounds won."""
+    out = {name: (0.0, 0) for name in by_seat}
+    for turn in range(len(by_seat)):
+        seats = by_seat[turn:] + by_seat[:turn]
+        totals, won = play_one(rules, seats, deal_seed, move_seed)
+        for s, name in enumerate(seats):
+            total, rounds = out[name]
+            out[name] = (total + totals[s], rounds + won[s])
+    return out
+
+
+def _deals(args) -> list[dict[str, tuple[float, int]]]:
+    rules, by_seat, seeds = args
+    return [play_deal(rules, by_seat, d, m) for d, m in seeds]
+
+
+def tournament(
+    rules: AnyRules,
+    players: int,
+    specs: list[str],
+    deals: int,
+    seed: int = 0,
+    on_progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
+) -> TrainTournament:
+    """``deals`` deals, each played once per rotation; in ``jobs`` processes, the same figures."""
+    rules.check_players(players)
+    for spec in specs:
+        make_policy(spec, rules)
+    by_seat = [specs[i % len(specs)] for i in range(players)]
+    names = list(dict.fromkeys(by_seat))
+    scores = {name: BotScore(name, by_seat.count(name)) for name in names}
+    out = TrainTournament(rules, players, deals, list(scores.values()))
+    rng = random.Random(seed)
+    seeds = [(rng.getrandbits(32), rng.getrandbits(32)) for _ in range(deals)]
+
+    def absorb(per_deal: dict[str, tuple[float, int]]) -> None:
+        for name in names:
+            total, won = per_deal[name]
+            scores[name].totals.append(total / (players * scores[name].seats))
+            scores[name].rounds_won += won
+            scores[name].rounds += rules.round_count * players * scores[name].seats
+        if len(names) >= 2:
+            out.difference.append(scores[names[0]].totals[-1] - scores[names[1]].totals[-1])
+        if on_progress:
+            on_progress(1)
+
+    jobs = max(1, min(jobs, deals, os.cpu_count() or 1))
+    if jobs == 1:
+        for d, m in seeds:
+            absorb(play_deal(rules, by_seat, d, m))
+        return out
+    size = max(1, min(5, deals // (jobs * 4) or 1))
+    chunks = [(rules, by_seat, seeds[i : i + size]) for i in range(0, deals, size)]
+    for results in in_processes(jobs, _deals, chunks):
+        for per_deal in results:
+            absorb(per_deal)
+    return out

@@ -1,0 +1,120 @@
+"""Players for ``simulate`` and ``train``: each chooses an event for its seat from the
+reference round, seeing only what that seat may see (the advisor works from a
+``SeatView``; the fast policies read only their own hand and the table)."""
+
+from __future__ import annotations
+
+import random
+
+from domino_advisor.advice.advisor import SIDE_IDS, SOLVE_DRAWING, advise
+from domino_advisor.advice.bots import POLICIES
+from domino_advisor.advice.engine import from_round
+from domino_advisor.base.errors import NotationError
+from domino_advisor.counting.reads import style_for
+from domino_advisor.games.events import Event, Play, number_at_most
+from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.state import Round
+
+
+class PolicyPlayer:
+    def __init__(self, name: str):
+        self.name = name
+        self.policy = POLICIES[name]
+
+    def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
+        moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
+        plays = [m for m in moves if isinstance(m, Play)]
+        if len(plays) <= 1:
+            return moves[0]
+        # the fast twin of this seat's position; other hands are left empty: policies never look
+        hands = [set(r.hand_of(s)) if s == seat else set() for s in range(r.match.seats)]
+        fr = from_round(r, hands, [])
+        fr.turn = seat
+        options = []
+        for m in plays:
+            if r.layout.is_empty:
+                options.append(((m.tile.index, -1), m))
+            else:
+                side = r.layout.resolve(m.tile, m.on, r.rules.all_fives)
+                assert side is not None  # the table is open: every play joins an end
+                j = [e[0] for e in fr.ends].index(SIDE_IDS[side])
+                options.append(((m.tile.index, j), m))
+        pick = self.policy(fr, [o for o, _ in options], rng)
+        return next(m for o, m in options if o == pick)
+
+
+class AdvisorPlayer:
+    def __init__(
+        self,
+        samples: int = 100,
+        omniscient: bool = False,
+        objective: str = "match",
+        reads: bool = True,
+        policy: str = "reader",
+        solve_drawing: int = SOLVE_DRAWING,
+    ):
+        self.name = "omniscient" if omniscient else "advisor"
+        self.samples = samples
+        self.omniscient = omniscient
+        self.objective = objective  # "match": plays for the match where there is one; "round"
+        self.reads = reads  # soft reads, where a style is shipped for the rules
+        self.policy = POLICIES[policy]  # how the sampled worlds are played out
+        self.solve_drawing = solve_drawing  # two-player worlds with a boneyard solved up to this size
+
+    def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
+        moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
+        plays = [m for m in moves if isinstance(m, Play)]
+        if len(plays) <= 1:
+            return moves[0]
+        advice = advise(
+            r,
+            seat,
+            samples=self.samples,
+            seed=rng.getrandbits(32),
+            omniscient=self.omniscient,
+            reasons=False,
+            objective=self.objective,
+            style=style_for(r.rules, r.match.seats) if self.reads else None,
+            policy=self.policy,
+            solve_drawing=self.solve_drawing,
+        )
+        return advice.event()  # written as legal_moves writes it: both use Layout.choices
+
+
+ADVISORS = ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "omniscient")
+SAMPLED = (*ADVISORS, "dominoes", "dominoes-strong")  # the bots that take :samples
+BOTS = (*POLICIES, *SAMPLED)
+MAX_SAMPLES = 100_000
+
+
+def make_player(spec: str):
+    """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision), ``dominoes[:samples]``,
+    ``dominoes-strong[:samples]``."""
+    name, colon, arg = spec.partition(":")
+    if name not in BOTS or (colon and name not in SAMPLED):
+        raise NotationError(
+            f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
+            f"{', '.join(n + ':N' for n in SAMPLED)} set the samples)"
+        )
+    samples = None
+    if colon:
+        samples = number_at_most(arg, MAX_SAMPLES)
+        if not samples:
+            raise NotationError(f"'{spec}': the samples are a whole number from 1 to {MAX_SAMPLES:,}")
+    if name in POLICIES:
+        return PolicyPlayer(name)
+    if name in ADVISORS:
+        objective = "round" if name == "round-advisor" else "match"
+        if name == "basic-advisor":  # 0.4.0's play: no soft reads, rollouts that read nothing
+            return AdvisorPlayer(samples or 100, reads=False, policy="heuristic", solve_drawing=0)
+        return AdvisorPlayer(
+            samples or 100,
+            omniscient=name == "omniscient",
+            objective=objective,
+            reads=name != "unread-advisor",  # the advisor with soft reads off, all else the same
+        )
+    from domino_advisor.measure.peers import PeerPlayer
+
+    if name == "dominoes-strong":
+        return PeerPlayer(samples or 20, start_move=8, first="double")
+    return PeerPlayer(samples or 8)

@@ -1,0 +1,150 @@
+"""The advisor against itself, decision by decision: the games calibration is measured
+and fitted on.
+
+Every seat is the advisor, seeing only its own hand and the table (as a player logging
+a game would), playing for the round.  At each turn with a choice of plays, the chance
+it gave the move it played is kept; when the round ends, so is whether that side won.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from concurrent.futures.process import BrokenProcessPool
+
+from domino_advisor.advice.advisor import Advice, advise
+from domino_advisor.advice.calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED, Decision, fit
+from domino_advisor.counting.reads import style_for
+from domino_advisor.games.events import NewRound, Play
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.moves import legal_moves, setup_round, shuffle_deal
+from domino_advisor.games.line.rules import Rules
+from domino_advisor.games.line.scoring import side_of
+from domino_advisor.games.line.state import Round
+from domino_advisor.measure.simulate import NAMES, in_processes
+
+
+def play_round(
+    rules: Rules, seats: int, samples: int | None, seed: int, game: int, watch, reads: bool = True
+) -> Round:
+    """One round of self-play on the deal ``game`` of ``seed``; ``watch(round, seat,
+    advice)`` sees every decision with a choice of plays before it is made.  The
+    advisor plays as ``advise`` does, with soft reads where a style is shipped (unless
+    ``reads`` is off: the styles are fitted on games without them); ``samples`` None:
+    at the table's budget of work, as advise without --samples."""
+    style = style_for(rules, seats) if reads else None
+    rules = rules.with_overrides({"target": "0"})  # a round, played for the round
+    rng = random.Random(seed * 1_000_003 + game)
+    hands, stock = shuffle_deal(rules, seats, rng)
+    match = Match(rules, NAMES[:seats])
+    match.apply(NewRound(1))
+    r = match.playing
+    setup_round(r, hands, stock)
+    if r.opening == "chosen":
+        r.turn = rng.randrange(seats)
+    while not r.over:
+        moves = legal_moves(r)
+        seat = r.turn if r.turn is not None else match.seat(moves[0].player)
+        mine = [m for m in moves if match.seat(m.player) == seat]
+        if sum(isinstance(m, Play) for m in mine) <= 1:
+            match.apply(mine[0])
+            continue
+        advice = advise(
+            r, seat, samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round", style=style
+        )
+        watch(r, seat, advice)
+        match.apply(advice.event())
+    return r
+
+
+def play(rules: Rules, seats: int, samples: int | None, seed: int, game: int) -> list[Decision]:
+    """One round of self-play on the deal ``game`` of ``seed``; its decisions."""
+    said: list[tuple[int, float, bool]] = []  # (side, chance, exact)
+
+    def watch(r: Round, seat: int, advice: Advice) -> None:
+        best = advice.moves[0]
+        said.append((side_of(seat, rules), best.win, best.exact))
+
+    r = play_round(rules, seats, samples, seed, game, watch)
+    result = r.result()
+    assert result is not None  # every hand is known to a simulation
+    won = None if result.winner is None else side_of(result.winner, rules)  # the winner is a seat
+    return [Decision(game, chance, won == side, exact) for side, chance, exact in said]
+
+
+def _chunk(args) -> list[Decision]:
+    rules, seats, samples, seed, games = args
+    return [d for g in games for d in play(rules, seats, samples, seed, g)]
+
+
+def record(
+    rules: Rules,
+    seats: int,
+    samples: int | None,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    on_progress=None,
+    on_warning=None,
+) -> list[Decision]:
+    """``games`` rounds of self-play (the deals of ``seed``), split over ``jobs``
+    processes; the same decisions however the work is split."""
+    rules.check_players(seats)
+    return run_games(
+        _chunk, lambda ch: (rules, seats, samples, seed, ch), games, jobs, on_progress, on_warning
+    )
+
+
+def run_games(work, make_args, games: int, jobs: int = 1, on_progress=None, on_warning=None) -> list:
+    """``work(make_args(chunk))`` over the games in chunks, in up to ``jobs`` processes
+    (the rest in this one if they cannot start), the results in the games' order;
+    ``on_progress`` hears how many games each chunk held."""
+    size = max(1, min(10, games // (jobs * 4) or 1))
+    chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
+    jobs = max(1, min(jobs, len(chunks), os.cpu_count() or 1))
+    out: list = []
+    done = 0
+
+    def absorb(part: list, n: int) -> None:
+        out.extend(part)
+        if on_progress:
+            on_progress(n)
+
+    if jobs > 1:
+        try:
+            for part in in_processes(jobs, work, [make_args(ch) for ch in chunks]):
+                absorb(part, len(chunks[done]))
+                done += 1
+        except (OSError, BrokenProcessPool) as e:
+            if on_warning:
+                on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
+    for ch in chunks[done:]:
+        absorb(work(make_args(ch)), len(ch))
+    return out
+
+
+CALIBRATED = [("classic", 2), ("block", 2), ("all-fives", 2), ("partnership", 4)]  # maps shipped
+
+
+def build_all(
+    games: int = FIT_GAMES,
+    samples: int = FIT_SAMPLES,
+    seed: int = FIT_SEED,
+    jobs: int = 1,
+    on_start=None,
+    on_progress=None,
+) -> dict:
+    """Every shipped calibration map, fitted afresh (reproducible from these figures),
+    and the model error to take where no map is shipped: the largest the rollouts' own
+    chances were measured to make."""
+    from domino_advisor.games.line.rules import preset
+
+    maps = {}
+    for name, players in CALIBRATED:
+        key = f"{name}/{players}"
+        if on_start:
+            on_start(key, games)
+        decisions = record(preset(name), players, samples, games, seed, jobs, on_progress)
+        maps[key] = fit(decisions, key, samples, seed).to_json()
+    worst = max(m["raw_error"] for m in maps.values())
+    return {"maps": maps, "unmapped_error": round(worst, 4)}

@@ -1,0 +1,1 @@
+"""What people see: the consoles, rich tables and panels, pictures, standalone pages."""

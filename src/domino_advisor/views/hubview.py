@@ -1,0 +1,300 @@
+"""A Mexican Train or Chicken Foot table for people: each train from the engine with
+its end and marker (or each line from the head's and the doubles' toes, and the double
+still taking toes), who may play where, your hand, the tiles in front of each player,
+the totals.  Fits 50 columns: a train or line too long for the line shows its last tiles."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from domino_advisor.base.printable import printable
+from domino_advisor.games.chicken.rules import GAME as CHICKEN
+
+
+def _chain(tiles: list[str], room: int) -> str:
+    """The train's tiles, the last ones when all would not fit."""
+    text = " ".join(tiles) or "(not started)"
+    if len(text) <= room:
+        return text
+    kept: list[str] = []
+    for t in reversed(tiles):
+        if len(" ".join(["…", t, *kept])) > room:
+            break
+        kept.insert(0, t)
+    return " ".join(["…", *kept])
+
+
+def _rows_table(what: str, tiles: str, width: int) -> tuple[Table, int]:
+    """A table of trains or lines (name, tiles, end), and the room its tiles have."""
+    t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
+    t.add_column(what)
+    t.add_column(tiles, overflow="fold")
+    t.add_column("end", justify="right")
+    return t, max(12, width - 24)
+
+
+def status_view(data: dict, width: int = 80, compact: bool = False) -> RenderableType:
+    """Compact (the session, after each event): without the legend, the unseen counts
+    and the totals."""
+    parts: list[RenderableType] = []
+    chicken = data["game"] == CHICKEN
+    head = Text(data["game"].replace("-", " "), style="bold")
+    head.append(f"   round {data['round']}")
+    if data.get("engine"):
+        head.append(f"   engine {data['engine']}")
+    if data.get("head"):
+        head.append(f"   head {data['head']}")
+    if data.get("over"):
+        winner = data.get("winner")
+        head.append(
+            "   round over" + (f": {printable(winner)} went out" if winner else " (blocked)"),
+            style="bold magenta",
+        )
+    elif data.get("to_move"):
+        head.append("   to move: ")
+        head.append(printable(data["to_move"]), style="bold green")
+    if "boneyard" in data:
+        head.append(f"   boneyard {data['boneyard']}")
+    parts.append(head)
+    if data.get("double"):
+        parts.append(
+            Text(
+                f"the double on {printable(data['double'])}'s train must be satisfied first",
+                style="bold yellow",
+            )
+        )
+    if data.get("chain"):
+        who = printable(data["chain"])
+        parts.append(
+            Text(
+                f"{who} is laying a first chain: more on {who}'s train, or the next player goes on",
+                style="bold",
+            )
+        )
+    if chicken and "lines" in data:
+        parts += _lines(data, width)
+    if data.get("trains"):
+        t, room = _rows_table("train", "tiles, from the engine", width)
+        for train in data["trains"]:
+            name = printable(train["train"]) + (" ⚑" if train["marker"] else "")
+            t.add_row(name, _chain(train["tiles"], room), str(train["end"]))
+        parts.append(t)
+        if not compact:
+            parts.append(Text("⚑ a marker: anyone may play on that train", style="dim"))
+    if "hand" in data:
+        parts.append(Text("your hand: " + (" ".join(data["hand"]) or "(none)")))
+    if data.get("your_plays"):
+        parts.append(Text("you may play: " + ", ".join(data["your_plays"]), style="green"))
+    if data["players"]:
+        lines = [
+            f"{printable(p['name'])} {p['tiles']}"
+            + (f" (on {', '.join(printable(k) for k in p['may_play_on'])})" if "may_play_on" in p else "")
+            for p in data["players"]
+        ]
+        parts.append(Text("tiles in hand: " + " · ".join(lines)))
+        lacks = [
+            f"{printable(p['name'])}: "
+            + (f"no {' '.join(map(str, p['cannot_hold']))}" if p["cannot_hold"] else "may hold any")
+            for p in data["players"]
+            if "cannot_hold" in p
+        ]
+        if lacks:
+            parts.append(Text("what they certainly lack: " + " · ".join(lacks), style="cyan"))
+    if "unseen_by_number" in data and not compact:
+        counts = " ".join(f"{n}:{c}" for n, c in enumerate(data["unseen_by_number"]))
+        parts.append(Text(f"unseen tiles by number: {counts}", style="dim"))
+        if data.get("counting", {}).get("method") == "sampled":
+            parts.append(Text(f"chances {data['counting']['text']}", style="dim"))
+    if data.get("waiting_for_hand"):
+        parts.append(
+            Text(f"next: your hand for round {data['waiting_for_hand']} ('holds ...')", style="bold magenta")
+        )
+    for w in [] if compact else data.get("warnings", []):  # the session says each once, when it is new
+        parts.append(Text(f"warning: {printable(w)}", style="yellow"))
+    if not compact or data.get("over"):
+        scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
+        parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
+    if data.get("match_over"):
+        won = data["match_winner"]
+        who = " and ".join(printable(w) for w in won)
+        total = data["scores"][won[0]]
+        parts.append(
+            Text(
+                f"match over: {who} {'wins' if len(won) == 1 else 'share it'} with {total}",
+                style="bold magenta",
+            )
+        )
+    return Group(*parts)
+
+
+def _lines(data: dict, width: int) -> list[RenderableType]:
+    """Chicken Foot's lines from the head and the doubles' toes, and what waits for toes."""
+    parts: list[RenderableType] = []
+    waiting = data.get("waiting")
+    if waiting:
+        what = "the head" if waiting["double"] == "head" else f"the double {waiting['double']}"
+        parts.append(
+            Text(
+                f"{what} takes its toes first: {waiting['toes']} of {waiting['needs']}",
+                style="bold yellow",
+            )
+        )
+    if data["lines"]:
+        t, room = _rows_table("line", "tiles, from its toe", width)
+        for x in data["lines"]:
+            name = x["line"] + ("" if x["from"] == "head" else f" ({x['from']})")
+            t.add_row(name, _chain(x["tiles"], room), "foot" if x["closed"] else str(x["end"]))
+        parts.append(t)
+    if data.get("open") and not data.get("over"):
+        parts.append(Text("open: " + " ".join(data["open"]), style="dim"))
+    return parts
+
+
+def train_simulate_table(result, width: int = 80) -> Group:
+    """Each bot's match total (lower is better) with its interval, rounds won, and the
+    first two bots' paired difference."""
+    from domino_advisor.measure.simulate import half_width
+
+    n = result.players
+    t = Table(
+        title=f"{result.rules.name.replace('-', ' ')}, {n} players, {result.deals} deals x {n} rotations, "
+        f"{result.rules.round_count} rounds a match",
+        title_justify="left",
+    )
+    t.add_column("bot")
+    t.add_column("seats", justify="right")
+    t.add_column("total a match", justify="right")
+    t.add_column("±95%", justify="right")
+    t.add_column("rounds won", justify="right")
+    for bot in result.bots:
+        shown = "" if bot.ci95 is None else f"{bot.ci95:.1f}"
+        t.add_row(
+            bot.spec, str(bot.seats), f"{bot.mean:.1f}", shown, f"{bot.rounds_won / (bot.rounds or 1):.1%}"
+        )
+    parts: list[RenderableType] = [t]
+    if len(result.bots) >= 2 and result.difference:
+        first, second = result.bots[0].spec, result.bots[1].spec
+        mean = sum(result.difference) / len(result.difference)
+        half = half_width(result.difference)
+        interval = "" if half is None else f" (95% interval {mean - half:+.1f} to {mean + half:+.1f})"
+        parts.append(Text(f"{first} less {second}, per match, paired by deal: {mean:+.1f} pips{interval}"))
+    parts.append(Text("lower totals are better: the lowest total after the last round wins", style="dim"))
+    return Group(*parts)
+
+
+def advice_view(data: dict, width: int = 80) -> RenderableType:
+    """The plays ranked: your pips left at the round's end against the others', and why."""
+    if data["action"] != "play":
+        return Text(f"{printable(data['player'])}: nothing fits: {data['action']}", style="bold")
+    narrow = width < 72  # the reasons go under the table, one play a line
+    t = Table(title=f"advice for {printable(data['player'])}", title_justify="left")
+    t.add_column("#", justify="right")
+    t.add_column("move", no_wrap=True)
+    t.add_column("pips left", justify="right")
+    t.add_column("vs others", justify="right")
+    if not narrow:
+        t.add_column("why", overflow="fold")
+    for k, m in enumerate(data["moves"], 1):
+        row = [
+            str(k),
+            f"{m['tile']} on {printable(m['on'])}",
+            f"{m['expected_pips']:.1f}",
+            f"{m['margin']:+.1f}",
+        ]
+        t.add_row(*row, *([] if narrow else ["; ".join(m["reasons"])]))
+    parts: list[RenderableType] = [t]
+    if narrow:
+        for k, m in enumerate(data["moves"], 1):
+            parts.append(Text(f"{k}. " + "; ".join(m["reasons"])))
+    worlds = f"{data['samples']} worlds"
+    if data.get("cut_short"):  # the user's --time stopped the work: the answer is the machine's
+        worlds = f"{data['samples']} of {data['samples_asked']} worlds (cut short by your time limit)"
+    note = Text(
+        f"pips left: yours when the round ends, played out by the heuristic bot in "
+        f"{worlds} drawn from the counting ({data['counting']}); "
+        "vs others: yours less their average (lower is better)",
+        style="dim",
+    )
+    return Group(*parts, note)
+
+
+def review_view(data: dict, width: int = 80) -> RenderableType:
+    """Each decision with a choice: yours, the advisor's, the pips given up (± one
+    standard error over the worlds); then what became certain, and the totals."""
+    parts: list[RenderableType] = []
+    s = data["summary"]
+    parts.append(
+        Text(
+            f"review for {printable(data['player'])}: {s['decisions']} decisions with a choice, "
+            f"{s['agreed']} as the advisor would, {s['costly']} clearly gave up pips "
+            f"({s['pips_given_up']:.1f} pips in all, noise included)",
+            style="bold",
+        )
+    )
+    if data["decisions"]:
+        t = Table(show_edge=False, padding=(0, 1, 0, 0))
+        t.add_column("rd", justify="right")
+        t.add_column("#", justify="right")
+        t.add_column("you played")
+        t.add_column("advisor")
+        t.add_column("vs advisor", justify="right")
+        for d in data["decisions"]:
+            same = d["played"] == d["best"]
+            cost = "" if same else f"{d['difference']:+.1f}±{d['spread']:.1f}"
+            t.add_row(
+                str(d["round"]),
+                str(d["event"]),
+                printable(d["played"]),
+                "same" if same else printable(d["best"]),
+                Text(cost, style="bold red" if d["clear"] else ""),
+            )
+        parts.append(t)
+    for d in data["decisions"]:
+        if d["clear"]:
+            parts.append(
+                Text(f"event {d['event']}: {printable(d['best'])}: " + "; ".join(d["reasons"]), style="dim")
+            )
+    for i in data["insights"]:
+        parts.append(Text(f"event {i['event']}: {printable(i['text'])}", style="cyan"))
+    totals = "  ".join(f"{printable(k)} {v}" for k, v in data["totals"].items())
+    parts.append(Text(f"totals (lowest wins): {totals}", style="dim"))
+    parts.append(
+        Text(
+            f"vs advisor: your pips at the round's end less the others' average, your play's less the "
+            f"advisor's, ± one standard error over {data['samples']} worlds drawn from what you knew "
+            "then (below zero: yours did better there, not clearly enough to leave the heuristic's move); "
+            "red: clearly a cost (a pip or more, and twice its error)",
+            style="dim",
+        )
+    )
+    return Group(*parts)
+
+
+def rules_table(rules, width: int = 80) -> RenderableType:
+    """A train-family game's settings: the values each takes, its default, what it
+    changes (under the table on a narrow screen)."""
+    from domino_advisor.games.chicken import rules as chicken
+    from domino_advisor.games.trains import rules as trains
+
+    settings = chicken.SETTINGS if isinstance(rules, chicken.ChickenRules) else trains.SETTINGS
+    narrow = width < 80
+    t = Table(title=f"{rules.name}: new --rules {rules.name} --set key=value", title_justify="left")
+    t.add_column("setting", no_wrap=True)
+    t.add_column("values")
+    t.add_column("default", justify="right")
+    if not narrow:
+        t.add_column("what it changes", overflow="fold")
+    notes = []
+    for field in dataclasses.fields(rules):
+        name = field.name
+        key = "set" if name == "top" else name
+        values, what = settings[key]
+        value = getattr(rules, name)
+        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        t.add_row(key, values, shown, *([] if narrow else [what]))
+        notes.append(Text(f"{key}: {what}"))
+    return Group(t, *notes) if narrow else t

@@ -1,0 +1,163 @@
+"""Rich renderables for the table loop: what a change to the log did, where one tile
+is, the last events with their numbers.  (``render`` has the big views.)"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from domino_advisor import api
+from domino_advisor.base.printable import printable
+from domino_advisor.games.events import NewRound, Play
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.scoring import side_of
+from domino_advisor.log.gamelog import GameLog
+from domino_advisor.views.learned import forgotten, lessons, summary
+
+if TYPE_CHECKING:
+    from domino_advisor.log.edits import Edited
+
+
+def news(warning, warned: set) -> bool:
+    """A warning not given before the change (its line may have moved since)."""
+    return (warning.kind, warning.seat, warning.tile) not in {(w.kind, w.seat, w.tile) for w in warned}
+
+
+def partner_of(pos: api.Position) -> str | None:
+    match = pos.match
+    if not match.rules.partners or match.viewer is None:
+        return None
+    return match.players[(match.viewer + 2) % match.seats]
+
+
+def edit_report(
+    result: Edited, log: GameLog, before: dict, after: dict, pos: api.Position, warned: set
+) -> Group:
+    """The events changed, what became known or is no longer known, new warnings, and
+    the one-line summary of what each other player lacks."""
+    lines = changed_lines(result, log)
+    lines += [Text(t, style="bold green") for t in scored(result, log)]
+    if after["round"] == before.get("round"):
+        for lesson in lessons(before, after):
+            lines.append(Text(f"  {lesson}", style="cyan"))
+        for lost in forgotten(before, after):
+            lines.append(Text(f"  {lost}", style="yellow"))
+    for w in pos.warnings:
+        if news(w, warned):
+            lines.append(Text(f"warning: {w}", style="yellow"))
+    line = summary(after, partner_of(pos))
+    if line:
+        lines.append(Text(line, style="bold"))
+    return Group(*lines)
+
+
+def changed_lines(result: Edited, log: GameLog) -> list[Text]:
+    """The events a change removed, replaced, inserted or logged, by number, and its notes."""
+    lines: list[Text] = []
+    events = log.events
+    replaced = len(result.removed) == 1 and len(result.added) == 1
+    for number, text in enumerate(result.removed, result.at):
+        lines.append(Text(f"{'replaced' if replaced else 'removed'} event {number}: {text}", style="yellow"))
+    for number in result.added:
+        verb = "now" if replaced else ("inserted" if result.added[-1] < len(events) else "logged")
+        lines.append(Text(f"{verb} event {number}: {events[number - 1]}", style="dim"))
+    for note in result.notes:
+        lines.append(Text(f"note: {note}", style="yellow"))
+    return lines
+
+
+def scored(result: Edited, log: GameLog) -> list[str]:
+    """All Fives points scored by the events just logged at the end of the log, each
+    play by itself: ``ana scores 10 (now 45)``.  A fix further back announces nothing."""
+    events = log.events
+    if not log.rules.all_fives or not result.added or result.removed or result.added[-1] != len(events):
+        return []
+    match = Match(log.rules, log.players, log.me)
+    for event in events[: result.added[0] - 1]:
+        match.apply(event)
+    out = []
+    for event in events[result.added[0] - 1 :]:
+        before = match.scores()
+        match.apply(event)
+        if not isinstance(event, Play):
+            continue
+        side = side_of(match.players.index(event.player), match.rules)
+        gained = match.scores()[side] - before[side]
+        if gained > 0:
+            out.append(f"{event.player} scores {gained} (now {match.scores()[side]})")
+    return out
+
+
+def where_view(data: dict) -> RenderableType:
+    from rich.table import Table  # here only: logging a line needs no table
+
+    tile = data["tile"]
+    if data["known"]:
+        return Text(f"{tile} is {data['known']}")
+    t = Table(title=f"where {tile} is", title_justify="left", show_edge=False)
+    t.add_column("place")
+    t.add_column("chance", justify="right")
+    for place, p in sorted(data["where"].items(), key=lambda kv: -kv[1]):
+        t.add_row(place, "-" if p == 0 else f"{p:.0%}")
+    counting = data.get("counting", {})
+    if counting.get("method") == "sampled":
+        note = (
+            f"sampled, not counted: each chance within about ±{counting['error']:.1%} (two standard errors)"
+        )
+        return Group(t, Text(note, style="dim"))
+    return t
+
+
+EVENT_ROWS = 200  # rows in one piece of the events list: a long log is shown as it is read
+
+
+def _numbered(log: GameLog) -> Iterator[tuple[bool, str, str, str]]:
+    """Each event: whether a blank row goes before it (a new round after the first),
+    its number, its text (as data) and its line in the file; one at a time."""
+    for k, (line, event) in enumerate(log.numbered_events(), 1):
+        yield isinstance(event, NewRound) and k > 1, f"{k:>4}", printable(str(event)), f"(line {line})"
+
+
+def event_rows(log: GameLog) -> Iterator[str]:
+    """Every event with its number (and its line in the file), a row each, a blank row
+    before each round after the first: plain text for a pipe, never wrapped."""
+    for blank, number, event, line in _numbered(log):
+        if blank:
+            yield ""
+        yield f"{number} {event}   {line}"
+
+
+def event_blocks(log: GameLog, rows: int = EVENT_ROWS) -> Iterator[Text]:
+    """The same rows styled for a terminal, in pieces of ``rows`` rows: a long log is
+    printed piece by piece as it is made, never laid out whole first."""
+    out, count = Text(end=""), 0
+    for blank, number, event, line in _numbered(log):
+        if blank:
+            out.append("\n")
+        out.append(f"{number} ", style="bold")
+        out.append(event)
+        out.append(f"   {line}\n", style="dim")
+        count += 1
+        if count >= rows:
+            yield out
+            out, count = Text(end=""), 0
+    if count:
+        yield out
+
+
+def all_events(log: GameLog) -> Text:
+    """Every event with its number (and its line in the file), a round to a block."""
+    return Text("").join(event_blocks(log))
+
+
+def recent_events(log: GameLog, count: int) -> Text:
+    """The last events with the numbers that fix them (``replace 12 ...``)."""
+    events = log.events
+    out = Text("last events (all: 'events'): ", style="dim")
+    first = max(0, len(events) - count)
+    for i, e in enumerate(events[first:], first + 1):
+        out.append(f"\n  {i:>3} {e}", style="dim")
+    return out

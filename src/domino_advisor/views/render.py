@@ -1,0 +1,466 @@
+"""Rich renderables for people: every table and panel the CLI prints comes from here.
+
+Colour is decoration only: every fact is also in the text, so NO_COLOR and a pipe
+lose nothing.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from domino_advisor.games.line.rules import CHOICES, DESCRIPTIONS, INTEGERS, PRESETS
+
+
+def rules_table(name: str | None, width: int = 80) -> RenderableType:
+    if name is None:
+        t = Table(
+            title=(
+                "rule presets (see one, with each parameter's allowed values, with 'rules NAME'; "
+                "change any parameter with --set key=value)"
+            ),
+            title_justify="left",
+            show_lines=True,
+        )
+        t.add_column("preset", style="bold")
+        t.add_column("parameters")
+        shown = (
+            "hand",
+            "lead",
+            "next_lead",
+            "draw",
+            "reserve",
+            "spinner",
+            "spinner_opens",
+            "scoring",
+            "out",
+            "blocked",
+            "tie",
+            "round_to",
+            "target",
+            "rounds",
+            "teams",
+        )
+        for p, r in PRESETS.items():
+            params = r.parameters()
+            t.add_row(p, "  ".join(f"{k}={_value(params[k], k)}" for k in shown))
+        return t
+    r = PRESETS[name]
+    if width < 80:  # a list: each parameter, its value, what it may be, what it means
+        lines: list[RenderableType] = [
+            Text(f"preset {name} (change any parameter with --set key=value)", style="bold")
+        ]
+        for k, desc in DESCRIPTIONS.items():
+            lines.append(Text(f"{k} = {_value(r.parameters()[k], k)}", style="bold"))
+            lines.append(Padding(Text(f"{desc}; allowed: {allowed(k)}", style="dim"), (0, 0, 0, 2)))
+        return Group(*lines)
+    t = Table(title=f"preset {name} (change any parameter with --set key=value)", title_justify="left")
+    t.add_column("parameter")
+    t.add_column("value")
+    t.add_column("allowed")
+    t.add_column("meaning", style="dim")
+    for k, desc in DESCRIPTIONS.items():
+        t.add_row(k, _value(r.parameters()[k], k), allowed(k), desc)
+    return t
+
+
+def allowed(key: str) -> str:
+    """The values a parameter may take, as ``--set`` takes them."""
+    if key in CHOICES:
+        return ", ".join(CHOICES[key])
+    low, high = INTEGERS[key]
+    return f"{low} to {high:,}".replace(",", " ") if key != "hand" else f"{low} to {high} (or default)"
+
+
+def _value(v, key: str) -> str:
+    if key == "hand" and v is None:
+        return "7/5/5"
+    return str(v)
+
+
+def error_panel(message: str) -> Panel:
+    return Panel(Text(message), title="not accepted", border_style="red", expand=False)
+
+
+def advice_view(data: dict, width: int = 80) -> Group:
+    """The ranked moves with their chances and reasons: the match's first where the
+    round is part of one, the round's beside it.  Narrower than 70 columns, a list
+    rather than a table, so the reasons read as sentences."""
+    stakes = data.get("stakes")
+    team = f"your team's (you and {data['partner']})" if data.get("partner") else "your"
+    if data["action"] != "play":
+        what = "draw until a tile plays" if data["action"] == "draw" else "pass"
+        chance = (
+            f"the match is about {data['match']:.0%} (this round {data['win']:.0%})"
+            if stakes
+            else f"this round is about {data['win']:.0%} ±{data['margin']:.0%}"
+        )
+        return Group(
+            Text(
+                f"{data['to_move']}: nothing plays, so {what}; {team} chance of winning {chance}.",
+                style="bold",
+            )
+        )
+    t: Table | Group = Table(title=f"advice for {data['to_move']}", title_justify="left", show_lines=True)
+    assert isinstance(t, Table)
+    t.add_column("#", justify="right")
+    t.add_column("move", style="bold")
+    if stakes:
+        t.add_column("match", justify="right")
+    t.add_column("round" if stakes else "win", justify="right")
+    t.add_column("why")
+    for i, m in enumerate(data["moves"], 1):
+        move = m["tile"] + ("" if m["on"] is None else f" on {m.get('side', m['on'])}")
+        exact = m["exact"] and len(data["moves"]) > 1
+        win = f"{m['win']:.0%}" + (" (exact)" if exact else f" ±{m['margin']:.0%}")
+        if "points_ahead" in m and not stakes:
+            win += f"\n{m['points_ahead']:+.1f} pts"
+        cells = [str(i), move]
+        if stakes:
+            cells.append(f"{m['match']:.0%}" + (" (exact)" if exact else f" ±{m['match_margin']:.0%}"))
+        cells += [win, "; ".join(m["reasons"])]
+        t.add_row(*cells, style="green" if i == 1 else "")
+    if width < 70:
+        t = _advice_list(data, t)
+    how = "solved exactly" if data["exact"] else f"{data['samples']:,} sampled deals"
+    if data.get("cut_short"):  # the user's --time stopped the work: the answer is the machine's
+        asked = data.get("samples_asked", data["samples"])
+        how += (
+            f" of {asked:,}, cut short by your time limit"
+            if data["samples"] < asked
+            else ", cut short by your time limit"
+        )
+    parts: list[RenderableType] = []
+    if stakes:
+        scores = stakes["scores"]
+        me = stakes["side"]
+        others = [v for s, v in enumerate(scores) if s != me]
+        left = stakes.get("rounds_left")
+        if left is not None:  # a match of a number of rounds: the scores, and what is left
+            you = "your team has" if data.get("partner") else "you have"
+            plural = "s" if left != 1 else ""
+            rest = "the last round" if left == 0 else f"{left} more round{plural} after this"
+            head = Text(f"playing for the match ({rest}): {you} {scores[me]}")
+            have = ", ".join(str(v) for v in others)
+            head.append(f", {'they have' if len(others) == 1 else 'the others have'} {have}")
+        else:
+            you = "your team needs" if data.get("partner") else "you need"
+            head = Text(f"playing for the match to {stakes['target']}: {you} {stakes['target'] - scores[me]}")
+            need = ", ".join(str(stakes["target"] - v) for v in others)
+            head.append(f", {'they need' if len(others) == 1 else 'the others need'} {need}")
+        head.append(" (before this round's points)", style="dim")
+        parts.append(head)
+        note = Text(
+            f"match: {team} chance of winning the match; round: of winning this round ({how})",
+            style="dim",
+        )
+        if stakes["table"] is None:
+            note.append("; the match is judged by the lead against the spread of the rounds left")
+        elif stakes["approximate"]:
+            note.append(f"; the match table is {stakes['table']}'s, your rules differ from it")
+    else:
+        fives = any("points_ahead" in m for m in data["moves"])
+        note = Text(
+            f"win: {team} chance of winning this round ({how})"
+            + (
+                "; pts: your points ahead of the best other side by the round's end, the ranking in All Fives"
+                if fives
+                else ""
+            ),
+            style="dim",
+        )
+    if not data["exact"]:
+        note.append(
+            "; ± covers 95%: the sampling and "
+            + (
+                "the error left after calibration on self-play games"
+                if data.get("calibration")
+                else "the rollouts' error as measured where no map is fitted"
+            ),
+        )
+    return Group(*parts, t, note)
+
+
+def _advice_list(data: dict, table: Table) -> Group:
+    """The advice table's rows as a list: a move and its chances, then its reasons."""
+    heads = [str(c.header) for c in table.columns]
+    lines: list[RenderableType] = [Text(f"advice for {data['to_move']}", style="bold")]
+    cells = [list(c.cells) for c in table.columns]
+    for row in range(table.row_count):
+        rank, move = str(cells[0][row]), str(cells[1][row])
+        figures = "  ".join(
+            f"{heads[k]} {str(cells[k][row]).replace(chr(10), ' ')}" for k in range(2, len(heads) - 1)
+        )
+        lines.append(Text(f"{rank}. {move}  {figures}", style="bold green" if row == 0 else "bold"))
+        lines.append(Padding(Text(str(cells[-1][row])), (0, 0, 0, 3)))
+    return Group(*lines)
+
+
+def simulate_table(scores, rules_name: str, seats: int, games: int, matches: bool = False) -> Table:
+    what = "matches" if matches else "games (rounds)"
+    t = Table(title=f"{rules_name}, {seats} players, {games} {what} on duplicate deals", title_justify="left")
+    t.add_column("bot")
+    t.add_column("seats", justify="right")
+    t.add_column("games won", justify="right")
+    t.add_column("95% CI", justify="right")
+    t.add_column("drawn", justify="right")
+    t.add_column("points/game", justify="right")
+    t.add_column("95% CI", justify="right")
+    for s in scores:
+        t.add_row(
+            s.spec,
+            str(s.seats),
+            f"{s.win_rate:.1%}",
+            _plus_minus(s.interval(s.per_deal_wins), ".1%"),
+            f"{s.ties / s.games:.1%}" if s.games else "-",
+            f"{s.points_per_game:.2f}",
+            _plus_minus(s.interval(s.per_deal_points), ".2f"),
+        )
+    return t
+
+
+def _plus_minus(half_width: float, spec: str) -> str:
+    """An interval's half-width; one deal gives none ("-")."""
+    return f"±{half_width:{spec}}" if math.isfinite(half_width) else "-"
+
+
+def review_view(data: dict, width: int = 80) -> Group:
+    """Your decisions beside the advisor's, round by round, what you learned when, and
+    what was given up in each round and over the match (compounded, never a sum)."""
+    parts: list[RenderableType] = []
+    matchplay = any("played_match" in d for d in data["decisions"])
+    key = "match" if matchplay else "win"  # in a match, the match's chances are what count
+    narrow = width < 70
+    team = "your team's" if data.get("partner") else "your"
+    who = f"{data['me']}, with {data['partner']} as partner" if data.get("partner") else data["me"]
+    t = Table(
+        title=f"your decisions ({who})",
+        title_justify="left",
+        box=None if narrow else box.HEAVY_HEAD,
+        padding=(0, 1, 0, 0) if narrow else (0, 1),
+    )
+    for col in ("round", "event", "you played", key, "advisor", key, "cost"):
+        t.add_column(col, justify="right" if col in ("round", "event", key, "cost") else "left")
+    last = None
+    for d in data["decisions"]:
+        if last is not None and d["round"] != last:
+            t.add_section()
+        style = "" if d["cost"] < 0.02 else ("yellow" if d["cost"] < 0.1 else "red")
+        mine, best = (
+            (d.get("played_match"), d.get("best_match")) if matchplay else (d["played_win"], d["best_win"])
+        )
+        t.add_row(
+            "" if d["round"] == last else str(d["round"]),
+            str(d.get("event", d["line"])),
+            d["played"],
+            "" if mine is None else f"{mine:.0%}",
+            "same" if d["played"] == d["best"] else d["best"],
+            "" if best is None else f"{best:.0%}",
+            f"{d['cost']:.0%}" if d["cost"] else "-",
+            style=style,
+        )
+        last = d["round"]
+    parts.append(t)
+    if data["insights"]:
+        it = Table(title="when each inference became known", title_justify="left", show_edge=False)
+        it.add_column("round", justify="right")
+        it.add_column("event", justify="right")
+        it.add_column("after")
+        it.add_column("known from then on")
+        last = None
+        for i in data["insights"]:
+            if last is not None and i["round"] != last:
+                it.add_section()
+            it.add_row(
+                "" if i["round"] == last else str(i["round"]),
+                str(i.get("number", i["line"])),
+                i["event"],
+                i["text"],
+            )
+            last = i["round"]
+        parts.append(it)
+    summary = Text()
+    n = len(data["decisions"])
+    what = "match" if matchplay else "win"
+    summary.append(f"{data['agreed']} of {n} decisions agreed with the advisor", style="bold")
+    rounds = data.get("rounds", [])
+    for r in rounds if len(rounds) > 1 else []:
+        summary.append(
+            f"\n  round {r['round']}: {r['agreed']} of {r['decisions']} agreed; "
+            f"{what} chance given up {r['cost']:.0%}"
+        )
+    over = "over the match" if matchplay else ("over the rounds" if len(rounds) > 1 else "in the round")
+    summary.append(f"\n{what} chance given up {over}: {data['total_cost']:.0%}", style="bold")
+    summary.append(" (each decision's share of what the ones before it left)", style="dim")
+    costly = sorted((d for d in data["decisions"] if d["cost"] > 0), key=lambda d: -d["cost"])[:3]
+    for d in costly:
+        summary.append(
+            f"\n  round {d['round']}, event {d.get('event', d['line'])}: {d['played']} instead of "
+            f"{d['best']} cost "
+            f"{d['cost']:.0%} of {team} chance to win the {'match' if matchplay else 'round'}"
+        )
+    for text in data["doubles"]:
+        summary.append(f"\n  double held too long: {text}", style="yellow")
+    summary.append(f"\n({data['samples']} sampled deals a decision)", style="dim")
+    parts.append(summary)
+    if data.get("hindsight"):
+        parts.append(hindsight_view(data["hindsight"], width))
+    return Group(*parts)
+
+
+def hindsight_view(rounds: list[dict], width: int = 80) -> Group:
+    """Each round replayed with the advisor's moves at every seat: the verdict, what the
+    replay took on trust, and every choice, in order."""
+    parts: list[RenderableType] = [
+        Text("in hindsight: the same hands, the advisor's moves at every seat", style="bold")
+    ]
+    for r in rounds:
+        if not r["known"]:
+            parts.append(Text(f"round {r['round']}: no hindsight ({r['reason']})", style="dim"))
+            continue
+        parts.append(Text(f"round {r['round']}: {r['verdict']}"))
+        for note in r["notes"]:
+            parts.append(Padding(Text(note, style="dim"), (0, 0, 0, 2), expand=False))
+        moves = " · ".join(c["move"] for c in r["choices"])
+        parts.append(Padding(Text(moves, style="dim"), (0, 0, 0, 2), expand=False))
+    return Group(*parts)
+
+
+def equity_table(table, rules_name: str, players: int, target: int, width: int = 80) -> Group:
+    """Your chance of winning the match by the points each side still needs."""
+    marks = list(range(table.step, target + 1, table.step))
+    most = max(3, min(10, (width - 9) // 6))  # as many columns as fit: ten on 80, five on 50
+    if len(marks) > most:  # the target's tenths (or fifths...), on round numbers of points
+        unit = table.step if table.step > 1 or target < 50 else 5
+        marks = sorted({max(unit, round(target * i / most / unit) * unit) for i in range(1, most + 1)})
+        marks = [m for m in marks if m <= target]
+    t = Table(
+        title=f"match chances, {rules_name}, {players} players, to {target}",
+        title_justify="left",
+        show_edge=False,
+    )
+    t.add_column("you need", justify="right")
+    for b in marks:
+        t.add_column(str(b), justify="right")
+    for a in marks:
+        t.add_row(str(a), *[f"{table.chance(a, b):.0%}" for b in marks])
+    note = Text(
+        "rows: points you still need; columns: points they still need; each side "
+        "alike to open the next round",
+        style="dim",
+    )
+    if players > 2:
+        note.append("; with more than two players, the race between you and one of them")
+    return Group(t, note)
+
+
+def equity_check_view(data: dict, checks) -> Group:
+    """How far the three- or four-player match chances are from simulated matches: the
+    figures, and the scores where the gap is widest."""
+    worst = sorted(checks, key=lambda c: -abs(c.gap))[:10]
+    t = Table(
+        title=(
+            f"match chances with {data['players']} players, {data['rules']} to {data['target']}: "
+            f"the approximation against {data['matches']} matches from each of {len(checks)} scores"
+        ),
+        title_justify="left",
+        show_edge=False,
+    )
+    t.add_column("points needed", justify="right")
+    t.add_column("table", justify="right")
+    t.add_column("played", justify="right")
+    t.add_column("gap", justify="right")
+    for c in worst:
+        t.add_row(
+            " ".join(map(str, c.needs)),
+            f"{c.approximation:.1%}",
+            f"{c.simulated:.1%} ±{c.margin:.1%}",
+            f"{c.gap * 100:+.1f}",
+        )
+    note = Text(
+        f"the widest gaps; over all scores the gap averages {data['mean_gap'] * 100:.1f} points "
+        f"(largest {data['largest_gap'] * 100:.1f}), and with the simulation's own noise taken out the "
+        f"approximation's error is {data['error'] * 100:.1f} points (root mean square). Points needed: "
+        f"yours first; seed {data['seed']}",
+        style="dim",
+    )
+    return Group(t, note)
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float], most: int) -> str:
+    """Accuracy per lesson as a row of bars, the latest ``most`` lessons."""
+    return "".join(BARS[min(len(BARS) - 1, int(v * len(BARS)))] for v in values[-most:])
+
+
+def progress_view(
+    rows, where: str, answers: int, width: int = 80, came: dict | None = None, drills: dict | None = None
+) -> RenderableType:
+    """The learner's record: accuracy per kind of question, and a bar per lesson; where
+    the answers came from, and the drills from your games still to answer."""
+    from domino_advisor.base.printable import printable
+    from domino_advisor.learning.answers import LABELS
+
+    drills = drills or {"left": 0, "due": 0}
+    drilled = (
+        Text(
+            f"drills from your games: {drills['left']} to answer right twice, "
+            f"{drills['due']} due now (train --drills)",
+            style="bold" if drills["due"] else "",
+        )
+        if drills["left"]
+        else None
+    )
+    if not answers:
+        empty = Text(
+            f"no answers kept yet ({printable(where)}): 'domino-advisor train' keeps each one",
+            style="dim",
+        )
+        return Group(empty, drilled) if drilled else empty
+    names = {"train": "lessons", "practice": "practice at the table", "drill": "drills"}
+    origin = Text(
+        "answers from " + ", ".join(f"{names[k]} {n}" for k, n in (came or {}).items() if n),
+        style="dim",
+    )
+    extra = [origin] if came else []
+    extra += [drilled] if drilled else []
+    if width < 80:  # a phone: a line per kind, its bars below
+        lines: list[RenderableType] = [Text(f"your progress: {answers} answers", style="bold")]
+        for r in rows:
+            if not r.asked:
+                lines.append(Text(f"{LABELS[r.kind]}: not asked yet", style="dim"))
+                continue
+            recent = "" if r.recent is None else f", last 10 {r.recent:.0%}"
+            lines.append(Text(f"{LABELS[r.kind]}: {r.accuracy:.0%} of {r.asked}{recent}"))
+            lines.append(Padding(Text(sparkline(r.lessons, max(4, width - 4))), (0, 0, 0, 2)))
+        lines.extend(extra)
+        lines.append(Text(f"kept in {printable(where)}", style="dim"))
+        return Group(*lines)
+    t = Table(title=f"your progress: {answers} answers", title_justify="left")
+    t.add_column("question")
+    t.add_column("asked", justify="right")
+    t.add_column("right", justify="right")
+    t.add_column("last 10", justify="right")
+    t.add_column("by lesson, oldest first", no_wrap=True)
+    room = max(4, width - 56)
+    for r in rows:
+        if not r.asked:
+            t.add_row(LABELS[r.kind], "0", "", "", "")
+            continue
+        t.add_row(
+            LABELS[r.kind],
+            str(r.asked),
+            f"{r.accuracy:.0%}",
+            "" if r.recent is None else f"{r.recent:.0%}",
+            sparkline(r.lessons, room),
+        )
+    note = Text(f"kept in {printable(where)}; train asks more of what you miss", style="dim")
+    return Group(t, *extra, note)
