@@ -1,4 +1,4 @@
-"""Time ``review`` and ``events`` on the long logs (README, Speed: long logs).
+"""Time ``review`` and ``events`` on the long logs (docs/speed.md, "Long logs").
 
     python scripts/bench_long_logs.py [--skip-review]
 
