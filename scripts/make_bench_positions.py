@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from domino_advisor.advice.advisor import candidates
 from domino_advisor.games.line.rules import preset
 from domino_advisor.log.gamelog import loads
-from domino_advisor.log.hubmatch import GAMES
+from domino_advisor.games.registry import game_for
 from domino_advisor.measure.deal import heavy_policy, play_match, seat_log_lines
 from seatlogs import seat_log
 
@@ -102,7 +102,7 @@ def main(folder: str) -> None:
         for when, text in cuts.items():
             (out / f"{name}-{when}.dom").write_text(text)
     for name, game, top, players, seed in TRAIN:
-        rules = GAMES[game](top=top)
+        rules = game_for(game).rules_class(top=top)
         for tried in range(seed, seed + 1000):
             _, text = seat_log(rules, players, tried, 0, _heuristic(game))
             lines = text.splitlines()

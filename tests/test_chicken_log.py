@@ -46,7 +46,7 @@ def test_options_travel_in_the_header():
     truth, text = seat_log(rules, 3, 5)
     assert '[Rules "chicken-foot"]' in text and "head_toes=4" in text
     log = gamelog.loads(text)
-    assert log.train_rules == rules and log.replay_trains().totals == truth.totals
+    assert log.game_rules == rules and log.replay_trains().totals == truth.totals
 
 
 @pytest.fixture
@@ -318,8 +318,8 @@ def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
     from domino_advisor.advice.hubadvice import advise
     from domino_advisor.counting import sampler
     from domino_advisor.counting.hubseat import TrainSeatView, count
+    from domino_advisor.games.hub.logmatch import match_of
     from domino_advisor.games.trains.match import deal, legal_moves
-    from domino_advisor.log.hubmatch import match_of
 
     rules = ChickenRules()
     rng = random.Random(5)

@@ -133,11 +133,11 @@ def _views(players: int, seed: int, every: int):
     """Views from the viewer's seat through a random Mexican Train match, every ``every``
     events once the hand is known."""
     from domino_advisor.counting.hubseat import TrainSeatView
+    from domino_advisor.games.trains.rules import TrainRules
     from domino_advisor.log import gamelog
-    from domino_advisor.log.hubmatch import GAMES
     from seatlogs import seat_log
 
-    _, text = seat_log(GAMES["mexican-train"](), players, seed)
+    _, text = seat_log(TrainRules(), players, seed)
     log = gamelog.loads(text)
     m = log.new_match()
     for k, (line, event) in enumerate(log.numbered_events(), 1):

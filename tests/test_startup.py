@@ -96,7 +96,7 @@ def test_status_loads_no_advice(tmp_path):
     modules = loaded("status", LOGS / "classic-3-midround.dom", env_dir=tmp_path)
     assert "domino_advisor.counting.inference" in modules  # it did count
     assert not modules & set(HEAVY), modules & set(HEAVY)
-    assert not modules & {"domino_advisor.log.hubmatch", "domino_advisor.log.edits", "rich.progress"}
+    assert not modules & {"domino_advisor.games.hub.logmatch", "domino_advisor.log.edits", "rich.progress"}
 
 
 def test_logging_loads_no_advice(tmp_path):
@@ -105,7 +105,8 @@ def test_logging_loads_no_advice(tmp_path):
     modules = loaded("log", "-q", log, "ana has 3", env_dir=tmp_path)
     assert log.read_text().endswith("ana has 3\n")
     assert not modules & set(HEAVY), modules & set(HEAVY)
-    assert not modules & {"domino_advisor.log.hubmatch", "domino_advisor.views.statusview", "rich.table"}
+    unwanted = {"domino_advisor.games.hub.logmatch", "domino_advisor.views.statusview", "rich.table"}
+    assert not modules & unwanted
 
 
 def test_the_table_holds_every_command_with_its_own_short_help():
@@ -142,13 +143,6 @@ def test_commands_list_without_loading():
     assert list(main.commands) == list(COMMANDS)
     assert main.list_commands(click.Context(main)) == sorted(COMMANDS)
     assert main.get_command(click.Context(main), "no-such") is None
-
-
-def test_the_log_knows_the_train_games_by_trainlogs_names():
-    from domino_advisor.log import gamelog, hubmatch  # gamelog reads a log of the line games without hubmatch
-
-    assert gamelog.TRAIN_GAMES == tuple(hubmatch.GAMES)
-    assert gamelog.MEXICAN_TRAIN == hubmatch.GAME
 
 
 def test_the_program_leaves_its_objects_to_the_system_at_exit(tmp_path):

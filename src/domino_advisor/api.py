@@ -264,6 +264,11 @@ def advice_dict(advice) -> dict:
     return out
 
 
+def advice_data(pos: Position, samples: int | None, seed: int, seconds: float | None) -> dict:
+    """The advice's data for your seat (``advise --json``): the line games' part."""
+    return advice_dict(advice_of(pos, samples, seed, seconds))
+
+
 def advise(
     log_text: str,
     samples: int | None = None,

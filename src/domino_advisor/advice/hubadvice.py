@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
-from domino_advisor.base.errors import IllegalMoveError
+from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.hubseat import TrainSeatView, count
 from domino_advisor.counting.inference import Inference
@@ -25,6 +25,7 @@ from domino_advisor.games.chicken import bots as chicken_bots
 from domino_advisor.games.chicken.rules import GAME as CHICKEN
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play
+from domino_advisor.games.hub.logmatch import TrainLogMatch
 from domino_advisor.games.line.layout import describe_numbers
 from domino_advisor.games.trains import bots as train_bots
 from domino_advisor.games.trains.match import Policy, legal_moves
@@ -304,3 +305,14 @@ def _chicken_reasons(
     if close:
         out.append(f"{describe_numbers(close)} {'is' if len(close) == 1 else 'are'} close to going out")
     return out
+
+
+def advice_data(pos: TrainLogMatch, samples: int | None, seed: int, seconds: float | None) -> dict:
+    """The advice's data for your seat (``advise --json``): the hub games' part."""
+    m = pos
+    if m.round is None or m.pending is not None:
+        raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
+    if m.round.over:
+        raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
+    advice = advise(m.round.for_next(m.viewer), m.viewer, samples or DEFAULT_SAMPLES, seed, seconds)
+    return advice.as_dict()

@@ -7,6 +7,7 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -62,40 +63,26 @@ def named_positions() -> list[tuple[str, str]]:
 def _commands(text: str, samples: int | None):
     """What status, where and advise do for a log (the CLI's calls, less the rendering),
     each as a function to time."""
-    from domino_advisor import api
+    from domino_advisor.games.registry import part
     from domino_advisor.log.gamelog import loads
 
-    log = loads(text)
-    if log.is_trains:  # the train family's own calls, as the CLI makes them
-        from domino_advisor.advice import hubadvice
-        from domino_advisor.counting import hubseat
+    game = loads(text).game
 
-        def status():
-            return hubseat.status_of(loads(text).replay_trains())
+    def position():
+        log = loads(text)
+        return part(game, "position")(log, True)
 
-        def where():
-            m = loads(text).replay_trains()
-            return hubseat.where_of(m, _unseen(hubseat.status_of(m)))
+    def status():
+        return part(game, "status")(position())
 
-        def advise():
-            m = loads(text).replay_trains()
-            n = samples or hubadvice.DEFAULT_SAMPLES
-            return hubadvice.advise(m.round.for_next(m.viewer), m.viewer, n).samples
+    def where():
+        pos = position()
+        return part(game, "where")(pos, _unseen(part(game, "status")(pos)))
 
-        return status, where, advise
+    def advise():
+        return part(game, "advice")(position(), samples, 0, None)["samples"]
 
-    def line_status():
-        return api.status_of(api.Position.of(loads(text)))
-
-    def line_where():
-        pos = api.Position.of(loads(text))
-        return api.where_of(pos, _unseen(api.status_of(pos)))
-
-    def line_advise():
-        pos = api.Position.of(loads(text))
-        return api.advice_of(pos, samples).samples
-
-    return line_status, line_where, line_advise
+    return status, where, advise
 
 
 def _unseen(status: dict) -> str:
@@ -265,8 +252,9 @@ def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
     """What a Mexican Train or Chicken Foot status costs: the counting from seat 0 of
     random rounds."""
     from domino_advisor.counting.hubseat import TrainSeatView, count
+    from domino_advisor.games.hub.logmatch import match_of
+    from domino_advisor.games.registry import game_for
     from domino_advisor.games.trains.match import deal, legal_moves
-    from domino_advisor.log.hubmatch import GAMES, match_of
 
     table = _table(
         f"Mexican Train and Chicken Foot counting, {_each(positions)} (milliseconds)",
@@ -277,7 +265,8 @@ def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
         for label, game, top, seats in TRAIN_TABLES:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
-            rules = GAMES[game](top=top)
+            hub: Any = game_for(game)
+            rules = hub.rules_class(top=top)
             times: list[float] = []
             sampled = 0
             while len(times) < positions:

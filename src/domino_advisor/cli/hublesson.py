@@ -24,11 +24,11 @@ from domino_advisor.cli.lesson import KINDS, Asking, Quit
 from domino_advisor.counting.hubseat import TrainSeatView, count
 from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
 from domino_advisor.games.events import Draw, Play
+from domino_advisor.games.hub.logmatch import AnyRules, match_of
 from domino_advisor.games.trains.match import deal, legal_moves
 from domino_advisor.games.trains.state import MEXICAN, TrainRound
 from domino_advisor.learning import questions
 from domino_advisor.learning.progress import Record
-from domino_advisor.log.hubmatch import AnyRules, match_of
 from domino_advisor.measure.hubsim import make_policy
 
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
@@ -245,3 +245,17 @@ def lines_table(r: ChickenRound) -> RenderableType:
         return t
     waits = Text(f"{r.waiting_words()} takes its toes first: {w.have} of {w.need}", style="yellow")
     return Group(t, waits) if r.lines else waits
+
+
+def lesson(
+    rules: AnyRules,
+    seats: int,
+    seed: int,
+    console: Console,
+    read: Callable[[str], str],
+    bots: str,
+    reads: bool,
+    record: Record | None,
+) -> TrainLesson:
+    """A practice round of a game played off a middle double (the ``train`` command's part)."""
+    return TrainLesson(rules, seats, seed, console, read, bots, record=record)

@@ -12,6 +12,8 @@ when several), ``ana 94 h`` on the head, ``ana 43 t2`` on the second toe's line,
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 
 from domino_advisor.advice import hubadvice
@@ -19,10 +21,11 @@ from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.printable import excerpt, printable
 from domino_advisor.cli.session import Session
 from domino_advisor.counting import hubseat
+from domino_advisor.games.chicken.rules import GAME as CHICKEN
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play
+from domino_advisor.games.hub.logmatch import TrainLogMatch
 from domino_advisor.log import edits, gamelog
-from domino_advisor.log.hubmatch import CHICKEN, TrainLogMatch
 from domino_advisor.views import hubview
 from domino_advisor.views.notices import changed_lines, where_view
 
@@ -76,8 +79,7 @@ class TrainSession(Session):
 
     @property
     def match(self) -> TrainLogMatch:
-        assert isinstance(self.pos, TrainLogMatch)
-        return self.pos
+        return cast(TrainLogMatch, self.pos)
 
     @property
     def prompt(self) -> str:

@@ -362,3 +362,19 @@ def tell(points: float, text: str, why: str = ""):
     if not why:
         return head
     return Group(head, Padding(Text(f"why: {why}", style="dim"), (0, 0, 0, 4), expand=False))
+
+
+def lesson(
+    rules: Rules,
+    seats: int,
+    seed: int,
+    console: Console,
+    read: Callable[[str], str],
+    bots: str,
+    reads: bool,
+    record: Record | None,
+) -> Trainer:
+    """A practice round of a line game (the ``train`` command's part): one round, no target."""
+    return Trainer(
+        rules.with_overrides({"target": "0"}), seats, seed, console, read, bots, reads=reads, record=record
+    )

@@ -4,6 +4,7 @@ figures (and the helpers ``cli_models`` shares)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -20,7 +21,6 @@ from domino_advisor.cli.shell import (
     say,
     set_option,
 )
-from domino_advisor.log.hubmatch import GAMES
 from domino_advisor.views import render
 
 
@@ -49,16 +49,22 @@ from domino_advisor.views import render
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json):
     """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
+    from domino_advisor.games.registry import game_for, part
+
+    if len([b for b in bots.split(",") if b.strip()]) > seats:
+        raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
+    game = game_for(rules_name)
+    refuse_unused({rules_name: ("matches" not in game.options, ["matches"])}, {})
+    part(game, "simulate")(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json)
+
+
+def simulate_line(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json) -> None:
+    """The line games' tournament: rounds (or matches) on duplicate deals, each dealt once
+    per rotation of the bots."""
     from domino_advisor.games.line.rules import preset as make_rules
     from domino_advisor.measure.simulate import deal_count
     from domino_advisor.measure.simulate import simulate as run
 
-    if len([b for b in bots.split(",") if b.strip()]) > seats:
-        raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
-    if rules_name in GAMES:
-        refuse_unused({rules_name: (True, ["matches"])}, {})
-        _simulate_trains(rules_name, overrides, seats, bots, games, seed, as_json, jobs)
-        return
     rules = make_rules(rules_name, overrides)
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     if not specs:
@@ -104,15 +110,23 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
         console.print(render.simulate_table(scores, rules_name, seats, deals * seats, matches))
 
 
-def _simulate_trains(
-    game: str, overrides, seats: int, bots: str, games: int, seed: int, as_json: bool, jobs: int
+def simulate_hub(
+    game: str,
+    overrides,
+    seats: int,
+    bots: str,
+    games: int,
+    matches: bool,
+    jobs: int,
+    seed: int,
+    as_json: bool,
 ) -> None:
     """Mexican Train or Chicken Foot matches on duplicate deals: --games is the number of
     deals, each played as a whole match once per rotation of the bots."""
-    from domino_advisor.log.hubmatch import rules_from
+    from domino_advisor.games.registry import game_for
     from domino_advisor.measure.hubsim import tournament
 
-    rules = rules_from(" ".join(overrides), game)
+    rules: Any = game_for(game).rules_from(game, " ".join(overrides))
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     if not specs:
         raise DominoError("--bots names at least one bot, like --bots heuristic,heavy")

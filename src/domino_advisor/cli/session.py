@@ -20,6 +20,7 @@ from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, LogFileError, NotationError
 from domino_advisor.base.printable import excerpt, message, printable
 from domino_advisor.games.events import DIGITS, VERBS, number_at_most
+from domino_advisor.games.registry import part
 from domino_advisor.learning import questions
 from domino_advisor.learning.progress import Answer, Record, now
 from domino_advisor.log import edits, gamelog, logfile
@@ -453,13 +454,10 @@ def run(
 ) -> int:
     """The loop: read a line, act, repeat, until q, end of input or Ctrl-C; returns how
     many lines were not logged."""
-    kind: type[Session] = Session
-    if gamelog.loads(logfile.read_text(path)).is_trains:
-        from domino_advisor.cli.hubsession import TrainSession
-
-        if practice:
-            raise NotationError("practice is for the line games so far: start the session without --practice")
-        kind = TrainSession
+    game = gamelog.loads(logfile.read_text(path)).game
+    if practice and "practice" not in game.options:
+        raise NotationError("practice is for the line games so far: start the session without --practice")
+    kind: type[Session] = part(game, "session")
     session = kind(path, console, samples, seconds, reads, read, practice, keep)
     refused = 0
     console.print(Text(f"session on {printable(str(path))}: type ? for help, q to quit", style="bold"))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from domino_advisor.base.budgets import DRILL_SAMPLES, HINDSIGHT_SAMPLES, TRAIN_REVIEW_SAMPLES
+from domino_advisor.base.budgets import DRILL_SAMPLES
 from domino_advisor.base.errors import DominoError, LogFileError
 from domino_advisor.base.printable import printable
 from domino_advisor.cli.shell import (
@@ -35,6 +35,8 @@ from domino_advisor.cli.shell import (
 from domino_advisor.views.terminal import read_line
 
 if TYPE_CHECKING:
+    from rich.progress import TaskID
+
     from domino_advisor.log.gamelog import GameLog
 
 
@@ -44,23 +46,16 @@ def _config_error() -> None:
         raise problem
 
 
+def _part(log: GameLog, name: str):
+    """One of the log's game's parts (games.registry.Parts), loaded now."""
+    from domino_advisor.games.registry import part
+
+    return part(log.game, name)
+
+
 def _show_status(log: GameLog) -> None:
-    from domino_advisor import api
-    from domino_advisor.views import statusview
-
-    if log.is_trains:
-        console.print(_train_status(log))
-        return
-    pos = api.Position.of(log)
-    console.print(statusview.status_view(pos, api.status_of(pos), width=console.width))
-
-
-def _train_status(log: GameLog, as_data: bool = False):
-    from domino_advisor.counting import hubseat
-    from domino_advisor.views import hubview
-
-    data = hubseat.status_of(log.replay_trains())
-    return data if as_data else hubview.status_view(data, console.width)
+    pos = _part(log, "position")(log, True)
+    console.print(_part(log, "status_view")(pos, _part(log, "status")(pos), width=console.width))
 
 
 @click.command()
@@ -81,7 +76,8 @@ def new(file, players, rules_name, overrides, me, hand, force):
     """Start a game log: the tags, round 1 and your hand."""
     from domino_advisor.base.tiles import parse_tiles
     from domino_advisor.cli import outputs
-    from domino_advisor.log import gamelog, hubmatch
+    from domino_advisor.games.registry import game_for
+    from domino_advisor.log import gamelog
 
     _config_error()
     ctx = click.get_current_context()
@@ -89,10 +85,7 @@ def new(file, players, rules_name, overrides, me, hand, force):
     if me is not None and me not in names and ctx.get_parameter_source("me").name == "DEFAULT_MAP":
         me = None  # your config's name, but these players on the command line do not include it
     path = Path(file)
-    if rules_name in hubmatch.GAMES:
-        top = hubmatch.rules_from(" ".join(overrides), rules_name).top
-    else:
-        top = gamelog.rules_from_tags({"Rules": rules_name, "Set": " ".join(overrides)}).top
+    top = game_for(rules_name).rules_from(rules_name, " ".join(overrides)).top
     log = gamelog.new_log(names, parse_tiles(hand, top), rules_name, overrides, me)
     outputs.write(file, gamelog.dumps(log), outputs.GAME_LOG, force)
 
@@ -120,7 +113,6 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
     event N in place; all or nothing, and only if the whole log still follows the rules.
 
     Events are numbered as status shows them."""
-    from domino_advisor import api
     from domino_advisor.log import edits, gamelog, logfile
     from domino_advisor.views import notices
 
@@ -138,11 +130,11 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
     warned: set = set()
 
     def change(log: gamelog.GameLog) -> gamelog.GameLog:
-        if not log.is_trains:
-            old = api.Position.of(log)  # the version on disk the change is made to (the last try's)
+        if "compares_edits" in log.game.options:
+            old = _part(log, "position")(log, True)  # the version on disk changed (the last try's)
             before.clear()
             if not quiet:  # the report compares the status before and after; -q shows only warnings
-                before.update(api.status_of(old))
+                before.update(_part(log, "status")(old))
             warned.clear()
             warned.update(old.warnings)
         if replace_n is not None:
@@ -162,17 +154,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
         logged = f"changed event {fixes[0]}"
     else:
         logged = f"logged {len(result.added)} event{'s' if len(result.added) != 1 else ''}"
-    if written.log.is_trains:
-
-        def show_train() -> None:
-            if not quiet:
-                for n in result.added:
-                    console.print(f"logged event {n}: {printable(str(written.log.events[n - 1]))}")
-                console.print(_train_status(written.log))
-
-        after_writing(logged, show_train)
-        return
-    pos = api.Position.of(written.log)
+    pos = _part(written.log, "position")(written.log, True)
 
     def show() -> None:
         if quiet:
@@ -180,11 +162,8 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
                 if notices.news(w, warned):
                     say("warning", str(w), style="yellow")
             return
-        from domino_advisor.views import statusview
-
-        after = api.status_of(pos)
-        console.print(notices.edit_report(result, written.log, before, after, pos, warned))
-        console.print(statusview.status_view(pos, after, compact=True, width=console.width))
+        edit_view = _part(written.log, "edit_view")
+        console.print(edit_view(result, written.log, pos, before, warned, console.width))
 
     after_writing(logged, show)
 
@@ -215,17 +194,11 @@ def events(file, as_json):
 @click.option("--json", "as_json", is_flag=True, help="print it as JSON")
 def where(file, tile, as_json):
     """Where one tile is: known, or the exact chance of each hand and the boneyard."""
-    from domino_advisor import api
     from domino_advisor.log import logfile
     from domino_advisor.views import notices
 
     log = logfile.load(file)
-    if log.is_trains:
-        from domino_advisor.counting.hubseat import where_of
-
-        data = where_of(log.replay_trains(), tile)
-    else:
-        data = api.where_of(api.Position.of(log), tile)
+    data = _part(log, "where")(_part(log, "position")(log, True), tile)
     if as_json:
         print_json(data)
     else:
@@ -280,24 +253,16 @@ def undo(file, n):
 @reads_option()
 def status(file, as_json, reads):
     """The table, your hand, what each opponent can hold, where the unseen tiles are."""
-    from domino_advisor import api
     from domino_advisor.log import logfile
-    from domino_advisor.views import statusview
 
     _config_error()
     log = logfile.load(file)
-    if log.is_trains:
-        if as_json:
-            print_json(_train_status(log, as_data=True))
-        else:
-            console.print(_train_status(log))
-        return
-    pos = api.Position.of(log, reads)
-    data = api.status_of(pos)
+    pos = _part(log, "position")(log, reads)
+    data = _part(log, "status")(pos)
     if as_json:
         print_json(data)
     else:
-        console.print(statusview.status_view(pos, data, width=console.width))
+        console.print(_part(log, "status_view")(pos, data, width=console.width))
 
 
 @click.command()
@@ -309,38 +274,16 @@ def status(file, as_json, reads):
 @reads_option()
 def advise(file, as_json, samples, seed, seconds, reads):
     """Ranked moves with reasons and the estimated chance of winning the round."""
-    from domino_advisor import api
     from domino_advisor.log import logfile
-    from domino_advisor.views import render
 
     _config_error()
     log = logfile.load(file)
-    if log.is_trains:
-        _advise_trains(log, as_json, samples, seed, seconds)
-        return
-    pos = api.Position.of(log, reads)
-    data = api.advice_dict(api.advice_of(pos, samples, seed, seconds))
+    pos = _part(log, "position")(log, reads)
+    data = _part(log, "advice")(pos, samples, seed, seconds)
     if as_json:
         print_json(data)
     else:
-        console.print(render.advice_view(data, console.width))
-
-
-def _advise_trains(log: GameLog, as_json: bool, samples: int, seed: int, seconds) -> None:
-    from domino_advisor.advice import hubadvice
-    from domino_advisor.views import hubview
-
-    m = log.replay_trains()
-    if m.round is None or m.pending is not None:
-        raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
-    if m.round.over:
-        raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
-    samples = samples or hubadvice.DEFAULT_SAMPLES
-    advice = hubadvice.advise(m.round.for_next(m.viewer), m.viewer, samples, seed, seconds)
-    if as_json:
-        print_json(advice.as_dict())
-    else:
-        console.print(hubview.advice_view(advice.as_dict(), console.width))
+        console.print(_part(log, "advice_view")(data, console.width))
 
 
 @click.command()
@@ -390,44 +333,34 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     known, and each round in hindsight."""
     _config_error()
     from domino_advisor.cli import outputs
-    from domino_advisor.learning.review import review as run_review
     from domino_advisor.log import gamelog, logfile
-    from domino_advisor.views import render
     from domino_advisor.views.reviewpage import to_html
     from domino_advisor.views.terminal import progress_bar
 
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")
     log = logfile.load(file)
-    if log.is_trains:
-        refuse_unused(
-            {f"a {log.train_rules.title} log": (True, ["html_out", "force", "reads", "hindsight"])}, {}
-        )
-        _review_trains(log, as_json, samples, seed)
-        return
+    game = log.game
+    extras = {"html_out": "html", "force": "force", "reads": "reads", "hindsight": "hindsight"}
+    refuse_unused(
+        {f"a {game.title} log": (True, [k for k, v in extras.items() if v not in game.options])}, {}
+    )
+    source = click.get_current_context().get_parameter_source("samples")
+    if source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
+        samples = None  # the game's own default
     if html_out:  # refuse before the long work, and again when writing
         if logfile.same_file(html_out, file):
             raise LogFileError(f"--html {html_out} is the game log itself: pick another name for the page")
         outputs.check(html_out, outputs.PAGE, force, "--html")
     with progress_bar(errors, disable=as_json or not errors.is_terminal) as progress:
-        task = progress.add_task("reviewing", total=len(log.events))
-        result = run_review(
-            log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done), reads=reads
-        )
-        if hindsight:
-            from domino_advisor.learning.hindsight import hindsight as replay_rounds
+        tasks: dict[str, TaskID] = {}
 
-            rounds = len(log.replay().rounds)
-            task = progress.add_task("hindsight", total=rounds)
-            replayed = replay_rounds(
-                log,
-                HINDSIGHT_SAMPLES,
-                seed,
-                on_step=lambda done, total: progress.update(task, completed=done),
-            )
-    data = result.as_dict()
-    if hindsight:
-        data["hindsight"] = [h.as_dict() for h in replayed]
+        def step(name: str, done: int, total: int) -> None:
+            if name not in tasks:
+                tasks[name] = progress.add_task(name, total=total)
+            progress.update(tasks[name], completed=done)
+
+        data = _part(log, "review")(log, samples, seed, step, reads, hindsight)
     if html_out:
         page = to_html(data, f"Review of {printable(Path(file).name)}", gamelog.dumps(log))
         outputs.write(html_out, page, outputs.PAGE, force, "--html")
@@ -435,28 +368,9 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     if as_json:
         print_json(data)
     else:
-        console.print(render.review_view(data, console.width))
+        console.print(_part(log, "review_view")(data, console.width))
         if html_out:
             console.print(f"wrote {printable(html_out)}")
-
-
-def _review_trains(log: GameLog, as_json: bool, samples: int, seed: int) -> None:
-    from domino_advisor.learning.hubreview import review as run_review
-    from domino_advisor.views.hubview import review_view
-    from domino_advisor.views.terminal import progress_bar
-
-    source = click.get_current_context().get_parameter_source("samples")
-    if source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
-        samples = TRAIN_REVIEW_SAMPLES
-    with progress_bar(errors, disable=as_json or not errors.is_terminal) as progress:
-        task = progress.add_task("reviewing", total=len(log.events))
-        result = run_review(
-            log, samples, seed, on_step=lambda done, total: progress.update(task, completed=done)
-        )
-    if as_json:
-        print_json(result.as_dict())
-    else:
-        console.print(review_view(result.as_dict(), console.width))
 
 
 @click.command()
@@ -493,12 +407,10 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
     your own games (--from GAME, --drills)."""
     import random as _random
 
-    from domino_advisor.games.line.rules import preset as make_rules
-    from domino_advisor.log import hubmatch
+    from domino_advisor.games.registry import game_for, part
     from domino_advisor.log.gamelog import MAX_LINE
 
     _config_error()
-    from domino_advisor.cli.lesson import Trainer
 
     drilling = "--from or --drills"
     refuse_unused(
@@ -511,14 +423,10 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
             _drill(games, reads)
         return
 
-    trains = rules_name in hubmatch.GAMES
-    if trains:
-        refuse_unused({f"--rules {rules_name}": (True, ["reads"])}, {})
-        train_rules = hubmatch.rules_from(" ".join(overrides), rules_name)
-        train_rules.check_players(seats)
-    else:
-        rules = make_rules(rules_name, overrides).with_overrides({"target": "0"})
-        rules.check_players(seats)
+    game = game_for(rules_name)
+    refuse_unused({f"--rules {rules_name}": ("reads" not in game.options, ["reads"])}, {})
+    rules = game.rules_from(rules_name, " ".join(overrides))
+    rules.check_players(seats)
     if seed is None:
         seed = _random.randrange(10**6)
     console.print(f"lesson {seed} (replay it with --seed {seed})", style="dim")
@@ -537,12 +445,7 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
     answers = landing_in(_record_files() if record else [], "your answers are kept in your progress record")
     try:
         with answers:
-            if trains:
-                from domino_advisor.cli.hublesson import TrainLesson
-
-                TrainLesson(train_rules, seats, seed, console, read, bots, record=kept).play()
-            else:
-                Trainer(rules, seats, seed, console, read, bots, reads=reads, record=kept).play()
+            part(game, "lesson")(rules, seats, seed, console, read, bots, reads, kept).play()
     finally:
         if kept is not None:
             kept.close()
@@ -669,21 +572,10 @@ def progress(as_json, html_out, force):
 @click.argument("preset", required=False)
 def rules(preset):
     """The rule presets and their parameters (and Mexican Train's and Chicken Foot's settings)."""
-    from domino_advisor.games.line.rules import PRESETS
-    from domino_advisor.log import hubmatch
-    from domino_advisor.views import render
+    from domino_advisor.games.registry import game_for, part
 
-    if preset in hubmatch.GAMES:
-        from domino_advisor.views.hubview import rules_table
-
-        console.print(rules_table(hubmatch.GAMES[preset](), console.width))
-        return
-    if preset is not None and preset not in PRESETS:
-        raise DominoError(
-            f"'{preset}' is not a rule preset (the presets are {', '.join(PRESETS)}; "
-            f"and {', '.join(hubmatch.GAMES)})"
-        )
-    console.print(render.rules_table(preset, console.width))
+    game = game_for(preset or "")
+    console.print(part(game, "rules_view")(preset, console.width))
 
 
 @click.command(name="config")

@@ -12,16 +12,20 @@ is no lead rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.view import Seated
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
+from domino_advisor.games.hub.logmatch import TrainLogMatch, table_of
 from domino_advisor.games.trains.hub import Acted
 from domino_advisor.games.trains.rules import TrainRules
 from domino_advisor.games.trains.state import MEXICAN, TrainRound
-from domino_advisor.log.hubmatch import TrainLogMatch, table_of
+
+if TYPE_CHECKING:
+    from domino_advisor.log.gamelog import GameLog
 
 
 @dataclass(frozen=True)
@@ -137,3 +141,8 @@ def where_of(m: TrainLogMatch, tile_text: str) -> dict:
         out["where"] = {k: round(v, 9) for k, v in inf.where(tile).items()}
         out["counting"] = inf.counting()
     return out
+
+
+def position(log: GameLog, reads: bool = True) -> TrainLogMatch:
+    """What one seat knows of the match: its log replayed (soft reads are the line games')."""
+    return log.replay_trains()

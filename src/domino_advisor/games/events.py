@@ -26,7 +26,6 @@ from domino_advisor.games.line.layout import is_side
 NAME = re.compile(r"[\w-]+\Z")
 DIGITS = re.compile(r"[0-9]+\Z")
 MAX_ROUNDS = 1_000
-CHICKEN = "chicken-foot"  # its plays name a place, not a train
 
 
 def _number(word: str) -> bool:
@@ -143,12 +142,22 @@ VERBS = {
 }
 
 
+@dataclass(frozen=True)
+class PlaceWords:
+    """How a game's plays name where they go, in its words: a game played off a middle
+    double names a train or a place, not an end of the line."""
+
+    name_one: str  # what to write after 'on', when the word is not one
+    how: str  # how a play is written, when 'on' is missing
+
+
 def parse_event(
-    line: str, top: int = DEFAULT_TOP, me: str | None = None, trains: bool | str = False
+    line: str, top: int = DEFAULT_TOP, me: str | None = None, places: PlaceWords | None = None
 ) -> Event:
     """Read one event line; ``me`` settles whether ``draws 12`` is a count or a tile;
-    ``trains`` (a train-family game, or its name): a play names where it goes (``on
-    mexican``, ``on ana``; Chicken Foot's ``on head``, ``on toe3``, ``on 6-6``)."""
+    ``places`` (a game played off a middle double): a play names where it goes as a word
+    (``on mexican``, ``on ana``; Chicken Foot's ``on head``, ``on toe3``, ``on 6-6``),
+    in that game's words."""
     words = line.split()
     if not words:
         raise NotationError("an empty line is not an event")
@@ -170,13 +179,13 @@ def parse_event(
         )
     verb = VERBS[verb]
     try:
-        return _parse_rest(player, verb, rest, top, me, trains)
+        return _parse_rest(player, verb, rest, top, me, places)
     except NotationError as e:
         raise NotationError(f"'{shown}': {e}") from None
 
 
 def _parse_rest(
-    player: str, verb: str, rest: list[str], top: int, me: str | None, trains: bool | str = False
+    player: str, verb: str, rest: list[str], top: int, me: str | None, places: PlaceWords | None = None
 ) -> Event:
     if verb == "passes":
         if rest:
@@ -187,18 +196,14 @@ def _parse_rest(
             raise NotationError("say which tile, like 'plays 6-4'")
         if len(rest) == 1:
             return Play(player, Tile.parse(rest[0], top))
-        if len(rest) == 3 and rest[1].lower() == "on" and trains:
+        if len(rest) == 3 and rest[1].lower() == "on" and places is not None:
             if not NAME.match(rest[2]):
-                if trains == CHICKEN:
-                    raise NotationError(f"'on {excerpt(rest[2])}': name where it goes: head, toe3, or 6-6")
-                raise NotationError(f"'on {excerpt(rest[2])}': name a train: mexican, mine, or a player")
+                raise NotationError(f"'on {excerpt(rest[2])}': {places.name_one}")
             return Play(player, Tile.parse(rest[0], top), rest[2])
         if len(rest) == 3 and rest[1].lower() == "on":
             return Play(player, Tile.parse(rest[0], top), _parse_on(rest[2], top))
-        if trains == CHICKEN:
-            raise NotationError("write 'plays 9-4 on head', 'on toe3' or on a waiting double, 'on 6-6'")
-        if trains:
-            raise NotationError("write 'plays 12-5 on mexican', 'on mine' or on a player's train, 'on ana'")
+        if places is not None:
+            raise NotationError(places.how)
         raise NotationError("write 'plays 6-4' or 'plays 6-4 on 6' (or 'on left/right/up/down')")
     if verb == "draws":
         if not rest:
@@ -215,7 +220,8 @@ def _parse_rest(
     if verb == "counts":
         if len(rest) != 1 or not _number(rest[0]):
             raise NotationError("write the pips as a whole number, like 'counts 14'")
-        most = sum(t.pips for t in full_set(top)) + (50 if trains else 0)  # a double-blank may count 50
+        # a double-blank may count 50 in the games played off a middle double (their plays name places)
+        most = sum(t.pips for t in full_set(top)) + (50 if places is not None else 0)
         pips = number_at_most(rest[0], most)
         if pips is None:
             raise NotationError(f"a hand holds at most {most} pips in the {set_name(top)} set")

@@ -13,14 +13,16 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from domino_advisor.advice.hubadvice import TrainChoice, advise, choice_for
+from domino_advisor.base.budgets import TRAIN_REVIEW_SAMPLES
 from domino_advisor.counting.hubseat import TrainSeatView
 from domino_advisor.counting.inference import certain_lacks
 from domino_advisor.games.events import Event, Play
+from domino_advisor.games.hub.logmatch import TrainLogMatch
 from domino_advisor.games.trains.hub import HubRound
 from domino_advisor.log.gamelog import GameLog
-from domino_advisor.log.hubmatch import TrainLogMatch
 
 NOTED = 1.0  # pips: a decision that gave up less than this is as good as the best
 CLEAR = 2.0  # standard errors: a cost inside this many is the worlds' noise, not a mistake
@@ -130,8 +132,7 @@ def review(
     on_step: Callable[[int, int], None] | None = None,
 ) -> TrainReview:
     """Every decision of yours with a choice, and every new certainty about an opponent."""
-    match = log.new_match()
-    assert isinstance(match, TrainLogMatch)
+    match = cast(TrainLogMatch, log.new_match())
     numbered = log.numbered_events()
     decisions: list[TrainDecision] = []
     insights: list[TrainInsight] = []
@@ -222,3 +223,22 @@ def _news(
                 TrainInsight(r.number, number, who, new, f"after '{event}', {who} certainly has no {said}")
             )
     return out
+
+
+def review_data(
+    log: GameLog,
+    samples: int | None,
+    seed: int,
+    step: Callable[[str, int, int], None],
+    reads: bool,
+    hindsight: bool,
+) -> dict:
+    """The review's data (``review --json``): the hub games' part (no soft reads, no hindsight yet)."""
+    step("reviewing", 0, len(log.events))
+    result = review(
+        log,
+        TRAIN_REVIEW_SAMPLES if samples is None else samples,
+        seed,
+        on_step=lambda done, total: step("reviewing", done, len(log.events)),
+    )
+    return result.as_dict()

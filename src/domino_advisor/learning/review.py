@@ -9,15 +9,18 @@ match where the round is part of one, else of winning the round.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from domino_advisor.advice.advisor import advise
+from domino_advisor.base.budgets import HINDSIGHT_SAMPLES, REVIEW_SAMPLES
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.counting.inference import BONEYARD, infer
 from domino_advisor.counting.reads import Style, style_for
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.match import Match
+from domino_advisor.learning.hindsight import hindsight as replay_rounds
 from domino_advisor.learning.questions import by_event, why_lacks
 from domino_advisor.log.gamelog import GameLog
 
@@ -252,3 +255,32 @@ def _notice(out: Review, match: Match, r, line: int, event, known, certain, numb
                 place = BONEYARD if loc is None else match.players[loc]
                 text = f"{t} is certainly {where}"
                 out.insights.append(Insight(r.number, line, str(event), text, tile=str(t), place=place))
+
+
+def review_data(
+    log: GameLog,
+    samples: int | None,
+    seed: int,
+    step: Callable[[str, int, int], None],
+    reads: bool,
+    hindsight: bool,
+) -> dict:
+    """The review's data (``review --json``): each decision, then each finished round in
+    hindsight where asked; ``step(task, done, total)`` as the work goes (the line games' part)."""
+    step("reviewing", 0, len(log.events))
+    result = review(
+        log,
+        REVIEW_SAMPLES if samples is None else samples,
+        seed,
+        on_step=lambda done, total: step("reviewing", done, len(log.events)),
+        reads=reads,
+    )
+    data = result.as_dict()
+    if hindsight:
+        rounds = len(log.replay().rounds)
+        step("hindsight", 0, rounds)
+        replayed = replay_rounds(
+            log, HINDSIGHT_SAMPLES, seed, on_step=lambda done, total: step("hindsight", done, rounds)
+        )
+        data["hindsight"] = [h.as_dict() for h in replayed]
+    return data

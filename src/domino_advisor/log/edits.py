@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING
 
 from domino_advisor.base.errors import CountMismatch, DominoError, NotationError
 from domino_advisor.base.printable import excerpt
-from domino_advisor.games.events import CHICKEN, Draw, Event, Has, NewRound, Pass, Play, parse_event
-from domino_advisor.games.line.match import Match
+from domino_advisor.games.events import Draw, Event, Has, NewRound, Pass, Play, parse_event
 from domino_advisor.log.gamelog import Entry, GameLog, check_typed, name_the_end
 from domino_advisor.log.shorthand import expand
 
 if TYPE_CHECKING:
-    from domino_advisor.log.hubmatch import TrainLogMatch
+    from domino_advisor.games.registry import SeatMatch
 
 MAX_HINTS = 3
 
@@ -45,12 +44,13 @@ def typed(text: str, log: GameLog) -> str:
     the log line it stands for, comment kept."""
     check_typed(text)
     body, hash_, comment = text.partition("#")
-    line = expand(body, log.players, log.me, one_draw=log.is_trains, places=log.game == CHICKEN)
+    game = log.game
+    line = expand(body, log.players, log.me, one_draw=game.one_draw, places=game.shorthand_places)
     return line + (f"  #{comment.rstrip()}" if hash_ else "")
 
 
 def event_of(line: str, log: GameLog) -> Event:
-    return parse_event(line.partition("#")[0], log.top, log.me, log.game if log.is_trains else False)
+    return parse_event(line.partition("#")[0], log.top, log.me, log.game.places)
 
 
 def _event_places(log: GameLog) -> list[int]:
@@ -67,7 +67,7 @@ def _check_number(log: GameLog, number: int, what: str, end_ok: bool = False) ->
         raise NotationError(f"{what} {number}: the events are numbered 1 to {total}{end}")
 
 
-def _replayed_to(log: GameLog, count: int) -> Match | TrainLogMatch:
+def _replayed_to(log: GameLog, count: int) -> SeatMatch:
     """The match after the first ``count`` events."""
     match = log.new_match()
     first = len(log.header_lines()) + 1
@@ -92,9 +92,9 @@ def splice(log: GameLog, at: int, remove: int, lines: list[str], infer_passes: b
     new_entries: list[Entry] = []
     notes: list[str] = []
     for text in lines:
-        event = name_the_end(match, event_of(text, log))
+        event = name_the_end(log, match, event_of(text, log))
         if infer_passes:
-            for passed in _skipped(match, event):
+            for passed in match.skipped(event):
                 match.apply(passed, first_line + len(new_entries))
                 new_entries.append(Entry(passed, text=f"{passed}  {TAKEN}{event}"))
                 notes.append(f"{passed.player} was skipped, so {passed.player} passed (logged as '{passed}')")
@@ -192,42 +192,6 @@ def undo(log: GameLog, n: int) -> Edited:
     return Edited(new, first + 1, (), removed)
 
 
-def _skipped(match: Match | TrainLogMatch, event: Event) -> list[Pass]:
-    """In a block game, players whose turn came before this play or pass passed: the
-    only thing they could have done.  Nothing is taken as read in a draw game (nor in
-    a train game, where every pass follows a draw)."""
-    if not isinstance(match, Match):
-        return []
-    r = match.round
-    if (
-        not isinstance(event, Play | Pass)
-        or r is None
-        or r.over
-        or r.turn is None
-        or match.rules.draws
-        or r.layout.is_empty
-        or event.player not in match.players
-    ):
-        return []
-    seat = match.players.index(event.player)
-    out = []
-    s = r.turn
-    while s != seat:
-        if s == match.viewer:
-            return []  # you know what you did: the log must say it
-        out.append(Pass(match.players[s]))
-        s = (s + 1) % match.seats
-    if r.passes + len(out) + isinstance(event, Pass) >= match.seats - 1:
-        return []  # the passes would (nearly) end the round: too much to take as read
-    trial = match.copy()
-    try:
-        for p in out:
-            trial.apply(p)
-    except DominoError:
-        return []
-    return out
-
-
 def _count_hints(log: GameLog, at: int, remove: int, e: CountMismatch, check: Event) -> list[str]:
     """Changes to this round's earlier events that make the count check agree: each
     one is tried on the whole log, the check in its place and every event after it."""
@@ -276,9 +240,5 @@ def _candidates(log: GameLog, who: str, theirs: list, gap: int):
         if gap == 1 and isinstance(ev, Play):
             yield (f"delete event {n} ('{ev}'): was it someone else's play?", n, 1, [])
         if gap == -1 and isinstance(ev, Pass):  # a play logged (or taken) as a pass
-            before = _replayed_to(log, n - 1)
-            if not isinstance(before, Match):
-                continue
-            r = before.playing
-            for tile in [t for t in r.unseen() if r.layout.can_play(t)]:
+            for tile in _replayed_to(log, n - 1).could_play():
                 yield (f"play {tile}", n, 1, [f"{who} plays {tile}"])

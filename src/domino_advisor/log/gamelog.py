@@ -11,23 +11,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from domino_advisor.base.errors import DominoError, LogFileError, NotationError
 from domino_advisor.base.printable import excerpt, is_control, not_text, printable
 from domino_advisor.base.tiles import Tile
-from domino_advisor.games.events import CHICKEN, NAME, VERBS, Event, Holds, NewRound, Play, parse_event
+from domino_advisor.games.events import NAME, VERBS, Event, Holds, NewRound, parse_event
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.rules import Rules, preset
+from domino_advisor.games.registry import Game, GameRules, SeatMatch, game_for
 
 if TYPE_CHECKING:
-    from domino_advisor.log.hubmatch import AnyRules, TrainLogMatch
+    from domino_advisor.games.hub.logmatch import TrainLogMatch
 
 MAX_LINE = 4_096  # characters: a long comment fits, a runaway line does not
-MEXICAN_TRAIN = "mexican-train"
-# the games played off a middle double (hubmatch.GAMES's names): a log of the line games
-# is read and replayed without loading them
-TRAIN_GAMES = (MEXICAN_TRAIN, CHICKEN)
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]\s*(#.*)?$')
 
 
@@ -54,12 +51,11 @@ class TagLine:
     text: str = field(default="", compare=False)  # the line as written, comment and all
 
 
-def not_yet(game: str = MEXICAN_TRAIN) -> LogFileError:
-    title = _title(game)
-    doc = game if game in TRAIN_GAMES else MEXICAN_TRAIN
+def not_yet(game: Game) -> LogFileError:
+    """A command written for the line games, given another game's log."""
     return LogFileError(
-        f"this is a {title} log: this command is for the line games; new, log, undo, events, edit, "
-        f"session, status, where, advise and review take it (docs/{doc}.md)"
+        f"this is a {game.title} log: this command is for the line games; new, log, undo, events, edit, "
+        f"session, status, where, advise and review take it ({game.doc})"
     )
 
 
@@ -86,38 +82,41 @@ class GameLog:
         return self.tags.get("Me") or (self.players[0] if self.players else "")
 
     @property
-    def rules(self) -> Rules:
-        if self.is_trains:
-            raise not_yet(self.game)
-        return rules_from_tags(self.tags)
+    def game(self) -> Game:
+        """The game the log's ``[Rules]`` tag names (the registry's)."""
+        return game_for(self.rules_name)
 
     @property
-    def game(self) -> str:
-        """The game the log's ``[Rules]`` tag names: a train-family game, or the line games' preset."""
+    def rules_name(self) -> str:
+        """The ``[Rules]`` tag: a game's name, or the line games' preset."""
         return self.tags.get("Rules", "")
 
     @property
-    def is_trains(self) -> bool:
-        """A game played off a middle double (Mexican Train, Chicken Foot): ``trainlog`` replays it."""
-        return self.game in TRAIN_GAMES
+    def game_rules(self) -> GameRules:
+        """The rule set of whichever game the log is."""
+        return self.game.rules_from(self.tags.get("Rules", "classic"), self.tags.get("Set", ""))
 
     @property
-    def train_rules(self) -> AnyRules:
-        from domino_advisor.log.hubmatch import rules_from
+    def rules(self) -> Rules:
+        """The line games' rule set (their commands' own: another game's log is refused)."""
+        self._line_games_only()
+        return rules_from_tags(self.tags)
 
-        return rules_from(self.tags.get("Set", ""), self.game)
+    def _line_games_only(self) -> None:
+        # one of the places outside a game's folder that asks which game this is: the
+        # commands written for the line games only (drills, hindsight, practice, the
+        # bots' tournaments) read a log through ``rules`` and ``replay``, typed for them,
+        # and another game's log is refused here in its words
+        if self.game.name != "line":
+            raise not_yet(self.game)
 
     @property
     def top(self) -> int:
-        return self.train_rules.top if self.is_trains else self.rules.top
+        return self.game_rules.top
 
-    def new_match(self) -> Match | TrainLogMatch:
+    def new_match(self) -> SeatMatch:
         """An empty match of this log's game, to apply its events to."""
-        if self.is_trains:
-            from domino_advisor.log.hubmatch import TrainLogMatch
-
-            return TrainLogMatch(self.train_rules, self.players, self.me)
-        return Match(self.rules, self.players, self.me)
+        return self.game.new_match(self.game_rules, self.players, self.me)
 
     @property
     def events(self) -> list[Event]:
@@ -134,21 +133,15 @@ class GameLog:
 
     # -- changing it -------------------------------------------------------------------
     def replay(self) -> Match:
-        """Rebuild the match, refusing the first event the rules forbid (with its line)."""
-        if self.is_trains:
-            raise not_yet(self.game)
-        match = self.replay_any()
-        assert isinstance(match, Match)
-        return match
+        """Rebuild the line games' match, refusing the first event the rules forbid (with its line)."""
+        self._line_games_only()
+        return cast(Match, self.replay_any())
 
     def replay_trains(self) -> TrainLogMatch:
-        from domino_advisor.log.hubmatch import TrainLogMatch
+        """A hub game's match (its own parts call this)."""
+        return cast("TrainLogMatch", self.replay_any())
 
-        match = self.replay_any()
-        assert isinstance(match, TrainLogMatch)
-        return match
-
-    def replay_any(self) -> Match | TrainLogMatch:
+    def replay_any(self) -> SeatMatch:
         """The match of whichever game the log is, every event checked (``replay``)."""
         match = self.new_match()
         lines = self.numbered_events()
@@ -173,56 +166,27 @@ class GameLog:
         return out
 
 
-def name_the_end(match: Match | TrainLogMatch, event):
-    """Write which end a play joined (``on 5``), where the player left it to be seen;
-    in a train game, which train, as the table names it."""
-    if not isinstance(match, Match):
-        from domino_advisor.log.hubmatch import written
-
-        return written(match, event)
-    r = match.round
-    if not isinstance(event, Play) or event.on is not None or r is None or r.layout.is_empty:
-        return event
-    try:
-        side = r.layout.resolve(event.tile, None, match.rules.all_fives)
-    except DominoError:
-        return event  # let the rules say what is wrong
-    if side is None:
-        return event
-    return Play(event.player, event.tile, r.layout.written(event.tile, side, match.rules.all_fives))
+def name_the_end(log: GameLog, match: Any, event: Event) -> Event:
+    """Write where a play went (which end, or which train or place), where the player
+    left it to be seen."""
+    return log.game.written(match, event)
 
 
 def rules_from_tags(tags: dict[str, str]) -> Rules:
     return preset(tags.get("Rules", "classic"), tags.get("Set", ""))
 
 
-def _title(game: str) -> str:
-    """A train-family game's name as people write it (Mexican Train's for any other)."""
-    from domino_advisor.log import hubmatch
-
-    return hubmatch.GAMES.get(game, hubmatch.TrainRules).title
-
-
-def _most_players() -> int:
-    from domino_advisor.log.hubmatch import MOST_PLAYERS
-
-    return MOST_PLAYERS
-
-
-def check_players(players: list[str], me: str | None, most: int = 4, game: str = "") -> None:
+def check_players(players: list[str], me: str | None, game: Game | None = None) -> None:
+    """The ``[Players]`` (and ``[Me]``) of a log of this game (the line games' by default)."""
+    game = game or game_for("")
+    most = game.most_players
     if len(players) < 2:
         raise LogFileError(
             f'the [Players] tag needs 2 to {most} names in turn order, like [Players "me ana bob"]'
         )
     if len(players) > most:
-        raise LogFileError(
-            f"{len(players)} players ({excerpt(' '.join(players), 60)}): "
-            + (
-                "dominoes here is for 2 to 4 players"
-                if most == 4
-                else f"{_title(game)} is for 2 to {most} players"
-            )
-        )
+        shown = excerpt(" ".join(players), 60)
+        raise LogFileError(f"{len(players)} players ({shown}): {game.too_many(len(players))}")
     for p in players:
         if not NAME.match(p):
             raise LogFileError(
@@ -232,13 +196,7 @@ def check_players(players: list[str], me: str | None, most: int = 4, game: str =
             raise LogFileError(f"'{excerpt(p)}' is not a player name: it has a letter that shows as blank")
         if p.lower() in ("round", "boneyard"):
             raise LogFileError(f"'{excerpt(p)}' cannot be a player name: it is a word of the log")
-    if most > 4 and game != CHICKEN:  # Mexican Train: a name is also how a train is named
-        words = [p for p in players if p.lower() in ("mexican", "mine", "own", "m", "mex", "on")]
-        if words:
-            raise LogFileError(f"'{excerpt(words[0])}' cannot be a player name here: it names a train")
-    if most > 4 and len({p.lower() for p in players}) != len(players):
-        why = "the shorthand goes by them" if game == CHICKEN else "trains go by them"
-        raise LogFileError(f"two names in '{excerpt(' '.join(players), 60)}' differ only in case ({why})")
+    game.check_names(players)
     if len(set(players)) != len(players):
         raise LogFileError(f"a name is written twice in the players '{excerpt(' '.join(players), 60)}'")
     if me is not None and me not in players:
@@ -284,10 +242,10 @@ def loads(text: str) -> GameLog:
             log.body.append(Entry(None, ""))  # filled below, once the rules are known
     if "Players" not in log.tags:
         raise LogFileError('the log has no [Players "..."] tag naming the players in turn order')
-    trains = log.is_trains
-    check_players(log.players, log.tags.get("Me"), _most_players() if trains else 4, log.game)
+    game = log.game
+    check_players(log.players, log.tags.get("Me"), game)
     try:
-        rules = log.train_rules if trains else log.rules
+        rules = log.game_rules
         rules.check_players(len(log.players))
     except DominoError as e:
         raise LogFileError(f"{e}") from None
@@ -298,7 +256,7 @@ def loads(text: str) -> GameLog:
         event = read.get(said)
         if event is None:
             try:
-                event = parse_event(said, rules.top, log.me, log.game if trains else False)
+                event = parse_event(said, rules.top, log.me, game.places)
             except DominoError as e:
                 raise NotationError(f"line {first + index}: {e}") from None
             read[said] = event
@@ -391,8 +349,7 @@ def new_log(
     extra_tags: dict[str, str] | None = None,
 ) -> GameLog:
     """A fresh log with its tags, ``round 1`` and your hand, checked by a replay."""
-    trains = rules_name in TRAIN_GAMES
-    check_players(players, me, _most_players() if trains else 4, rules_name)
+    check_players(players, me, game_for(rules_name))
     tags = {"Rules": rules_name}
     setting = " ".join(overrides)
     if setting:
@@ -402,11 +359,8 @@ def new_log(
     tags.update(extra_tags or {})
     holds = Holds(tags["Me"], tuple(hand))
     log = GameLog(tags, [Entry(NewRound(1)), Entry(holds, text=str(holds))])
-    match = log.new_match()  # checks the players and the hand before anything is written
-    if not isinstance(match, Match):  # a train game's
-        match.rules.check_players(len(players))
-        match.apply(NewRound(1))
-    else:
-        match.rules.check_players(len(players))
+    log.game_rules.check_players(len(players))  # the players and the hand, before anything is written
+    match = log.new_match()
+    match.apply(NewRound(1))
     match.apply(holds)
     return log

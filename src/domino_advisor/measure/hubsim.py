@@ -21,10 +21,10 @@ from domino_advisor.games.chicken import bots as chicken_bots
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play, number_at_most
+from domino_advisor.games.hub.logmatch import AnyRules, match_of
 from domino_advisor.games.trains import bots as train_bots
 from domino_advisor.games.trains.match import Move, Policy, deal, legal_moves
 from domino_advisor.games.trains.state import TrainRound
-from domino_advisor.log.hubmatch import AnyRules, match_of
 from domino_advisor.measure.simulate import half_width, in_processes
 
 ADVISOR_SAMPLES = 20  # worlds a decision for the advisor bot: a fixed count, never a time

@@ -6,13 +6,19 @@ the totals.  Fits 50 columns: a train or line too long for the line shows its la
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from domino_advisor.base.printable import printable
-from domino_advisor.games.chicken.rules import GAME as CHICKEN
+from domino_advisor.games.registry import game_for
+
+if TYPE_CHECKING:
+    from domino_advisor.games.hub.logmatch import TrainLogMatch
+    from domino_advisor.log.edits import Edited
+    from domino_advisor.log.gamelog import GameLog
 
 
 def _chain(tiles: list[str], room: int) -> str:
@@ -41,7 +47,6 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
     """Compact (the session, after each event): without the legend, the unseen counts
     and the totals."""
     parts: list[RenderableType] = []
-    chicken = data["game"] == CHICKEN
     head = Text(data["game"].replace("-", " "), style="bold")
     head.append(f"   round {data['round']}")
     if data.get("engine"):
@@ -75,7 +80,7 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
                 style="bold",
             )
         )
-    if chicken and "lines" in data:
+    if "lines" in data:
         parts += _lines(data, width)
     if data.get("trains"):
         t, room = _rows_table("train", "tiles, from the engine", width)
@@ -274,13 +279,11 @@ def review_view(data: dict, width: int = 80) -> RenderableType:
     return Group(*parts)
 
 
-def rules_table(rules, width: int = 80) -> RenderableType:
-    """A train-family game's settings: the values each takes, its default, what it
-    changes (under the table on a narrow screen)."""
-    from domino_advisor.games.chicken import rules as chicken
-    from domino_advisor.games.trains import rules as trains
-
-    settings = chicken.SETTINGS if isinstance(rules, chicken.ChickenRules) else trains.SETTINGS
+def rules_view(name: str, width: int = 80) -> RenderableType:
+    """A game's settings: the values each takes, its default, what it changes (under the
+    table on a narrow screen)."""
+    game: Any = game_for(name)
+    rules, settings = game.rules_class(), game.settings
     narrow = width < 80
     t = Table(title=f"{rules.name}: new --rules {rules.name} --set key=value", title_justify="left")
     t.add_column("setting", no_wrap=True)
@@ -298,3 +301,18 @@ def rules_table(rules, width: int = 80) -> RenderableType:
         t.add_row(key, values, shown, *([] if narrow else [what]))
         notes.append(Text(f"{key}: {what}"))
     return Group(t, *notes) if narrow else t
+
+
+def table_view(pos: object, data: dict, width: int = 80, compact: bool = False) -> RenderableType:
+    """The status for people (the games played off a middle double: the data says it all)."""
+    return status_view(data, width, compact)
+
+
+def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: set, width: int) -> Group:
+    """The events logged, then the table."""
+    from domino_advisor.counting.hubseat import status_of
+
+    lines: list[RenderableType] = [
+        Text(f"logged event {n}: {printable(str(log.events[n - 1]))}") for n in result.added
+    ]
+    return Group(*lines, status_view(status_of(cast("TrainLogMatch", pos)), width))

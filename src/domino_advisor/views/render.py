@@ -464,3 +464,18 @@ def progress_view(
         )
     note = Text(f"kept in {printable(where)}; train asks more of what you miss", style="dim")
     return Group(t, *extra, note)
+
+
+def rules_view(name: str | None, width: int = 80) -> RenderableType:
+    """The presets, or one preset's parameters (the line games' part); a name that is no
+    game's and no preset is refused with the names that are."""
+    from domino_advisor.base.errors import DominoError
+    from domino_advisor.games.line.rules import PRESETS
+    from domino_advisor.games.registry import own_names
+
+    if name is not None and name not in PRESETS:
+        raise DominoError(
+            f"'{name}' is not a rule preset (the presets are {', '.join(PRESETS)}; "
+            f"and {', '.join(own_names())})"
+        )
+    return rules_table(name, width)

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from domino_advisor.base.errors import RulesError
-from domino_advisor.games.events import CHICKEN
 from domino_advisor.games.trains.rules import HubRules
 
-GAME = CHICKEN  # the name events.py reads plays by
+GAME = "chicken-foot"  # its name in a log's [Rules] tag and the registry
 # the hand sizes most tables deal, by set and number of players
 HANDS = {
     9: {2: 9, 3: 7, 4: 7, 5: 6, 6: 5, 7: 4, 8: 4},

@@ -8,7 +8,8 @@ from __future__ import annotations
 import copy
 
 from domino_advisor.base.doubts import Doubt
-from domino_advisor.base.errors import IllegalMoveError
+from domino_advisor.base.errors import DominoError, IllegalMoveError
+from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
 from domino_advisor.games.line.lead import Opening
 from domino_advisor.games.line.rules import Rules
@@ -199,6 +200,46 @@ class Match:
             r.check_count(seat, event.count)
         self.warnings.extend(warnings)
         return warnings
+
+    def skipped(self, event: Event) -> list[Pass]:
+        """In a block game, players whose turn came before this play or pass passed: the
+        only thing they could have done.  Nothing is taken as read in a draw game (nor in
+        a train game, where every pass follows a draw)."""
+        match = self
+        r = match.round
+        if (
+            not isinstance(event, Play | Pass)
+            or r is None
+            or r.over
+            or r.turn is None
+            or match.rules.draws
+            or r.layout.is_empty
+            or event.player not in match.players
+        ):
+            return []
+        seat = match.players.index(event.player)
+        out = []
+        s = r.turn
+        while s != seat:
+            if s == match.viewer:
+                return []  # you know what you did: the log must say it
+            out.append(Pass(match.players[s]))
+            s = (s + 1) % match.seats
+        if r.passes + len(out) + isinstance(event, Pass) >= match.seats - 1:
+            return []  # the passes would (nearly) end the round: too much to take as read
+        trial = match.copy()
+        try:
+            for p in out:
+                trial.apply(p)
+        except DominoError:
+            return []
+        return out
+
+    def could_play(self) -> list[Tile]:
+        """The unseen tiles that could join the table now: what a pass logged in place of a
+        play might have been (the count check's hints)."""
+        r = self.playing
+        return [t for t in r.unseen() if r.layout.can_play(t)]
 
 
 def _add_points(totals: dict[int, int], r: Round) -> None:

@@ -38,6 +38,11 @@ class HubRules:
     blank_double: int
     rounds: int
 
+    @property
+    def name(self) -> str:
+        """The game's name in a log's [Rules] tag (each game's rules say)."""
+        raise NotImplementedError
+
     def _check_common(self) -> None:
         if not 3 <= self.top <= 18:
             raise RulesError(

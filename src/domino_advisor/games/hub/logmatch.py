@@ -13,41 +13,31 @@ their hands or count their pips, which go on their totals.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from domino_advisor.base.errors import IllegalMoveError, NotationError, RulesError
-from domino_advisor.base.printable import excerpt
+from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, format_tiles, full_set
-from domino_advisor.games.chicken.match import ChickenMatch
-from domino_advisor.games.chicken.rules import GAME as CHICKEN
-from domino_advisor.games.chicken.rules import ChickenRules
-from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
 from domino_advisor.games.events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
-from domino_advisor.games.trains.match import TrainMatch
-from domino_advisor.games.trains.rules import GAME, TrainRules
-from domino_advisor.games.trains.state import MEXICAN, TrainRound
+from domino_advisor.games.registry import game_for
+from domino_advisor.games.trains.match import HubMatch
+from domino_advisor.games.trains.rules import HubRules
 
 MOST_PLAYERS = 8
-GAMES: dict[str, type[TrainRules] | type[ChickenRules]] = {GAME: TrainRules, CHICKEN: ChickenRules}
-AnyRules = TrainRules | ChickenRules
-AnyRound = TrainRound | ChickenRound
+AnyRules = HubRules
+if TYPE_CHECKING:  # the rounds of the hub's games, for the types of what reads them
+    from typing import TypeAlias
+
+    from domino_advisor.games.chicken.state import ChickenRound
+    from domino_advisor.games.trains.state import TrainRound
+
+    AnyRound: TypeAlias = TrainRound | ChickenRound
 
 
-def match_of(rules: AnyRules, names: list[str]) -> TrainMatch | ChickenMatch:
+def match_of(rules: HubRules, names: list[str]) -> HubMatch:
     """An empty match of the game these rules are for."""
-    return ChickenMatch(rules, names) if isinstance(rules, ChickenRules) else TrainMatch(rules, names)
-
-
-def rules_from(setting: str, game: str = GAME) -> AnyRules:
-    """The rules a log's ``[Set "..."]`` tag names (``set=9 blank_double=50``) for its game."""
-    pairs = {}
-    for word in setting.split():
-        key, eq, value = word.partition("=")
-        if not eq:
-            raise RulesError(f"'{excerpt(word)}': write a rule as key=value, like set=9")
-        if key in pairs:
-            raise RulesError(f"'{excerpt(setting, 60)}' sets {excerpt(key)} twice: keep one")
-        pairs[key] = value
-    return GAMES[game]().with_settings(pairs)
+    game: Any = game_for(rules.name)
+    match: HubMatch = game.match_class(rules, names)
+    return match
 
 
 class TrainLogMatch:
@@ -72,6 +62,20 @@ class TrainLogMatch:
     @property
     def totals(self) -> list[int]:
         return self.match.totals
+
+    @property
+    def warnings(self) -> list[object]:
+        """Doubts the log raised (the line games keep them; nothing here yet)."""
+        return []
+
+    def skipped(self, event: Event) -> list[Pass]:
+        """Nothing is taken as read: every pass here follows a draw (a block game's
+        skipped players are the line games')."""
+        return []
+
+    def could_play(self) -> list[Tile]:
+        """A pass here follows a draw: the count check's hints do not look for a play."""
+        return []
 
     def apply(self, event: Event, line: int | None = None) -> None:
         if isinstance(event, NewRound):
@@ -212,44 +216,17 @@ class TrainLogMatch:
 
 
 def written(m: TrainLogMatch, event: Event) -> Event:
-    """A play as the log keeps it: its train by the owner's name as the table spells it
-    (``on mine`` is the player's own; typed, any start of one name), or ``mexican``
-    (typed, ``m`` or ``mex``)."""
+    """A play as the log keeps it: where it went, as the table names it (the one place it
+    fits, when the player left it out; else the game's own words for the place)."""
     if not isinstance(event, Play):
         return event
     r = m.round
     if event.on is None and r is not None and not r.over and event.player in m.players:
         fits = r.fits(m.players.index(event.player), event.tile)
         return Play(event.player, event.tile, r.place_name(fits[0])) if len(fits) == 1 else event
-    if isinstance(m.rules, ChickenRules):
-        place = _chicken_place(event, m.rules.top)
-        if r is not None and place.on == str(r.engine):
-            return Play(event.player, event.tile, HEAD)  # the head by its name
-        return place
-    if not isinstance(event.on, str):
-        return event
-    word = event.on.lower()
-    named = [p for p in m.players if p.lower() == word]
-    if named:
-        return Play(event.player, event.tile, named[0])
-    if word in (MEXICAN, "m", "mex"):
-        return Play(event.player, event.tile, MEXICAN)
-    if word in ("mine", "own"):
-        return Play(event.player, event.tile, event.player)
-    started = [p for p in m.players if p.lower().startswith(word)]  # typed: any start of one name
-    if len(started) == 1 and not MEXICAN.startswith(word):
-        return Play(event.player, event.tile, started[0])
-    if len(started) > 1:
-        names = " or ".join(f"{p}'s" for p in started)
-        raise NotationError(f"'on {excerpt(event.on)}' could be {names} train: write more of the name")
-    return event
-
-
-def _chicken_place(event: Play, top: int) -> Play:
-    """A Chicken Foot place as the log keeps it: ``head`` (typed, ``h``), ``toe3``
-    (typed, ``t3``), a double as a tile (``44`` is ``4-4``)."""
-    place = place_word(event.on, top) if isinstance(event.on, str) else None
-    return event if place is None else Play(event.player, event.tile, place)  # else the rules refuse it
+    game: Any = game_for(m.rules.name)
+    named: Event = game.name_place(m, event)
+    return named
 
 
 def table_of(m: TrainLogMatch) -> dict:
@@ -278,55 +255,9 @@ def table_of(m: TrainLogMatch) -> dict:
         hand=[str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
         winner=None if r.winner is None else m.players[r.winner],
     )
-    if isinstance(r, ChickenRound):
-        return _chicken_table(m, r, out)
-    out.update(
-        engine=str(r.engine),
-        double=None if r.double is None else r.place_name(r.double),
-        trains=[
-            {
-                "train": r.place_name(key),
-                "tiles": [str(t) for t in train.tiles],
-                "end": train.end,
-                "marker": train.marker,
-            }
-            for key, train in r.trains.items()
-        ],
-    )
-    for s, name in enumerate(m.players):
-        out["players"].append(
-            {"name": name, "tiles": r.counts[s], "may_play_on": [r.place_name(k) for k in r.open_to(s)]}
-        )
-    yours = r.for_next(m.viewer)  # the player before you laying a chain: your move would end it
-    if not yours.over and yours.turn == m.viewer:
-        out["your_plays"] = [f"{t} on {r.place_name(k)}" for t, k in yours.plays(m.viewer)]
-    if r.chain is not None:
-        out["chain"] = m.players[r.chain]
-    return out
+    game: Any = game_for(m.rules.name)
+    table: dict = game.table(m, r, out)
+    return table
 
 
-def _chicken_table(m: TrainLogMatch, r: ChickenRound, out: dict) -> dict:
-    w = None if r.over else r.waiting
-    out.update(
-        head=str(r.engine),
-        waiting=None if w is None else {"double": r.place_name(w.double), "toes": w.have, "needs": w.need},
-        lines=[
-            {
-                "line": r.place_name(k),
-                "from": r.place_name(x.root) if x.root is not None else HEAD,
-                "tiles": [str(t) for t in x.tiles],
-                "end": x.end,
-                "closed": x.closed,
-            }
-            for k, x in enumerate(r.lines)
-        ],
-        open=[] if r.over else [r.place_name(p) for p in r.open_places()],
-    )
-    for s, name in enumerate(m.players):
-        out["players"].append({"name": name, "tiles": r.counts[s]})
-    if not r.over and r.turn == m.viewer:
-        out["your_plays"] = [f"{t} on {r.place_name(p)}" for t, p in r.plays(m.viewer)]
-    return out
-
-
-__all__ = ["CHICKEN", "GAMES", "MEXICAN", "MOST_PLAYERS", "TrainLogMatch", "rules_from", "table_of"]
+__all__ = ["MOST_PLAYERS", "TrainLogMatch", "match_of", "table_of", "written"]

@@ -1,0 +1,87 @@
+"""What the registry knows of every game played off a middle double: the parts of the
+stack that play them (the same for each), and how their logs are read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from domino_advisor.base.errors import LogFileError, RulesError
+from domino_advisor.base.printable import excerpt
+from domino_advisor.games.events import Event, PlaceWords, Play
+from domino_advisor.games.hub.logmatch import TrainLogMatch, written
+from domino_advisor.games.registry import Parts
+
+HUB_PARTS = Parts(
+    position="domino_advisor.counting.hubseat:position",
+    status="domino_advisor.counting.hubseat:status_of",
+    status_view="domino_advisor.views.hubview:table_view",
+    where="domino_advisor.counting.hubseat:where_of",
+    advice="domino_advisor.advice.hubadvice:advice_data",
+    advice_view="domino_advisor.views.hubview:advice_view",
+    review="domino_advisor.learning.hubreview:review_data",
+    review_view="domino_advisor.views.hubview:review_view",
+    rules_view="domino_advisor.views.hubview:rules_view",
+    session="domino_advisor.cli.hubsession:TrainSession",
+    lesson="domino_advisor.cli.hublesson:lesson",
+    edit_view="domino_advisor.views.hubview:edit_view",
+    simulate="domino_advisor.cli.measuring:simulate_hub",
+)
+
+
+@dataclass(frozen=True)
+class HubGame:
+    """A game played off a middle double; each one names its rules, its match, and the
+    words its plays and names are read by."""
+
+    name: str
+    title: str
+    doc: str
+    places: PlaceWords
+    rules_class: Any  # the game's rule set (HubRules' subclass)
+    match_class: Any  # its match with every hand known (HubMatch's subclass)
+    settings: dict[str, tuple[str, str]]  # each setting: the values it takes, what it changes
+    most_players: int = 8
+    one_draw: bool = True
+    shorthand_places: bool = False
+    options: frozenset[str] = frozenset()
+    parts: Parts = field(default=HUB_PARTS)
+    names_matter: ClassVar[str] = ""  # why two names may not differ only in case
+
+    def rules_from(self, name: str, setting: str) -> Any:
+        """The rules a log's ``[Set "..."]`` tag names (``set=9 blank_double=50``)."""
+        pairs = {}
+        for word in setting.split():
+            key, eq, value = word.partition("=")
+            if not eq:
+                raise RulesError(f"'{excerpt(word)}': write a rule as key=value, like set=9")
+            if key in pairs:
+                raise RulesError(f"'{excerpt(setting, 60)}' sets {excerpt(key)} twice: keep one")
+            pairs[key] = value
+        return self.rules_class().with_settings(pairs)
+
+    def new_match(self, rules: Any, players: list[str], me: str) -> Any:
+        return TrainLogMatch(rules, players, me)
+
+    def written(self, match: Any, event: Event) -> Event:
+        return written(match, event)
+
+    def name_place(self, match: Any, event: Play) -> Event:
+        """A play's place in the game's own words (each game says)."""
+        raise NotImplementedError
+
+    def table(self, match: Any, r: Any, out: dict) -> dict:
+        """The round's table in the game's own terms, added to ``out`` (each game says)."""
+        raise NotImplementedError
+
+    def too_many(self, players: int) -> str:
+        return f"{self.title} is for 2 to {self.most_players} players"
+
+    def check_names(self, players: list[str]) -> None:
+        if len({p.lower() for p in players}) != len(players):
+            raise LogFileError(
+                f"two names in '{excerpt(' '.join(players), 60)}' differ only in case ({self.names_matter})"
+            )
+
+    def rules_names(self) -> list[str]:
+        return [self.name]

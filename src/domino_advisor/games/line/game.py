@@ -1,0 +1,76 @@
+"""The line games as the registry knows them: every preset of docs/rules.md, one game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domino_advisor.base.errors import DominoError
+from domino_advisor.games.events import Event, PlaceWords, Play
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.rules import PRESETS, Rules, preset
+from domino_advisor.games.registry import Parts
+
+
+@dataclass(frozen=True)
+class LineGames:
+    name: str = "line"
+    title: str = "dominoes"
+    doc: str = "docs/rules.md"
+    most_players: int = 4
+    one_draw: bool = False
+    shorthand_places: bool = False
+    places: PlaceWords | None = None
+    # soft reads, the review's page and hindsight, practice at the table, and an edit's
+    # report that compares the counting before and after, tournaments of whole matches
+    options: frozenset[str] = frozenset(
+        {"reads", "html", "force", "hindsight", "practice", "compares_edits", "matches"}
+    )
+    parts: Parts = field(
+        default=Parts(
+            position="domino_advisor.api:Position.of",
+            status="domino_advisor.api:status_of",
+            status_view="domino_advisor.views.statusview:status_view",
+            where="domino_advisor.api:where_of",
+            advice="domino_advisor.api:advice_data",
+            advice_view="domino_advisor.views.render:advice_view",
+            review="domino_advisor.learning.review:review_data",
+            review_view="domino_advisor.views.render:review_view",
+            rules_view="domino_advisor.views.render:rules_view",
+            session="domino_advisor.cli.session:Session",
+            lesson="domino_advisor.cli.lesson:lesson",
+            edit_view="domino_advisor.views.notices:edit_view",
+            simulate="domino_advisor.cli.measuring:simulate_line",
+        )
+    )
+
+    def rules_from(self, name: str, setting: str) -> Rules:
+        return preset(name, setting)
+
+    def new_match(self, rules: Rules, players: list[str], me: str) -> Match:
+        return Match(rules, players, me)
+
+    def too_many(self, players: int) -> str:
+        return "dominoes here is for 2 to 4 players"
+
+    def check_names(self, players: list[str]) -> None:
+        return None
+
+    def written(self, match: Match, event: Event) -> Event:
+        """A play as the log keeps it: which end it joined (``on 5``), where the player
+        left it to be seen."""
+        r = match.round
+        if not isinstance(event, Play) or event.on is not None or r is None or r.layout.is_empty:
+            return event
+        try:
+            side = r.layout.resolve(event.tile, None, match.rules.all_fives)
+        except DominoError:
+            return event  # let the rules say what is wrong
+        if side is None:
+            return event
+        return Play(event.player, event.tile, r.layout.written(event.tile, side, match.rules.all_fives))
+
+    def rules_names(self) -> list[str]:
+        return list(PRESETS)
+
+
+GAME = LineGames()

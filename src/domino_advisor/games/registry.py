@@ -1,0 +1,142 @@
+"""Every game the advisor plays, and the one place the rest of the program finds it.
+
+A game is one folder (``games/line``, ``games/trains``, ``games/chicken``) and one line
+in ``GAMES``, as a python-chess variant is one class in its ``VARIANTS`` and an
+OpenSpiel game one ``register_game``.  The game says what its log's tags mean, how a
+line of its log reads, and where the parts of the stack that play it are (``Parts``);
+nothing outside a game's own folder asks which game it is (tests/test_which_game.py
+counts the places).  A game's module is imported the first time it is asked for, so a
+log of the line games never loads the train games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from domino_advisor.base.tiles import Tile
+    from domino_advisor.games.events import Event, Pass, PlaceWords
+
+# the games played off a [Rules] name of their own, each its module's GAME; every other
+# [Rules] value is a preset of the line games
+GAMES: dict[str, str] = {
+    "mexican-train": "domino_advisor.games.trains.game",
+    "chicken-foot": "domino_advisor.games.chicken.game",
+}
+LINE = "domino_advisor.games.line.game"
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Where the stack's parts for a game are, each ``module:name`` (a dotted name after
+    the colon for an attribute of a class), loaded when first used: the layers above the
+    games are not imported by them, and a command loads only the parts it runs.
+    tests/test_games.py loads every part of every game and checks it sits on its layer."""
+
+    position: str  # (log, reads) -> what one seat knows of the match, for the parts below
+    status: str  # (position) -> the status's data (--json)
+    status_view: str  # (position, data, width) -> the table for people
+    where: str  # (position, tile text) -> where one tile is
+    advice: str  # (position, samples, seed, seconds) -> the advice's data (--json)
+    advice_view: str  # (data, width) -> the advice for people
+    review: str  # (log, samples, seed, on_step, reads, hindsight) -> the review's data
+    review_view: str  # (data, width) -> the review for people
+    rules_view: str  # (rules, width) -> the rule set as a table
+    session: str  # the table loop's class for the game (cli.session.Session or a subclass)
+    lesson: str  # (rules, seats, seed, console, read, bots, reads, record) -> a lesson to play()
+    # (rules name, overrides, seats, bots, games, matches, jobs, seed, as_json): a tournament, printed
+    simulate: str
+    edit_view: str  # (edited, log, position, status before, warned, width) -> what a change did
+
+
+class GameRules(Protocol):
+    """What every game's rule set answers."""
+
+    @property
+    def top(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    def check_players(self, players: int) -> None: ...
+
+
+class SeatMatch(Protocol):
+    """A match as one seat saw it, a log's events applied in turn (each game has its own)."""
+
+    def apply(self, event: Event, line: int | None = None) -> object: ...
+
+    def skipped(self, event: Event) -> list[Pass]:
+        """Players whose turn came before this play, who could only have passed."""
+        ...
+
+    def could_play(self) -> list[Tile]:
+        """Unseen tiles a pass logged in place of a play might have been."""
+        ...
+
+
+class Game(Protocol):
+    """What a game is to the rest of the program."""
+
+    name: str  # its name in the registry (the line games': "line")
+    title: str  # as people write it
+    doc: str  # its page in docs/
+    most_players: int
+    one_draw: bool  # a draw is one tile: the shorthand's ``bob d`` is ``bob draws 1``
+    shorthand_places: bool  # a shorthand play names a place (``ana 94 h``)
+    places: PlaceWords | None  # a play names where it goes as a word (``on mexican``), not an end
+    options: frozenset[str]  # the commands' options the game takes beyond every game's
+    parts: Parts
+
+    def rules_from(self, preset: str, setting: str) -> GameRules:
+        """The rule set of a log's ``[Rules]`` and ``[Set]`` tags (the preset is the line
+        games'; another game's name is its own)."""
+        ...
+
+    def new_match(self, rules: Any, players: list[str], me: str) -> SeatMatch:
+        """An empty match, seen from ``me``'s seat, to apply a log's events to."""
+        ...
+
+    def too_many(self, players: int) -> str:
+        """Why this many players cannot play, in the table's words."""
+        ...
+
+    def check_names(self, players: list[str]) -> None:
+        """Names the game's own words forbid (a train is named by its owner)."""
+        ...
+
+    def written(self, match: Any, event: Event) -> Event:
+        """An event as the log keeps it: the end or the place a play joined, named."""
+        ...
+
+    def rules_names(self) -> list[str]:
+        """The ``[Rules]`` names that are this game (the line games': their presets)."""
+        ...
+
+
+def game_for(rules: str) -> Game:
+    """The game a log's ``[Rules]`` tag (or ``--rules``) names."""
+    module: Any = import_module(GAMES.get(rules, LINE))
+    game: Game = module.GAME
+    return game
+
+
+def every_game() -> list[Game]:
+    """Each game once, the line games first."""
+    return [game_for(""), *(game_for(name) for name in GAMES)]
+
+
+def own_names() -> tuple[str, ...]:
+    """The games with a ``[Rules]`` name of their own (not a line-game preset)."""
+    return tuple(GAMES)
+
+
+def part(game: Game, name: str) -> Any:
+    """One of the game's parts, imported now (``Parts``)."""
+    module, _, attribute = getattr(game.parts, name).partition(":")
+    found: Any = import_module(module)
+    for step in attribute.split("."):
+        found = getattr(found, step)
+    return found
