@@ -9,9 +9,14 @@ import pytest
 from rich.console import Console
 
 from domino_advisor.cli import hubsession, session
+from domino_advisor.games.hub.words import words_for
 from domino_advisor.views.sessionhelp import help_view
 
-HELPS = {"line games": session.HELP, "mexican": hubsession.HELP, "chicken": hubsession.CHICKEN_HELP}
+HELPS = {
+    "line games": session.HELP,
+    "mexican": hubsession.help_for(words_for("mexican-train")),
+    "chicken": hubsession.help_for(words_for("chicken-foot")),
+}
 
 
 def shown(text: str, width: int) -> list[str]:

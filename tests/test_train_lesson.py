@@ -14,7 +14,7 @@ from rich.console import Console
 from domino_advisor.base.errors import NotationError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.cli.app import main
-from domino_advisor.cli.hublesson import TrainLesson, read_place, read_play
+from domino_advisor.cli.hublesson import TrainLesson, read_play
 from domino_advisor.counting.hubseat import TrainSeatView, count
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
@@ -108,31 +108,29 @@ def test_chicken_foot_places_are_read_in_the_tables_words():
     def plays():
         return [p for p in legal_moves(r) if isinstance(p, Play)]
 
-    assert (
-        read_place("94", r, plays()) == read_place("9-4 on h", r, plays()) == Play("me", Tile(9, 4), "head")
-    )
+    assert read_play("94", r, plays()) == read_play("9-4 on h", r, plays()) == Play("me", Tile(9, 4), "head")
     r.apply(Play("me", Tile(9, 4), "head"))
     r.apply(Play("ana", Tile(9, 6), "head"))  # toe1 shows 4, toe2 shows 6
-    assert read_place("44", r, plays()) == Play("me", Tile(4, 4), "toe1")
+    assert read_play("44", r, plays()) == Play("me", Tile(4, 4), "toe1")
     assert (
-        read_place("61 t2", r, plays())
-        == read_place("6-1 on toe2", r, plays())
+        read_play("61 t2", r, plays())
+        == read_play("6-1 on toe2", r, plays())
         == Play("me", Tile(6, 1), "toe2")
     )
     with pytest.raises(NotationError, match="does not go on toe1 now"):
-        read_place("61 t1", r, plays())
+        read_play("61 t1", r, plays())
     with pytest.raises(NotationError, match="is not one of your plays now"):
-        read_place("52", r, plays())
+        read_play("52", r, plays())
     r.apply(Play("me", Tile(4, 4), "toe1"))
     r.apply(Play("ana", Tile(4, 3), "4-4"))
-    assert read_place("41 44", r, plays()) == Play("me", Tile(4, 1), "4-4")
+    assert read_play("41 44", r, plays()) == Play("me", Tile(4, 1), "4-4")
     with pytest.raises(NotationError, match="is not a place"):
-        read_place("41 zz", r, plays())
+        read_play("41 zz", r, plays())
     with pytest.raises(NotationError, match="write a play like"):
-        read_place("", r, plays())
+        read_play("", r, plays())
     for odd in ("tt1", "to1", "teo1", "toe", "t", "44x"):
         with pytest.raises(NotationError, match="is not a place"):
-            read_place(f"41 {odd}", r, plays())
+            read_play(f"41 {odd}", r, plays())
 
 
 @pytest.mark.parametrize(

@@ -15,22 +15,22 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.hubseat import TrainSeatView, count
 from domino_advisor.counting.inference import Inference
-from domino_advisor.games.chicken import bots as chicken_bots
-from domino_advisor.games.chicken.rules import GAME as CHICKEN
-from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import TrainLogMatch
-from domino_advisor.games.line.layout import describe_numbers
-from domino_advisor.games.trains import bots as train_bots
+from domino_advisor.games.hub.words import Words, words_of
+from domino_advisor.games.registry import game_for
 from domino_advisor.games.trains.match import Policy, legal_moves
-from domino_advisor.games.trains.plan import longest_line
-from domino_advisor.games.trains.state import MEXICAN, Key, TrainRound
+
+if TYPE_CHECKING:
+    from domino_advisor.games.chicken.state import ChickenRound
+    from domino_advisor.games.trains.state import TrainRound
 
 DEFAULT_SAMPLES = TRAIN_ADVICE_SAMPLES  # their home is budgets
 DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
@@ -63,7 +63,7 @@ class TrainChoice:
         return {
             "tile": str(self.tile),
             "on": self.train,  # where it goes (since 0.9.0)
-            **({} if game == CHICKEN else {"train": self.train}),  # Mexican Train's name for it, as in 0.8.0
+            **({"train": self.train} if _words(game).TRAIN_KEY else {}),  # Mexican Train's, as in 0.8.0
             "expected_pips": round(self.expected_pips, 2),
             "margin": round(self.margin, 2),
             "out": round(self.out / len(self.pips), 4) if self.pips else 0.0,
@@ -132,19 +132,15 @@ def advise(
         for choice in choices:  # the same world and the same rollout dice for every play
             _play_out(world, seat, choice, random.Random(roll_seed))
         done += 1
+    words = words_of(r)
     for choice, (_, key) in zip(choices, plays, strict=True):
-        if isinstance(r, ChickenRound):
-            choice.reasons = _chicken_reasons(r, seat, choice, key, inf)
-            if same.get((choice.tile, key)):
-                choice.reasons.append(f"the same as on {', '.join(same[(choice.tile, key)])} (the same end)")
-        else:
-            choice.reasons = _reasons(r, seat, choice, key, inf)
+        choice.reasons = words.reasons(r, seat, choice.tile, key, inf, same.get((choice.tile, key)) or ())
     planned = _planned(r, choices)
     choices.sort(key=lambda c: (c.margin, c.expected_pips))
     if planned is not None and planned is not choices[0] and not _clearly_better(choices[0], planned, sure):
         choices.remove(planned)
         choices.insert(0, planned)
-        whose = "the heuristic's move" if isinstance(r, ChickenRound) else "the plan's move"
+        whose = words.PLANNED_BY
         other = f"{choices[1].tile} on {choices[1].train}"
         planned.reasons.insert(0, f"kept as {whose}: {other} did better here, but not clearly")
     spent = time.perf_counter() - started
@@ -154,7 +150,8 @@ def advise(
 def policy_of(r: TrainRound | ChickenRound) -> Policy:
     """The game's heuristic bot: what the rollouts play, and the move the advice keeps
     unless another is clearly better."""
-    return chicken_bots.heuristic_policy if isinstance(r, ChickenRound) else train_bots.heuristic_policy
+    policy: Policy = words_of(r).HEURISTIC
+    return policy
 
 
 def _planned(r: TrainRound | ChickenRound, choices: list[TrainChoice]) -> TrainChoice | None:
@@ -171,14 +168,11 @@ def choice_for(
     """The choice of this tile at this place, or at a place alike (Chicken Foot tries a
     tile on only one of the lines that end in the same number)."""
     exact = next((c for c in choices if c.tile == tile and c.train == place), None)
-    if exact is not None or not isinstance(r, ChickenRound):
+    if exact is not None:
         return exact
-    seat = r.turn
-    number = r.number_at(r.where_to(seat, tile, place))
-    return next(
-        (c for c in choices if c.tile == tile and r.number_at(r.where_to(seat, tile, c.train)) == number),
-        None,
-    )
+    seat, words = r.turn, words_of(r)
+    alike = (c for c in choices if c.tile == tile and words.alike_places(r, seat, tile, c.train, place))
+    return next(alike, None)
 
 
 def _clearly_better(best: TrainChoice, planned: TrainChoice, sure: float) -> bool:
@@ -218,93 +212,10 @@ def _play_out(world: TrainRound | ChickenRound, seat: int, choice: TrainChoice, 
     choice.out += r.winner == seat
 
 
-def _reasons(r: TrainRound, seat: int, choice: TrainChoice, key: Key, inf: Inference) -> list[str]:
-    """Why, from the plan and the counts, in the table's words."""
-    out: list[str] = []
-    hand = r.hands[seat] or set()
-    tile = choice.tile
-    own = r.trains[seat]
-    line = longest_line(hand, own.end)
-    train = r.trains[key]
-    end_after = tile.other(train.end)
-    if r.double is not None:
-        out.append(f"answers the double on {_train(r, r.double)}")
-    if key == seat:
-        if own.marker:
-            out.append("takes the marker off your train")
-        if len(line) >= 2 and tile == line[0]:
-            shown = " ".join(map(str, line[:4])) + (" …" if len(line) > 4 else "")
-            out.append(f"lays the first of your line of {len(line)} ({shown})")
-    elif tile not in line and len(line) >= 2:
-        out.append(f"keeps your line of {len(line)} for your own train")
-    elif tile in line and len(line) >= 2:
-        out.append(f"breaks your line of {len(line)} (a tile it needs)")
-    if key == MEXICAN and not train.tiles:
-        out.append("starts the Mexican train")
-    out.append(f"sheds {tile.pips} pip{'' if tile.pips == 1 else 's'}")
-    if tile.is_double:
-        cannot = [r.names[s] for s in range(len(r.names)) if s != seat and tile.high in inf.cannot_hold(s)]
-        after = " you play again, on it" if r.rules.double_again else " the next player must answer it"
-        out.append(f"a double:{after}" + (f" ({', '.join(cannot)} certainly cannot)" if cannot else ""))
-    elif key != seat:
-        lacking = [r.names[s] for s in range(len(r.names)) if s != seat and end_after in inf.cannot_hold(s)]
-        if lacking:
-            verb = "lacks" if len(lacking) == 1 else "lack"
-            out.append(
-                f"leaves {end_after} on {_train(r, key)}, which {describe_numbers(lacking)} certainly {verb}"
-            )
-    close = [r.names[s] for s in range(len(r.names)) if s != seat and 0 < r.counts[s] <= 2]
-    if close:
-        out.append(f"{describe_numbers(close)} {'is' if len(close) == 1 else 'are'} close to going out")
-    return out
-
-
-def _train(r: TrainRound, key: Key) -> str:
-    return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"
-
-
-def _chicken_reasons(
-    r: ChickenRound, seat: int, choice: TrainChoice, place: int | Tile, inf: Inference
-) -> list[str]:
-    """Why, in Chicken Foot's words: the toes a double waits for and who can lay them,
-    the end a play leaves and who lacks it, the pips shed."""
-    out: list[str] = []
-    hand = r.hands[seat] or set()
-    tile = choice.tile
-    others = [s for s in range(len(r.names)) if s != seat]
-    w = r.waiting
-    if w is not None:
-        out.append(f"a toe on {r.waiting_words()} ({w.have + 1} of {w.need})")
-    out.append(f"sheds {tile.pips} pip{'' if tile.pips == 1 else 's'}")
-    if tile.is_double and w is None:
-        n = tile.high
-        mine = sum(1 for x in hand if x != tile and x.bears(n))
-        unseen = sum(1 for t in inf.unseen if t.bears(n))
-        cannot = [r.names[s] for s in others if n in inf.cannot_hold(s)]
-        toes = min(r.rules.toes, mine + unseen)  # it stops waiting when its number runs out
-        text = f"a double: {toes} toe{'' if toes == 1 else 's'} of {n} go on it before anything else"
-        held = f"no other {n}" if not mine else f"{mine} more {n}{'' if mine == 1 else 's'}"
-        text += f" (you hold {held}, {unseen} unseen)"
-        out.append(text)
-        if unseen == 0 and mine:
-            out.append(f"only you can lay its toes: every other {n} is down or yours")
-        elif cannot:
-            verb = "lacks" if len(cannot) == 1 else "lack"
-            out.append(f"{describe_numbers(cannot)} certainly {verb} {n}: they must draw")
-    else:
-        end = tile.other(r.number_at(place))
-        lacking = [r.names[s] for s in others if end in inf.cannot_hold(s)]
-        follow = sum(1 for x in hand if x != tile and x.bears(end))
-        where = "a new toe" if isinstance(place, Tile) else r.place_name(place)
-        if follow:
-            out.append(f"leaves {end} on {where}, which you can follow ({follow} in hand)")
-        if lacking:
-            verb = "lacks" if len(lacking) == 1 else "lack"
-            out.append(f"leaves {end}, which {describe_numbers(lacking)} certainly {verb}")
-    close = [r.names[s] for s in others if 0 < r.counts[s] <= 2]
-    if close:
-        out.append(f"{describe_numbers(close)} {'is' if len(close) == 1 else 'are'} close to going out")
-    return out
+def _words(game: str) -> Words:
+    found: Any = game_for(game)
+    words: Words = found.words
+    return words
 
 
 def advice_data(pos: TrainLogMatch, samples: int | None, seed: int, seconds: float | None) -> dict:

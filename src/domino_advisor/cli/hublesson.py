@@ -18,15 +18,15 @@ from rich.text import Text
 
 from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES, advise, choice_for
 from domino_advisor.base.errors import DominoError, NotationError
-from domino_advisor.base.printable import printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.cli.lesson import KINDS, Asking, Quit
 from domino_advisor.counting.hubseat import TrainSeatView, count
-from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
+from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Draw, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
+from domino_advisor.games.hub.words import LessonTable, words_of
 from domino_advisor.games.trains.match import deal, legal_moves
-from domino_advisor.games.trains.state import MEXICAN, TrainRound
+from domino_advisor.games.trains.state import TrainRound
 from domino_advisor.learning import questions
 from domino_advisor.learning.progress import Record
 from domino_advisor.measure.hubsim import make_policy
@@ -89,9 +89,9 @@ class TrainLesson(Asking):
         self.turn_no += 1
         view = TrainSeatView.of(r, 0)
         inf = count(view)
-        self.console.print(lines_table(r) if isinstance(r, ChickenRound) else trains_table(r))
+        self.console.print(lesson_table(words_of(r).lesson_table(r)))
         self.show_hand(r.hands[0] or set())
-        chaining = isinstance(r, TrainRound) and r.chain == 0  # the question was asked at its start
+        chaining = words_of(r).chaining(r, 0)  # the question was asked at its start
         if r.history and view.opponents and not chaining:
             kind = KINDS[(self.turn_no - 1) % len(KINDS)]
             self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)  # type: ignore[arg-type]
@@ -107,13 +107,9 @@ class TrainLesson(Asking):
         self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
         advice = advise(r, 0, samples=self.samples or DEFAULT_SAMPLES, seed=0, seconds=None)  # as advise
         while True:
-            answer = self.ask(f"your play (like {_said(plays[0], r)})? ")
+            answer = self.ask(f"your play (like {words_of(r).typed(r, plays[0])})? ")
             try:
-                chosen = (
-                    read_place(answer, r, plays)
-                    if isinstance(r, ChickenRound)
-                    else read_play(answer, r, plays)
-                )
+                chosen = read_play(answer, r, plays)
                 break
             except DominoError as e:
                 self.console.print(Text(str(e), style="red"))
@@ -138,39 +134,12 @@ class TrainLesson(Asking):
         self.totals()
 
 
-def read_play(answer: str, r: TrainRound, plays: list[Play]) -> Play:
-    """``125 m``, ``12-5 mine``, ``125 on bob`` or just ``125`` where one train takes it."""
-    example = "125 m (the Mexican train), 125 mine, or 125 bob"
-    return _read(
-        answer, r.rules.top, plays, example, lambda on: _train_word(on, r), lambda w: _train_of(w, r)
-    )
-
-
-def _train_of(word: str, r: TrainRound) -> str:
-    low = word.lower()
-    if low in ("m", "mex", MEXICAN):
-        return MEXICAN
-    if low in ("mine", "own"):
-        return r.names[0]
-    named = [n for n in r.names if n.lower() == low] or [n for n in r.names if n.lower().startswith(low)]
-    if len(named) != 1:
-        raise NotationError(f"'{printable(word)}' is not a train: m, mine, or a player's name")
-    return named[0]
-
-
-def read_place(answer: str, r: ChickenRound, plays: list[Play]) -> Play:
-    """``94 h``, ``43 t2``, ``65 66``, ``9-4 on head`` or just ``94`` where one place takes it."""
-    example = "94 h (the head), 43 t2 (the second toe) or 65 66 (on 6-6)"
-    return _read(answer, r.rules.top, plays, example, str, lambda w: _place_of(w, r.rules.top))
-
-
-def _place_of(word: str, top: int) -> str:
-    place = place_word(word, top)
-    if place is None:
-        raise NotationError(
-            f"'{printable(word)}' is not a place: h (the head), t2 (a toe), or a double like 66"
-        )
-    return place
+def read_play(answer: str, r: TrainRound | ChickenRound, plays: list[Play]) -> Play:
+    """A typed play: ``125 m``, ``12-5 mine``, ``125 on bob``; ``94 h``, ``43 t2``, ``65 66``,
+    ``9-4 on head``; or just the tile where one place takes it."""
+    words = words_of(r)
+    said, typed = (lambda on: words.said_place(r, on)), (lambda w: words.typed_place(r, w))
+    return _read(answer, r.rules.top, plays, words.EXAMPLE, said, typed)
 
 
 def _read(
@@ -200,51 +169,20 @@ def _read(
     return fit[0]
 
 
-def _said(play: Play, r: TrainRound | ChickenRound) -> str:
-    """A play as you would type it: ``125 m``, ``125 mine``, ``125 bob``; ``94 h``, ``43 t2``."""
-    if isinstance(r, ChickenRound):
-        on = str(play.on)
-        word = "h" if on == HEAD else f"t{on[3:]}" if on.startswith("toe") else on.replace("-", "")
-        return f"{play.tile.high}{play.tile.low} {word}"
-    word = {MEXICAN: "m", r.names[0]: "mine"}.get(str(play.on), str(play.on))
-    return f"{play.tile.high}{play.tile.low} {word}"
-
-
-def _train_word(key: object, r: TrainRound) -> str:
-    return "the Mexican train" if key == MEXICAN else f"{key}'s train"
-
-
-def trains_table(r: TrainRound) -> Table:
-    """Each train's last tiles, its end and its marker (a lesson's table)."""
+def lesson_table(table: LessonTable) -> RenderableType:
+    """A lesson's table of the places (trains, or lines) and their ends."""
     t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
-    t.add_column("train")
+    t.add_column(table.column)
     t.add_column("last tiles")
     t.add_column("end", justify="right")
-    for key, train in r.trains.items():
-        name = r.place_name(key) + (" ⚑" if train.marker else "")
-        tail = " ".join(str(x) for x in train.tiles[-3:]) or "(not started)"
-        t.add_row(name, ("… " if len(train.tiles) > 3 else "") + tail, str(train.end))
-    if r.double is not None:
-        t.caption = f"the double on {_train_word(r.place_name(r.double), r)} must be satisfied first"
-    return t
-
-
-def lines_table(r: ChickenRound) -> RenderableType:
-    """Each open line's last tiles and end, and what waits for toes (a lesson's table)."""
-    t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
-    t.add_column("line")
-    t.add_column("last tiles")
-    t.add_column("end", justify="right")
-    for k, x in enumerate(r.lines):
-        if x.closed:
-            continue
-        tail = " ".join(str(y) for y in x.tiles[-3:])
-        t.add_row(r.place_name(k), ("… " if len(x.tiles) > 3 else "") + tail, str(x.end))
-    w = r.waiting
-    if w is None:
+    for row in table.rows:
+        t.add_row(*row)
+    if table.caption is not None:
+        t.caption = table.caption
+    if table.below is None:
         return t
-    waits = Text(f"{r.waiting_words()} takes its toes first: {w.have} of {w.need}", style="yellow")
-    return Group(t, waits) if r.lines else waits
+    below = Text(table.below, style="yellow")
+    return Group(t, below) if table.shown else below
 
 
 def lesson(

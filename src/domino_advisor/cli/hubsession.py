@@ -21,10 +21,9 @@ from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.printable import excerpt, printable
 from domino_advisor.cli.session import Session
 from domino_advisor.counting import hubseat
-from domino_advisor.games.chicken.rules import GAME as CHICKEN
-from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import TrainLogMatch
+from domino_advisor.games.hub.words import Words, words_of
 from domino_advisor.log import edits, gamelog
 from domino_advisor.views import hubview
 from domino_advisor.views.notices import changed_lines, where_view
@@ -39,40 +38,25 @@ Commands:
   a  advice now    s  the table again    u [N]  undo the last N events
   e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
 Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
-HELP = (
-    """type what happens, one line at a time:
-  ana 64          ana plays 6-4 on the only train it fits (asked which when several)
-  ana 64 m        on the Mexican train      ana 64 bob   on bob's train (any start of a name)
-  me 129 mine     on your own train         bob d        bob draws one tile
-  me d 12-3       you drew 12-3             cy p         cy passes (after drawing)
-"""
-    + SHOWS
-    + """  round 2         start the next round, then: me h 12-12 11-4 ... (your new hand)
-or a full log line ('ana plays 6-4 on mexican').  Events are numbered as the status shows them.
-"""
-    + FIXES
-)
 
 
-CHICKEN_HELP = (
-    """type what happens, one line at a time:
-  ana 94          ana plays 9-4 where it fits (asked which when several)
-  ana 94 h        on the head               ana 43 t2    on the second toe's line
-  ana 65 66       a toe on the double 6-6   bob d        bob draws one tile
-  me d 7-3        you drew 7-3              cy p         cy passes (after drawing)
+def help_for(words: Words) -> str:
+    """The session's help in the game's words."""
+    return (
+        "type what happens, one line at a time:\n"
+        + words.HELP_MOVES
+        + SHOWS
+        + f"""  round 2         start the next round, then: {words.HELP_HAND} ... (your new hand)
+or a full log line ('{words.HELP_LINE}').  Events are numbered as the status shows them.
 """
-    + SHOWS
-    + """  round 2         start the next round, then: me h 9-9 7-4 ... (your new hand)
-or a full log line ('ana plays 9-4 on head').  Events are numbered as the status shows them.
-"""
-    + FIXES
-)
+        + FIXES
+    )
 
 
 class TrainSession(Session):
     @property
     def help_text(self) -> str:
-        return CHICKEN_HELP if self.match.rules.name == CHICKEN else HELP
+        return help_for(words_of(self.match))
 
     def position_of(self, log: gamelog.GameLog) -> TrainLogMatch:
         return log.replay_trains()
@@ -180,21 +164,10 @@ class TrainSession(Session):
         if event.player not in m.players or m.pending is not None:
             return text
         fits = r.fits(m.players.index(event.player), event.tile)
-        if len(fits) > 1 and isinstance(r, ChickenRound):
-            where = " and ".join(r.place_name(p) for p in fits)
-            raise NotationError(
-                f"'{excerpt(text, 60)}': {event.tile} fits {where}: say which, like "
-                f"'{excerpt(body.strip(), 40)} {r.place_name(fits[0])}'"
-            )
         if len(fits) > 1:
-            where = " and ".join(_train_words(r.place_name(k), event.player) for k in fits)
-            first = r.place_name(fits[0])
+            where, word = words_of(r).ambiguous(r, fits, event.player, m.me)
             raise NotationError(
                 f"'{excerpt(text, 60)}': {event.tile} fits {where}: say which, like "
-                f"'{excerpt(body.strip(), 40)} {'mine' if first == m.me else first}'"
+                f"'{excerpt(body.strip(), 40)} {word}'"
             )
         return text
-
-
-def _train_words(name: str, player: str) -> str:
-    return "the Mexican train" if name == "mexican" else f"{name}'s train"

@@ -20,9 +20,10 @@ from domino_advisor.counting.view import Seated
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.hub.logmatch import TrainLogMatch, table_of
+from domino_advisor.games.hub.words import words_of
 from domino_advisor.games.trains.hub import Acted
 from domino_advisor.games.trains.rules import TrainRules
-from domino_advisor.games.trains.state import MEXICAN, TrainRound
+from domino_advisor.games.trains.state import TrainRound
 
 if TYPE_CHECKING:
     from domino_advisor.log.gamelog import GameLog
@@ -106,17 +107,6 @@ def status_of(m: TrainLogMatch) -> dict:
     return out
 
 
-def _place_of(r: TrainRound | ChickenRound, viewer: int, tile: Tile) -> str:
-    """Where a laid tile lies, in the table's words: a train, or a Chicken Foot line."""
-    if isinstance(r, ChickenRound):
-        k = next(k for k, x in enumerate(r.lines) if tile in x.tiles)
-        return r.place_name(k)
-    key = next(k for k, train in r.trains.items() if tile in train.tiles)
-    if key == viewer:
-        return "your train"
-    return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"
-
-
 def where_of(m: TrainLogMatch, tile_text: str) -> dict:
     """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
     shown) or each place's chance; the shape of ``where --json`` for the line games."""
@@ -131,7 +121,7 @@ def where_of(m: TrainLogMatch, tile_text: str) -> dict:
     if tile == r.engine:
         out["known"] = f"the {m.rules.hub_word}"
     elif tile in r.placed:
-        out["known"] = f"on {_place_of(r, m.viewer, tile)}"
+        out["known"] = f"on {words_of(r).place_of(r, m.viewer, tile)}"
     elif tile in (r.hands[m.viewer] or ()):
         out["known"] = "in your hand"
     elif any(tile in tiles for tiles in shown.values()):

@@ -103,8 +103,8 @@ class GameLog:
         return rules_from_tags(self.tags)
 
     def _line_games_only(self) -> None:
-        # one of the places outside a game's folder that asks which game this is: the
-        # commands written for the line games only (drills, hindsight, practice, the
+        # this asks which game the log is (one of the five places outside a game's folder):
+        # the commands written for the line games only (drills, hindsight, practice, the
         # bots' tournaments) read a log through ``rules`` and ``replay``, typed for them,
         # and another game's log is refused here in its words
         if self.game.name != "line":

@@ -17,12 +17,10 @@ from dataclasses import dataclass, field
 
 from domino_advisor.advice.hubadvice import SURE, advise
 from domino_advisor.base.errors import NotationError
-from domino_advisor.games.chicken import bots as chicken_bots
-from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play, number_at_most
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
-from domino_advisor.games.trains import bots as train_bots
+from domino_advisor.games.hub.words import words_for
 from domino_advisor.games.trains.match import Move, Policy, deal, legal_moves
 from domino_advisor.games.trains.state import TrainRound
 from domino_advisor.measure.simulate import half_width, in_processes
@@ -48,11 +46,10 @@ class AdvisorBot:
         return Play(r.names[r.turn], best.tile, best.train)
 
 
-def make_policy(spec: str, rules: AnyRules | None = None) -> Policy:
+def make_policy(spec: str, rules: AnyRules) -> Policy:
     """``heuristic``, ``heavy``, ``random``, ``advisor`` or ``advisor:N`` (worlds a decision),
-    for the game of ``rules`` (Mexican Train when not given)."""
-    chicken = isinstance(rules, ChickenRules)
-    policies = chicken_bots.POLICIES if chicken else train_bots.POLICIES
+    for the game of ``rules``."""
+    policies = words_for(rules.name).BOTS
     name, colon, arg = spec.partition(":")
     if name in policies and not colon:
         return policies[name]
@@ -63,7 +60,7 @@ def make_policy(spec: str, rules: AnyRules | None = None) -> Policy:
         if samples:
             return AdvisorBot(samples)
         raise NotationError(f"'{spec}': the advisor's worlds are a whole number from 1 to {MOST_SAMPLES:,}")
-    title = rules.title if rules is not None else "Mexican Train"
+    title = rules.title
     raise NotationError(
         f"'{spec}' is not a {title} bot (the bots are {', '.join(policies)}, advisor[:worlds])"
     )

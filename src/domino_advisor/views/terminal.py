@@ -141,16 +141,18 @@ def make_console(stderr: bool = False) -> SafeConsole:
 def ascii_safe_streams() -> None:
     """Characters the output's encoding lacks print as their ASCII look-alikes, not a
     crash; typed bytes that are not text arrive as escapes to refuse, not a crash."""
-    if hasattr(sys.stdin, "reconfigure"):
+    reconfigure = getattr(sys.stdin, "reconfigure", None)  # a replaced stdin may not have it
+    if reconfigure is not None:
         try:
-            sys.stdin.reconfigure(errors="surrogateescape")
+            reconfigure(errors="surrogateescape")
         except (ValueError, OSError):
             pass
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
-        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if not encoding.startswith("utf") and reconfigure is not None:
             try:
-                stream.reconfigure(errors="domino-ascii")
+                reconfigure(errors="domino-ascii")
             except (ValueError, OSError):
                 pass
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from domino_advisor.games.chicken import words
 from domino_advisor.games.chicken.match import ChickenMatch
 from domino_advisor.games.chicken.rules import GAME as NAME
 from domino_advisor.games.chicken.rules import SETTINGS, ChickenRules
@@ -69,5 +70,6 @@ GAME = ChickenFoot(
     rules_class=ChickenRules,
     match_class=ChickenMatch,
     settings=SETTINGS,
+    words=words,
     shorthand_places=True,
 )

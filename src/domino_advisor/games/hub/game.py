@@ -41,6 +41,7 @@ class HubGame:
     rules_class: Any  # the game's rule set (HubRules' subclass)
     match_class: Any  # its match with every hand known (HubMatch's subclass)
     settings: dict[str, tuple[str, str]]  # each setting: the values it takes, what it changes
+    words: Any  # the game's words (games/<game>/words.py: hub.words.Words)
     most_players: int = 8
     one_draw: bool = True
     shorthand_places: bool = False

@@ -10,6 +10,7 @@ from domino_advisor.base.errors import LogFileError, NotationError
 from domino_advisor.base.printable import excerpt
 from domino_advisor.games.events import Event, PlaceWords, Play
 from domino_advisor.games.hub.game import HubGame
+from domino_advisor.games.trains import words
 from domino_advisor.games.trains.match import TrainMatch
 from domino_advisor.games.trains.rules import GAME as NAME
 from domino_advisor.games.trains.rules import SETTINGS, TrainRules
@@ -90,4 +91,5 @@ GAME = MexicanTrain(
     rules_class=TrainRules,
     match_class=TrainMatch,
     settings=SETTINGS,
+    words=words,
 )
