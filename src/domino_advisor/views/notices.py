@@ -161,16 +161,3 @@ def recent_events(log: GameLog, count: int) -> Text:
     for i, e in enumerate(events[first:], first + 1):
         out.append(f"\n  {i:>3} {e}", style="dim")
     return out
-
-
-def edit_view(
-    result: Edited, log: GameLog, pos: api.Position, before: dict, warned: set, width: int
-) -> Group:
-    """What a change did, then the table, compact (the line games' part)."""
-    from domino_advisor.views import statusview
-
-    after = api.status_of(pos)
-    return Group(
-        edit_report(result, log, before, after, pos, warned),
-        statusview.status_view(pos, after, compact=True, width=width),
-    )

@@ -9,18 +9,25 @@ Colour is decoration only: every fact is also in the text.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from domino_advisor.api import Position
+from domino_advisor.api import Position, status_of
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.line.layout import Layout, describe_numbers
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import side_of
 from domino_advisor.log.guide import next_step
+from domino_advisor.views import notices
 from domino_advisor.views.notices import partner_of, recent_events
+
+if TYPE_CHECKING:
+    from domino_advisor.log.edits import Edited
+    from domino_advisor.log.gamelog import GameLog
 
 WIDE = 80  # from here on, the boxed layout
 
@@ -306,3 +313,12 @@ def scores_text(
             style="bold magenta",
         )
     return out
+
+
+def edit_view(result: Edited, log: GameLog, pos: Position, before: dict, warned: set, width: int) -> Group:
+    """What a change did, then the table, compact (the line games' part)."""
+    after = status_of(pos)
+    return Group(
+        notices.edit_report(result, log, before, after, pos, warned),
+        status_view(pos, after, compact=True, width=width),
+    )

@@ -38,7 +38,7 @@ class LineGames:
             rules_view="domino_advisor.views.render:rules_view",
             session="domino_advisor.cli.session:Session",
             lesson="domino_advisor.cli.lesson:lesson",
-            edit_view="domino_advisor.views.notices:edit_view",
+            edit_view="domino_advisor.views.statusview:edit_view",
             simulate="domino_advisor.cli.measuring:simulate_line",
         )
     )

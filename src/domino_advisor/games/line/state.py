@@ -12,17 +12,37 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from domino_advisor.base.doubts import Doubt
 from domino_advisor.base.errors import CountMismatch, IllegalMoveError
 from domino_advisor.base.tiles import Tile, format_tiles, full_set, sort_tiles
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.layout import Layout, describe_numbers
+from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import Result, fives_points, score_blocked, score_out, side_of
 
-if TYPE_CHECKING:
-    from domino_advisor.games.line.match import Match
+
+class Match(Protocol):
+    """What a round reads of the match it is part of (``match.Match``: the table, the
+    seat the log is kept from, the scores so far), so the two modules import one way."""
+
+    rules: Rules
+    players: list[str]
+    seats: int
+    viewer: int | None
+
+    @property
+    def me(self) -> int: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def seat(self, name: str) -> int: ...
+
+    def possessive(self, seat: int) -> str: ...
+
+    def scores(self) -> dict[int, int]: ...
 
 
 @dataclass(frozen=True)
