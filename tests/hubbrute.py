@@ -21,7 +21,7 @@ from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.counting.hubseat import TrainSeatView, count
 from domino_advisor.games.events import Draw, Pass, Play
-from domino_advisor.games.trains.match import deal, legal_moves
+from domino_advisor.games.hub.match import deal, legal_moves
 
 NAMES = ["me", "ana", "bob"]
 

@@ -9,7 +9,8 @@ import random
 from domino_advisor.games.chicken.match import ChickenMatch
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.events import Draw
-from domino_advisor.games.trains.match import TrainMatch, deal, legal_moves
+from domino_advisor.games.hub.match import deal, legal_moves
+from domino_advisor.games.trains.match import TrainMatch
 
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
 

@@ -319,7 +319,7 @@ def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
     from domino_advisor.counting import sampler
     from domino_advisor.counting.hubseat import TrainSeatView, count
     from domino_advisor.games.hub.logmatch import match_of
-    from domino_advisor.games.trains.match import deal, legal_moves
+    from domino_advisor.games.hub.match import deal, legal_moves
 
     rules = ChickenRules()
     rng = random.Random(5)

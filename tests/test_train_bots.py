@@ -11,8 +11,9 @@ import pytest
 
 from clitools import refused, run
 from domino_advisor.base.tiles import Tile, full_set
+from domino_advisor.games.hub.match import deal, legal_moves
 from domino_advisor.games.trains.bots import POLICIES, heuristic_policy
-from domino_advisor.games.trains.match import TrainMatch, deal, legal_moves
+from domino_advisor.games.trains.match import TrainMatch
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.rules import TrainRules
 from domino_advisor.measure.hubsim import tournament

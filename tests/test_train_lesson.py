@@ -19,7 +19,7 @@ from domino_advisor.counting.hubseat import TrainSeatView, count
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play
-from domino_advisor.games.trains.match import deal, legal_moves
+from domino_advisor.games.hub.match import deal, legal_moves
 from domino_advisor.games.trains.rules import TrainRules
 from domino_advisor.games.trains.state import TrainRound
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from domino_advisor.base.errors import IllegalMoveError, RulesError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.games.events import Draw, Pass, Play
-from domino_advisor.games.trains.match import TrainMatch, deal, legal_moves, play_match
+from domino_advisor.games.hub.match import deal, legal_moves
+from domino_advisor.games.trains.match import TrainMatch, play_match
 from domino_advisor.games.trains.rules import HANDS, TrainRules
 from domino_advisor.games.trains.state import MEXICAN, TrainRound
 

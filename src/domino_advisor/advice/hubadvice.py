@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, IllegalMoveError
@@ -24,13 +24,10 @@ from domino_advisor.counting.hubseat import TrainSeatView, count
 from domino_advisor.counting.inference import Inference
 from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import TrainLogMatch
+from domino_advisor.games.hub.match import Policy, legal_moves
+from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.words import Words, words_of
 from domino_advisor.games.registry import game_for
-from domino_advisor.games.trains.match import Policy, legal_moves
-
-if TYPE_CHECKING:
-    from domino_advisor.games.chicken.state import ChickenRound
-    from domino_advisor.games.trains.state import TrainRound
 
 DEFAULT_SAMPLES = TRAIN_ADVICE_SAMPLES  # their home is budgets
 DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
@@ -98,7 +95,7 @@ class TrainAdvice:
 
 
 def advise(
-    r: TrainRound | ChickenRound,
+    r: HubRound,
     seat: int,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
@@ -147,14 +144,14 @@ def advise(
     return TrainAdvice(name, "play", choices, done, spent, inf.method, r.rules.name, samples, cut)
 
 
-def policy_of(r: TrainRound | ChickenRound) -> Policy:
+def policy_of(r: HubRound) -> Policy:
     """The game's heuristic bot: what the rollouts play, and the move the advice keeps
     unless another is clearly better."""
     policy: Policy = words_of(r).HEURISTIC
     return policy
 
 
-def _planned(r: TrainRound | ChickenRound, choices: list[TrainChoice]) -> TrainChoice | None:
+def _planned(r: HubRound, choices: list[TrainChoice]) -> TrainChoice | None:
     """The heuristic bot's own choice here (it reads only your hand and the table)."""
     move = policy_of(r)(r, legal_moves(r), random.Random(0))
     if not isinstance(move, Play):
@@ -162,9 +159,7 @@ def _planned(r: TrainRound | ChickenRound, choices: list[TrainChoice]) -> TrainC
     return choice_for(r, choices, move.tile, str(move.on))
 
 
-def choice_for(
-    r: TrainRound | ChickenRound, choices: list[TrainChoice], tile: Tile, place: str
-) -> TrainChoice | None:
+def choice_for(r: HubRound, choices: list[TrainChoice], tile: Tile, place: str) -> TrainChoice | None:
     """The choice of this tile at this place, or at a place alike (Chicken Foot tries a
     tile on only one of the lines that end in the same number)."""
     exact = next((c for c in choices if c.tile == tile and c.train == place), None)
@@ -186,7 +181,7 @@ def _clearly_better(best: TrainChoice, planned: TrainChoice, sure: float) -> boo
     return statistics.fmean(diffs) < -sure * spread if spread > 0 else statistics.fmean(diffs) < 0
 
 
-def _world(r: TrainRound | ChickenRound, seat: int, inf: Inference, rng: random.Random):
+def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random):
     """The round with every hidden hand drawn from the posterior, the boneyard shuffled."""
     where = inf.sample(rng)
     full = r.clone()
@@ -199,7 +194,7 @@ def _world(r: TrainRound | ChickenRound, seat: int, inf: Inference, rng: random.
     return full
 
 
-def _play_out(world: TrainRound | ChickenRound, seat: int, choice: TrainChoice, rng: random.Random) -> None:
+def _play_out(world: HubRound, seat: int, choice: TrainChoice, rng: random.Random) -> None:
     r = world.clone(checked=False)  # every move below is one ``plays`` offered
     r.apply(Play(r.names[seat], choice.tile, choice.train))
     policy = policy_of(r)

@@ -253,8 +253,8 @@ def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
     random rounds."""
     from domino_advisor.counting.hubseat import TrainSeatView, count
     from domino_advisor.games.hub.logmatch import match_of
+    from domino_advisor.games.hub.match import deal, legal_moves
     from domino_advisor.games.registry import game_for
-    from domino_advisor.games.trains.match import deal, legal_moves
 
     table = _table(
         f"Mexican Train and Chicken Foot counting, {_each(positions)} (milliseconds)",

@@ -21,12 +21,11 @@ from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.cli.lesson import KINDS, Asking, Quit
 from domino_advisor.counting.hubseat import TrainSeatView, count
-from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Draw, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
+from domino_advisor.games.hub.match import deal, legal_moves
+from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.words import LessonTable, words_of
-from domino_advisor.games.trains.match import deal, legal_moves
-from domino_advisor.games.trains.state import TrainRound
 from domino_advisor.learning import questions
 from domino_advisor.learning.progress import Record
 from domino_advisor.measure.hubsim import make_policy
@@ -82,7 +81,7 @@ class TrainLesson(Asking):
             self.console.print("stopped.")
         self.finish(r)
 
-    def your_turn(self, r: TrainRound | ChickenRound, moves) -> None:
+    def your_turn(self, r: HubRound, moves) -> None:
         if self.no_choice(self.match, moves):
             return
         plays = [m for m in moves if isinstance(m, Play)]
@@ -102,7 +101,7 @@ class TrainLesson(Asking):
             return
         self.match.apply(self.train_move(r, plays))
 
-    def train_move(self, r: TrainRound | ChickenRound, plays: list[Play]) -> Play:
+    def train_move(self, r: HubRound, plays: list[Play]) -> Play:
         """Ask your play and mark it against the advisor's ranking (pips against the others)."""
         self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
         advice = advise(r, 0, samples=self.samples or DEFAULT_SAMPLES, seed=0, seconds=None)  # as advise
@@ -126,7 +125,7 @@ class TrainLesson(Asking):
         self.scored("move", points)
         return chosen
 
-    def finish(self, r: TrainRound | ChickenRound) -> None:
+    def finish(self, r: HubRound) -> None:
         if r.over:
             how = f"{self.names[r.winner]} went out" if r.winner is not None else "blocked"
             left = ", ".join(f"{n} {r.pips_left(s)}" for s, n in enumerate(self.names))
@@ -134,7 +133,7 @@ class TrainLesson(Asking):
         self.totals()
 
 
-def read_play(answer: str, r: TrainRound | ChickenRound, plays: list[Play]) -> Play:
+def read_play(answer: str, r: HubRound, plays: list[Play]) -> Play:
     """A typed play: ``125 m``, ``12-5 mine``, ``125 on bob``; ``94 h``, ``43 t2``, ``65 66``,
     ``9-4 on head``; or just the tile where one place takes it."""
     words = words_of(r)

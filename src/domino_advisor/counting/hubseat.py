@@ -17,13 +17,10 @@ from typing import TYPE_CHECKING
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.view import Seated
-from domino_advisor.games.chicken.rules import ChickenRules
-from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.hub.logmatch import TrainLogMatch, table_of
+from domino_advisor.games.hub.round import Acted, HubRound
+from domino_advisor.games.hub.rules import HubRules
 from domino_advisor.games.hub.words import words_of
-from domino_advisor.games.trains.hub import Acted
-from domino_advisor.games.trains.rules import TrainRules
-from domino_advisor.games.trains.state import TrainRound
 
 if TYPE_CHECKING:
     from domino_advisor.log.gamelog import GameLog
@@ -31,7 +28,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class TrainSeatView(Seated):
-    rules: TrainRules | ChickenRules
+    rules: HubRules
     names: tuple[str, ...]
     me: int
     dealt: tuple[Tile, ...]
@@ -46,9 +43,7 @@ class TrainSeatView(Seated):
     opening: None = None  # no lead rule: the engine is set aside before the deal
 
     @classmethod
-    def of(
-        cls, r: TrainRound | ChickenRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None
-    ) -> TrainSeatView:
+    def of(cls, r: HubRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> TrainSeatView:
         """One seat's view of a Mexican Train round, or of a Chicken Foot round (the same
         shape: a hub set aside, tiles placed, one-tile draws that say what was open)."""
         hand, dealt = r.hands[seat], r.dealt[seat]

@@ -21,7 +21,7 @@ from domino_advisor.counting.hubseat import TrainSeatView
 from domino_advisor.counting.inference import certain_lacks
 from domino_advisor.games.events import Event, Play
 from domino_advisor.games.hub.logmatch import TrainLogMatch
-from domino_advisor.games.trains.hub import HubRound
+from domino_advisor.games.hub.round import HubRound
 from domino_advisor.log.gamelog import GameLog
 
 NOTED = 1.0  # pips: a decision that gave up less than this is as good as the best

@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 
 from domino_advisor.advice.hubadvice import SURE, advise
 from domino_advisor.base.errors import NotationError
-from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play, number_at_most
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
+from domino_advisor.games.hub.match import Move, Policy, deal, legal_moves
+from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.words import words_for
-from domino_advisor.games.trains.match import Move, Policy, deal, legal_moves
-from domino_advisor.games.trains.state import TrainRound
 from domino_advisor.measure.simulate import half_width, in_processes
 
 ADVISOR_SAMPLES = 20  # worlds a decision for the advisor bot: a fixed count, never a time
@@ -37,7 +36,7 @@ class AdvisorBot:
         self.samples = samples
         self.sure = sure
 
-    def __call__(self, r: TrainRound | ChickenRound, moves: list[Move], rng: random.Random) -> Move:
+    def __call__(self, r: HubRound, moves: list[Move], rng: random.Random) -> Move:
         if sum(isinstance(m, Play) for m in moves) <= 1:
             return moves[0]
         best = advise(

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play
-from domino_advisor.games.trains.match import Move, random_policy
+from domino_advisor.games.hub.match import Move, random_policy
 
 
 def heavy_policy(r: ChickenRound, moves: list[Move], rng: random.Random) -> Move:

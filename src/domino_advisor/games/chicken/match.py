@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
-from domino_advisor.games.trains.match import HubMatch, Policy, deal, legal_moves, play, random_policy
+from domino_advisor.games.hub.match import HubMatch, Policy, deal, legal_moves, play, random_policy
 
 __all__ = ["ChickenMatch", "deal", "legal_moves", "play_match", "random_policy"]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from domino_advisor.base.errors import RulesError
-from domino_advisor.games.trains.rules import HubRules
+from domino_advisor.games.hub.rules import HubRules
 
 GAME = "chicken-foot"  # its name in a log's [Rules] tag and the registry
 # the hand sizes most tables deal, by set and number of players

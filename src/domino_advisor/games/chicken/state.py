@@ -23,7 +23,7 @@ from domino_advisor.base.errors import IllegalMoveError, NotationError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.events import Play
-from domino_advisor.games.trains.hub import HubRound
+from domino_advisor.games.hub.round import HubRound
 
 HEAD = "head"
 

@@ -13,24 +13,19 @@ their hands or count their pips, which go on their totals.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, format_tiles, full_set
 from domino_advisor.games.events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
+from domino_advisor.games.hub.match import HubMatch
+from domino_advisor.games.hub.round import HubRound
+from domino_advisor.games.hub.rules import HubRules
 from domino_advisor.games.registry import game_for
-from domino_advisor.games.trains.match import HubMatch
-from domino_advisor.games.trains.rules import HubRules
 
 MOST_PLAYERS = 8
 AnyRules = HubRules
-if TYPE_CHECKING:  # the rounds of the hub's games, for the types of what reads them
-    from typing import TypeAlias
-
-    from domino_advisor.games.chicken.state import ChickenRound
-    from domino_advisor.games.trains.state import TrainRound
-
-    AnyRound: TypeAlias = TrainRound | ChickenRound
+AnyRound = HubRound
 
 
 def match_of(rules: HubRules, names: list[str]) -> HubMatch:

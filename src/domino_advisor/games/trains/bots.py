@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 
 from domino_advisor.games.events import Play
-from domino_advisor.games.trains.match import Move, random_policy
+from domino_advisor.games.hub.match import Move, random_policy
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.state import TrainRound
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, format_tiles
 from domino_advisor.games.events import Draw, Pass, Play
-from domino_advisor.games.trains.hub import HubRound
+from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.trains.rules import TrainRules
 
 MEXICAN = "mexican"

@@ -14,7 +14,7 @@ from typing import Any, Self
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Draw, Pass, Play
-from domino_advisor.games.trains.rules import HubRules
+from domino_advisor.games.hub.rules import HubRules
 
 _by_number = attrgetter("high", "low")  # the tiles' own order, without building them pairs to compare
 
