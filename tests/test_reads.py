@@ -235,7 +235,7 @@ def test_advice_without_reads_is_the_advice_of_the_uniform_counting():
     pos_on = api.Position.of(loads(READS_LOG))
     c = api.advice_of(pos_on, samples=60, seed=3, seconds=None)
     assert all(0.0 <= m.win <= 1.0 for m in c.moves)
-    assert all(m.effective <= m.played + 1e-9 for m in c.moves)
+    assert all(m.tally.effective <= m.tally.played + 1e-9 for m in c.moves)
 
 
 def test_the_config_switches_reads_off(tmp_path, monkeypatch):
@@ -260,10 +260,10 @@ def test_weights_far_apart_neither_overflow_nor_change_the_chances(monkeypatch):
 
     c = Candidate(None, None, None)
     for w, v in ((1.0, 2), (3.0, 0), (0.5, 2)):
-        c.count(w, v)
-    before = (c.win, c.effective, c.margin)
-    c.rescale(1e-100)
-    assert (c.win, c.effective) == pytest.approx(before[:2]) and c.margin == pytest.approx(before[2])
+        c.tally.count(w, v)
+    before = (c.win, c.tally.effective, c.margin)
+    c.tally.rescale(1e-100)
+    assert (c.win, c.tally.effective) == pytest.approx(before[:2]) and c.margin == pytest.approx(before[2])
 
     steps = iter(range(0, 10**6, 400))
     monkeypatch.setattr(Reads, "log_weight", lambda self, world: float(next(steps)))
@@ -271,7 +271,7 @@ def test_weights_far_apart_neither_overflow_nor_change_the_chances(monkeypatch):
     advice = advisor_module.advise(pos.match.round, pos.match.me, samples=12, seed=1, style=STYLE)
     for m in advice.moves:
         assert math.isfinite(m.win) and math.isfinite(m.margin) and 0 <= m.win <= 1
-        assert m.effective == pytest.approx(1.0, abs=1e-6)  # the last world outweighs the rest
+        assert m.tally.effective == pytest.approx(1.0, abs=1e-6)  # the last world outweighs the rest
 
 
 def test_the_reads_setting_keeps_the_other_train_defaults(tmp_path):

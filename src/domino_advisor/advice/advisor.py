@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from domino_advisor.advice.bots import reader
 from domino_advisor.advice.calibration import Calibration, calibration_for, shown
+from domino_advisor.advice.candidate import Candidate
 from domino_advisor.advice.engine import FastRound, from_round
 from domino_advisor.advice.reasons import explain
 from domino_advisor.advice.search import LineSolver, TooBig, solve, solve_value
@@ -34,7 +35,7 @@ from domino_advisor.counting.reads import Reads, Style
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Draw, Move, Pass, Play
 from domino_advisor.games.line import lead
-from domino_advisor.games.line.scoring import DRAW, WIN, fives_points, round_value, side_of
+from domino_advisor.games.line.scoring import fives_points, round_value, side_of
 from domino_advisor.games.line.state import Round
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
@@ -48,91 +49,6 @@ RESCALE = 300.0  # a world's log weight this far above the reference: weights ar
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
 EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
 EXACT_MAX = EXACT_SEARCH  # positions the exact search may visit (budgets)
-
-
-@dataclass
-class Candidate:
-    tile: Tile | None  # None for a draw or a pass
-    side: str | None  # the end it joins; None for an opening
-    on: int | str | None  # how the log writes it
-    number: int | None = None  # the number showing on the end it joins
-    wins: float = 0.0
-    ties: float = 0.0
-    played: int = 0
-    weight: float = 0.0  # the worlds' total weight (each 1 unless soft reads weight them)
-    weight2: float = 0.0  # ... and of their squares, for the effective sample size
-    reply_points: float = 0.0
-    margin_points: float = 0.0  # your side's points less the best other side's, summed
-    reasons: list[str] = field(default_factory=list)
-    exact: bool = False
-    ends_match: bool = False  # playing it reaches the match target: the match is won at once
-    match_sum: float = 0.0  # the chance of winning the match from each world's end, summed
-    match_squares: float = 0.0  # ... and their squares, for the spread
-    chance: float = 0.0  # the chance of winning the round as shown: calibrated where a map is shipped
-    chance_margin: float = 0.0  # half-width of its 95% interval: sampling and the model's measured error
-    match_chance_margin: float = 0.0  # ... and of the match chance's
-
-    @property
-    def match(self) -> float:
-        """The estimated chance of winning the match (0 where only the round counts)."""
-        return self.match_sum / self.weight if self.weight else 0.0
-
-    @property
-    def effective(self) -> float:
-        """How many equally weighted worlds the weighted ones are worth."""
-        return self.weight * self.weight / self.weight2 if self.weight2 else 0.0
-
-    @property
-    def match_margin(self) -> float:
-        """One standard error of the match estimate, from the worlds' spread."""
-        if self.exact or self.played < 2:
-            return 0.0
-        mean = self.match
-        var = max(self.match_squares / self.weight - mean * mean, 1e-9)
-        return math.sqrt(var / self.effective)
-
-    def rescale(self, factor: float) -> None:
-        """Every weighted sum times ``factor`` (the ratios, and so the chances, unchanged)."""
-        self.wins *= factor
-        self.ties *= factor
-        self.match_sum *= factor
-        self.match_squares *= factor
-        self.reply_points *= factor
-        self.margin_points *= factor
-        self.weight *= factor
-        self.weight2 *= factor * factor
-
-    def count(self, w: float, round_value: int, match: float = 0.0) -> None:
-        """One world's outcome, weighted."""
-        self.wins += w * (round_value == WIN)
-        self.ties += w * (round_value == DRAW)
-        self.match_sum += w * match
-        self.match_squares += w * match * match
-        self.played += 1
-        self.weight += w
-        self.weight2 += w * w
-
-    @property
-    def win(self) -> float:
-        return self.wins / self.weight if self.weight else 0.0
-
-    @property
-    def value(self) -> float:
-        """Ranking value: a won round counts 1, a drawn one a half."""
-        return (self.wins + 0.5 * self.ties) / self.weight if self.weight else 0.0
-
-    @property
-    def points(self) -> float:
-        """Average points ahead of the best other side at the end of the round."""
-        return self.margin_points / self.weight if self.weight else 0.0
-
-    @property
-    def margin(self) -> float:
-        """One standard error of the win estimate."""
-        if self.exact or not self.played:
-            return 0.0
-        p = self.win
-        return math.sqrt(max(p * (1 - p), 1e-9) / self.effective)
 
 
 @dataclass
@@ -293,7 +209,7 @@ def advise(
         c.chance, c.chance_margin = shown(c.win, c.margin, c.exact, cal)
         if st is not None:
             _, c.match_chance_margin = shown(c.match, c.match_margin, c.exact, cal)
-    used = max(c.played for c in moves) if not exact else 0
+    used = max(c.tally.played for c in moves) if not exact else 0
     seconds_used = time.perf_counter() - start
     partner = r.name((seat + 2) % r.match.seats) if r.rules.partners else None
     cut = cut or (not exact and budget < EXACT_MAX and _fully_known(r, seat, inf, omniscient))
@@ -382,7 +298,7 @@ def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None,
     except TooBig:
         return False
     for c, (value, match) in zip(moves, values, strict=True):
-        c.count(1.0, value, match)
+        c.tally.count(1.0, value, match)
         c.exact = True
     return True
 
@@ -427,7 +343,7 @@ def _rollouts(
                 ref = lw if ref is None else ref
                 if lw - ref > RESCALE:  # far likelier than the first: weigh all relative to it
                     for c in moves:
-                        c.rescale(math.exp(ref - lw))
+                        c.tally.rescale(math.exp(ref - lw))
                     ref = lw
                 w = math.exp(lw - ref)
             base = _world(r, seat, world, rng)
@@ -439,7 +355,7 @@ def _rollouts(
         for i, c in enumerate(moves):
             if values is not None:  # the world was small enough to play perfectly
                 rv, mv = values[i]
-                c.count(w, rv, mv)
+                c.tally.count(w, rv, mv)
                 continue
             fr = base.clone()
             _apply(fr, c, policy, random.Random(world_seed ^ 1))
@@ -449,10 +365,10 @@ def _rollouts(
             if not fr.over:
                 fr.step(policies[fr.turn], play_rng)
             if r.rules.all_fives:
-                c.reply_points += w * (fr.fives[side_of(nxt, r.rules)] - before)
+                c.tally.reply_points += w * (fr.fives[side_of(nxt, r.rules)] - before)
             res = fr.play_out(policies, play_rng)
             done += TURN_WORK * (left - _tiles_left(fr))
-            c.count(w, round_value(res, my_side, r.rules), st.value(fr) if st is not None else 0.0)
+            c.tally.count(w, round_value(res, my_side, r.rules), st.value(fr) if st is not None else 0.0)
             if r.rules.all_fives:
                 totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
                 for side, pts in res.points.items():
@@ -460,7 +376,7 @@ def _rollouts(
                 for side in totals:
                     totals[side] += fr.fives[side] - base.fives[side]
                 mine = totals.pop(my_side)
-                c.margin_points += w * (mine - max(totals.values()))
+                c.tally.margin_points += w * (mine - max(totals.values()))
         n += 1
     return False, done
 
