@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from domino_advisor.advice.bots import reader
 from domino_advisor.advice.calibration import Calibration, calibration_for, shown
 from domino_advisor.advice.candidate import Candidate
-from domino_advisor.advice.engine import FastRound, from_round
+from domino_advisor.advice.engine import FastRound, Policy, from_round
 from domino_advisor.advice.reasons import explain
 from domino_advisor.advice.search import LineSolver, TooBig, solve, solve_value
 from domino_advisor.advice.stakes import Stakes, stakes
@@ -35,7 +35,7 @@ from domino_advisor.counting.reads import Reads, Style
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Draw, Move, Pass, Play
 from domino_advisor.games.line import lead
-from domino_advisor.games.line.scoring import fives_points, round_value, side_of
+from domino_advisor.games.line.scoring import Result, fives_points, round_value, side_of
 from domino_advisor.games.line.state import Round
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
@@ -93,7 +93,7 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
     return out
 
 
-def _apply(fr: FastRound, c: Candidate, policy=reader, rng=None) -> None:
+def _apply(fr: FastRound, c: Candidate, policy: Policy = reader, rng: random.Random | None = None) -> None:
     if c.tile is None:  # a forced draw or pass: take the turn as the rules make you
         fr.step(policy, rng or random.Random(0))
     elif c.side is None:
@@ -103,7 +103,7 @@ def _apply(fr: FastRound, c: Candidate, policy=reader, rng=None) -> None:
         fr.play(c.tile.index, j)
 
 
-def _world(r: Round, seat: int, world: dict, rng: random.Random) -> FastRound:
+def _world(r: Round, seat: int, world: dict[Tile, int | None], rng: random.Random) -> FastRound:
     """A fast round for one sampled world: the sampled hands, the boneyard shuffled."""
     hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(r.match.seats)]
     stock = []
@@ -123,6 +123,51 @@ def _true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
     return from_round(r, [set(r.hand_of(s)) for s in range(r.match.seats)], stock)
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What one call's worlds may spend."""
+
+    samples: int  # the worlds asked for
+    work: int | None  # positions searched and turns played out (None: the worlds, whatever they cost)
+    seconds: float | None  # the user's clock limit, if any
+    start: float  # when the answer began (``time.perf_counter``), the counting before the call included
+    positions: int = EXACT_MAX  # what the exact search of the whole round may visit
+
+    def allows(self, worlds: int, done: int) -> bool:
+        """Whether another world is played: fewer than asked, and work left."""
+        return worlds < self.samples and (self.work is None or done < self.work)
+
+    def out_of_time(self, worlds: int) -> bool:
+        """The user's clock limit has passed (once a few worlds are in)."""
+        return self.seconds is not None and time.perf_counter() - self.start > self.seconds and worlds >= 8
+
+
+@dataclass(frozen=True)
+class Rollout:
+    """What one call's rollouts hold fixed: whose move, what is known, how a world is
+    played out and judged, and what the worlds may spend."""
+
+    r: Round
+    seat: int
+    inf: Inference | None  # the counting; None: omniscient, every hand as it is
+    policy: Policy  # how every seat plays a world out
+    stakes: Stakes | None  # the match played for; None: the round alone
+    budget: Budget
+    reads: Reads | None = None  # soft reads: each world weighted by how likely the others' plays were
+    solve_drawing: int = SOLVE_DRAWING  # two players: a world this small with a boneyard is solved
+    solve_below: int = SOLVE_BELOW  # a world with this many tiles in hands or fewer is solved
+
+    @property
+    def side(self) -> int:
+        """The seat's side: whose chances these are."""
+        return side_of(self.seat, self.r.rules)
+
+    @property
+    def all_fives(self) -> bool:
+        """Points are scored during the round: worlds are played out, never solved."""
+        return self.r.rules.all_fives
+
+
 def advise(
     r: Round,
     seat: int,
@@ -132,7 +177,7 @@ def advise(
     inference: Inference | None = None,
     omniscient: bool = False,
     reasons: bool = True,
-    policy=reader,
+    policy: Policy = reader,
     objective: str = "match",
     style: Style | None = None,
     solve_drawing: int = SOLVE_DRAWING,
@@ -167,31 +212,16 @@ def advise(
     inf = None
     if not omniscient:
         inf = inference or infer(SeatView.of(r, seat))
-    my_side = side_of(seat, r.rules)
     st = stakes(r, seat) if objective == "match" else None
-    budget = _exact_budget(seconds, start)
-    exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient, st, budget)
+    budget = Budget(samples, work, seconds, start, _exact_budget(seconds, start))
+    setting = Rollout(r, seat, inf, policy, st, budget, solve_drawing=solve_drawing)
+    exact = action == "play" and _try_exact(setting, moves)
     cut = False
     work_done = 0
     if not exact:
-        reads = Reads(inf.view, style) if style is not None and inf is not None else None
-        cut, work_done = _rollouts(
-            r,
-            seat,
-            moves,
-            inf,
-            samples,
-            rng,
-            seconds,
-            start,
-            omniscient,
-            policy,
-            my_side,
-            st,
-            reads=reads,
-            solve_drawing=solve_drawing,
-            work=work,
-        )
+        if style is not None and inf is not None:
+            setting = replace(setting, reads=Reads(inf.view, style))
+        cut, work_done = _rollouts(setting, moves, rng)
     if st is not None:
         for c in moves:
             c.ends_match = _wins_at_once(r, seat, c, st)
@@ -212,7 +242,7 @@ def advise(
     used = max(c.tally.played for c in moves) if not exact else 0
     seconds_used = time.perf_counter() - start
     partner = r.name((seat + 2) % r.match.seats) if r.rules.partners else None
-    cut = cut or (not exact and budget < EXACT_MAX and _fully_known(r, seat, inf, omniscient))
+    cut = cut or (not exact and budget.positions < EXACT_MAX and _fully_known(r, seat, inf))
     return Advice(
         seat,
         name,
@@ -251,17 +281,18 @@ def _exact_budget(seconds: float | None, start: float) -> int:
     return max(EXACT_MIN, min(EXACT_MAX, int(left / 2 * EXACT_RATE)))
 
 
-def _fully_known(r: Round, seat: int, inf, omniscient: bool) -> bool:
+def _fully_known(r: Round, seat: int, inf: Inference | None) -> bool:
     """The exact search is begun here (and a time limit may cut it short)."""
-    return _hands_to_solve(r, seat, inf, omniscient) is not None
+    return _hands_to_solve(r, seat, inf) is not None
 
 
-def _hands_to_solve(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
+def _hands_to_solve(r: Round, seat: int, inf: Inference | None) -> list[set[Tile]] | None:
     """Both hands, where the round can be solved: two players, nothing to draw, every
-    hidden tile's place certain, and few enough tiles for the search to finish; else None."""
+    hidden tile's place certain (``inf`` None: every hand seen), and few enough tiles for
+    the search to finish; else None."""
     if r.match.seats != 2 or (r.rules.draws and r.drawable):
         return None
-    if omniscient:
+    if inf is None:
         hands = [set(r.hand_of(s)) for s in range(2)]
     else:
         hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
@@ -274,27 +305,27 @@ def _hands_to_solve(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
     return hands if sum(map(len, hands)) <= EXACT_MOST_TILES else None
 
 
-def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None, budget: int = 0) -> bool:
+def _try_exact(ro: Rollout, moves: list[Candidate]) -> bool:
     """Solve the round when nothing is hidden that matters: two players, nothing to draw;
-    unless the search would outrun its ``budget`` of positions (then the worlds are
-    sampled and played out as usual)."""
-    hands = _hands_to_solve(r, seat, inf, omniscient)
+    unless the search would outrun its budget of positions (then the worlds are sampled
+    and played out as usual)."""
+    hands = _hands_to_solve(ro.r, ro.seat, ro.inf)
     if hands is None:
         return False
-    base = from_round(r, hands, [])
-    my_side = side_of(seat, r.rules)
+    base = from_round(ro.r, hands, [])
     memo: dict = {}
     match_memo: dict = {}
-    left = [budget or EXACT_MAX]
+    left = [ro.budget.positions]
     values = []
     try:
         for c in moves:
             fr = base.clone()
             _apply(fr, c)
-            value = solve(fr, my_side, memo, left)
-            values.append(
-                (value, solve_value(fr, my_side, st.value, match_memo, left) if st is not None else 0.0)
+            value = solve(fr, ro.side, memo, left)
+            match = (
+                solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
             )
+            values.append((value, match))
     except TooBig:
         return False
     for c, (value, match) in zip(moves, values, strict=True):
@@ -303,82 +334,82 @@ def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None,
     return True
 
 
-def _rollouts(
-    r,
-    seat,
-    moves,
-    inf,
-    samples,
-    rng,
-    seconds,
-    start,
-    omniscient,
-    policy,
-    my_side,
-    st=None,
-    solve_below=None,
-    reads: Reads | None = None,
-    solve_drawing: int = 0,
-    work: int | None = None,
-) -> tuple[bool, int]:
-    """Play every candidate out in ``samples`` worlds, or in as many as ``work`` allows
-    (positions searched and turns played out, counted: the same on any machine); True
-    if the user's time limit stopped it first, and the work done."""
-    policies = [policy] * r.match.seats
-    solve_below = SOLVE_BELOW if solve_below is None else solve_below
+def _rollouts(ro: Rollout, moves: list[Candidate], rng: random.Random) -> tuple[bool, int]:
+    """Play every candidate out in as many worlds as the budget allows: the worlds asked
+    for, or as many as its work allows (positions searched and turns played out,
+    counted: the same on any machine); True if the user's time limit stopped it first,
+    and the work done."""
     n = 0
     done = 0  # the work: positions searched, and turns played out (TURN_WORK each)
     ref = None  # the first world's log weight: weights are relative to it
-    while n < samples and (work is None or done < work):
-        if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
+    while ro.budget.allows(n, done):
+        if ro.budget.out_of_time(n):
             return True, done  # the user's time limit: the advice says it stopped short
         world_seed = rng.getrandbits(32)
         w = 1.0
-        if omniscient:
-            base = _true_world(r, seat, rng)
+        if ro.inf is None:
+            base = _true_world(ro.r, ro.seat, rng)
         else:
-            world = inf.sample(rng)
-            if reads is not None:  # how likely the others' plays were in this world
-                lw = reads.log_weight(world)
+            world = ro.inf.sample(rng)
+            if ro.reads is not None:  # how likely the others' plays were in this world
+                lw = ro.reads.log_weight(world)
                 ref = lw if ref is None else ref
                 if lw - ref > RESCALE:  # far likelier than the first: weigh all relative to it
                     for c in moves:
                         c.tally.rescale(math.exp(ref - lw))
                     ref = lw
                 w = math.exp(lw - ref)
-            base = _world(r, seat, world, rng)
+            base = _world(ro.r, ro.seat, world, rng)
         values = None
-        if not r.rules.all_fives and _solvable(base, solve_below, solve_drawing):
-            values, searched = _solve_world(base, moves, my_side, policy, world_seed, st)
+        if not ro.all_fives and _solvable(base, ro.solve_below, ro.solve_drawing):
+            values, searched = _solve_world(ro, base, moves, world_seed)
             done += searched
-        left = _tiles_left(base)
-        for i, c in enumerate(moves):
-            if values is not None:  # the world was small enough to play perfectly
-                rv, mv = values[i]
+        if values is not None:  # the world was small enough to play perfectly
+            for c, (rv, mv) in zip(moves, values, strict=True):
                 c.tally.count(w, rv, mv)
-                continue
-            fr = base.clone()
-            _apply(fr, c, policy, random.Random(world_seed ^ 1))
-            nxt = fr.turn
-            before = fr.fives[side_of(nxt, r.rules)] if r.rules.all_fives else 0
-            play_rng = random.Random(world_seed)
-            if not fr.over:
-                fr.step(policies[fr.turn], play_rng)
-            if r.rules.all_fives:
-                c.tally.reply_points += w * (fr.fives[side_of(nxt, r.rules)] - before)
-            res = fr.play_out(policies, play_rng)
-            done += TURN_WORK * (left - _tiles_left(fr))
-            c.tally.count(w, round_value(res, my_side, r.rules), st.value(fr) if st is not None else 0.0)
-            if r.rules.all_fives:
-                totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
-                for side, pts in res.points.items():
-                    totals[side] += pts
-                for side in totals:
-                    totals[side] += fr.fives[side] - base.fives[side]
-                mine = totals.pop(my_side)
-                c.tally.margin_points += w * (mine - max(totals.values()))
+        else:
+            for c in moves:
+                done += _play_out(ro, base, c, w, world_seed)
         n += 1
     return False, done
+
+
+def _play_out(ro: Rollout, base: FastRound, c: Candidate, w: float, world_seed: int) -> int:
+    """Play the candidate out in one world, every seat by the rollout policy, and count
+    the outcome with the world's weight ``w``; the work it took (turns played out)."""
+    fr = base.clone()
+    _apply(fr, c, ro.policy, random.Random(world_seed ^ 1))
+    play_rng = random.Random(world_seed)
+    reply = _reply(fr, ro.policy, play_rng)
+    res = fr.play_out([ro.policy] * fr.n, play_rng)
+    c.tally.count(
+        w, round_value(res, ro.side, ro.r.rules), ro.stakes.value(fr) if ro.stakes is not None else 0.0
+    )
+    if ro.all_fives:
+        c.tally.score(w, reply, _points_ahead(res, fr, base, ro.side))
+    return TURN_WORK * (_tiles_left(base) - _tiles_left(fr))
+
+
+def _reply(fr: FastRound, policy: Policy, rng: random.Random) -> int:
+    """The next turn, played by the policy: the fives it scores for the side that plays it."""
+    side = side_of(fr.turn, fr.rules)
+    before = fr.fives[side]
+    if not fr.over:
+        fr.step(policy, rng)
+    return fr.fives[side] - before
+
+
+def _points_ahead(res: Result, fr: FastRound, base: FastRound, side: int) -> int:
+    """All Fives: ``side``'s points less the best other side's, from the world ``base``
+    to the finished round ``fr`` (what it ended with, ``res``): the round's points and
+    the fives scored on the way."""
+    totals = {side_of(s, fr.rules): 0 for s in range(fr.n)}
+    for other, pts in res.points.items():
+        totals[other] += pts
+    for other in totals:
+        totals[other] += fr.fives[other] - base.fives[other]
+    mine = totals.pop(side)
+    return mine - max(totals.values())
 
 
 def _tiles_left(fr: FastRound) -> int:
@@ -399,14 +430,11 @@ def _solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:
     return base.n == 2 and held + drawable <= solve_drawing
 
 
+WORLD_POSITIONS = 6000  # what the exact search of one sampled world may visit
+
+
 def _solve_world(
-    base: FastRound,
-    moves,
-    my_side: int,
-    policy,
-    world_seed: int,
-    st: Stakes | None = None,
-    budget: int = 6000,
+    ro: Rollout, base: FastRound, moves: list[Candidate], world_seed: int
 ) -> tuple[list[tuple[int, float]] | None, int]:
     """Every candidate's exact value in one sampled world (the round's, and the match's
     where it is played for), or None if that is too big; and the positions searched,
@@ -415,19 +443,20 @@ def _solve_world(
     All candidates in a world are judged the same way (all solved, or all played
     out), so comparing them stays fair.
     """
+    budget = WORLD_POSITIONS
     memo: dict = {}
     match_memo: dict = {}
     left = [budget]
     values = []
     line = None
     if all(c.tile is not None for c in moves) and LineSolver.fits(base):
-        line = LineSolver(base, my_side, budget * 4)
+        line = LineSolver(base, ro.side, budget * 4)
     try:
         for c in moves:
             fr = base.clone()
-            _apply(fr, c, policy, random.Random(world_seed ^ 1))
-            rv = line.value(fr) if line else solve(fr, my_side, memo, left)
-            mv = solve_value(fr, my_side, st.value, match_memo, left) if st is not None else 0.0
+            _apply(fr, c, ro.policy, random.Random(world_seed ^ 1))
+            rv = line.value(fr) if line else solve(fr, ro.side, memo, left)
+            mv = solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
             values.append((rv, mv))
     except TooBig:
         values = []

@@ -11,6 +11,7 @@ and results.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from domino_advisor.base.tiles import Tile, full_set
@@ -327,7 +328,7 @@ class FastRound:
         return score_blocked(pips, self.rules)
 
     # -- playing out ------------------------------------------------------------------------
-    def step(self, choose, rng: random.Random) -> None:
+    def step(self, choose: Policy, rng: random.Random) -> None:
         """One turn for the seat to move: play, or draw until a tile plays, or pass."""
         seat = self.turn
         while True:
@@ -342,11 +343,15 @@ class FastRound:
             self.pass_()
             return
 
-    def play_out(self, policies, rng: random.Random) -> Result:
+    def play_out(self, policies: Sequence[Policy], rng: random.Random) -> Result:
         """Play to the end of the round, each seat by its own policy."""
         while not self.over:
             self.step(policies[self.turn], rng)
         return self.result()
+
+
+# a move policy: the round, the moves to choose from (tile, end; -1 opens) and the dice -> the move
+Policy = Callable[[FastRound, list[tuple[int, int]], random.Random], tuple[int, int]]
 
 
 def _fast_end(e) -> tuple[int, int, int]:
