@@ -168,70 +168,61 @@ class Rollout:
         return self.r.rules.all_fives
 
 
+@dataclass(frozen=True)
+class AdviceOptions:
+    """How ``advise`` weighs the moves.  The defaults are the advice the table gives: work
+    decides the answer (``samples`` None: as many worlds as ``DEFAULT_WORK`` allows, at
+    most ``DEFAULT_SAMPLES``; base.budgets) and the exact search runs to its budget of
+    positions, with no clock, for the match where one is played."""
+
+    samples: int | None = None  # the worlds to play out; None: the default budget of work
+    seed: int = 0  # the same seed gives the same advice on any machine
+    seconds: float | None = None  # a clock limit, only where the user asks (the advice says if it cut)
+    objective: str = "match"  # "round": ranked by the round even where a match is played
+    style: Style | None = None  # soft reads: worlds weighted by how likely the others' plays were
+    reasons: bool = True  # say why, in words
+    omniscient: bool = False  # every hand seen: the ceiling simulate measures
+    policy: Policy = reader  # how every seat plays the worlds out
+    solve_drawing: int = SOLVE_DRAWING  # 0: every world with tiles to draw is played out (as 0.4.0)
+
+
+DEFAULT_OPTIONS = AdviceOptions()
+
+
 def advise(
     r: Round,
     seat: int,
-    samples: int | None = None,
-    seed: int = 0,
-    seconds: float | None = None,
+    options: AdviceOptions = DEFAULT_OPTIONS,
+    *,
     inference: Inference | None = None,
-    omniscient: bool = False,
-    reasons: bool = True,
-    policy: Policy = reader,
-    objective: str = "match",
-    style: Style | None = None,
-    solve_drawing: int = SOLVE_DRAWING,
     spent: float = 0.0,
 ) -> Advice:
     """Rank the seat's moves by the estimated chance of winning the match (or, in a
-    single round, with no table for the rules, or with ``objective="round"``, the round).
-    With a ``style``, sampled worlds are weighted by how likely the others' plays were
-    in them (soft reads).  ``solve_drawing=0`` leaves every world with tiles to draw to
-    the rollouts (as 0.4.0 did).  Work decides the answer: ``samples`` worlds (None: as
-    many as ``DEFAULT_WORK`` allows, at most ``DEFAULT_SAMPLES``), and the exact search to
-    its budget of positions.  ``seconds``: a clock limit, only where the
-    user asks for one (the advice then says if it cut the work short); ``spent``: seconds
-    the answer has already taken (the counting, done before the call), which it covers."""
+    single round, with no table for the rules, or with ``objective="round"``, the round),
+    as ``options`` say.  ``inference``: the seat's counting, where the caller has it
+    already; ``spent``: seconds the answer has already taken (the counting, done before
+    the call), which a clock limit covers."""
     start = time.perf_counter() - spent
-    work = DEFAULT_WORK if samples is None else None
-    samples = DEFAULT_SAMPLES if samples is None else samples
+    work = DEFAULT_WORK if options.samples is None else None
+    samples = DEFAULT_SAMPLES if options.samples is None else options.samples
     name = r.name(seat)
-    if r.over:
-        raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
-    to_move = r.to_move()
-    if to_move is not None and to_move != seat:
-        raise IllegalMoveError(
-            f"it is {r.name(to_move)}'s turn, not {'yours' if seat == r.match.viewer else name + 's'}"
-        )
-    moves = candidates(r, seat)
-    action = "play"
-    if not moves:  # nothing plays: draw or pass, and say what the round now looks like
-        action = "draw" if r.rules.draws and r.drawable else "pass"
-        moves = [Candidate(None, None, None)]
-    rng = random.Random(seed)
+    action, moves = _moves(r, seat)
+    rng = random.Random(options.seed)
     inf = None
-    if not omniscient:
+    if not options.omniscient:
         inf = inference or infer(SeatView.of(r, seat))
-    st = stakes(r, seat) if objective == "match" else None
-    budget = Budget(samples, work, seconds, start, _exact_budget(seconds, start))
-    setting = Rollout(r, seat, inf, policy, st, budget, solve_drawing=solve_drawing)
+    st = stakes(r, seat) if options.objective == "match" else None
+    budget = Budget(samples, work, options.seconds, start, _exact_budget(options.seconds, start))
+    setting = Rollout(r, seat, inf, options.policy, st, budget, solve_drawing=options.solve_drawing)
     exact = action == "play" and _try_exact(setting, moves)
     cut = False
     work_done = 0
     if not exact:
-        if style is not None and inf is not None:
-            setting = replace(setting, reads=Reads(inf.view, style))
+        if options.style is not None and inf is not None:
+            setting = replace(setting, reads=Reads(inf.view, options.style))
         cut, work_done = _rollouts(setting, moves, rng)
-    if st is not None:
-        for c in moves:
-            c.ends_match = _wins_at_once(r, seat, c, st)
-        # the match is what is played for, and a move that wins it now comes first
-        moves.sort(key=lambda c: (not c.ends_match, -c.match, -c.value))
-    elif r.rules.all_fives and not exact:
-        moves.sort(key=lambda c: (-c.points, -c.value))  # All Fives is a race for points
-    else:
-        moves.sort(key=lambda c: -c.value)
-    if reasons and inf is not None and action == "play":
+    _rank(r, seat, moves, st, exact)
+    if options.reasons and inf is not None and action == "play":
         for c in moves:
             c.reasons = explain(r, seat, c, inf)
     cal = calibration_for(r.rules, r.match.seats)
@@ -248,18 +239,49 @@ def advise(
         name,
         action,
         moves,
-        used,
-        seconds_used,
-        exact,
-        r.rules.all_fives,
-        st,
-        cal,
-        partner,
-        samples,
-        cut,
-        work_done,
-        work,
+        samples=used,
+        seconds=seconds_used,
+        exact=exact,
+        all_fives=r.rules.all_fives,
+        stakes=st,
+        calibration=cal,
+        partner=partner,
+        asked=samples,
+        cut=cut,
+        work=work_done,
+        work_budget=work,
     )
+
+
+def _moves(r: Round, seat: int) -> tuple[str, list[Candidate]]:
+    """What the seat may do (play, draw or pass) and the candidates; refused unless it is
+    the seat's turn in a round still going."""
+    if r.over:
+        raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
+    to_move = r.to_move()
+    if to_move is not None and to_move != seat:
+        name = r.name(seat)
+        raise IllegalMoveError(
+            f"it is {r.name(to_move)}'s turn, not {'yours' if seat == r.match.viewer else name + 's'}"
+        )
+    moves = candidates(r, seat)
+    if moves:
+        return "play", moves
+    # nothing plays: draw or pass, and say what the round now looks like
+    return ("draw" if r.rules.draws and r.drawable else "pass"), [Candidate(None, None, None)]
+
+
+def _rank(r: Round, seat: int, moves: list[Candidate], st: Stakes | None, exact: bool) -> None:
+    """Best first: by the match where it is played for (a move that wins it now before
+    any other), by points ahead in All Fives's rollouts, else by the round."""
+    if st is not None:
+        for c in moves:
+            c.ends_match = _wins_at_once(r, seat, c, st)
+        moves.sort(key=lambda c: (not c.ends_match, -c.match, -c.value))
+    elif r.rules.all_fives and not exact:
+        moves.sort(key=lambda c: (-c.points, -c.value))  # All Fives is a race for points
+    else:
+        moves.sort(key=lambda c: -c.value)
 
 
 def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:
