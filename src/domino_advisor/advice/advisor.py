@@ -154,8 +154,8 @@ class Rollout:
     stakes: Stakes | None  # the match played for; None: the round alone
     budget: Budget
     reads: Reads | None = None  # soft reads: each world weighted by how likely the others' plays were
-    solve_drawing: int = SOLVE_DRAWING  # two players: a world this small with a boneyard is solved
-    solve_below: int = SOLVE_BELOW  # a world with this many tiles in hands or fewer is solved
+    solve_drawing: int = SOLVE_DRAWING  # two players: a world with this many in hands and boneyard is solved
+    solve_below: int = SOLVE_BELOW  # ... and any with this many in hands, nothing to draw
 
     @property
     def side(self) -> int:
