@@ -10,7 +10,7 @@ import pytest
 
 import minimax
 from domino_advisor import api
-from domino_advisor.advice.advisor import advise
+from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import NewRound, Play
 from domino_advisor.games.line.match import Match
@@ -127,7 +127,7 @@ def test_certain_wins_are_always_found(name, wins, least):
         if not winning:
             continue
         found += 1
-        advice = advise(r, 0, samples=20, seed=1, reasons=False)
+        advice = advise(r, 0, AdviceOptions(samples=20, seed=1, reasons=False))
         best = advice.moves[0]
         assert advice.exact and best.exact and best.win == 1.0
         side = r.layout.resolve(best.tile, best.on, rules.all_fives)

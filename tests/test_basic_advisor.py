@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from domino_advisor.advice.advisor import advise
+from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.advice.bots import heuristic
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
@@ -38,13 +38,12 @@ def test_the_basic_advisor_ranks_as_040_did(case):
     r = position(case)
     player = make_player("basic-advisor")
     assert player.policy is heuristic and not player.reads and player.solve_drawing == 0
-    a = advise(
-        r,
-        r.turn,
+    options = AdviceOptions(
         samples=DATA["samples"],
         seed=case["seed"],
         reasons=False,
         policy=player.policy,
         solve_drawing=player.solve_drawing,
     )
+    a = advise(r, r.turn, options)
     assert [[str(c.tile), c.side, round(c.win, 9)] for c in a.moves] == case["moves"]

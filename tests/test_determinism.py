@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from clitools import CLI
-from domino_advisor.advice.advisor import SIDE_IDS, advise, candidates
+from domino_advisor.advice.advisor import SIDE_IDS, AdviceOptions, advise, candidates
 from domino_advisor.advice.engine import from_round
 from domino_advisor.advice.search import solve
 from domino_advisor.counting.inference import infer
@@ -242,7 +242,7 @@ def test_an_endgame_too_big_to_solve_is_not_begun(monkeypatch):
     assert sum(len(r.hand_of(s)) for s in range(2)) == advisor.EXACT_MOST_TILES + 1
     begun = []
     monkeypatch.setattr(advisor, "solve", lambda *a, **k: begun.append(1) or WIN)
-    advice = advise(r, r.turn, samples=4)
+    advice = advise(r, r.turn, AdviceOptions(samples=4))
     assert not begun and not advice.exact and not advice.cut
 
 

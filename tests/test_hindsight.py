@@ -248,13 +248,13 @@ def test_each_seat_is_advised_from_its_own_view(monkeypatch):
     seen = []
     real = hindsight.advise
 
-    def spy(r, seat, **kw):
+    def spy(r, seat, options, **kw):
         view = kw["inference"].view
         assert view.me == seat == (r.turn if not r.layout.is_empty else seat)
         assert view.hand == frozenset(r.hands[seat])
         assert all(a.tiles is None for a in view.history if a.kind == "draw" and a.seat != seat)
         seen.append(seat)
-        return real(r, seat, **kw)
+        return real(r, seat, options, **kw)
 
     monkeypatch.setattr(hindsight, "advise", spy)
     log, _ = seat_log(preset("classic"), 3, 2, rounds=1)

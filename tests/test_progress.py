@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
@@ -28,7 +29,11 @@ def lessons(request, monkeypatch):
 
     if request.param is not None:
         real = train.advise
-        monkeypatch.setattr(train, "advise", lambda *a, **kw: real(*a, **{**kw, "samples": request.param}))
+        monkeypatch.setattr(
+            train,
+            "advise",
+            lambda r, seat, options, **kw: real(r, seat, replace(options, samples=request.param), **kw),
+        )
 
 
 def test_a_lesson_through_the_cli_is_kept_and_shown(runner, lessons):

@@ -176,6 +176,7 @@ def advice_of(
     pos: Position, samples: int | None = None, seed: int = 0, seconds: float | None = ADVICE_SECONDS
 ):
     """The advisor's ranking for your seat in a replayed log (raises if it is not your turn)."""
+    from domino_advisor.advice.advisor import AdviceOptions
     from domino_advisor.advice.advisor import advise as run_advisor
     from domino_advisor.base.errors import IllegalMoveError
 
@@ -197,11 +198,8 @@ def advice_of(
     return run_advisor(
         r,
         me,
-        samples=samples,
-        seed=seed,
-        seconds=seconds,
+        AdviceOptions(samples=samples, seed=seed, seconds=seconds, style=pos.style),
         inference=pos.inference,
-        style=pos.style,
         spent=pos.counting_seconds,
     )
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from domino_advisor.advice.bots import reader
 from domino_advisor.advice.calibration import Calibration, calibration_for, shown
-from domino_advisor.advice.engine import FastRound, from_round
+from domino_advisor.advice.candidate import Candidate
+from domino_advisor.advice.engine import FastRound, Policy, from_round
 from domino_advisor.advice.reasons import explain
 from domino_advisor.advice.search import LineSolver, TooBig, solve, solve_value
 from domino_advisor.advice.stakes import Stakes, stakes
@@ -34,7 +35,7 @@ from domino_advisor.counting.reads import Reads, Style
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Draw, Move, Pass, Play
 from domino_advisor.games.line import lead
-from domino_advisor.games.line.scoring import DRAW, WIN, fives_points, round_value, side_of
+from domino_advisor.games.line.scoring import Result, fives_points, round_value, side_of
 from domino_advisor.games.line.state import Round
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
@@ -48,91 +49,6 @@ RESCALE = 300.0  # a world's log weight this far above the reference: weights ar
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
 EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
 EXACT_MAX = EXACT_SEARCH  # positions the exact search may visit (budgets)
-
-
-@dataclass
-class Candidate:
-    tile: Tile | None  # None for a draw or a pass
-    side: str | None  # the end it joins; None for an opening
-    on: int | str | None  # how the log writes it
-    number: int | None = None  # the number showing on the end it joins
-    wins: float = 0.0
-    ties: float = 0.0
-    played: int = 0
-    weight: float = 0.0  # the worlds' total weight (each 1 unless soft reads weight them)
-    weight2: float = 0.0  # ... and of their squares, for the effective sample size
-    reply_points: float = 0.0
-    margin_points: float = 0.0  # your side's points less the best other side's, summed
-    reasons: list[str] = field(default_factory=list)
-    exact: bool = False
-    ends_match: bool = False  # playing it reaches the match target: the match is won at once
-    match_sum: float = 0.0  # the chance of winning the match from each world's end, summed
-    match_squares: float = 0.0  # ... and their squares, for the spread
-    chance: float = 0.0  # the chance of winning the round as shown: calibrated where a map is shipped
-    chance_margin: float = 0.0  # half-width of its 95% interval: sampling and the model's measured error
-    match_chance_margin: float = 0.0  # ... and of the match chance's
-
-    @property
-    def match(self) -> float:
-        """The estimated chance of winning the match (0 where only the round counts)."""
-        return self.match_sum / self.weight if self.weight else 0.0
-
-    @property
-    def effective(self) -> float:
-        """How many equally weighted worlds the weighted ones are worth."""
-        return self.weight * self.weight / self.weight2 if self.weight2 else 0.0
-
-    @property
-    def match_margin(self) -> float:
-        """One standard error of the match estimate, from the worlds' spread."""
-        if self.exact or self.played < 2:
-            return 0.0
-        mean = self.match
-        var = max(self.match_squares / self.weight - mean * mean, 1e-9)
-        return math.sqrt(var / self.effective)
-
-    def rescale(self, factor: float) -> None:
-        """Every weighted sum times ``factor`` (the ratios, and so the chances, unchanged)."""
-        self.wins *= factor
-        self.ties *= factor
-        self.match_sum *= factor
-        self.match_squares *= factor
-        self.reply_points *= factor
-        self.margin_points *= factor
-        self.weight *= factor
-        self.weight2 *= factor * factor
-
-    def count(self, w: float, round_value: int, match: float = 0.0) -> None:
-        """One world's outcome, weighted."""
-        self.wins += w * (round_value == WIN)
-        self.ties += w * (round_value == DRAW)
-        self.match_sum += w * match
-        self.match_squares += w * match * match
-        self.played += 1
-        self.weight += w
-        self.weight2 += w * w
-
-    @property
-    def win(self) -> float:
-        return self.wins / self.weight if self.weight else 0.0
-
-    @property
-    def value(self) -> float:
-        """Ranking value: a won round counts 1, a drawn one a half."""
-        return (self.wins + 0.5 * self.ties) / self.weight if self.weight else 0.0
-
-    @property
-    def points(self) -> float:
-        """Average points ahead of the best other side at the end of the round."""
-        return self.margin_points / self.weight if self.weight else 0.0
-
-    @property
-    def margin(self) -> float:
-        """One standard error of the win estimate."""
-        if self.exact or not self.played:
-            return 0.0
-        p = self.win
-        return math.sqrt(max(p * (1 - p), 1e-9) / self.effective)
 
 
 @dataclass
@@ -177,7 +93,7 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
     return out
 
 
-def _apply(fr: FastRound, c: Candidate, policy=reader, rng=None) -> None:
+def _apply(fr: FastRound, c: Candidate, policy: Policy = reader, rng: random.Random | None = None) -> None:
     if c.tile is None:  # a forced draw or pass: take the turn as the rules make you
         fr.step(policy, rng or random.Random(0))
     elif c.side is None:
@@ -187,7 +103,7 @@ def _apply(fr: FastRound, c: Candidate, policy=reader, rng=None) -> None:
         fr.play(c.tile.index, j)
 
 
-def _world(r: Round, seat: int, world: dict, rng: random.Random) -> FastRound:
+def _world(r: Round, seat: int, world: dict[Tile, int | None], rng: random.Random) -> FastRound:
     """A fast round for one sampled world: the sampled hands, the boneyard shuffled."""
     hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(r.match.seats)]
     stock = []
@@ -207,85 +123,106 @@ def _true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
     return from_round(r, [set(r.hand_of(s)) for s in range(r.match.seats)], stock)
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What one call's worlds may spend."""
+
+    samples: int  # the worlds asked for
+    work: int | None  # positions searched and turns played out (None: the worlds, whatever they cost)
+    seconds: float | None  # the user's clock limit, if any
+    start: float  # when the answer began (``time.perf_counter``), the counting before the call included
+    positions: int = EXACT_MAX  # what the exact search of the whole round may visit
+
+    def allows(self, worlds: int, done: int) -> bool:
+        """Whether another world is played: fewer than asked, and work left."""
+        return worlds < self.samples and (self.work is None or done < self.work)
+
+    def out_of_time(self, worlds: int) -> bool:
+        """The user's clock limit has passed (once a few worlds are in)."""
+        return self.seconds is not None and time.perf_counter() - self.start > self.seconds and worlds >= 8
+
+
+@dataclass(frozen=True)
+class Rollout:
+    """What one call's rollouts hold fixed: whose move, what is known, how a world is
+    played out and judged, and what the worlds may spend."""
+
+    r: Round
+    seat: int
+    inf: Inference | None  # the counting; None: omniscient, every hand as it is
+    policy: Policy  # how every seat plays a world out
+    stakes: Stakes | None  # the match played for; None: the round alone
+    budget: Budget
+    reads: Reads | None = None  # soft reads: each world weighted by how likely the others' plays were
+    solve_drawing: int = SOLVE_DRAWING  # two players: a world with this many in hands and boneyard is solved
+    solve_below: int = SOLVE_BELOW  # ... and any with this many in hands, nothing to draw
+
+    @property
+    def side(self) -> int:
+        """The seat's side: whose chances these are."""
+        return side_of(self.seat, self.r.rules)
+
+    @property
+    def all_fives(self) -> bool:
+        """Points are scored during the round: worlds are played out, never solved."""
+        return self.r.rules.all_fives
+
+
+@dataclass(frozen=True)
+class AdviceOptions:
+    """How ``advise`` weighs the moves.  The defaults are the advice the table gives: work
+    decides the answer (``samples`` None: as many worlds as ``DEFAULT_WORK`` allows, at
+    most ``DEFAULT_SAMPLES``; base.budgets) and the exact search runs to its budget of
+    positions, with no clock, for the match where one is played."""
+
+    samples: int | None = None  # the worlds to play out; None: the default budget of work
+    seed: int = 0  # the same seed gives the same advice on any machine
+    seconds: float | None = None  # a clock limit, only where the user asks (the advice says if it cut)
+    objective: str = "match"  # "round": ranked by the round even where a match is played
+    style: Style | None = None  # soft reads: worlds weighted by how likely the others' plays were
+    reasons: bool = True  # say why, in words
+    omniscient: bool = False  # every hand seen: the ceiling simulate measures
+    policy: Policy = reader  # how every seat plays the worlds out
+    solve_drawing: int = SOLVE_DRAWING  # 0: every world with tiles to draw is played out (as 0.4.0)
+
+
+DEFAULT_OPTIONS = AdviceOptions()
+
+
 def advise(
     r: Round,
     seat: int,
-    samples: int | None = None,
-    seed: int = 0,
-    seconds: float | None = None,
+    options: AdviceOptions = DEFAULT_OPTIONS,
+    *,
     inference: Inference | None = None,
-    omniscient: bool = False,
-    reasons: bool = True,
-    policy=reader,
-    objective: str = "match",
-    style: Style | None = None,
-    solve_drawing: int = SOLVE_DRAWING,
     spent: float = 0.0,
 ) -> Advice:
     """Rank the seat's moves by the estimated chance of winning the match (or, in a
-    single round, with no table for the rules, or with ``objective="round"``, the round).
-    With a ``style``, sampled worlds are weighted by how likely the others' plays were
-    in them (soft reads).  ``solve_drawing=0`` leaves every world with tiles to draw to
-    the rollouts (as 0.4.0 did).  Work decides the answer: ``samples`` worlds (None: as
-    many as ``DEFAULT_WORK`` allows, at most ``DEFAULT_SAMPLES``), and the exact search to
-    its budget of positions.  ``seconds``: a clock limit, only where the
-    user asks for one (the advice then says if it cut the work short); ``spent``: seconds
-    the answer has already taken (the counting, done before the call), which it covers."""
+    single round, with no table for the rules, or with ``objective="round"``, the round),
+    as ``options`` say.  ``inference``: the seat's counting, where the caller has it
+    already; ``spent``: seconds the answer has already taken (the counting, done before
+    the call), which a clock limit covers."""
     start = time.perf_counter() - spent
-    work = DEFAULT_WORK if samples is None else None
-    samples = DEFAULT_SAMPLES if samples is None else samples
+    work = DEFAULT_WORK if options.samples is None else None
+    samples = DEFAULT_SAMPLES if options.samples is None else options.samples
     name = r.name(seat)
-    if r.over:
-        raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
-    to_move = r.to_move()
-    if to_move is not None and to_move != seat:
-        raise IllegalMoveError(
-            f"it is {r.name(to_move)}'s turn, not {'yours' if seat == r.match.viewer else name + 's'}"
-        )
-    moves = candidates(r, seat)
-    action = "play"
-    if not moves:  # nothing plays: draw or pass, and say what the round now looks like
-        action = "draw" if r.rules.draws and r.drawable else "pass"
-        moves = [Candidate(None, None, None)]
-    rng = random.Random(seed)
+    action, moves = _moves(r, seat)
+    rng = random.Random(options.seed)
     inf = None
-    if not omniscient:
+    if not options.omniscient:
         inf = inference or infer(SeatView.of(r, seat))
-    my_side = side_of(seat, r.rules)
-    st = stakes(r, seat) if objective == "match" else None
-    budget = _exact_budget(seconds, start)
-    exact = action == "play" and _try_exact(r, seat, moves, inf, omniscient, st, budget)
+    st = stakes(r, seat) if options.objective == "match" else None
+    budget = Budget(samples, work, options.seconds, start, _exact_budget(options.seconds, start))
+    setting = Rollout(r, seat, inf, options.policy, st, budget, solve_drawing=options.solve_drawing)
+    exact = action == "play" and _try_exact(setting, moves)
     cut = False
     work_done = 0
     if not exact:
-        reads = Reads(inf.view, style) if style is not None and inf is not None else None
-        cut, work_done = _rollouts(
-            r,
-            seat,
-            moves,
-            inf,
-            samples,
-            rng,
-            seconds,
-            start,
-            omniscient,
-            policy,
-            my_side,
-            st,
-            reads=reads,
-            solve_drawing=solve_drawing,
-            work=work,
-        )
-    if st is not None:
-        for c in moves:
-            c.ends_match = _wins_at_once(r, seat, c, st)
-        # the match is what is played for, and a move that wins it now comes first
-        moves.sort(key=lambda c: (not c.ends_match, -c.match, -c.value))
-    elif r.rules.all_fives and not exact:
-        moves.sort(key=lambda c: (-c.points, -c.value))  # All Fives is a race for points
-    else:
-        moves.sort(key=lambda c: -c.value)
-    if reasons and inf is not None and action == "play":
+        if options.style is not None and inf is not None:
+            setting = replace(setting, reads=Reads(inf.view, options.style))
+        cut, work_done = _rollouts(setting, moves, rng)
+    _rank(r, seat, moves, st, exact)
+    if options.reasons and inf is not None and action == "play":
         for c in moves:
             c.reasons = explain(r, seat, c, inf)
     cal = calibration_for(r.rules, r.match.seats)
@@ -293,27 +230,58 @@ def advise(
         c.chance, c.chance_margin = shown(c.win, c.margin, c.exact, cal)
         if st is not None:
             _, c.match_chance_margin = shown(c.match, c.match_margin, c.exact, cal)
-    used = max(c.played for c in moves) if not exact else 0
+    used = max(c.tally.played for c in moves) if not exact else 0
     seconds_used = time.perf_counter() - start
     partner = r.name((seat + 2) % r.match.seats) if r.rules.partners else None
-    cut = cut or (not exact and budget < EXACT_MAX and _fully_known(r, seat, inf, omniscient))
+    cut = cut or (not exact and budget.positions < EXACT_MAX and _fully_known(r, seat, inf))
     return Advice(
         seat,
         name,
         action,
         moves,
-        used,
-        seconds_used,
-        exact,
-        r.rules.all_fives,
-        st,
-        cal,
-        partner,
-        samples,
-        cut,
-        work_done,
-        work,
+        samples=used,
+        seconds=seconds_used,
+        exact=exact,
+        all_fives=r.rules.all_fives,
+        stakes=st,
+        calibration=cal,
+        partner=partner,
+        asked=samples,
+        cut=cut,
+        work=work_done,
+        work_budget=work,
     )
+
+
+def _moves(r: Round, seat: int) -> tuple[str, list[Candidate]]:
+    """What the seat may do (play, draw or pass) and the candidates; refused unless it is
+    the seat's turn in a round still going."""
+    if r.over:
+        raise IllegalMoveError(f"round {r.number} is over: there is no move to advise")
+    to_move = r.to_move()
+    if to_move is not None and to_move != seat:
+        name = r.name(seat)
+        raise IllegalMoveError(
+            f"it is {r.name(to_move)}'s turn, not {'yours' if seat == r.match.viewer else name + 's'}"
+        )
+    moves = candidates(r, seat)
+    if moves:
+        return "play", moves
+    # nothing plays: draw or pass, and say what the round now looks like
+    return ("draw" if r.rules.draws and r.drawable else "pass"), [Candidate(None, None, None)]
+
+
+def _rank(r: Round, seat: int, moves: list[Candidate], st: Stakes | None, exact: bool) -> None:
+    """Best first: by the match where it is played for (a move that wins it now before
+    any other), by points ahead in All Fives's rollouts, else by the round."""
+    if st is not None:
+        for c in moves:
+            c.ends_match = _wins_at_once(r, seat, c, st)
+        moves.sort(key=lambda c: (not c.ends_match, -c.match, -c.value))
+    elif r.rules.all_fives and not exact:
+        moves.sort(key=lambda c: (-c.points, -c.value))  # All Fives is a race for points
+    else:
+        moves.sort(key=lambda c: -c.value)
 
 
 def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:
@@ -335,17 +303,18 @@ def _exact_budget(seconds: float | None, start: float) -> int:
     return max(EXACT_MIN, min(EXACT_MAX, int(left / 2 * EXACT_RATE)))
 
 
-def _fully_known(r: Round, seat: int, inf, omniscient: bool) -> bool:
+def _fully_known(r: Round, seat: int, inf: Inference | None) -> bool:
     """The exact search is begun here (and a time limit may cut it short)."""
-    return _hands_to_solve(r, seat, inf, omniscient) is not None
+    return _hands_to_solve(r, seat, inf) is not None
 
 
-def _hands_to_solve(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
+def _hands_to_solve(r: Round, seat: int, inf: Inference | None) -> list[set[Tile]] | None:
     """Both hands, where the round can be solved: two players, nothing to draw, every
-    hidden tile's place certain, and few enough tiles for the search to finish; else None."""
+    hidden tile's place certain (``inf`` None: every hand seen), and few enough tiles for
+    the search to finish; else None."""
     if r.match.seats != 2 or (r.rules.draws and r.drawable):
         return None
-    if omniscient:
+    if inf is None:
         hands = [set(r.hand_of(s)) for s in range(2)]
     else:
         hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
@@ -358,111 +327,111 @@ def _hands_to_solve(r: Round, seat, inf, omniscient: bool) -> list[set] | None:
     return hands if sum(map(len, hands)) <= EXACT_MOST_TILES else None
 
 
-def _try_exact(r: Round, seat, moves, inf, omniscient, st: Stakes | None = None, budget: int = 0) -> bool:
+def _try_exact(ro: Rollout, moves: list[Candidate]) -> bool:
     """Solve the round when nothing is hidden that matters: two players, nothing to draw;
-    unless the search would outrun its ``budget`` of positions (then the worlds are
-    sampled and played out as usual)."""
-    hands = _hands_to_solve(r, seat, inf, omniscient)
+    unless the search would outrun its budget of positions (then the worlds are sampled
+    and played out as usual)."""
+    hands = _hands_to_solve(ro.r, ro.seat, ro.inf)
     if hands is None:
         return False
-    base = from_round(r, hands, [])
-    my_side = side_of(seat, r.rules)
+    base = from_round(ro.r, hands, [])
     memo: dict = {}
     match_memo: dict = {}
-    left = [budget or EXACT_MAX]
+    left = [ro.budget.positions]
     values = []
     try:
         for c in moves:
             fr = base.clone()
             _apply(fr, c)
-            value = solve(fr, my_side, memo, left)
-            values.append(
-                (value, solve_value(fr, my_side, st.value, match_memo, left) if st is not None else 0.0)
+            value = solve(fr, ro.side, memo, left)
+            match = (
+                solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
             )
+            values.append((value, match))
     except TooBig:
         return False
     for c, (value, match) in zip(moves, values, strict=True):
-        c.count(1.0, value, match)
+        c.tally.count(1.0, value, match)
         c.exact = True
     return True
 
 
-def _rollouts(
-    r,
-    seat,
-    moves,
-    inf,
-    samples,
-    rng,
-    seconds,
-    start,
-    omniscient,
-    policy,
-    my_side,
-    st=None,
-    solve_below=None,
-    reads: Reads | None = None,
-    solve_drawing: int = 0,
-    work: int | None = None,
-) -> tuple[bool, int]:
-    """Play every candidate out in ``samples`` worlds, or in as many as ``work`` allows
-    (positions searched and turns played out, counted: the same on any machine); True
-    if the user's time limit stopped it first, and the work done."""
-    policies = [policy] * r.match.seats
-    solve_below = SOLVE_BELOW if solve_below is None else solve_below
+def _rollouts(ro: Rollout, moves: list[Candidate], rng: random.Random) -> tuple[bool, int]:
+    """Play every candidate out in as many worlds as the budget allows: the worlds asked
+    for, or as many as its work allows (positions searched and turns played out,
+    counted: the same on any machine); True if the user's time limit stopped it first,
+    and the work done."""
     n = 0
     done = 0  # the work: positions searched, and turns played out (TURN_WORK each)
     ref = None  # the first world's log weight: weights are relative to it
-    while n < samples and (work is None or done < work):
-        if seconds is not None and time.perf_counter() - start > seconds and n >= 8:
+    while ro.budget.allows(n, done):
+        if ro.budget.out_of_time(n):
             return True, done  # the user's time limit: the advice says it stopped short
         world_seed = rng.getrandbits(32)
         w = 1.0
-        if omniscient:
-            base = _true_world(r, seat, rng)
+        if ro.inf is None:
+            base = _true_world(ro.r, ro.seat, rng)
         else:
-            world = inf.sample(rng)
-            if reads is not None:  # how likely the others' plays were in this world
-                lw = reads.log_weight(world)
+            world = ro.inf.sample(rng)
+            if ro.reads is not None:  # how likely the others' plays were in this world
+                lw = ro.reads.log_weight(world)
                 ref = lw if ref is None else ref
                 if lw - ref > RESCALE:  # far likelier than the first: weigh all relative to it
                     for c in moves:
-                        c.rescale(math.exp(ref - lw))
+                        c.tally.rescale(math.exp(ref - lw))
                     ref = lw
                 w = math.exp(lw - ref)
-            base = _world(r, seat, world, rng)
+            base = _world(ro.r, ro.seat, world, rng)
         values = None
-        if not r.rules.all_fives and _solvable(base, solve_below, solve_drawing):
-            values, searched = _solve_world(base, moves, my_side, policy, world_seed, st)
+        if not ro.all_fives and _solvable(base, ro.solve_below, ro.solve_drawing):
+            values, searched = _solve_world(ro, base, moves, world_seed)
             done += searched
-        left = _tiles_left(base)
-        for i, c in enumerate(moves):
-            if values is not None:  # the world was small enough to play perfectly
-                rv, mv = values[i]
-                c.count(w, rv, mv)
-                continue
-            fr = base.clone()
-            _apply(fr, c, policy, random.Random(world_seed ^ 1))
-            nxt = fr.turn
-            before = fr.fives[side_of(nxt, r.rules)] if r.rules.all_fives else 0
-            play_rng = random.Random(world_seed)
-            if not fr.over:
-                fr.step(policies[fr.turn], play_rng)
-            if r.rules.all_fives:
-                c.reply_points += w * (fr.fives[side_of(nxt, r.rules)] - before)
-            res = fr.play_out(policies, play_rng)
-            done += TURN_WORK * (left - _tiles_left(fr))
-            c.count(w, round_value(res, my_side, r.rules), st.value(fr) if st is not None else 0.0)
-            if r.rules.all_fives:
-                totals = {side_of(s, r.rules): 0 for s in range(fr.n)}
-                for side, pts in res.points.items():
-                    totals[side] += pts
-                for side in totals:
-                    totals[side] += fr.fives[side] - base.fives[side]
-                mine = totals.pop(my_side)
-                c.margin_points += w * (mine - max(totals.values()))
+        if values is not None:  # the world was small enough to play perfectly
+            for c, (rv, mv) in zip(moves, values, strict=True):
+                c.tally.count(w, rv, mv)
+        else:
+            for c in moves:
+                done += _play_out(ro, base, c, w, world_seed)
         n += 1
     return False, done
+
+
+def _play_out(ro: Rollout, base: FastRound, c: Candidate, w: float, world_seed: int) -> int:
+    """Play the candidate out in one world, every seat by the rollout policy, and count
+    the outcome with the world's weight ``w``; the work it took (turns played out)."""
+    fr = base.clone()
+    _apply(fr, c, ro.policy, random.Random(world_seed ^ 1))
+    play_rng = random.Random(world_seed)
+    reply = _reply(fr, ro.policy, play_rng)
+    res = fr.play_out([ro.policy] * fr.n, play_rng)
+    c.tally.count(
+        w, round_value(res, ro.side, ro.r.rules), ro.stakes.value(fr) if ro.stakes is not None else 0.0
+    )
+    if ro.all_fives:
+        c.tally.score(w, reply, _points_ahead(res, fr, base, ro.side))
+    return TURN_WORK * (_tiles_left(base) - _tiles_left(fr))
+
+
+def _reply(fr: FastRound, policy: Policy, rng: random.Random) -> int:
+    """The next turn, played by the policy: the fives it scores for the side that plays it."""
+    side = side_of(fr.turn, fr.rules)
+    before = fr.fives[side]
+    if not fr.over:
+        fr.step(policy, rng)
+    return fr.fives[side] - before
+
+
+def _points_ahead(res: Result, fr: FastRound, base: FastRound, side: int) -> int:
+    """All Fives: ``side``'s points less the best other side's, from the world ``base``
+    to the finished round ``fr`` (what it ended with, ``res``): the round's points and
+    the fives scored on the way."""
+    totals = {side_of(s, fr.rules): 0 for s in range(fr.n)}
+    for other, pts in res.points.items():
+        totals[other] += pts
+    for other in totals:
+        totals[other] += fr.fives[other] - base.fives[other]
+    mine = totals.pop(side)
+    return mine - max(totals.values())
 
 
 def _tiles_left(fr: FastRound) -> int:
@@ -483,14 +452,11 @@ def _solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:
     return base.n == 2 and held + drawable <= solve_drawing
 
 
+WORLD_POSITIONS = 6000  # what the exact search of one sampled world may visit
+
+
 def _solve_world(
-    base: FastRound,
-    moves,
-    my_side: int,
-    policy,
-    world_seed: int,
-    st: Stakes | None = None,
-    budget: int = 6000,
+    ro: Rollout, base: FastRound, moves: list[Candidate], world_seed: int
 ) -> tuple[list[tuple[int, float]] | None, int]:
     """Every candidate's exact value in one sampled world (the round's, and the match's
     where it is played for), or None if that is too big; and the positions searched,
@@ -499,19 +465,20 @@ def _solve_world(
     All candidates in a world are judged the same way (all solved, or all played
     out), so comparing them stays fair.
     """
+    budget = WORLD_POSITIONS
     memo: dict = {}
     match_memo: dict = {}
     left = [budget]
     values = []
     line = None
     if all(c.tile is not None for c in moves) and LineSolver.fits(base):
-        line = LineSolver(base, my_side, budget * 4)
+        line = LineSolver(base, ro.side, budget * 4)
     try:
         for c in moves:
             fr = base.clone()
-            _apply(fr, c, policy, random.Random(world_seed ^ 1))
-            rv = line.value(fr) if line else solve(fr, my_side, memo, left)
-            mv = solve_value(fr, my_side, st.value, match_memo, left) if st is not None else 0.0
+            _apply(fr, c, ro.policy, random.Random(world_seed ^ 1))
+            rv = line.value(fr) if line else solve(fr, ro.side, memo, left)
+            mv = solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
             values.append((rv, mv))
     except TooBig:
         values = []

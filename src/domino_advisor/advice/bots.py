@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.advice.engine import FastRound
+from domino_advisor.advice.engine import FastRound, Moves
 from domino_advisor.base.tiles import Tile, tile_from_index
 from domino_advisor.games.line.scoring import fives_points
 
 
-def random_choice(fr: FastRound, moves, rng: random.Random):
+def random_choice(fr: FastRound, moves: Moves, rng: random.Random) -> tuple[int, int]:
     return moves[rng.randrange(len(moves))]
 
 
@@ -24,7 +24,7 @@ def weight(tile: Tile) -> tuple[int, bool, int]:
     return (tile.pips, tile.is_double, tile.high)
 
 
-def heaviest(fr: FastRound, moves, rng: random.Random):
+def heaviest(fr: FastRound, moves: Moves, rng: random.Random) -> tuple[int, int]:
     """Heaviest tile first (``weight``), on the first end it fits."""
     return max(moves, key=lambda m: (weight(tile_from_index(m[0])), -m[1]))
 
@@ -32,7 +32,14 @@ def heaviest(fr: FastRound, moves, rng: random.Random):
 class Weights:
     """What the heuristic values, per pip shed / double dumped / option kept / point scored."""
 
-    def __init__(self, pips=1.0, double=4.0, follow=2.0, variety=1.5, fives=1.2):
+    def __init__(
+        self,
+        pips: float = 1.0,
+        double: float = 4.0,
+        follow: float = 2.0,
+        variety: float = 1.5,
+        fives: float = 1.2,
+    ) -> None:
         self.pips, self.double, self.follow = pips, double, follow
         self.variety, self.fives = variety, fives
 
@@ -87,7 +94,7 @@ def features(
     return pips[t], hi[t] == lo[t], follow, variety, fives
 
 
-def heuristic(fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT):
+def heuristic(fr: FastRound, moves: Moves, rng: random.Random, w: Weights = DEFAULT) -> tuple[int, int]:
     """The explainable features alone: shed pips, dump doubles, keep options, score fives."""
     seat = fr.turn
     best, best_score = moves[0], None
@@ -103,8 +110,13 @@ FEED = 1.5  # what each end a partner has shown their suit on is worth
 
 
 def reader(
-    fr: FastRound, moves, rng: random.Random, w: Weights = DEFAULT, block: float = BLOCK, feed: float = FEED
-):
+    fr: FastRound,
+    moves: Moves,
+    rng: random.Random,
+    w: Weights = DEFAULT,
+    block: float = BLOCK,
+    feed: float = FEED,
+) -> tuple[int, int]:
     """The heuristic, reading the table: a move that leaves the next player only numbers
     they have been seen to lack (they must draw or pass) is worth ``block`` more; with
     partners, each end left on a number the partner has shown (left showing before) and

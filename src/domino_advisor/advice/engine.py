@@ -11,10 +11,13 @@ and results.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.games.line.layout import (
+    End,
     alike,
     arms_open_at_once,
     branch_sides,
@@ -26,13 +29,16 @@ from domino_advisor.games.line.layout import (
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import Result, fives_points, score_blocked, score_out, side_of
 
+if TYPE_CHECKING:
+    from domino_advisor.games.line.state import Acted, Round
+
 # an end: (side, number, kind) with kind 0 plain, 1 a double crossways, 2 a bare spinner arm
 PLAIN, DOUBLE, BARE = 0, 1, 2
 LEFT, RIGHT, UP, DOWN = 0, 1, 2, 3
 
 
 @cache
-def tables(top: int):
+def tables(top: int) -> tuple[list[int], list[int], list[int], list[int], int]:
     """Per-tile arrays and per-number masks for a set."""
     tiles = full_set(top)
     hi = [t.high for t in tiles]
@@ -62,7 +68,7 @@ def end_tables(top: int, all_fives: bool) -> tuple[list[list[int]], list[list[li
     return counts, keys
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -104,7 +110,7 @@ class FastRound:
 
     def __init__(
         self, rules: Rules, hands: list[int], stock: list[int], turn: int, goal: list[int] | None = None
-    ):
+    ) -> None:
         self.rules = rules
         self.n = len(hands)
         self.hands = hands
@@ -327,7 +333,7 @@ class FastRound:
         return score_blocked(pips, self.rules)
 
     # -- playing out ------------------------------------------------------------------------
-    def step(self, choose, rng: random.Random) -> None:
+    def step(self, choose: Policy, rng: random.Random) -> None:
         """One turn for the seat to move: play, or draw until a tile plays, or pass."""
         seat = self.turn
         while True:
@@ -342,14 +348,18 @@ class FastRound:
             self.pass_()
             return
 
-    def play_out(self, policies, rng: random.Random) -> Result:
+    def play_out(self, policies: Sequence[Policy], rng: random.Random) -> Result:
         """Play to the end of the round, each seat by its own policy."""
         while not self.over:
             self.step(policies[self.turn], rng)
         return self.result()
 
 
-def _fast_end(e) -> tuple[int, int, int]:
+Moves = list[tuple[int, int]]  # what a policy chooses among: (tile, end), the end -1 for an opening
+Policy = Callable[[FastRound, Moves, random.Random], tuple[int, int]]  # a move policy: one of the moves
+
+
+def _fast_end(e: End) -> tuple[int, int, int]:
     return (side_order(e.side), e.number, BARE if e.bare else (DOUBLE if e.double else PLAIN))
 
 
@@ -365,7 +375,7 @@ def from_tiles(rules: Rules, hands: list, stock: list[Tile], turn: int) -> FastR
     return FastRound(rules, masks, [t.index for t in stock], turn)
 
 
-def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
+def from_round(round_: Round, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
     """The fast twin of a reference round, with every hand and the stock order given."""
     r = round_
     fr = FastRound(
@@ -404,7 +414,7 @@ def from_round(round_, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
     return fr
 
 
-def public_voids(history, seats: int) -> list[int]:
+def public_voids(history: Sequence[Acted], seats: int) -> list[int]:
     """The numbers each seat is seen to lack, as everyone at the table sees it (a bit per
     number): a pass adds the ends it met, and a turn of drawing leaves only the ends it
     drew for, since the tiles drawn may bear any other.  ``Round.voids`` keeps the same
@@ -421,7 +431,7 @@ def public_voids(history, seats: int) -> list[int]:
     return voids
 
 
-def public_shows(history, seats: int) -> list[int]:
+def public_shows(history: Sequence[Acted], seats: int) -> list[int]:
     """The numbers each seat has left showing on an end (a bit per number): what a
     player offers is what they hope to follow, so a partner reads it as their suit.
     An opening shows both halves; a tile that met an end shows its other half."""

@@ -25,7 +25,7 @@ import json
 import random
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -390,7 +390,9 @@ def chance_among(table: Table, needs: Sequence[int], me: int, opener: int | None
     return raw[me] / total if total else 1 / len(needs)
 
 
-def build_all(rounds: int = ROUNDS, seed: int = SEED, on_table=None) -> dict[str, dict]:
+def build_all(
+    rounds: int = ROUNDS, seed: int = SEED, on_table: Callable[[Table], object] | None = None
+) -> dict[str, dict]:
     """Every shipped table, as the data file holds them."""
     from domino_advisor.games.line.rules import preset
 

@@ -181,7 +181,7 @@ def _clearly_better(best: TrainChoice, planned: TrainChoice, sure: float) -> boo
     return statistics.fmean(diffs) < -sure * spread if spread > 0 else statistics.fmean(diffs) < 0
 
 
-def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random):
+def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random) -> HubRound:
     """The round with every hidden hand drawn from the posterior, the boneyard shuffled."""
     where = inf.sample(rng)
     full = r.clone()

@@ -3,16 +3,12 @@ how the advice works), from the explainable features and the exact counting."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from domino_advisor.advice.candidate import Candidate
 from domino_advisor.advice.engine import public_shows
 from domino_advisor.counting.inference import Inference
 from domino_advisor.games.line.layout import describe_numbers
 from domino_advisor.games.line.scoring import fives_points, side_of
 from domino_advisor.games.line.state import Round
-
-if TYPE_CHECKING:
-    from domino_advisor.advice.advisor import Candidate
 
 
 def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
@@ -75,6 +71,6 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
         scored = fives_points(after.fives_count())
         if scored:
             out.append(f"scores {scored} now")
-        if c.played and not c.exact:
-            out.append(f"the reply scores {c.reply_points / c.weight:.1f} on average")
+        if c.tally.played and not c.exact:
+            out.append(f"the reply scores {c.tally.reply:.1f} on average")
     return out

@@ -9,6 +9,7 @@ wins the round, 1 a drawn (tied) round, 0 it loses.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from domino_advisor.advice.engine import FastRound, bits
 from domino_advisor.games.line.scoring import LOSS, WIN, round_value, score_blocked, side_of
@@ -86,58 +87,59 @@ def solve_value(
     ``side``, such as the chance of winning the match from the score reached) instead of
     won, drawn or lost.  Your side's turns take the most, the others' the least."""
     memo = {} if memo is None else memo
-    return _solve_value(fr, side, leaf, memo, budget if budget is not None else [10**9], 0.0, 1.0)
+    return _ValueSearch(side, leaf, memo, budget if budget is not None else [10**9]).value(fr, 0.0, 1.0)
 
 
 EXACT, LOWER, UPPER = 0, 1, 2  # what a remembered value is: the value, or a bound on it
 
 
-def _solve_value(
-    fr: FastRound,
-    side: int,
-    leaf: Callable[[FastRound], float],
-    memo: dict,
-    budget: list[int],
-    alpha: float,
-    beta: float,
-) -> float:
-    if fr.over:
-        return leaf(fr)
-    key = (*_key(fr), tuple(fr.fives))
-    hit = memo.get(key)
-    if hit is not None:
-        value, kind = hit
-        if kind == EXACT or (kind == LOWER and value >= beta) or (kind == UPPER and value <= alpha):
-            return value
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise TooBig
-    moves = fr.moves(fr.turn)
-    if not moves:
-        child = fr.clone()
-        if child.drawable():
-            child.draw()
-        else:
-            child.pass_()
-        return _solve_value(child, side, leaf, memo, budget, alpha, beta)
-    mine = side_of(fr.turn, fr.rules) == side
-    value = -1.0 if mine else 2.0
-    a, b = alpha, beta
-    for t, j in moves:
-        child = fr.clone()
-        child.play(t, j)
-        v = _solve_value(child, side, leaf, memo, budget, a, b)
-        if mine:
-            value = max(value, v)
-            a = max(a, value)
-        else:
-            value = min(value, v)
-            b = min(b, value)
-        if a >= b:
-            break
-    kind = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-    memo[key] = (value, kind)
-    return value
+@dataclass(frozen=True, slots=True)
+class _ValueSearch:
+    """``solve_value``'s search: what stays the same down the tree."""
+
+    side: int
+    leaf: Callable[[FastRound], float]  # a finished round's value for ``side``
+    memo: dict  # position -> (value, EXACT, LOWER or UPPER)
+    budget: list[int]  # positions still allowed (one item, shared with the caller)
+
+    def value(self, fr: FastRound, alpha: float, beta: float) -> float:
+        if fr.over:
+            return self.leaf(fr)
+        key = (*_key(fr), tuple(fr.fives))
+        hit = self.memo.get(key)
+        if hit is not None:
+            value, kind = hit
+            if kind == EXACT or (kind == LOWER and value >= beta) or (kind == UPPER and value <= alpha):
+                return value
+        self.budget[0] -= 1
+        if self.budget[0] < 0:
+            raise TooBig
+        moves = fr.moves(fr.turn)
+        if not moves:
+            child = fr.clone()
+            if child.drawable():
+                child.draw()
+            else:
+                child.pass_()
+            return self.value(child, alpha, beta)
+        mine = side_of(fr.turn, fr.rules) == self.side
+        value = -1.0 if mine else 2.0
+        a, b = alpha, beta
+        for t, j in moves:
+            child = fr.clone()
+            child.play(t, j)
+            v = self.value(child, a, b)
+            if mine:
+                value = max(value, v)
+                a = max(a, value)
+            else:
+                value = min(value, v)
+                b = min(b, value)
+            if a >= b:
+                break
+        kind = UPPER if value <= alpha else LOWER if value >= beta else EXACT
+        self.memo[key] = (value, kind)
+        return value
 
 
 class LineSolver:
@@ -148,7 +150,7 @@ class LineSolver:
     how many have passed in a row.  About ten times faster than ``solve``.
     """
 
-    def __init__(self, fr: FastRound, side: int, budget: int = 10**9):
+    def __init__(self, fr: FastRound, side: int, budget: int = 10**9) -> None:
         self.rules = fr.rules
         self.n = fr.n
         self.hi, self.lo, self.pips, self.nm = fr.T[0], fr.T[1], fr.T[2], fr.T[3]
@@ -171,7 +173,7 @@ class LineSolver:
         drawn = 0
         return self._v(tuple(fr.hands), min(a, b), max(a, b), drawn, fr.turn, fr.passes)
 
-    def _end(self, hands) -> int:
+    def _end(self, hands: tuple[int, ...]) -> int:
         """A blocked round, scored as the rules score it."""
         result = score_blocked([self._pips(h) for h in hands], self.rules)
         return round_value(result, self.side, self.rules)
@@ -185,7 +187,7 @@ class LineSolver:
             h ^= low
         return total
 
-    def _v(self, hands, a, b, drawn, turn, passes) -> int:
+    def _v(self, hands: tuple[int, ...], a: int, b: int, drawn: int, turn: int, passes: int) -> int:
         key = (hands, a, b, drawn, turn, passes)
         hit = self.memo.get(key)
         if hit is not None:

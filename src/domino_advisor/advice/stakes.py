@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from domino_advisor.advice.engine import FastRound
 from domino_advisor.advice.equity import Table, chance_among, key_of, table_for
+from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import side_of
 from domino_advisor.games.line.state import Round
 
@@ -67,7 +68,7 @@ class Stakes:
                 chance *= 0.5 * (1 + math.erf((scores[self.me] - v) / (sd * math.sqrt(2))))
         return chance
 
-    def _next_opener(self, winner: int | None, rules) -> int | None:
+    def _next_opener(self, winner: int | None, rules: Rules) -> int | None:
         """Who opens the next round, from your side: 0 you, 1 them, None as the lead rule falls."""
         if self.next_lead == "winner" and winner is not None:
             return 0 if side_of(winner, rules) == self.me else 1
@@ -104,7 +105,7 @@ SPREAD = {
 }
 
 
-def round_spread(rules, players: int) -> float:
+def round_spread(rules: Rules, players: int) -> float:
     base = SPREAD.get(f"{rules.name}/{players}", SPREAD["classic/2"])
     return base * rules.top / 6
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from domino_advisor.advice.advisor import advise
+from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.tiles import Tile, format_tiles, full_set, sort_tiles
 from domino_advisor.counting.inference import Inference, infer, sample_posterior
@@ -367,16 +367,10 @@ def replay(before: Match, deal: KnownDeal, seed: int = 0, samples: int = 40, rea
         move: Move = legal[0]
         choice = Choice(name, "", None, None, len(legal))
         if len(legal) > 1:
-            advice = advise(
-                r,
-                seat,
-                samples=samples,
-                seed=seed * 7_919 + len(choices),
-                seconds=None,
-                inference=_inference(r, seat),
-                reasons=False,
-                style=style,
+            options = AdviceOptions(
+                samples=samples, seed=seed * 7_919 + len(choices), seconds=None, reasons=False, style=style
             )
+            advice = advise(r, seat, options, inference=_inference(r, seat))
             best = advice.moves[0]
             assert best.tile is not None
             move = Play(name, best.tile, best.on)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from domino_advisor.advice.advisor import advise
+from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.base.budgets import HINDSIGHT_SAMPLES, REVIEW_SAMPLES
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.counting.inference import BONEYARD, infer
@@ -208,7 +208,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None, reads:
 
 def _judge(r, me: int, event: Play, samples: int, seed: int, style: Style | None) -> Decision | None:
     try:
-        advice = advise(r, me, samples=samples, seed=seed, seconds=None, style=style)
+        advice = advise(r, me, AdviceOptions(samples=samples, seed=seed, seconds=None, style=style))
     except IllegalMoveError:
         return None
     if advice.action != "play" or len(advice.moves) < 2:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.advice.advisor import SIDE_IDS, SOLVE_DRAWING, advise
+from domino_advisor.advice.advisor import SIDE_IDS, SOLVE_DRAWING, AdviceOptions, advise
 from domino_advisor.advice.bots import POLICIES
 from domino_advisor.advice.engine import from_round
 from domino_advisor.base.errors import NotationError
@@ -66,9 +66,7 @@ class AdvisorPlayer:
         plays = [m for m in moves if isinstance(m, Play)]
         if len(plays) <= 1:
             return moves[0]
-        advice = advise(
-            r,
-            seat,
+        options = AdviceOptions(
             samples=self.samples,
             seed=rng.getrandbits(32),
             omniscient=self.omniscient,
@@ -78,6 +76,7 @@ class AdvisorPlayer:
             policy=self.policy,
             solve_drawing=self.solve_drawing,
         )
+        advice = advise(r, seat, options)
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
 

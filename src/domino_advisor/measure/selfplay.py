@@ -12,7 +12,7 @@ import os
 import random
 from concurrent.futures.process import BrokenProcessPool
 
-from domino_advisor.advice.advisor import Advice, advise
+from domino_advisor.advice.advisor import Advice, AdviceOptions, advise
 from domino_advisor.advice.calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED, Decision, fit
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import NewRound, Play
@@ -49,9 +49,10 @@ def play_round(
         if sum(isinstance(m, Play) for m in mine) <= 1:
             match.apply(mine[0])
             continue
-        advice = advise(
-            r, seat, samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round", style=style
+        options = AdviceOptions(
+            samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round", style=style
         )
+        advice = advise(r, seat, options)
         watch(r, seat, advice)
         match.apply(advice.event())
     return r
