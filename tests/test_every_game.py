@@ -71,7 +71,8 @@ def _line(preset: str) -> Game:
     return Game(preset, preset, log, "5-5", (preset,), "me plays 5-2 on 2", hindsight=True)
 
 
-# the registry's games (issue 27): replaced by games.registry once it exists
+# a log of each game of the registry (the line games: of each preset), as 0.9.0 wrote it;
+# test_every_game_of_the_registry_is_here holds this list to games.registry
 GAMES = [
     *(_line(p) for p in ("classic", "all-fives", "draw", "reserve", "block")),
     Game(
@@ -320,3 +321,13 @@ def test_every_command_of_the_table_is_tried():
     pairs = WORKED_IN_090 | REFUSED_IN_090 | set(BUGS) | set(REFUSED_SINCE_090)
     assert {g for g, _ in pairs} <= set(BY_NAME) and {c for _, c in pairs} <= set(COMMANDS)
     assert len(BY_NAME) == len(GAMES)
+
+
+def test_every_game_of_the_registry_is_here():
+    """A game registered without a log here fails: each game, and each of its [Rules]
+    names (the line games' presets), is tried with every command."""
+    from domino_advisor.games import registry
+
+    names = {g.rules for g in GAMES}
+    for game in registry.every_game():
+        assert set(game.rules_names()) <= names, f"{game.name}: {set(game.rules_names()) - names} untried"
