@@ -109,3 +109,24 @@ def test_package_inits_import_nothing():
         if path.name == "__init__.py" and name != "__init__":
             body = ast.parse(path.read_text()).body
             assert all(isinstance(n, ast.Expr) for n in body), f"{name} does more than say what it holds"
+
+
+def test_no_import_cycle_even_through_imports_inside_functions():
+    """Two modules never import each other, by any path (a function's own import and a
+    type checker's included): each layer reads as a tree from the top down."""
+    graph = {name: imports(name)[0] - {name} for name in modules()}
+    seen: dict[str, int] = {}  # 1: on the path being walked, 2: done
+
+    def walk(name: str, path: list[str]) -> None:
+        seen[name] = 1
+        for other in sorted(graph.get(name, ())):
+            if seen.get(other) == 1:
+                cycle = [*path[path.index(other) :], other] if other in path else [name, other]
+                raise AssertionError(f"an import cycle: {' -> '.join(cycle)}")
+            if other not in seen:
+                walk(other, [*path, other])
+        seen[name] = 2
+
+    for name in sorted(graph):
+        if name not in seen:
+            walk(name, [name])
