@@ -130,3 +130,14 @@ def test_no_import_cycle_even_through_imports_inside_functions():
     for name in sorted(graph):
         if name not in seen:
             walk(name, [name])
+
+
+def test_no_two_classes_share_a_name():
+    """A class's name says which one it is, anywhere in the package (issue 27: two
+    ``Decision``s, two ``TooBig``s and a ``Table`` that was a click group)."""
+    where: dict[str, list[str]] = {}
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(name)
+    assert not {k: v for k, v in where.items() if len(v) > 1}

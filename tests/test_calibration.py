@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from domino_advisor import api
 from domino_advisor.advice.calibration import (
     Calibration,
-    Decision,
+    Forecast,
     Z,
     _shipped,
     bootstrap,
@@ -54,19 +54,19 @@ def test_bootstrap_resamples_games_not_decisions():
     # two games of 50 decisions each at 50%: one all won, one all lost.  Over decisions
     # that is perfectly calibrated; but there are only two games, and drawing the same
     # one twice is as likely as not, so the interval must reach 50 points.
-    decisions = [Decision(0, 0.5, True)] * 50 + [Decision(1, 0.5, False)] * 50
+    decisions = [Forecast(0, 0.5, True)] * 50 + [Forecast(1, 0.5, False)] * 50
     assert ece([(d.chance, d.won) for d in decisions]) == 0
     low, high = bootstrap(decisions, lambda ds: ece([(d.chance, d.won) for d in ds]), draws=200)
     assert low == 0 and high == 0.5
 
 
-def synthetic(n: int, seed: int, bias=lambda p: 0.15 + 0.6 * p) -> list[Decision]:
+def synthetic(n: int, seed: int, bias=lambda p: 0.15 + 0.6 * p) -> list[Forecast]:
     """Decisions whose chance says p but which win with bias(p): a known miscalibration."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
         p = rng.random()
-        out.append(Decision(i // 5, p, rng.random() < bias(p)))
+        out.append(Forecast(i // 5, p, rng.random() < bias(p)))
     return out
 
 

@@ -3,7 +3,7 @@ every tile an opponent could have drawn is enumerated, the round replayed throug
 rules with every hand known (a world the rules refuse is not a world), and the chance
 of each unseen tile being in each hand or the boneyard compared with the counting's,
 exactly.  The counting is the same engine as for every game, given the seat's view of
-the round (``TrainSeatView``): a draw without a play says the player lacked every
+the round (``HubSeatView``): a draw without a play says the player lacked every
 number open then, or only the waiting double's.
 
 The enumerator shares no code with the counting; it asks only the rules

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from domino_advisor.advice import equity
-from domino_advisor.advice.equity import Table, chance_among, solve, table_for
+from domino_advisor.advice.equity import EquityTable, chance_among, solve, table_for
 from domino_advisor.cli.app import main
 from domino_advisor.games.line.rules import preset
 
@@ -117,7 +117,7 @@ def test_a_table_is_made_again_the_same_from_its_seed(name, rounds, needs):
     a = equity.build(rules, 2, rounds=rounds, seed=7)
     b = equity.build(rules, 2, rounds=rounds, seed=7)
     assert a.to_json() == b.to_json()
-    again = Table.from_json(a.to_json())
+    again = EquityTable.from_json(a.to_json())
     assert abs(again.chance(*needs) - a.chance(*needs)) < 1e-4
 
 

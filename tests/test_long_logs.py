@@ -132,7 +132,7 @@ def test_a_train_review_counts_the_chances_only_for_its_decisions(runner, tmp_pa
 def _views(players: int, seed: int, every: int):
     """Views from the viewer's seat through a random Mexican Train match, every ``every``
     events once the hand is known."""
-    from domino_advisor.counting.hubseat import TrainSeatView
+    from domino_advisor.counting.hubseat import HubSeatView
     from domino_advisor.games.trains.rules import TrainRules
     from domino_advisor.log import gamelog
     from seatlogs import seat_log
@@ -144,7 +144,7 @@ def _views(players: int, seed: int, every: int):
         m.apply(event, line)
         r = m.round
         if k % every == 0 and r is not None and m.pending is None and r.dealt[m.viewer] is not None:
-            yield TrainSeatView.of(r, m.viewer)
+            yield HubSeatView.of(r, m.viewer)
 
 
 @pytest.mark.slow
@@ -152,7 +152,7 @@ def test_what_an_opponent_certainly_lacks_is_the_countings_answer():
     """``certain_lacks`` (a matching, no count) says what ``cannot_hold`` of the exact
     count says, and ``Chain.possible`` what ``can_place`` says of every tile and seat."""
     from domino_advisor.counting.evidence import gather
-    from domino_advisor.counting.exact import TooBig
+    from domino_advisor.counting.exact import CountTooBig
     from domino_advisor.counting.inference import EXACT_WORK, _exact, certain_lacks, unseen_tiles
     from domino_advisor.counting.sampler import Chain
 
@@ -160,7 +160,7 @@ def test_what_an_opponent_certainly_lacks_is_the_countings_answer():
     for view in _views(3, 5, 9):
         try:  # only where the exact count is quick: the test is of the answer, not the sampler
             inf = _exact(view, gather(view), unseen_tiles(view), EXACT_WORK)
-        except TooBig:
+        except CountTooBig:
             continue
         assert certain_lacks(view) == {s: inf.cannot_hold(s) for s in view.opponents}
         ev = gather(view)

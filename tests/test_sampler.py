@@ -12,7 +12,7 @@ import pytest
 import bruteforce
 from clitools import run
 from domino_advisor import api
-from domino_advisor.counting.exact import TooBig
+from domino_advisor.counting.exact import CountTooBig
 from domino_advisor.counting.inference import EXACT_WORK, infer, sample_posterior
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.rules import preset
@@ -69,7 +69,7 @@ def _big_views(rules, seats: int, count: int, seed: int):
         view = SeatView.of(r, 0)
         try:
             exact = infer(view, budget=30 * EXACT_WORK)
-        except TooBig:
+        except CountTooBig:
             continue
         if exact.exact:
             found += 1

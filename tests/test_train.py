@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from domino_advisor.cli.app import main
-from domino_advisor.cli.lesson import Trainer
+from domino_advisor.cli.lesson import LineLesson
 from domino_advisor.counting.inference import infer
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Play
@@ -52,7 +52,7 @@ def oracle(trainer_box, wrong=False):
 def run_lesson(seed, wrong=False, players=3):
     out = io.StringIO()
     box = []
-    trainer = Trainer(
+    trainer = LineLesson(
         preset("classic", {"target": "0"}),
         players,
         seed,

@@ -14,8 +14,8 @@ from rich.console import Console
 from domino_advisor.base.errors import NotationError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.cli.app import main
-from domino_advisor.cli.hublesson import TrainLesson, read_play
-from domino_advisor.counting.hubseat import TrainSeatView, count
+from domino_advisor.cli.hublesson import HubLesson, read_play
+from domino_advisor.counting.hubseat import HubSeatView, count
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play
@@ -24,10 +24,10 @@ from domino_advisor.games.trains.rules import TrainRules
 from domino_advisor.games.trains.state import TrainRound
 
 
-def _right_answer(prompt: str, lesson: TrainLesson) -> str:
+def _right_answer(prompt: str, lesson: HubLesson) -> str:
     """The answer worked out from the round as it stands (the lesson's own marking apart)."""
     r = lesson.match.round
-    view = TrainSeatView.of(r, 0)
+    view = HubSeatView.of(r, 0)
     inf = count(view)
     if m := re.match(r"which numbers can (\w+) certainly not hold", prompt):
         seat = r.names.index(m.group(1))
@@ -55,14 +55,14 @@ def _right_answer(prompt: str, lesson: TrainLesson) -> str:
 @pytest.mark.parametrize("rules", [TrainRules(top=9), ChickenRules()], ids=["mexican", "chicken"])
 def test_a_whole_round_with_right_counting_answers(rules, samples, chicken_seed):
     out = io.StringIO()
-    lesson: TrainLesson
+    lesson: HubLesson
 
     def read(prompt: str) -> str:
         out.write(prompt)
         return _right_answer(prompt, lesson)
 
     seed = chicken_seed if isinstance(rules, ChickenRules) else 11
-    lesson = TrainLesson(rules, 3, seed, Console(file=out, width=80, no_color=True), read, samples=samples)
+    lesson = HubLesson(rules, 3, seed, Console(file=out, width=80, no_color=True), read, samples=samples)
     lesson.play()
     text = out.getvalue()
     assert "round over" in text

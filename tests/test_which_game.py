@@ -87,7 +87,7 @@ def test_the_count_sees_each_kind_of_place():
         "rules_name in GAMES",
         "game == CHICKEN",
         "isinstance(r, ChickenRound | TrainRound)",
-        "isinstance(m, (TrainLogMatch, int))",
+        "isinstance(m, (HubLogMatch, int))",
         "hasattr(r, 'hub')",
         "game.name != 'line'",
         "rules_name == 'mexican-train'",

@@ -1,4 +1,4 @@
-"""Which move to make, and why (README: how the advice works).
+"""Which move to make, and why (docs/how-it-works.md: how the advice works).
 
 Worlds are sampled from the exact posterior; every candidate is played out in the
 same worlds with the same dice (common random numbers), so differences between
@@ -18,7 +18,7 @@ from domino_advisor.advice.calibration import Calibration, calibration_for, show
 from domino_advisor.advice.candidate import Candidate
 from domino_advisor.advice.engine import FastRound, Policy, from_round
 from domino_advisor.advice.reasons import explain
-from domino_advisor.advice.search import LineSolver, TooBig, solve, solve_value
+from domino_advisor.advice.search import LineSolver, SearchTooBig, solve, solve_value
 from domino_advisor.advice.stakes import Stakes, stakes
 from domino_advisor.base.budgets import (
     ADVICE_SAMPLES,
@@ -348,7 +348,7 @@ def _try_exact(ro: Rollout, moves: list[Candidate]) -> bool:
                 solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
             )
             values.append((value, match))
-    except TooBig:
+    except SearchTooBig:
         return False
     for c, (value, match) in zip(moves, values, strict=True):
         c.tally.count(1.0, value, match)
@@ -443,7 +443,7 @@ def _solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:
     """Whether a sampled world is small enough to be played perfectly: few tiles in
     hand and nothing left to draw; or, with two players, few tiles in hands and boneyard
     together (the search then knows the sampled boneyard's order, which the table does
-    not: measured, that costs less than the heuristic's mistakes; README: measured
+    not: measured, that costs less than the heuristic's mistakes; docs/strength.md: measured
     strength)."""
     held = sum(bin(h).count("1") for h in base.hands)
     drawable = base.drawable()
@@ -480,7 +480,7 @@ def _solve_world(
             rv = line.value(fr) if line else solve(fr, ro.side, memo, left)
             mv = solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
             values.append((rv, mv))
-    except TooBig:
+    except SearchTooBig:
         values = []
     searched = budget - left[0] + (budget * 4 - line.budget if line else 0)
     return (values or None), searched

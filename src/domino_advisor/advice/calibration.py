@@ -42,7 +42,7 @@ FIT_SEED = 2026  # ... on the deals of this seed (measure on any other)
 
 
 @dataclass(frozen=True)
-class Decision:
+class Forecast:
     """One move the advisor chose in a recorded game."""
 
     game: int  # which game it was played in (games, not decisions, are resampled)
@@ -95,13 +95,13 @@ def brier(points: Sequence[tuple[float, bool]]) -> float:
 
 
 def bootstrap(
-    decisions: Sequence[Decision],
-    statistic: Callable[[list[Decision]], float],
+    decisions: Sequence[Forecast],
+    statistic: Callable[[list[Forecast]], float],
     draws: int = 1_000,
     seed: int = 0,
 ) -> tuple[float, float]:
     """A 95% interval for a statistic of the decisions, resampling whole games."""
-    games: dict[int, list[Decision]] = {}
+    games: dict[int, list[Forecast]] = {}
     for d in decisions:
         games.setdefault(d.game, []).append(d)
     groups = list(games.values())
@@ -111,7 +111,7 @@ def bootstrap(
     rng = random.Random(seed)
     values = []
     for _ in range(draws):
-        sample: list[Decision] = []
+        sample: list[Forecast] = []
         for _ in groups:
             sample.extend(groups[rng.randrange(len(groups))])
         values.append(statistic(sample))
@@ -219,11 +219,11 @@ def _join(blocks: list[list[float]], i: int) -> None:
     blocks[i] = [blocks[i][0] + x, blocks[i][1] + y, blocks[i][2] + n]
 
 
-def decile_errors(decisions: Sequence[Decision], draws: int = 1_000, seed: int = 0) -> tuple[float, ...]:
+def decile_errors(decisions: Sequence[Forecast], draws: int = 1_000, seed: int = 0) -> tuple[float, ...]:
     """For each decile of the chance, the upper end of a 95% interval for the gap
     between chance and outcome there, resampling whole games; a decile with too few
     decisions to say takes the largest of the others."""
-    groups: dict[int, list[Decision]] = {}
+    groups: dict[int, list[Forecast]] = {}
     for d in decisions:
         groups.setdefault(d.game, []).append(d)
     games = list(groups.values())
@@ -248,7 +248,7 @@ LEAST = 30  # decisions a decile needs before its own error is trusted
 
 
 def fit(
-    decisions: Sequence[Decision], key: str, samples: int, seed: int, folds: int = 5, draws: int = 1_000
+    decisions: Sequence[Forecast], key: str, samples: int, seed: int, folds: int = 5, draws: int = 1_000
 ) -> Calibration:
     """A map fitted on these games, and the errors it leaves measured by
     cross-validation over games: fitted on four fifths, judged on the fifth left out.
@@ -258,17 +258,17 @@ def fit(
     estimated = [d for d in decisions if not d.exact]
     games = sorted({d.game for d in estimated})
     fold_of = {g: i % folds for i, g in enumerate(games)}
-    held: list[Decision] = []
+    held: list[Forecast] = []
     for f in range(folds):
         train = [(d.chance, d.won) for d in estimated if fold_of[d.game] != f]
         part = Calibration(key, isotonic(train), (), 0.0, 0.0, samples, 0, seed)
-        held += [Decision(d.game, part.correct(d.chance), d.won) for d in estimated if fold_of[d.game] == f]
+        held += [Forecast(d.game, part.correct(d.chance), d.won) for d in estimated if fold_of[d.game] == f]
     raw = [(d.chance, d.won) for d in estimated]
     mapped = brier([(d.chance, d.won) for d in held]) < brier(raw)
     if not mapped:
-        held = [Decision(d.game, d.chance, d.won) for d in estimated]
+        held = [Forecast(d.game, d.chance, d.won) for d in estimated]
 
-    def ece_of(ds: list[Decision]) -> float:
+    def ece_of(ds: list[Forecast]) -> float:
         return ece([(d.chance, d.won) for d in ds])
 
     _, high = bootstrap(held, ece_of, draws, seed)
@@ -329,7 +329,7 @@ def shown(raw: float, sampling_error: float, exact: bool, cal: Calibration | Non
 
 # -- a measurement ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class Scores:
+class CalibrationScores:
     """How well one set of chances matched what happened."""
 
     bins: tuple[Bin, ...]
@@ -345,18 +345,18 @@ class Report:
     games: int
     exact: int  # chances solved exactly ...
     exact_right: int  # ... and how many of them came true
-    raw: Scores  # the rollouts' chances
-    corrected: Scores | None  # the chances shown, through the map (None: no map)
+    raw: CalibrationScores  # the rollouts' chances
+    corrected: CalibrationScores | None  # the chances shown, through the map (None: no map)
 
 
-def score(decisions: Sequence[Decision], seed: int = 0, draws: int = 1_000) -> Scores:
+def score(decisions: Sequence[Forecast], seed: int = 0, draws: int = 1_000) -> CalibrationScores:
     points = [(d.chance, d.won) for d in decisions]
     low, high = bootstrap(decisions, lambda ds: ece([(d.chance, d.won) for d in ds]), draws, seed)
-    return Scores(tuple(reliability(points)), ece(points), low, high, brier(points))
+    return CalibrationScores(tuple(reliability(points)), ece(points), low, high, brier(points))
 
 
 def measure(
-    decisions: Sequence[Decision], cal: Calibration | None, seed: int = 0, draws: int = 1_000
+    decisions: Sequence[Forecast], cal: Calibration | None, seed: int = 0, draws: int = 1_000
 ) -> Report:
     """The reliability of the rollouts' chances and, through the map, of the chances shown
     (``draws``: the bootstrap's resamples for the error's interval)."""
@@ -364,7 +364,7 @@ def measure(
     solved = [d for d in decisions if d.exact]
     corrected = None
     if cal is not None:
-        corrected = score([Decision(d.game, cal.correct(d.chance), d.won) for d in estimated], seed, draws)
+        corrected = score([Forecast(d.game, cal.correct(d.chance), d.won) for d in estimated], seed, draws)
     return Report(
         len(estimated),
         len({d.game for d in decisions}),

@@ -135,7 +135,7 @@ def sample(rules: Rules, players: int, rounds: int, seed: int, fixed: bool) -> C
 
 # -- the dynamic program -------------------------------------------------------------------
 @dataclass(frozen=True)
-class Table:
+class EquityTable:
     """Chances of winning the match at the start of a round: ``chances[o][a][b]`` for
     ``a`` and ``b`` points still needed (in steps of ``step``) by you and by them, when
     ``o`` opens the round (0 you, 1 them, 2 another player)."""
@@ -197,7 +197,7 @@ class Table:
         }
 
     @classmethod
-    def from_json(cls, d: dict) -> Table:
+    def from_json(cls, d: dict) -> EquityTable:
         raw = zlib.decompress(base64.b64decode(d["chances"]))
         diffs = [int.from_bytes(raw[i : i + 2], "little", signed=True) for i in range(0, len(raw), 2)]
         m, o = d["most"], d["openers"]
@@ -230,7 +230,7 @@ class Table:
 
 def solve(
     outcomes: Counter[tuple[int, Outcome]], step: int, most: int, next_lead: str, players: int, key: str = ""
-) -> Table:
+) -> EquityTable:
     """The chances for every pair of needs, from the rounds' outcomes.
 
     ``players`` is 2 for two sides (two players or two teams).  ``next_lead``: who opens
@@ -287,7 +287,7 @@ def solve(
             for o in range(openers):
                 table[o][a - 1][b - 1] = min(1.0, max(0.0, solved[o]))
     chances = tuple(tuple(tuple(row) for row in layer) for layer in table)
-    return Table(key, step, most, openers, chances, players=players)
+    return EquityTable(key, step, most, openers, chances, players=players)
 
 
 def _first(events: Iterable[tuple[int, int]], a: int, b: int) -> float:
@@ -324,7 +324,7 @@ PRESET_TABLES = [
 DATA = "data/equity.json"
 
 
-def build(rules: Rules, players: int, rounds: int = ROUNDS, seed: int = SEED) -> Table:
+def build(rules: Rules, players: int, rounds: int = ROUNDS, seed: int = SEED) -> EquityTable:
     """A table for a rule set, from ``rounds`` simulated rounds (seeded: reproducible)."""
     fixed = rules.next_lead in ("winner", "rotate") or rules.lead == "chosen"
     outcomes = sample(rules, players, rounds, seed, fixed)
@@ -332,7 +332,7 @@ def build(rules: Rules, players: int, rounds: int = ROUNDS, seed: int = SEED) ->
     most = MOST_POINTS // step + (20 if step > 1 else 0)  # All Fives: up to 250 points
     two = 2 if sides(rules, players) == 2 else players
     table = solve(outcomes, step, most, rules.next_lead, two, key_of(rules, players))
-    return Table(table.key, table.step, table.most, table.openers, table.chances, rounds, seed, two)
+    return EquityTable(table.key, table.step, table.most, table.openers, table.chances, rounds, seed, two)
 
 
 @cache
@@ -342,16 +342,16 @@ def _shipped() -> dict[str, dict]:
 
 
 @cache
-def _decoded(key: str) -> Table | None:
+def _decoded(key: str) -> EquityTable | None:
     data = _shipped().get(key)
-    return None if data is None else Table.from_json(data)
+    return None if data is None else EquityTable.from_json(data)
 
 
 # a preset with no table of its own borrows the nearest one's (an approximation, said so)
 BORROWS = {"sebastopol": "all-fives"}
 
 
-def table_for(rules: Rules, players: int) -> Table | None:
+def table_for(rules: Rules, players: int) -> EquityTable | None:
     """The shipped table for this rule set's preset and table size, if there is one
     (each is unpacked the first time it is asked for)."""
     try:
@@ -363,7 +363,7 @@ def table_for(rules: Rules, players: int) -> Table | None:
         return None
 
 
-def chance_among(table: Table, needs: Sequence[int], me: int, opener: int | None = None) -> float:
+def chance_among(table: EquityTable, needs: Sequence[int], me: int, opener: int | None = None) -> float:
     """With three or four players each for themselves, your chance of winning the match,
     put together from the table's two-player races: each player's chance of beating
     every other, multiplied, then shared out so the chances add up to one.
@@ -391,7 +391,7 @@ def chance_among(table: Table, needs: Sequence[int], me: int, opener: int | None
 
 
 def build_all(
-    rounds: int = ROUNDS, seed: int = SEED, on_table: Callable[[Table], object] | None = None
+    rounds: int = ROUNDS, seed: int = SEED, on_table: Callable[[EquityTable], object] | None = None
 ) -> dict[str, dict]:
     """Every shipped table, as the data file holds them."""
     from domino_advisor.games.line.rules import preset

@@ -20,10 +20,10 @@ from typing import Any
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
-from domino_advisor.counting.hubseat import TrainSeatView, count
+from domino_advisor.counting.hubseat import HubSeatView, count
 from domino_advisor.counting.inference import Inference
 from domino_advisor.games.events import Play
-from domino_advisor.games.hub.logmatch import TrainLogMatch
+from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.match import Policy, legal_moves
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.words import Words, words_of
@@ -40,7 +40,7 @@ SURE = 1.5
 
 
 @dataclass
-class TrainChoice:
+class HubChoice:
     tile: Tile
     train: str  # where it goes: the owner's name or mexican; in Chicken Foot head, toe3, 4-4
     pips: list[int] = field(default_factory=list)  # your pips left at the round's end, per world
@@ -69,10 +69,10 @@ class TrainChoice:
 
 
 @dataclass
-class TrainAdvice:
+class HubAdvice:
     player: str
     action: str  # play, draw or pass
-    moves: list[TrainChoice]
+    moves: list[HubChoice]
     samples: int
     seconds: float
     method: str  # how the hidden hands were counted
@@ -101,7 +101,7 @@ def advise(
     seed: int = 0,
     seconds: float | None = DEFAULT_SECONDS,
     sure: float = SURE,
-) -> TrainAdvice:
+) -> HubAdvice:
     """Advice for ``seat`` (whose hand is known; the others' are not looked at), from
     ``samples`` worlds: the same round gives the same advice on any machine.
     ``seconds``: a clock limit, only where the user asks for one (then said if it cut)."""
@@ -112,11 +112,11 @@ def advise(
     plays = r.plays(seat)
     if not plays:
         action = "draw" if r.drew is False and r.boneyard > 0 else "pass"
-        return TrainAdvice(name, action, [], 0, time.perf_counter() - started, "", r.rules.name)
+        return HubAdvice(name, action, [], 0, time.perf_counter() - started, "", r.rules.name)
     plays, same = r.alike(plays)
-    view = TrainSeatView.of(r, seat)
+    view = HubSeatView.of(r, seat)
     inf = count(view)  # to its fixed steps: the time limit, if any, is for the worlds
-    choices = [TrainChoice(t, r.place_name(k)) for t, k in plays]
+    choices = [HubChoice(t, r.place_name(k)) for t, k in plays]
     rng = random.Random(seed)
     done = 0
     cut = False
@@ -141,7 +141,7 @@ def advise(
         other = f"{choices[1].tile} on {choices[1].train}"
         planned.reasons.insert(0, f"kept as {whose}: {other} did better here, but not clearly")
     spent = time.perf_counter() - started
-    return TrainAdvice(name, "play", choices, done, spent, inf.method, r.rules.name, samples, cut)
+    return HubAdvice(name, "play", choices, done, spent, inf.method, r.rules.name, samples, cut)
 
 
 def policy_of(r: HubRound) -> Policy:
@@ -151,7 +151,7 @@ def policy_of(r: HubRound) -> Policy:
     return policy
 
 
-def _planned(r: HubRound, choices: list[TrainChoice]) -> TrainChoice | None:
+def _planned(r: HubRound, choices: list[HubChoice]) -> HubChoice | None:
     """The heuristic bot's own choice here (it reads only your hand and the table)."""
     move = policy_of(r)(r, legal_moves(r), random.Random(0))
     if not isinstance(move, Play):
@@ -159,7 +159,7 @@ def _planned(r: HubRound, choices: list[TrainChoice]) -> TrainChoice | None:
     return choice_for(r, choices, move.tile, str(move.on))
 
 
-def choice_for(r: HubRound, choices: list[TrainChoice], tile: Tile, place: str) -> TrainChoice | None:
+def choice_for(r: HubRound, choices: list[HubChoice], tile: Tile, place: str) -> HubChoice | None:
     """The choice of this tile at this place, or at a place alike (Chicken Foot tries a
     tile on only one of the lines that end in the same number)."""
     exact = next((c for c in choices if c.tile == tile and c.train == place), None)
@@ -170,7 +170,7 @@ def choice_for(r: HubRound, choices: list[TrainChoice], tile: Tile, place: str) 
     return next(alike, None)
 
 
-def _clearly_better(best: TrainChoice, planned: TrainChoice, sure: float) -> bool:
+def _clearly_better(best: HubChoice, planned: HubChoice, sure: float) -> bool:
     """Better than the plan's move by ``sure`` standard errors of the paired difference."""
     if sure <= 0:
         return True
@@ -194,7 +194,7 @@ def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random) -> HubRou
     return full
 
 
-def _play_out(world: HubRound, seat: int, choice: TrainChoice, rng: random.Random) -> None:
+def _play_out(world: HubRound, seat: int, choice: HubChoice, rng: random.Random) -> None:
     r = world.clone(checked=False)  # every move below is one ``plays`` offered
     r.apply(Play(r.names[seat], choice.tile, choice.train))
     policy = policy_of(r)
@@ -213,7 +213,7 @@ def _words(game: str) -> Words:
     return words
 
 
-def advice_data(pos: TrainLogMatch, samples: int | None, seed: int, seconds: float | None) -> dict:
+def advice_data(pos: HubLogMatch, samples: int | None, seed: int, seconds: float | None) -> dict:
     """The advice's data for your seat (``advise --json``): the hub games' part."""
     m = pos
     if m.round is None or m.pending is not None:

@@ -1,4 +1,4 @@
-"""Why a move: the plain-language case the advice gives for each candidate (README:
+"""Why a move: the plain-language case the advice gives for each candidate (docs/how-it-works.md:
 how the advice works), from the explainable features and the exact counting."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from domino_advisor.advice.engine import FastRound, bits
 from domino_advisor.games.line.scoring import LOSS, WIN, round_value, score_blocked, side_of
 
 
-class TooBig(Exception):
+class SearchTooBig(Exception):
     """The search would take longer than it is allowed to."""
 
 
@@ -27,7 +27,7 @@ def solve(fr: FastRound, side: int, memo: dict | None = None, budget: list[int] 
     """The value of the position for ``side`` under best play by everyone.
 
     Draws come off the (known) stock in order.  ``budget`` is a one-item list of
-    nodes still allowed; running out raises ``TooBig``.
+    nodes still allowed; running out raises ``SearchTooBig``.
     """
     memo = {} if memo is None else memo
     return _solve(fr, side, memo, budget if budget is not None else [10**9], 0, 2)
@@ -42,7 +42,7 @@ def _solve(fr: FastRound, side: int, memo: dict, budget: list[int], alpha: int, 
         return hit
     budget[0] -= 1
     if budget[0] < 0:
-        raise TooBig
+        raise SearchTooBig
     seat = fr.turn
     moves = fr.moves(seat)
     if not moves:
@@ -113,7 +113,7 @@ class _ValueSearch:
                 return value
         self.budget[0] -= 1
         if self.budget[0] < 0:
-            raise TooBig
+            raise SearchTooBig
         moves = fr.moves(fr.turn)
         if not moves:
             child = fr.clone()
@@ -194,7 +194,7 @@ class LineSolver:
             return hit
         self.budget -= 1
         if self.budget < 0:
-            raise TooBig
+            raise SearchTooBig
         nm, hi, lo = self.nm, self.hi, self.lo
         hand = hands[turn]
         playable = hand & (nm[a] | nm[b])

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from domino_advisor.advice.engine import FastRound
-from domino_advisor.advice.equity import Table, chance_among, key_of, table_for
+from domino_advisor.advice.equity import EquityTable, chance_among, key_of, table_for
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import side_of
 from domino_advisor.games.line.state import Round
@@ -25,7 +25,7 @@ from domino_advisor.games.line.state import Round
 class Stakes:
     """The match around one round, as the seat to advise sees it."""
 
-    table: Table | None  # None: a match of a number of rounds, judged by the race below
+    table: EquityTable | None  # None: a match of a number of rounds, judged by the race below
     target: int
     me: int  # your side
     before: tuple[int, ...]  # each side's score before this round (this round's fives not in it)

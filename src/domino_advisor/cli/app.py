@@ -14,7 +14,7 @@ import click
 from domino_advisor import __version__
 from domino_advisor.base.budgets import DRILL_SAMPLES, HINDSIGHT_SAMPLES, TRAIN_REVIEW_SAMPLES  # noqa: F401  (their old home)
 from domino_advisor.base.errors import DominoError
-from domino_advisor.cli.shell import Table
+from domino_advisor.cli.shell import CommandGroup
 
 # name: (module:function, short help).  The short help is the command's first sentence,
 # as --help lists it; tests/test_cli.py checks it against the command's own help.
@@ -96,7 +96,7 @@ COMMANDS = {
 CONFIGURED = ("new", "train", "status", "advise", "session", "review")  # the commands that take your defaults
 
 
-@click.group(cls=Table, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=CommandGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, package_name="domino-advisor")
 @click.pass_context
 def main(ctx):

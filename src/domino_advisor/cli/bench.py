@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from domino_advisor.base.budgets import ADVICE_SECONDS
-from domino_advisor.counting.exact import TooBig
+from domino_advisor.counting.exact import CountTooBig
 from domino_advisor.counting.inference import EXACT_WORK, infer, sample_posterior
 from domino_advisor.counting.reads import style_for
 from domino_advisor.counting.view import SeatView
@@ -251,7 +251,7 @@ TRAIN_TABLES = [
 def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
     """What a Mexican Train or Chicken Foot status costs: the counting from seat 0 of
     random rounds."""
-    from domino_advisor.counting.hubseat import TrainSeatView, count
+    from domino_advisor.counting.hubseat import HubSeatView, count
     from domino_advisor.games.hub.logmatch import match_of
     from domino_advisor.games.hub.match import deal, legal_moves
     from domino_advisor.games.registry import game_for
@@ -279,7 +279,7 @@ def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
                     match.apply(rng.choice(legal_moves(r)))
                 if r.over:
                     continue
-                view = TrainSeatView.of(r, 0)
+                view = HubSeatView.of(r, 0)
                 t0 = time.perf_counter()
                 inf = count(view)
                 for s in view.opponents:  # what status shows
@@ -318,7 +318,7 @@ def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
                 view = SeatView.of(r, 0)
                 try:
                     exact = infer(view, budget=50 * EXACT_WORK)
-                except TooBig:
+                except CountTooBig:
                     continue
                 if exact.estimate is not None:
                     continue

@@ -20,7 +20,7 @@ from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES, advise, choice_for
 from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.cli.lesson import KINDS, Asking, Quit
-from domino_advisor.counting.hubseat import TrainSeatView, count
+from domino_advisor.counting.hubseat import HubSeatView, count
 from domino_advisor.games.events import Draw, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
 from domino_advisor.games.hub.match import deal, legal_moves
@@ -34,7 +34,7 @@ NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
 FULL_MARKS = 8.0  # pips: a move this much worse than the advisor's (yours less the others') scores 0
 
 
-class TrainLesson(Asking):
+class HubLesson(Asking):
     def __init__(
         self,
         rules: AnyRules,
@@ -86,7 +86,7 @@ class TrainLesson(Asking):
             return
         plays = [m for m in moves if isinstance(m, Play)]
         self.turn_no += 1
-        view = TrainSeatView.of(r, 0)
+        view = HubSeatView.of(r, 0)
         inf = count(view)
         self.console.print(lesson_table(words_of(r).lesson_table(r)))
         self.show_hand(r.hands[0] or set())
@@ -193,6 +193,6 @@ def lesson(
     bots: str,
     reads: bool,
     record: Record | None,
-) -> TrainLesson:
+) -> HubLesson:
     """A practice round of a game played off a middle double (the ``train`` command's part)."""
-    return TrainLesson(rules, seats, seed, console, read, bots, record=record)
+    return HubLesson(rules, seats, seed, console, read, bots, record=record)

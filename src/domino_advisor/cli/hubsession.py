@@ -22,7 +22,7 @@ from domino_advisor.base.printable import excerpt, printable
 from domino_advisor.cli.session import Session
 from domino_advisor.counting import hubseat
 from domino_advisor.games.events import Play
-from domino_advisor.games.hub.logmatch import TrainLogMatch
+from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.words import Words, words_of
 from domino_advisor.log import edits, gamelog
 from domino_advisor.views import hubview
@@ -53,17 +53,17 @@ or a full log line ('{words.HELP_LINE}').  Events are numbered as the status sho
     )
 
 
-class TrainSession(Session):
+class HubSession(Session):
     @property
     def help_text(self) -> str:
         return help_for(words_of(self.match))
 
-    def position_of(self, log: gamelog.GameLog) -> TrainLogMatch:
+    def position_of(self, log: gamelog.GameLog) -> HubLogMatch:
         return log.replay_trains()
 
     @property
-    def match(self) -> TrainLogMatch:
-        return cast(TrainLogMatch, self.pos)
+    def match(self) -> HubLogMatch:
+        return cast(HubLogMatch, self.pos)
 
     @property
     def prompt(self) -> str:

@@ -182,7 +182,7 @@ class Asking:
             )
 
 
-class Trainer(Asking):
+class LineLesson(Asking):
     def __init__(
         self,
         rules: Rules,
@@ -373,8 +373,8 @@ def lesson(
     bots: str,
     reads: bool,
     record: Record | None,
-) -> Trainer:
+) -> LineLesson:
     """A practice round of a line game (the ``train`` command's part): one round, no target."""
-    return Trainer(
+    return LineLesson(
         rules.with_overrides({"target": "0"}), seats, seed, console, read, bots, reads=reads, record=record
     )

@@ -131,7 +131,7 @@ class Commands(MutableMapping[str, click.Command]):
         return len(dict.fromkeys([*self.table, *self.loaded]))
 
 
-class Table(click.Group):
+class CommandGroup(click.Group):
     """A group whose commands turn bad input into a message and exit code 2, never a traceback.
 
     Its commands come from ``lazy``, a static table (see ``Commands``): ``--help`` lists

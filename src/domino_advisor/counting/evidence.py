@@ -1,4 +1,4 @@
-"""The evidence a round's public moves give about the hidden hands (README: how the counting works).
+"""The evidence a round's public moves give about the hidden hands (docs/how-it-works.md).
 
 Each opponent's hand is the dealt group plus one group per drawing turn; a pass or
 a draw is a void on the numbers then showing, for the groups held at that moment.

@@ -33,7 +33,7 @@ class _Slot:
     dealt: bool  # the slot holds (part of) the seat's dealt group
 
 
-class TooBig(Exception):
+class CountTooBig(Exception):
     """The exact count would outrun its budget of work (the caller samples instead)."""
 
 
@@ -41,7 +41,7 @@ class Problem:
     """One lead-rule case: counts, marginals and samples over the slots' capacities.
 
     ``budget`` bounds the work (states times splits, about a microsecond each): past
-    it the count stops with ``TooBig`` before its tables grow, so memory is bounded too.
+    it the count stops with ``CountTooBig`` before its tables grow, so memory is bounded too.
     """
 
     def __init__(
@@ -53,7 +53,7 @@ class Problem:
             dist, slots = _seat_distribution(s, ev, case, view.rules.top)
             self.slots.extend(slots)
             if budget is not None and len(init) * len(dist) > budget:
-                raise TooBig(len(init) * len(dist))  # too many ways to size the hands
+                raise CountTooBig(len(init) * len(dist))  # too many ways to size the hands
             init = {a + b: w * w2 for a, w in init.items() for b, w2 in dist.items()}
         if not _case_possible(view, ev, case):
             init = {}
@@ -104,7 +104,7 @@ class Problem:
                 for slot in allowed:
                     bound *= min(len(tiles), caps[slot]) + 1
                 if bound > budget:
-                    raise TooBig(bound)
+                    raise CountTooBig(bound)
             raw = _splits(len(tiles), allowed, k, by, caps)
             self.splits.append(
                 sorted(((pack(xs), sum(xs), ways, xs) for xs, ways in raw), key=lambda sp: -sp[1])
@@ -120,7 +120,7 @@ class Problem:
             splits = self.splits[i]
             self.work += len(forward[-1]) * (len(splits) if splits else 1)
             if budget is not None and self.work > budget:
-                raise TooBig(self.work)
+                raise CountTooBig(self.work)
             if i == last:
                 for state, w in forward[-1].items():
                     if self._fills(state, i):

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.view import Seated
-from domino_advisor.games.hub.logmatch import TrainLogMatch, table_of
-from domino_advisor.games.hub.round import Acted, HubRound
+from domino_advisor.games.hub.logmatch import HubLogMatch, table_of
+from domino_advisor.games.hub.round import HubActed, HubRound
 from domino_advisor.games.hub.rules import HubRules
 from domino_advisor.games.hub.words import words_of
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TrainSeatView(Seated):
+class HubSeatView(Seated):
     rules: HubRules
     names: tuple[str, ...]
     me: int
@@ -35,7 +35,7 @@ class TrainSeatView(Seated):
     hand: frozenset[Tile]
     counts: tuple[int, ...]
     boneyard: int
-    history: tuple[Acted, ...]
+    history: tuple[HubActed, ...]
     shown: dict[int, tuple[Tile, ...]]
     turn: int | None
     over: bool
@@ -43,7 +43,7 @@ class TrainSeatView(Seated):
     opening: None = None  # no lead rule: the engine is set aside before the deal
 
     @classmethod
-    def of(cls, r: HubRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> TrainSeatView:
+    def of(cls, r: HubRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> HubSeatView:
         """One seat's view of a Mexican Train round, or of a Chicken Foot round (the same
         shape: a hub set aside, tiles placed, one-tile draws that say what was open)."""
         hand, dealt = r.hands[seat], r.dealt[seat]
@@ -53,7 +53,7 @@ class TrainSeatView(Seated):
         history = tuple(
             a
             if a.seat == seat or a.tiles is None
-            else Acted(a.seat, a.kind, a.tile, a.train, a.ends, a.count, a.line)
+            else HubActed(a.seat, a.kind, a.tile, a.train, a.ends, a.count, a.line)
             for a in r.history
         )
         return cls(
@@ -72,13 +72,13 @@ class TrainSeatView(Seated):
         )
 
 
-def count(view: TrainSeatView, seconds: float | None = None) -> Inference:
+def count(view: HubSeatView, seconds: float | None = None) -> Inference:
     """Exact where the count fits its budget, else sampled to the chain's fixed steps
     with its error stated (``seconds``: a clock limit, only where the user asks)."""
     return infer(view, seconds=seconds)  # type: ignore[arg-type]
 
 
-def status_of(m: TrainLogMatch) -> dict:
+def status_of(m: HubLogMatch) -> dict:
     """The table (``trainlog.table_of``) and what the counting says from your seat:
     the numbers each player certainly lacks, the unseen tiles of each number, where
     each unseen tile is, and how the chances were found."""
@@ -86,7 +86,7 @@ def status_of(m: TrainLogMatch) -> dict:
     r = m.round
     if r is None or r.dealt[m.viewer] is None or m.pending is not None:
         return out
-    view = TrainSeatView.of(r, m.viewer, m.shown[-1] if m.shown else None)
+    view = HubSeatView.of(r, m.viewer, m.shown[-1] if m.shown else None)
     inf = count(view)
     top = m.rules.top
     for s, entry in enumerate(out["players"]):
@@ -102,7 +102,7 @@ def status_of(m: TrainLogMatch) -> dict:
     return out
 
 
-def where_of(m: TrainLogMatch, tile_text: str) -> dict:
+def where_of(m: HubLogMatch, tile_text: str) -> dict:
     """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
     shown) or each place's chance; the shape of ``where --json`` for the line games."""
     from domino_advisor.base.errors import IllegalMoveError
@@ -122,12 +122,12 @@ def where_of(m: TrainLogMatch, tile_text: str) -> dict:
     elif any(tile in tiles for tiles in shown.values()):
         out["known"] = f"shown by {next(m.players[s] for s, ts in shown.items() if tile in ts)}"
     else:
-        inf = count(TrainSeatView.of(r, m.viewer, shown or None))
+        inf = count(HubSeatView.of(r, m.viewer, shown or None))
         out["where"] = {k: round(v, 9) for k, v in inf.where(tile).items()}
         out["counting"] = inf.counting()
     return out
 
 
-def position(log: GameLog, reads: bool = True) -> TrainLogMatch:
+def position(log: GameLog, reads: bool = True) -> HubLogMatch:
     """What one seat knows of the match: its log replayed (soft reads are the line games')."""
     return log.replay_trains()

@@ -1,4 +1,4 @@
-"""Exact tile counting from one seat's view (README: how the counting works).
+"""Exact tile counting from one seat's view (docs/how-it-works.md).
 
 Every deal and draw order consistent with the log is equally likely.  Each
 opponent's hand is the dealt group plus one group per drawing turn, and each group
@@ -22,7 +22,7 @@ from domino_advisor.base.doubts import Doubt
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.counting.evidence import BONEYARD, LATER, Case, Evidence, Void, bearing_mask, gather
-from domino_advisor.counting.exact import Problem, TooBig, _case_possible, pick
+from domino_advisor.counting.exact import CountTooBig, Problem, _case_possible, pick
 from domino_advisor.counting.view import SeatView
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ def infer(view: SeatView, budget: int | None = EXACT_WORK, seconds: float | None
     unseen = unseen_tiles(view)
     try:
         return _exact(view, ev, unseen, budget)
-    except TooBig:
+    except CountTooBig:
         return _sampled(view, ev, unseen, seconds)
 
 
@@ -264,7 +264,7 @@ def _sampled(
         # a larger budget if that fits, else say the chances are rough
         try:
             return _exact(view, given, unseen, RETRY_WORK)
-        except TooBig:
+        except CountTooBig:
             warnings.append(
                 Doubt(
                     "sampler",

@@ -1,5 +1,5 @@
 """Soft reads: which consistent deals are likelier, given how players choose
-(README: soft reads).
+(docs/how-it-works.md: soft reads).
 
 The exact counting treats every deal the log allows as equally likely.  A player's
 choices say more: someone who played a 1-0 with the 6-6 playable probably did not hold

@@ -71,7 +71,7 @@ class Unknown:
 
 
 @dataclass
-class Choice:
+class ReplayChoice:
     """One move of the replay, with what the advisor thought of it from the mover's seat."""
 
     seat: str
@@ -93,7 +93,7 @@ class Hindsight:
     """A round replayed: how it ends, every move, and what the replay took on trust."""
 
     outcome: Outcome
-    choices: list[Choice]
+    choices: list[ReplayChoice]
     notes: list[str] = field(default_factory=list)
 
 
@@ -207,7 +207,7 @@ def _splits(r: Round, me: int, rng: random.Random) -> dict[int, Split] | None:
     return None
 
 
-def _split(r: Round, seat: int, case: lead.Case, rng: random.Random) -> Split | None:
+def _split(r: Round, seat: int, case: lead.OpeningCase, rng: random.Random) -> Split | None:
     """A dealt hand and draws for a player whose tiles are all seen, consistent with the
     play: each tile comes from the deal or one of the player's draws (sources 0, 1..m),
     within the bounds the play sets; a draw holds at most one tile it could play (the
@@ -357,7 +357,7 @@ def replay(before: Match, deal: KnownDeal, seed: int = 0, samples: int = 40, rea
     r = match.playing
     setup_round(r, list(deal.hands), list(deal.stock))
     style = style_for(r.rules, match.seats) if reads else None
-    choices: list[Choice] = []
+    choices: list[ReplayChoice] = []
     drawn = 0
     while not r.over:
         seat = r.turn if not r.layout.is_empty else r.to_move()
@@ -365,7 +365,7 @@ def replay(before: Match, deal: KnownDeal, seed: int = 0, samples: int = 40, rea
         name = match.players[seat]
         legal = [m for m in legal_moves(r) if m.player == name]
         move: Move = legal[0]
-        choice = Choice(name, "", None, None, len(legal))
+        choice = ReplayChoice(name, "", None, None, len(legal))
         if len(legal) > 1:
             options = AdviceOptions(
                 samples=samples, seed=seed * 7_919 + len(choices), seconds=None, reasons=False, style=style

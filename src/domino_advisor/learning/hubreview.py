@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
-from domino_advisor.advice.hubadvice import TrainChoice, advise, choice_for
+from domino_advisor.advice.hubadvice import HubChoice, advise, choice_for
 from domino_advisor.base.budgets import TRAIN_REVIEW_SAMPLES
-from domino_advisor.counting.hubseat import TrainSeatView
+from domino_advisor.counting.hubseat import HubSeatView
 from domino_advisor.counting.inference import certain_lacks
 from domino_advisor.games.events import Event, Play
-from domino_advisor.games.hub.logmatch import TrainLogMatch
+from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.log.gamelog import GameLog
 
@@ -29,7 +29,7 @@ CLEAR = 2.0  # standard errors: a cost inside this many is the worlds' noise, no
 
 
 @dataclass
-class TrainDecision:
+class HubDecision:
     round: int
     event: int  # the event number, as status numbers them
     played: str  # the play as logged: tile on train
@@ -77,7 +77,7 @@ class TrainDecision:
 
 
 @dataclass
-class TrainInsight:
+class HubInsight:
     round: int
     event: int
     player: str
@@ -95,11 +95,11 @@ class TrainInsight:
 
 
 @dataclass
-class TrainReview:
+class HubReview:
     player: str
     samples: int
-    decisions: list[TrainDecision]
-    insights: list[TrainInsight]
+    decisions: list[HubDecision]
+    insights: list[HubInsight]
     totals: dict[str, int]
     game: str = "mexican-train"
 
@@ -130,12 +130,12 @@ def review(
     samples: int = 200,
     seed: int = 0,
     on_step: Callable[[int, int], None] | None = None,
-) -> TrainReview:
+) -> HubReview:
     """Every decision of yours with a choice, and every new certainty about an opponent."""
-    match = cast(TrainLogMatch, log.new_match())
+    match = cast(HubLogMatch, log.new_match())
     numbered = log.numbered_events()
-    decisions: list[TrainDecision] = []
-    insights: list[TrainInsight] = []
+    decisions: list[HubDecision] = []
+    insights: list[HubInsight] = []
     known: dict[int, frozenset[int]] = {}  # this round, what each was ever certain to lack
     for k, (line, event) in enumerate(numbered, 1):
         decision = _decision(match, event, k, samples, seed + k)
@@ -152,10 +152,10 @@ def review(
         if on_step:
             on_step(k, len(numbered))
     totals = dict(zip(match.players, match.totals, strict=True))
-    return TrainReview(log.me, samples, decisions, insights, totals, match.rules.name)
+    return HubReview(log.me, samples, decisions, insights, totals, match.rules.name)
 
 
-def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: int) -> TrainDecision | None:
+def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int) -> HubDecision | None:
     r = m.round
     if not isinstance(event, Play) or event.player != m.me or r is None or m.pending is not None or r.over:
         return None
@@ -169,7 +169,7 @@ def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: i
     mine = choice_for(r, advice.moves, event.tile, said)
     assert mine is not None  # every play is among the advice's choices, or one alike
     played = f"{event.tile} on {said}"  # as logged, where the advice tried a place alike
-    return TrainDecision(
+    return HubDecision(
         round=r.number,
         event=number,
         played=played,
@@ -182,33 +182,33 @@ def _decision(m: TrainLogMatch, event: Event, number: int, samples: int, seed: i
     )
 
 
-def _said(c: TrainChoice) -> str:
+def _said(c: HubChoice) -> str:
     return f"{c.tile} on {c.train}"
 
 
-def _spread(a: TrainChoice, b: TrainChoice) -> float:
+def _spread(a: HubChoice, b: HubChoice) -> float:
     diffs = [x - y for x, y in zip(a.margins, b.margins, strict=True)]
     return statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
 
 
-def _lacks(m: TrainLogMatch) -> dict[int, frozenset[int]]:
+def _lacks(m: HubLogMatch) -> dict[int, frozenset[int]]:
     """What each opponent certainly lacks now, from your seat (nothing before your hand):
     asked after every event, so found by matching, not by counting the chances (a second
     each at eight players)."""
     r = m.round
     if r is None or m.pending is not None or r.dealt[m.viewer] is None:
         return {}
-    lacks = certain_lacks(TrainSeatView.of(r, m.viewer))  # type: ignore[arg-type]  # as count()
+    lacks = certain_lacks(HubSeatView.of(r, m.viewer))  # type: ignore[arg-type]  # as count()
     return {s: frozenset(lacks[s]) for s in range(len(m.players)) if s != m.viewer and r.counts[s]}
 
 
 def _news(
-    m: TrainLogMatch,
+    m: HubLogMatch,
     event: Event,
     number: int,
     before: dict[int, frozenset[int]],
     after: dict[int, frozenset[int]],
-) -> list[TrainInsight]:
+) -> list[HubInsight]:
     """The numbers a player is certain to lack for the first time this round."""
     r = m.round
     if r is None:
@@ -220,7 +220,7 @@ def _news(
             who = m.players[s]
             said = " ".join(map(str, new))
             out.append(
-                TrainInsight(r.number, number, who, new, f"after '{event}', {who} certainly has no {said}")
+                HubInsight(r.number, number, who, new, f"after '{event}', {who} certainly has no {said}")
             )
     return out
 

@@ -22,7 +22,7 @@ from domino_advisor.games.line.rules import Rules, preset
 from domino_advisor.games.registry import Game, GameRules, SeatMatch, game_for
 
 if TYPE_CHECKING:
-    from domino_advisor.games.hub.logmatch import TrainLogMatch
+    from domino_advisor.games.hub.logmatch import HubLogMatch
 
 MAX_LINE = 4_096  # characters: a long comment fits, a runaway line does not
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]\s*(#.*)?$')
@@ -137,9 +137,9 @@ class GameLog:
         self._line_games_only()
         return cast(Match, self.replay_any())
 
-    def replay_trains(self) -> TrainLogMatch:
+    def replay_trains(self) -> HubLogMatch:
         """A hub game's match (its own parts call this)."""
-        return cast("TrainLogMatch", self.replay_any())
+        return cast("HubLogMatch", self.replay_any())
 
     def replay_any(self) -> SeatMatch:
         """The match of whichever game the log is, every event checked (``replay``)."""

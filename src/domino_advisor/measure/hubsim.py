@@ -66,7 +66,7 @@ def make_policy(spec: str, rules: AnyRules) -> Policy:
 
 
 @dataclass
-class BotScore:
+class HubBotScore:
     spec: str
     seats: int  # seats it fills in a rotation
     totals: list[float] = field(default_factory=list)  # its mean match total, per deal
@@ -83,11 +83,11 @@ class BotScore:
 
 
 @dataclass
-class TrainTournament:
+class HubTournament:
     rules: AnyRules
     players: int
     deals: int
-    bots: list[BotScore]
+    bots: list[HubBotScore]
     difference: list[float] = field(default_factory=list)  # first bot's total less the second's, per deal
 
 
@@ -142,15 +142,15 @@ def tournament(
     seed: int = 0,
     on_progress: Callable[[int], None] | None = None,
     jobs: int = 1,
-) -> TrainTournament:
+) -> HubTournament:
     """``deals`` deals, each played once per rotation; in ``jobs`` processes, the same figures."""
     rules.check_players(players)
     for spec in specs:
         make_policy(spec, rules)
     by_seat = [specs[i % len(specs)] for i in range(players)]
     names = list(dict.fromkeys(by_seat))
-    scores = {name: BotScore(name, by_seat.count(name)) for name in names}
-    out = TrainTournament(rules, players, deals, list(scores.values()))
+    scores = {name: HubBotScore(name, by_seat.count(name)) for name in names}
+    out = HubTournament(rules, players, deals, list(scores.values()))
     rng = random.Random(seed)
     seeds = [(rng.getrandbits(32), rng.getrandbits(32)) for _ in range(deals)]
 

@@ -1,5 +1,5 @@
 """Fitting the play-style model of soft reads, and measuring what it predicts
-(README: soft reads).
+(docs/how-it-works.md: soft reads).
 
 The model is fitted on the advisor's own self-play (never on a bot it is measured
 against) by maximum likelihood: at each choice, the tile played among the tiles in hand
@@ -103,7 +103,7 @@ def fit(observations: list[Observation]) -> Style:
 
 
 @dataclass
-class Scores:
+class ReadScores:
     """How well the chances of each tile's place predicted where it was, summed over tiles."""
 
     tiles: int = 0
@@ -126,7 +126,7 @@ class Scores:
         "brier_sampled",
     )
 
-    def add(self, other: Scores) -> None:
+    def add(self, other: ReadScores) -> None:
         for f in self.FIELDS:
             setattr(self, f, getattr(self, f) + getattr(other, f))
 
@@ -139,8 +139,8 @@ def _score(probabilities: dict[int | None, float], truth: int | None) -> tuple[f
 
 def _check_game(
     rules: Rules, seats: int, samples: int, seed: int, game: int, style: Style, reads: int
-) -> Scores:
-    scores = Scores()
+) -> ReadScores:
+    scores = ReadScores()
 
     def watch(r: Round, seat: int, advice: Advice) -> None:
         inf = infer(SeatView.of(r, seat))
@@ -171,7 +171,7 @@ def _fit_chunk(args) -> list[Observation]:
     return [o for g in games for o in _observations(rules, seats, samples, seed, g)]
 
 
-def _check_chunk(args) -> list[Scores]:
+def _check_chunk(args) -> list[ReadScores]:
     rules, seats, samples, seed, games, style, reads = args
     return [_check_game(rules, seats, samples, seed, g, style, reads) for g in games]
 
@@ -196,12 +196,12 @@ def check(
     reads: int,
     jobs: int = 1,
     on_progress=None,
-) -> tuple[Scores, list[Scores]]:
+) -> tuple[ReadScores, list[ReadScores]]:
     """The scores over ``games`` self-play rounds, and each game's (for intervals)."""
     per_game = run_games(
         _check_chunk, lambda ch: (rules, seats, samples, seed, ch, style, reads), games, jobs, on_progress
     )
-    total = Scores()
+    total = ReadScores()
     for s in per_game:
         total.add(s)
     return total, per_game
@@ -226,17 +226,17 @@ def build_all(
     return {"games": games, "samples": samples, "seed": seed, "styles": styles}
 
 
-def summary(per_game: list[Scores], seed: int = 0) -> dict[str, float]:
+def summary(per_game: list[ReadScores], seed: int = 0) -> dict[str, float]:
     """Per tile: the log-likelihood and Brier score of each counting, and the soft reads'
     gain with a 95% interval that resamples whole games."""
-    total = Scores()
+    total = ReadScores()
     for s in per_game:
         total.add(s)
     n = max(total.tiles, 1)
     rng = random.Random(seed)
     gains, briers, weights = [], [], []
     for _ in range(1000):
-        pick = Scores()
+        pick = ReadScores()
         for _ in per_game:
             pick.add(per_game[rng.randrange(len(per_game))])
         k = max(pick.tiles, 1)

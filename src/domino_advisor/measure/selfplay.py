@@ -13,7 +13,7 @@ import random
 from concurrent.futures.process import BrokenProcessPool
 
 from domino_advisor.advice.advisor import Advice, AdviceOptions, advise
-from domino_advisor.advice.calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED, Decision, fit
+from domino_advisor.advice.calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED, Forecast, fit
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import NewRound, Play
 from domino_advisor.games.line.match import Match
@@ -58,7 +58,7 @@ def play_round(
     return r
 
 
-def play(rules: Rules, seats: int, samples: int | None, seed: int, game: int) -> list[Decision]:
+def play(rules: Rules, seats: int, samples: int | None, seed: int, game: int) -> list[Forecast]:
     """One round of self-play on the deal ``game`` of ``seed``; its decisions."""
     said: list[tuple[int, float, bool]] = []  # (side, chance, exact)
 
@@ -70,10 +70,10 @@ def play(rules: Rules, seats: int, samples: int | None, seed: int, game: int) ->
     result = r.result()
     assert result is not None  # every hand is known to a simulation
     won = None if result.winner is None else side_of(result.winner, rules)  # the winner is a seat
-    return [Decision(game, chance, won == side, exact) for side, chance, exact in said]
+    return [Forecast(game, chance, won == side, exact) for side, chance, exact in said]
 
 
-def _chunk(args) -> list[Decision]:
+def _chunk(args) -> list[Forecast]:
     rules, seats, samples, seed, games = args
     return [d for g in games for d in play(rules, seats, samples, seed, g)]
 
@@ -87,7 +87,7 @@ def record(
     jobs: int = 1,
     on_progress=None,
     on_warning=None,
-) -> list[Decision]:
+) -> list[Forecast]:
     """``games`` rounds of self-play (the deals of ``seed``), split over ``jobs``
     processes; the same decisions however the work is split."""
     rules.check_players(seats)

@@ -16,7 +16,7 @@ from domino_advisor.base.printable import printable
 from domino_advisor.games.registry import game_for
 
 if TYPE_CHECKING:
-    from domino_advisor.games.hub.logmatch import TrainLogMatch
+    from domino_advisor.games.hub.logmatch import HubLogMatch
     from domino_advisor.log.edits import Edited
     from domino_advisor.log.gamelog import GameLog
 
@@ -315,4 +315,4 @@ def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: s
     lines: list[RenderableType] = [
         Text(f"logged event {n}: {printable(str(log.events[n - 1]))}") for n in result.added
     ]
-    return Group(*lines, status_view(status_of(cast("TrainLogMatch", pos)), width))
+    return Group(*lines, status_view(status_of(cast("HubLogMatch", pos)), width))

@@ -15,14 +15,14 @@ from domino_advisor.games.events import Event, PlaceWords, Play
 from domino_advisor.games.hub.game import HubGame
 
 if TYPE_CHECKING:
-    from domino_advisor.games.hub.logmatch import TrainLogMatch
+    from domino_advisor.games.hub.logmatch import HubLogMatch
 
 
 @dataclass(frozen=True)
 class ChickenFoot(HubGame):
     names_matter: ClassVar[str] = "the shorthand goes by them"
 
-    def name_place(self, m: TrainLogMatch, event: Play) -> Event:
+    def name_place(self, m: HubLogMatch, event: Play) -> Event:
         """A place as the log keeps it: ``head`` (typed, ``h``), ``toe3`` (typed, ``t3``),
         a double as a tile (``44`` is ``4-4``)."""
         word = place_word(event.on, m.rules.top) if isinstance(event.on, str) else None
@@ -32,7 +32,7 @@ class ChickenFoot(HubGame):
             return Play(event.player, event.tile, HEAD)  # the head by its name
         return place
 
-    def table(self, m: TrainLogMatch, r: ChickenRound, out: dict) -> dict:
+    def table(self, m: HubLogMatch, r: ChickenRound, out: dict) -> dict:
         """The lines, the double waiting for its toes, where a tile may go, your plays."""
         w = None if r.over else r.waiting
         out.update(

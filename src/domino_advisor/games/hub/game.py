@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from domino_advisor.base.errors import LogFileError, RulesError
 from domino_advisor.base.printable import excerpt
 from domino_advisor.games.events import Event, PlaceWords, Play
-from domino_advisor.games.hub.logmatch import TrainLogMatch, written
+from domino_advisor.games.hub.logmatch import HubLogMatch, written
 from domino_advisor.games.registry import Parts
 
 HUB_PARTS = Parts(
@@ -22,7 +22,7 @@ HUB_PARTS = Parts(
     review="domino_advisor.learning.hubreview:review_data",
     review_view="domino_advisor.views.hubview:review_view",
     rules_view="domino_advisor.views.hubview:rules_view",
-    session="domino_advisor.cli.hubsession:TrainSession",
+    session="domino_advisor.cli.hubsession:HubSession",
     lesson="domino_advisor.cli.hublesson:lesson",
     edit_view="domino_advisor.views.hubview:edit_view",
     simulate="domino_advisor.cli.measuring:simulate_hub",
@@ -62,7 +62,7 @@ class HubGame:
         return self.rules_class().with_settings(pairs)
 
     def new_match(self, rules: Any, players: list[str], me: str) -> Any:
-        return TrainLogMatch(rules, players, me)
+        return HubLogMatch(rules, players, me)
 
     def written(self, match: Any, event: Event) -> Event:
         return written(match, event)

@@ -35,7 +35,7 @@ def match_of(rules: HubRules, names: list[str]) -> HubMatch:
     return match
 
 
-class TrainLogMatch:
+class HubLogMatch:
     """The match as one seat saw it: every event applied or refused, nothing changed."""
 
     def __init__(self, rules: AnyRules, players: list[str], me: str):
@@ -210,7 +210,7 @@ class TrainLogMatch:
             )
 
 
-def written(m: TrainLogMatch, event: Event) -> Event:
+def written(m: HubLogMatch, event: Event) -> Event:
     """A play as the log keeps it: where it went, as the table names it (the one place it
     fits, when the player left it out; else the game's own words for the place)."""
     if not isinstance(event, Play):
@@ -224,7 +224,7 @@ def written(m: TrainLogMatch, event: Event) -> Event:
     return named
 
 
-def table_of(m: TrainLogMatch) -> dict:
+def table_of(m: HubLogMatch) -> dict:
     """The table for people and programs: each train, who may play where, your hand,
     the tiles in front of each player, the boneyard, the totals (``trainseat.status_of``
     adds the counting)."""
@@ -255,4 +255,4 @@ def table_of(m: TrainLogMatch) -> dict:
     return table
 
 
-__all__ = ["MOST_PLAYERS", "TrainLogMatch", "match_of", "table_of", "written"]
+__all__ = ["MOST_PLAYERS", "HubLogMatch", "match_of", "table_of", "written"]

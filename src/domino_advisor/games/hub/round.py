@@ -20,7 +20,7 @@ _by_number = attrgetter("high", "low")  # the tiles' own order, without building
 
 
 @dataclass(frozen=True)
-class Acted:
+class HubActed:
     """A public move, with the numbers the player could have played on then: what a
     draw that led to no play says they lack."""
 
@@ -62,7 +62,7 @@ class HubRound:
         self.drew: Tile | bool | None = False  # the player to move drew: the tile, or True if unseen
         self.passes = 0  # passes in a row (all of them with nothing to draw: the round is blocked)
         self.line: int | None = None  # the log line being applied
-        self.history: list[Acted] = []
+        self.history: list[HubActed] = []
         self.winner: int | None = None
         self.over = False
         self.checked = True  # False only for rollouts fed the legal moves: the same play, fewer checks
@@ -186,7 +186,7 @@ class HubRound:
         if hand is not None:
             hand.discard(tile)
         self.counts[seat] -= 1
-        self.history.append(Acted(seat, "play", tile, place, self.ends_for(seat), line=self.line))
+        self.history.append(HubActed(seat, "play", tile, place, self.ends_for(seat), line=self.line))
         self.placed.add(tile)
         self.passes = 0
         self.drew = False
@@ -212,7 +212,7 @@ class HubRound:
         drawn = self._take(event)
         known = (drawn,) if drawn is not None else None
         self.history.append(
-            Acted(seat, "draw", ends=self.ends_for(seat), count=1, line=self.line, tiles=known)
+            HubActed(seat, "draw", ends=self.ends_for(seat), count=1, line=self.line, tiles=known)
         )
         self.boneyard -= 1
         self.counts[seat] += 1
@@ -241,7 +241,7 @@ class HubRound:
         if self.drew is False and self.boneyard > 0:
             raise IllegalMoveError(f"{who} draws a tile before passing ({self.boneyard} in the boneyard)")
         self._could_play(seat)
-        self.history.append(Acted(seat, "pass", ends=self.ends_for(seat), line=self.line))
+        self.history.append(HubActed(seat, "pass", ends=self.ends_for(seat), line=self.line))
         self.drew = False
         self.passes = self._passes_after(seat)
         if self.boneyard == 0 and self.passes >= len(self.names):

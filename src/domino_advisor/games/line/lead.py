@@ -1,6 +1,6 @@
 """Who may open a round, and with what: the lead rule, written once.
 
-The rule is stated as the deals under which an opening is legal.  Each ``Case`` is one
+The rule is stated as the deals under which an opening is legal.  Each ``OpeningCase`` is one
 way: tiles nobody was dealt (the opener included) and, for ``highest-double-any``, the
 double the opener must have been dealt.  Everything else asks the same cases a
 different question:
@@ -26,14 +26,14 @@ Opening = Literal["lead", "fixed", "chosen"]
 
 
 @dataclass(frozen=True)
-class Case:
+class OpeningCase:
     """One deal under which the opening is legal."""
 
     forbid: frozenset[Tile] = frozenset()  # no seat was dealt these, the opener included
     required: Tile | None = None  # the opener was dealt this double
 
 
-ANY = (Case(),)
+ANY = (OpeningCase(),)
 
 
 def heaviness(tile: Tile) -> tuple[int, int]:
@@ -46,7 +46,7 @@ def free(rules: Rules, opening: Opening) -> bool:
     return opening != "lead" or rules.lead == "chosen"
 
 
-def cases(rules: Rules, opening: Opening, seat: int, tile: Tile) -> tuple[Case, ...]:
+def cases(rules: Rules, opening: Opening, seat: int, tile: Tile) -> tuple[OpeningCase, ...]:
     """The deals under which ``seat`` may open with ``tile``."""
     if free(rules, opening):
         return ANY
@@ -54,17 +54,17 @@ def cases(rules: Rules, opening: Opening, seat: int, tile: Tile) -> tuple[Case, 
     doubles = [t for t in tiles if t.is_double]
     if rules.lead == "highest-double":
         if tile.is_double:
-            return (Case(frozenset(d for d in doubles if d > tile)),)
-        return (Case(frozenset(t for t in tiles if t.is_double or heaviness(t) > heaviness(tile))),)
+            return (OpeningCase(frozenset(d for d in doubles if d > tile)),)
+        return (OpeningCase(frozenset(t for t in tiles if t.is_double or heaviness(t) > heaviness(tile))),)
     # highest-double-any: the holder of the highest double dealt opens with any tile;
     # with no double dealt, the first seat does
-    out = [Case(frozenset(d for d in doubles if d > top), top) for top in doubles]
+    out = [OpeningCase(frozenset(d for d in doubles if d > top), top) for top in doubles]
     if seat == 0:
-        out.append(Case(frozenset(doubles)))
+        out.append(OpeningCase(frozenset(doubles)))
     return tuple(out)
 
 
-def fits(case: Case, seat: int, hands: Sequence[Collection[Tile] | None]) -> bool:
+def fits(case: OpeningCase, seat: int, hands: Sequence[Collection[Tile] | None]) -> bool:
     """Whether a case agrees with the hands known (``None`` for a hidden hand)."""
     for s, hand in enumerate(hands):
         if hand is None:
@@ -156,7 +156,7 @@ def certain_opener(
 
 def evidence(
     rules: Rules, opening: Opening, seat: int, tile: Tile, seats: int, me: int, own: Collection[Tile]
-) -> list[Case]:
+) -> list[OpeningCase]:
     """The cases the inference must weigh: those your own hand does not rule out."""
     hands: list[Collection[Tile] | None] = [None] * seats
     hands[me] = own

@@ -23,7 +23,7 @@ from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import Result, fives_points, score_blocked, score_out, side_of
 
 
-class Match(Protocol):
+class MatchFacts(Protocol):
     """What a round reads of the match it is part of (``match.Match``: the table, the
     seat the log is kept from, the scores so far), so the two modules import one way."""
 
@@ -67,7 +67,7 @@ def _where(line: int | None) -> str:
 class Round:
     """One hand of dominoes from the deal to the count."""
 
-    def __init__(self, match: Match, number: int, opening: lead.Opening, opener: int | None):
+    def __init__(self, match: MatchFacts, number: int, opening: lead.Opening, opener: int | None):
         self.match = match
         self.rules = match.rules
         self.number = number
@@ -100,7 +100,7 @@ class Round:
         self.voids: list[dict[int, str]] = [dict() for _ in range(n)]  # direct evidence
         self.dealt_ready = False
 
-    def copy(self, match: Match) -> Round:
+    def copy(self, match: MatchFacts) -> Round:
         """An independent copy belonging to ``match`` (a copy of this round's match):
         its own hands, counts and history; the immutable values (the layout, tiles, the
         acted moves) are shared."""

@@ -17,7 +17,7 @@ from domino_advisor.games.trains.rules import SETTINGS, TrainRules
 from domino_advisor.games.trains.state import MEXICAN, TrainRound
 
 if TYPE_CHECKING:
-    from domino_advisor.games.hub.logmatch import TrainLogMatch
+    from domino_advisor.games.hub.logmatch import HubLogMatch
 
 TRAIN_WORDS = ("mexican", "mine", "own", "m", "mex", "on")  # a player named so could not be told from a train
 
@@ -32,7 +32,7 @@ class MexicanTrain(HubGame):
             raise LogFileError(f"'{excerpt(words[0])}' cannot be a player name here: it names a train")
         super().check_names(players)
 
-    def name_place(self, m: TrainLogMatch, event: Play) -> Event:
+    def name_place(self, m: HubLogMatch, event: Play) -> Event:
         """A train by the owner's name as the table spells it (``on mine`` is the player's
         own; typed, any start of one name), or ``mexican`` (typed, ``m`` or ``mex``)."""
         if not isinstance(event.on, str):
@@ -53,7 +53,7 @@ class MexicanTrain(HubGame):
             raise NotationError(f"'on {excerpt(event.on)}' could be {names} train: write more of the name")
         return event
 
-    def table(self, m: TrainLogMatch, r: TrainRound, out: dict) -> dict:
+    def table(self, m: HubLogMatch, r: TrainRound, out: dict) -> dict:
         """The trains, who may play where, and your plays (``logmatch.table_of``)."""
         out.update(
             engine=str(r.engine),
