@@ -35,6 +35,7 @@ from domino_advisor.cli.shell import (
 from domino_advisor.views.terminal import read_line
 
 if TYPE_CHECKING:
+    from domino_advisor.base import shapes
     from domino_advisor.log.gamelog import GameLog
 
 
@@ -134,7 +135,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
     if replace_n is not None and len(events) != 1:
         raise click.UsageError("--replace N takes exactly one event")
     done: list[edits.Edited] = []
-    before: dict = {}
+    before: list[shapes.Status] = []  # the status the change was made to (the last try's)
     warned: set = set()
 
     def change(log: gamelog.GameLog) -> gamelog.GameLog:
@@ -142,7 +143,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
             old = api.Position.of(log)  # the version on disk the change is made to (the last try's)
             before.clear()
             if not quiet:  # the report compares the status before and after; -q shows only warnings
-                before.update(api.status_of(old))
+                before.append(api.status_of(old))
             warned.clear()
             warned.update(old.warnings)
         if replace_n is not None:
@@ -183,7 +184,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
         from domino_advisor.views import statusview
 
         after = api.status_of(pos)
-        console.print(notices.edit_report(result, written.log, before, after, pos, warned))
+        console.print(notices.edit_report(result, written.log, before[0], after, pos, warned))
         console.print(statusview.status_view(pos, after, compact=True, width=console.width))
 
     after_writing(logged, show)

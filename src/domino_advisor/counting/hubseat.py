@@ -12,6 +12,7 @@ is no lead rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
@@ -22,6 +23,9 @@ from domino_advisor.games.trains.hub import Acted
 from domino_advisor.games.trains.rules import TrainRules
 from domino_advisor.games.trains.state import MEXICAN, TrainRound
 from domino_advisor.log.hubmatch import TrainLogMatch, table_of
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,7 @@ def count(view: TrainSeatView, seconds: float | None = None) -> Inference:
     return infer(view, seconds=seconds)  # type: ignore[arg-type]
 
 
-def status_of(m: TrainLogMatch) -> dict:
+def status_of(m: TrainLogMatch) -> shapes.HubStatus:
     """The table (``trainlog.table_of``) and what the counting says from your seat:
     the numbers each player certainly lacks, the unseen tiles of each number, where
     each unseen tile is, and how the chances were found."""
@@ -113,7 +117,7 @@ def _place_of(r: TrainRound | ChickenRound, viewer: int, tile: Tile) -> str:
     return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"
 
 
-def where_of(m: TrainLogMatch, tile_text: str) -> dict:
+def where_of(m: TrainLogMatch, tile_text: str) -> shapes.Where:
     """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
     shown) or each place's chance; the shape of ``where --json`` for the line games."""
     from domino_advisor.base.errors import IllegalMoveError
@@ -122,7 +126,7 @@ def where_of(m: TrainLogMatch, tile_text: str) -> dict:
     r = m.round
     if r is None or m.pending is not None or r.dealt[m.viewer] is None:
         raise IllegalMoveError("nothing is known yet: log your hand first")
-    out: dict = {"tile": str(tile), "known": None, "where": {}}
+    out: shapes.Where = {"tile": str(tile), "known": None, "where": {}}
     shown = m.shown[-1] if m.shown else {}
     if tile == r.engine:
         out["known"] = f"the {m.rules.hub_word}"

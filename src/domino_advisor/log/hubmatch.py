@@ -13,6 +13,7 @@ their hands or count their pips, which go on their totals.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from domino_advisor.base.errors import IllegalMoveError, NotationError, RulesError
 from domino_advisor.base.printable import excerpt
@@ -25,6 +26,9 @@ from domino_advisor.games.events import Counts, Draw, Event, Has, Holds, NewRoun
 from domino_advisor.games.trains.match import TrainMatch
 from domino_advisor.games.trains.rules import GAME, TrainRules
 from domino_advisor.games.trains.state import MEXICAN, TrainRound
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 MOST_PLAYERS = 8
 GAMES: dict[str, type[TrainRules] | type[ChickenRules]] = {GAME: TrainRules, CHICKEN: ChickenRules}
@@ -252,12 +256,12 @@ def _chicken_place(event: Play, top: int) -> Play:
     return event if place is None else Play(event.player, event.tile, place)  # else the rules refuse it
 
 
-def table_of(m: TrainLogMatch) -> dict:
+def table_of(m: TrainLogMatch) -> shapes.HubStatus:
     """The table for people and programs: each train, who may play where, your hand,
     the tiles in front of each player, the boneyard, the totals (``trainseat.status_of``
     adds the counting)."""
     r = m.round
-    out: dict = {
+    out: shapes.TrainStatus = {  # Chicken Foot's shape has the same keys up to the round's own
         "game": m.rules.name,
         "round": len(m.rounds),
         "players": [],
@@ -272,26 +276,30 @@ def table_of(m: TrainLogMatch) -> dict:
     if r is None:
         return out
     out.update(
-        over=r.over,
-        to_move=None if r.over else m.players[r.turn],
-        boneyard=r.boneyard,
-        hand=[str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
-        winner=None if r.winner is None else m.players[r.winner],
+        {
+            "over": r.over,
+            "to_move": None if r.over else m.players[r.turn],
+            "boneyard": r.boneyard,
+            "hand": [str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
+            "winner": None if r.winner is None else m.players[r.winner],
+        }
     )
     if isinstance(r, ChickenRound):
-        return _chicken_table(m, r, out)
+        return _chicken_table(m, r, cast("shapes.ChickenStatus", out))  # no player listed yet
     out.update(
-        engine=str(r.engine),
-        double=None if r.double is None else r.place_name(r.double),
-        trains=[
-            {
-                "train": r.place_name(key),
-                "tiles": [str(t) for t in train.tiles],
-                "end": train.end,
-                "marker": train.marker,
-            }
-            for key, train in r.trains.items()
-        ],
+        {
+            "engine": str(r.engine),
+            "double": None if r.double is None else r.place_name(r.double),
+            "trains": [
+                {
+                    "train": r.place_name(key),
+                    "tiles": [str(t) for t in train.tiles],
+                    "end": train.end,
+                    "marker": train.marker,
+                }
+                for key, train in r.trains.items()
+            ],
+        }
     )
     for s, name in enumerate(m.players):
         out["players"].append(
@@ -305,22 +313,26 @@ def table_of(m: TrainLogMatch) -> dict:
     return out
 
 
-def _chicken_table(m: TrainLogMatch, r: ChickenRound, out: dict) -> dict:
+def _chicken_table(m: TrainLogMatch, r: ChickenRound, out: shapes.ChickenStatus) -> shapes.ChickenStatus:
     w = None if r.over else r.waiting
     out.update(
-        head=str(r.engine),
-        waiting=None if w is None else {"double": r.place_name(w.double), "toes": w.have, "needs": w.need},
-        lines=[
-            {
-                "line": r.place_name(k),
-                "from": r.place_name(x.root) if x.root is not None else HEAD,
-                "tiles": [str(t) for t in x.tiles],
-                "end": x.end,
-                "closed": x.closed,
-            }
-            for k, x in enumerate(r.lines)
-        ],
-        open=[] if r.over else [r.place_name(p) for p in r.open_places()],
+        {
+            "head": str(r.engine),
+            "waiting": None
+            if w is None
+            else {"double": r.place_name(w.double), "toes": w.have, "needs": w.need},
+            "lines": [
+                {
+                    "line": r.place_name(k),
+                    "from": r.place_name(x.root) if x.root is not None else HEAD,
+                    "tiles": [str(t) for t in x.tiles],
+                    "end": x.end,
+                    "closed": x.closed,
+                }
+                for k, x in enumerate(r.lines)
+            ],
+            "open": [] if r.over else [r.place_name(p) for p in r.open_places()],
+        }
     )
     for s, name in enumerate(m.players):
         out["players"].append({"name": name, "tiles": r.counts[s]})

@@ -9,6 +9,8 @@ Colour is decoration only: every fact is also in the text.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -21,6 +23,9 @@ from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import side_of
 from domino_advisor.log.guide import next_step
 from domino_advisor.views.notices import partner_of, recent_events
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 WIDE = 80  # from here on, the boxed layout
 
@@ -67,7 +72,7 @@ def chain(layout: Layout) -> Text:
 
 
 def status_view(
-    pos: Position, data: dict, compact: bool = False, width: int = WIDE, counting: bool = True
+    pos: Position, data: shapes.Status, compact: bool = False, width: int = WIDE, counting: bool = True
 ) -> Group:
     """The table for people; ``compact`` leaves out the long table of unseen tiles, and
     ``counting`` off leaves out every chance and count (practice: you count)."""
@@ -129,7 +134,7 @@ def status_view(
     return Group(*parts)
 
 
-def reads_text(data: dict) -> Text | None:
+def reads_text(data: shapes.Status) -> Text | None:
     """The soft reads, labelled as likely: 'bob: probably no 6 (80%)'."""
     if "reads" not in data:
         return None
@@ -150,7 +155,9 @@ def _name(name: str, partner: str | None) -> str:
     return f"{name} (partner)" if name == partner else name
 
 
-def players_tables(data: dict, rules: Rules, partner: str | None, width: int = WIDE) -> list[RenderableType]:
+def players_tables(
+    data: shapes.Status, rules: Rules, partner: str | None, width: int = WIDE
+) -> list[RenderableType]:
     """What each other player can hold: one table at 80 columns and more, as many as
     it takes (a few numbers each, bare percentages) on a narrow terminal."""
     top = rules.top
@@ -219,7 +226,7 @@ def players_tables(data: dict, rules: Rules, partner: str | None, width: int = W
     return out
 
 
-def unseen_tables(data: dict, partner: str | None = None, width: int = WIDE) -> list[Table]:
+def unseen_tables(data: shapes.Status, partner: str | None = None, width: int = WIDE) -> list[Table]:
     """Where each unseen tile is: one table where the places fit the width, else the
     places split across tables (long names on a phone), the tile column in each."""
     names = [p["name"] for p in data["players"]] + ["boneyard"]
@@ -271,7 +278,7 @@ def unseen_tables(data: dict, partner: str | None = None, width: int = WIDE) -> 
 
 
 def scores_text(
-    data: dict, rules: Rules, players: list[str] | None = None, viewer: int | None = None
+    data: shapes.Status, rules: Rules, players: list[str] | None = None, viewer: int | None = None
 ) -> Text:
     """The scores: each player's, or each team's with partners."""
     out = Text("scores: ")
