@@ -227,8 +227,8 @@ def advice_of(
     )
 
 
-def advice_dict(advice) -> dict:
-    moves = []
+def advice_dict(advice) -> shapes.Advice:
+    moves: list[shapes.AdviceMove] = []
     for c in advice.moves:
         if c.tile is None:
             continue
@@ -251,7 +251,7 @@ def advice_dict(advice) -> dict:
             moves[-1]["match"] = _num(c.match)
             moves[-1]["match_margin"] = _num(c.match_chance_margin)
     best = advice.moves[0]
-    out = {
+    out: shapes.Advice = {
         "to_move": advice.name,
         "action": advice.action,
         "moves": moves,
@@ -291,7 +291,7 @@ def advise(
     seed: int = 0,
     seconds: float | None = ADVICE_SECONDS,
     reads: bool = True,
-) -> dict:
+) -> shapes.Advice:
     """``advise --json`` for a log given as text."""
     return advice_dict(advice_of(Position.of(loads(log_text), reads), samples, seed, seconds))
 

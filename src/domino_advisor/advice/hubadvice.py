@@ -15,6 +15,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
 from domino_advisor.base.errors import IllegalMoveError
@@ -30,6 +31,17 @@ from domino_advisor.games.trains import bots as train_bots
 from domino_advisor.games.trains.match import Policy, legal_moves
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.state import MEXICAN, Key, TrainRound
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from domino_advisor.base import shapes
+
+    class _Train(TypedDict, total=False):
+        """A move's one key between others that may be left out (Mexican Train's ``train``)."""
+
+        train: str
+
 
 DEFAULT_SAMPLES = TRAIN_ADVICE_SAMPLES  # their home is budgets
 DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
@@ -58,11 +70,14 @@ class TrainChoice:
     def expected_pips(self) -> float:
         return statistics.fmean(self.pips) if self.pips else 0.0
 
-    def as_dict(self, game: str = "mexican-train") -> dict:
+    def as_dict(self, game: str = "mexican-train") -> shapes.HubMove:
+        named: _Train = (
+            {} if game == CHICKEN else {"train": self.train}
+        )  # Mexican Train's name for it, as in 0.8.0
         return {
             "tile": str(self.tile),
             "on": self.train,  # where it goes (since 0.9.0)
-            **({} if game == CHICKEN else {"train": self.train}),  # Mexican Train's name for it, as in 0.8.0
+            **named,
             "expected_pips": round(self.expected_pips, 2),
             "margin": round(self.margin, 2),
             "out": round(self.out / len(self.pips), 4) if self.pips else 0.0,
@@ -82,7 +97,7 @@ class TrainAdvice:
     asked: int = 0  # the worlds asked for
     cut: bool = False  # a time limit the user set stopped the work before it was done
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.HubAdvice:
         return {
             "game": self.game,
             "player": self.player,

@@ -210,7 +210,7 @@ def train_simulate_table(result, width: int = 80) -> Group:
     return Group(*parts)
 
 
-def advice_view(data: dict, width: int = 80) -> RenderableType:
+def advice_view(data: shapes.HubAdvice, width: int = 80) -> RenderableType:
     """The plays ranked: your pips left at the round's end against the others', and why."""
     if data["action"] != "play":
         return Text(f"{printable(data['player'])}: nothing fits: {data['action']}", style="bold")

@@ -7,6 +7,7 @@ lose nothing.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -16,6 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from domino_advisor.games.line.rules import CHOICES, DESCRIPTIONS, INTEGERS, PRESETS
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 
 def rules_table(name: str | None, width: int = 80) -> RenderableType:
@@ -88,7 +92,7 @@ def error_panel(message: str) -> Panel:
     return Panel(Text(message), title="not accepted", border_style="red", expand=False)
 
 
-def advice_view(data: dict, width: int = 80) -> Group:
+def advice_view(data: shapes.Advice, width: int = 80) -> Group:
     """The ranked moves with their chances and reasons: the match's first where the
     round is part of one, the round's beside it.  Narrower than 70 columns, a list
     rather than a table, so the reasons read as sentences."""
@@ -187,7 +191,7 @@ def advice_view(data: dict, width: int = 80) -> Group:
     return Group(*parts, t, note)
 
 
-def _advice_list(data: dict, table: Table) -> Group:
+def _advice_list(data: shapes.Advice, table: Table) -> Group:
     """The advice table's rows as a list: a move and its chances, then its reasons."""
     heads = [str(c.header) for c in table.columns]
     lines: list[RenderableType] = [Text(f"advice for {data['to_move']}", style="bold")]
