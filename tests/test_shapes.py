@@ -23,7 +23,7 @@ SHAPES: dict[str, Any] = {
     "review": shapes.Review,
     "simulate": shapes.Simulate,
     "calibrate": shapes.Calibrate,
-    "progress": shapes.Progress,
+    "progress": shapes.ProgressReport,
     "train-status": shapes.TrainStatus,
     "chicken-status": shapes.ChickenStatus,
     "train-review": shapes.TrainReview,

@@ -428,7 +428,7 @@ class ProgressDrills(TypedDict):
     due: int
 
 
-class Progress(TypedDict):
+class ProgressReport(TypedDict):
     record: str
     answers: int
     kinds: list[ProgressKind]
