@@ -13,6 +13,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from domino_advisor.advice.hubadvice import TrainChoice, advise, choice_for
 from domino_advisor.counting.hubseat import TrainSeatView
@@ -21,6 +22,9 @@ from domino_advisor.games.events import Event, Play
 from domino_advisor.games.trains.hub import HubRound
 from domino_advisor.log.gamelog import GameLog
 from domino_advisor.log.hubmatch import TrainLogMatch
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 NOTED = 1.0  # pips: a decision that gave up less than this is as good as the best
 CLEAR = 2.0  # standard errors: a cost inside this many is the worlds' noise, not a mistake
@@ -57,7 +61,7 @@ class TrainDecision:
         """Gave up a pip or more, beyond the noise of the worlds it was measured in."""
         return self.cost >= NOTED and self.cost >= CLEAR * self.spread
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.TrainReviewDecision:
         return {
             "round": self.round,
             "event": self.event,
@@ -82,7 +86,7 @@ class TrainInsight:
     lacks: tuple[int, ...]
     text: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.TrainReviewInsight:
         return {
             "round": self.round,
             "event": self.event,
@@ -105,7 +109,7 @@ class TrainReview:
     def cost(self) -> float:
         return sum(d.cost for d in self.decisions)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.TrainReview:
         costly = [d for d in self.decisions if d.clear]
         return {
             "game": self.game,

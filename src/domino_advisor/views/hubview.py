@@ -246,7 +246,7 @@ def advice_view(data: shapes.HubAdvice, width: int = 80) -> RenderableType:
     return Group(*parts, note)
 
 
-def review_view(data: dict, width: int = 80) -> RenderableType:
+def review_view(data: shapes.TrainReview, width: int = 80) -> RenderableType:
     """Each decision with a choice: yours, the advisor's, the pips given up (± one
     standard error over the worlds); then what became certain, and the totals."""
     parts: list[RenderableType] = []

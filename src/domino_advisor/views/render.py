@@ -234,7 +234,7 @@ def _plus_minus(half_width: float, spec: str) -> str:
     return f"±{half_width:{spec}}" if math.isfinite(half_width) else "-"
 
 
-def review_view(data: dict, width: int = 80) -> Group:
+def review_view(data: shapes.Review, width: int = 80) -> Group:
     """Your decisions beside the advisor's, round by round, what you learned when, and
     what was given up in each round and over the match (compounded, never a sum)."""
     parts: list[RenderableType] = []
@@ -318,7 +318,7 @@ def review_view(data: dict, width: int = 80) -> Group:
     return Group(*parts)
 
 
-def hindsight_view(rounds: list[dict], width: int = 80) -> Group:
+def hindsight_view(rounds: list[shapes.Hindsight], width: int = 80) -> Group:
     """Each round replayed with the advisor's moves at every seat: the verdict, what the
     replay took on trust, and every choice, in order."""
     parts: list[RenderableType] = [
