@@ -33,7 +33,6 @@ from domino_advisor.games.line.scoring import side_of
 from domino_advisor.games.line.state import Round
 from domino_advisor.log.gamelog import GameLog
 
-
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
 
