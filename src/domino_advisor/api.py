@@ -319,11 +319,13 @@ def schema(command: str) -> dict:
     return json.loads(text)
 
 
-def calibration_dict(report, rules: str, players: int, games: int, samples: int, seed: int, cal) -> dict:
+def calibration_dict(
+    report, rules: str, players: int, games: int, samples: int, seed: int, cal
+) -> shapes.Calibrate:
     """``calibrate --json``: the reliability of the rollouts' chances and of the chances
     shown (through the shipped map), on self-play games of the given seed."""
 
-    def scores(s) -> dict:
+    def scores(s) -> shapes.CalibrationScores:
         return {
             "bins": [
                 {

@@ -36,6 +36,7 @@ from domino_advisor.views.terminal import read_line
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
+    from domino_advisor.learning.scorecard import KindSummary
     from domino_advisor.log.gamelog import GameLog
 
 
@@ -640,30 +641,39 @@ def progress(as_json, html_out, force):
     if as_json:
         click.echo(
             json.dumps(
-                {
-                    "record": str(kept.path),
-                    "answers": len(answers),
-                    "kinds": [
-                        {
-                            "kind": r.kind,
-                            "asked": r.asked,
-                            "accuracy": round(r.accuracy, 4),
-                            "recent": None if r.recent is None else round(r.recent, 4),
-                            "lessons": [round(x, 4) for x in r.lessons],
-                        }
-                        for r in rows
-                    ],
-                    "sources": came,
-                    "drills": drills,
-                },
-                indent=2,
-                allow_nan=False,
+                _progress_report(str(kept.path), len(answers), rows, came, drills), indent=2, allow_nan=False
             )
         )
         return
     console.print(render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills))
     if html_out:
         console.print(f"wrote {printable(html_out)}")
+
+
+def _progress_report(
+    record: str,
+    answers: int,
+    rows: list[KindSummary],
+    came: shapes.ProgressSources,
+    drills: shapes.ProgressDrills,
+) -> shapes.ProgressReport:
+    """``progress --json``: the record's figures per kind of question, by source, and the drills."""
+    return {
+        "record": record,
+        "answers": answers,
+        "kinds": [
+            {
+                "kind": r.kind,
+                "asked": r.asked,
+                "accuracy": round(r.accuracy, 4),
+                "recent": None if r.recent is None else round(r.recent, 4),
+                "lessons": [round(x, 4) for x in r.lessons],
+            }
+            for r in rows
+        ],
+        "sources": came,
+        "drills": drills,
+    }
 
 
 @click.command()

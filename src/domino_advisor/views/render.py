@@ -20,6 +20,7 @@ from domino_advisor.games.line.rules import CHOICES, DESCRIPTIONS, INTEGERS, PRE
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
+    from domino_advisor.learning.scorecard import KindSummary
 
 
 def rules_table(name: str | None, width: int = 80) -> RenderableType:
@@ -406,7 +407,12 @@ def sparkline(values: list[float], most: int) -> str:
 
 
 def progress_view(
-    rows, where: str, answers: int, width: int = 80, came: dict | None = None, drills: dict | None = None
+    rows: list[KindSummary],
+    where: str,
+    answers: int,
+    width: int = 80,
+    came: shapes.ProgressSources | None = None,
+    drills: shapes.ProgressDrills | None = None,
 ) -> RenderableType:
     """The learner's record: accuracy per kind of question, and a bar per lesson; where
     the answers came from, and the drills from your games still to answer."""
