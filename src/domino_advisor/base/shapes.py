@@ -486,6 +486,27 @@ class TrainSimulate(TypedDict):
     difference: Paired | None
 
 
+# -- equity --check --json (no schema: a maintainer's view, docs/json.md) ----------------
+
+
+class EquityState(TypedDict):
+    needs: list[int]  # the points each side still needs, yours first
+    approximation: float
+    simulated: float
+
+
+class EquityCheck(TypedDict):
+    rules: str
+    players: int
+    target: int
+    matches: int
+    seed: int
+    mean_gap: float
+    largest_gap: float
+    error: float
+    states: list[EquityState]
+
+
 # -- calibrate --json (calibrate.schema.json) --------------------------------------------
 
 

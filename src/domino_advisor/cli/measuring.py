@@ -296,13 +296,15 @@ def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed
         task = progress.add_task("scores checked", total=len(todo))
         checks = check(rules, seats, matches, seed, todo, on_state=lambda c: progress.advance(task, 1))
     figures = summary(checks)
-    data = {
+    data: shapes.EquityCheck = {
         "rules": rules_name,
         "players": seats,
         "target": rules.target,
         "matches": matches,
         "seed": seed,
-        **{k: round(v, 4) for k, v in figures.items() if k != "states"},
+        "mean_gap": round(figures["mean_gap"], 4),
+        "largest_gap": round(figures["largest_gap"], 4),
+        "error": round(figures["error"], 4),
         "states": [
             {
                 "needs": list(c.needs),

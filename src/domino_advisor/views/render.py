@@ -365,7 +365,7 @@ def equity_table(table, rules_name: str, players: int, target: int, width: int =
     return Group(t, note)
 
 
-def equity_check_view(data: dict, checks) -> Group:
+def equity_check_view(data: shapes.EquityCheck, checks) -> Group:
     """How far the three- or four-player match chances are from simulated matches: the
     figures, and the scores where the gap is widest."""
     worst = sorted(checks, key=lambda c: -abs(c.gap))[:10]
