@@ -7,6 +7,7 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -19,6 +20,9 @@ from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.rules import preset
 from domino_advisor.measure.deal import random_position
 from domino_advisor.views.terminal import progress_bar
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 TABLES = [
     ("4p classic, 3+ draws", "classic", {}, 4, 3),
@@ -98,7 +102,7 @@ def _commands(text: str, samples: int | None):
     return line_status, line_where, line_advise
 
 
-def _unseen(status: dict) -> str:
+def _unseen(status: shapes.Status | shapes.HubStatus) -> str:
     """The first unseen tile the status lists (where's question)."""
     return next(iter(status["where"]))
 
