@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.base.doubts import Doubt
@@ -14,6 +15,17 @@ from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.scoring import side_of
 from domino_advisor.log.gamelog import GameLog, loads
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from domino_advisor.base import shapes
+
+    class _Held(TypedDict, total=False):
+        """Status's one key between others that may be left out (fill-first's held ends)."""
+
+        waiting: list[int]
+
 
 DIGITS = 9  # probabilities and expectations are printed to 1e-9
 
@@ -76,18 +88,19 @@ def _round_winner(r, result, names) -> str | None:
     return names[result.winner] if result and result.winner is not None else None
 
 
-def status_of(pos: Position) -> dict:
+def status_of(pos: Position) -> shapes.StatusJson:
     match, r, inf = pos.match, pos.match.round, pos.inference
     names = match.players
     me = match.me
     result = r.result() if r else None
     to_move = r.to_move() if r else None
-    out: dict = {
+    held: _Held = {"waiting": [e.number for e in r.layout.held]} if r and r.layout.held else {}
+    out: shapes.StatusJson = {
         "round": r.number if r else 0,
         "to_move": None if to_move is None else names[to_move],
         "over": bool(r and r.over),
         "ends": list(r.layout.numbers) if r else [],
-        **({"waiting": [e.number for e in r.layout.held]} if r and r.layout.held else {}),
+        **held,
         "boneyard": r.boneyard if r else 0,
         "hand": [str(t) for t in sorted(r.hand_of(me), reverse=True)] if r and r.dealt[me] else [],
         "players": [],
@@ -103,11 +116,15 @@ def status_of(pos: Position) -> dict:
     for s in range(match.seats):
         if s == me:
             continue
-        entry = {"name": names[s], "tiles": r.counts[s]}
+        entry: shapes.StatusPlayerJson
         if inf is not None:
             lacks = inf.cannot_hold(s)
-            entry["cannot_hold"] = lacks
-            entry["expected_pips"] = _num(inf.expected_pips(s))
+            entry = {
+                "name": names[s],
+                "tiles": r.counts[s],
+                "cannot_hold": lacks,
+                "expected_pips": _num(inf.expected_pips(s)),
+            }
             holds = [float(inf.holds_number(s, n)) for n in range(top + 1)]
             entry["holds_number"] = [_num(p) for p in holds]
             if pos.reads is not None:
@@ -116,8 +133,12 @@ def status_of(pos: Position) -> dict:
                     {"number": n, "chance": round(p, 3)} for n, p in pos.reads.likely(s, lacks, counted)
                 ]
         else:
-            entry["cannot_hold"] = r.cannot_hold(s)
-            entry["expected_pips"] = None
+            entry = {
+                "name": names[s],
+                "tiles": r.counts[s],
+                "cannot_hold": r.cannot_hold(s),
+                "expected_pips": None,
+            }
         out["players"].append(entry)
     if inf is not None:
         out["unseen"] = [str(t) for t in inf.unseen]
@@ -137,19 +158,19 @@ def status_of(pos: Position) -> dict:
     return out
 
 
-def counting_of(inf: Inference) -> dict:
+def counting_of(inf: Inference) -> shapes.CountingJson:
     """How the chances were found: counted exactly, or sampled with a stated error."""
     return inf.counting()
 
 
-def where_of(pos: Position, tile_text: str) -> dict:
+def where_of(pos: Position, tile_text: str) -> shapes.WhereJson:
     """Where one tile is: known (your hand, the table, shown) or each place's chance."""
     from domino_advisor.base.errors import IllegalMoveError
     from domino_advisor.base.tiles import Tile
 
     match, r = pos.match, pos.match.round
     tile = Tile.parse(tile_text, match.rules.top)
-    out: dict = {"tile": str(tile), "known": None, "where": {}}
+    out: shapes.WhereJson = {"tile": str(tile), "known": None, "where": {}}
     if r is None or pos.inference is None:
         raise IllegalMoveError("nothing is known yet: log your hand first")
     if tile in r.placed:
@@ -167,7 +188,7 @@ def where_of(pos: Position, tile_text: str) -> dict:
     return out
 
 
-def status(log_text: str, reads: bool = True) -> dict:
+def status(log_text: str, reads: bool = True) -> shapes.StatusJson:
     """``status --json`` for a log given as text."""
     return status_of(Position.of(loads(log_text), reads))
 
@@ -204,8 +225,8 @@ def advice_of(
     )
 
 
-def advice_dict(advice) -> dict:
-    moves = []
+def advice_dict(advice) -> shapes.AdviceJson:
+    moves: list[shapes.AdviceMoveJson] = []
     for c in advice.moves:
         if c.tile is None:
             continue
@@ -228,7 +249,7 @@ def advice_dict(advice) -> dict:
             moves[-1]["match"] = _num(c.match)
             moves[-1]["match_margin"] = _num(c.match_chance_margin)
     best = advice.moves[0]
-    out = {
+    out: shapes.AdviceJson = {
         "to_move": advice.name,
         "action": advice.action,
         "moves": moves,
@@ -262,7 +283,7 @@ def advice_dict(advice) -> dict:
     return out
 
 
-def advice_data(pos: Position, samples: int | None, seed: int, seconds: float | None) -> dict:
+def advice_data(pos: Position, samples: int | None, seed: int, seconds: float | None) -> shapes.AdviceJson:
     """The advice's data for your seat (``advise --json``): the line games' part."""
     return advice_dict(advice_of(pos, samples, seed, seconds))
 
@@ -273,7 +294,7 @@ def advise(
     seed: int = 0,
     seconds: float | None = ADVICE_SECONDS,
     reads: bool = True,
-) -> dict:
+) -> shapes.AdviceJson:
     """``advise --json`` for a log given as text."""
     return advice_dict(advice_of(Position.of(loads(log_text), reads), samples, seed, seconds))
 
@@ -301,11 +322,13 @@ def schema(command: str) -> dict:
     return json.loads(text)
 
 
-def calibration_dict(report, rules: str, players: int, games: int, samples: int, seed: int, cal) -> dict:
+def calibration_dict(
+    report, rules: str, players: int, games: int, samples: int, seed: int, cal
+) -> shapes.CalibrateJson:
     """``calibrate --json``: the reliability of the rollouts' chances and of the chances
     shown (through the shipped map), on self-play games of the given seed."""
 
-    def scores(s) -> dict:
+    def scores(s) -> shapes.CalibrationScoresJson:
         return {
             "bins": [
                 {

@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, IllegalMoveError
@@ -28,6 +28,17 @@ from domino_advisor.games.hub.match import Policy, legal_moves
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.words import Words, words_of
 from domino_advisor.games.registry import game_for
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from domino_advisor.base import shapes
+
+    class _Train(TypedDict, total=False):
+        """A move's one key between others that may be left out (Mexican Train's ``train``)."""
+
+        train: str
+
 
 DEFAULT_SAMPLES = TRAIN_ADVICE_SAMPLES  # their home is budgets
 DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
@@ -56,11 +67,14 @@ class HubChoice:
     def expected_pips(self) -> float:
         return statistics.fmean(self.pips) if self.pips else 0.0
 
-    def as_dict(self, game: str = "mexican-train") -> dict:
+    def as_dict(self, game: str = "mexican-train") -> shapes.HubMoveJson:
+        named: _Train = (
+            {"train": self.train} if _words(game).TRAIN_KEY else {}
+        )  # Mexican Train's, as in 0.8.0
         return {
             "tile": str(self.tile),
             "on": self.train,  # where it goes (since 0.9.0)
-            **({"train": self.train} if _words(game).TRAIN_KEY else {}),  # Mexican Train's, as in 0.8.0
+            **named,
             "expected_pips": round(self.expected_pips, 2),
             "margin": round(self.margin, 2),
             "out": round(self.out / len(self.pips), 4) if self.pips else 0.0,
@@ -80,7 +94,7 @@ class HubAdvice:
     asked: int = 0  # the worlds asked for
     cut: bool = False  # a time limit the user set stopped the work before it was done
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.HubAdviceJson:
         return {
             "game": self.game,
             "player": self.player,
@@ -213,7 +227,9 @@ def _words(game: str) -> Words:
     return words
 
 
-def advice_data(pos: HubLogMatch, samples: int | None, seed: int, seconds: float | None) -> dict:
+def advice_data(
+    pos: HubLogMatch, samples: int | None, seed: int, seconds: float | None
+) -> shapes.HubAdviceJson:
     """The advice's data for your seat (``advise --json``): the hub games' part."""
     m = pos
     if m.round is None or m.pending is not None:

@@ -7,7 +7,7 @@ import random
 import statistics
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -20,6 +20,9 @@ from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.rules import preset
 from domino_advisor.measure.deal import random_position
 from domino_advisor.views.terminal import progress_bar
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 TABLES = [
     ("4p classic, 3+ draws", "classic", {}, 4, 3),
@@ -85,7 +88,7 @@ def _commands(text: str, samples: int | None):
     return status, where, advise
 
 
-def _unseen(status: dict) -> str:
+def _unseen(status: shapes.StatusJson | shapes.HubStatusJson) -> str:
     """The first unseen tile the status lists (where's question)."""
     return next(iter(status["where"]))
 

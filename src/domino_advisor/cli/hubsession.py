@@ -12,7 +12,7 @@ when several), ``ana 94 h`` on the head, ``ana 43 t2`` on the second toe's line,
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 
@@ -27,6 +27,9 @@ from domino_advisor.games.hub.words import Words, words_of
 from domino_advisor.log import edits, gamelog
 from domino_advisor.views import hubview
 from domino_advisor.views.notices import changed_lines, where_view
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 SHOWS = """  ana s 33 21     ana shows her hand        bob c 14     bob counts 14 pips
   ana =6          check: ana has 6 tiles in front of her
@@ -75,7 +78,9 @@ class HubSession(Session):
             return "round over> "
         return f"{m.players[r.turn]}> "
 
-    def status_data(self) -> dict:
+    # The train family's status where the line games' session has theirs: Session.change
+    # hands what status_data gives to report, and report to show_status, untouched.
+    def status_data(self) -> shapes.HubStatusJson:  # type: ignore[override]
         """The status of the log as this session last saw it (counted once per version)."""
         cached = getattr(self, "_status", None)
         if cached is None or cached[0] != self.text:
@@ -85,11 +90,15 @@ class HubSession(Session):
     def warnings_now(self) -> set:
         return set(self.status_data().get("warnings", []))
 
-    def show_status(self, compact: bool = False, data: dict | None = None, asked: bool = False) -> None:
+    def show_status(  # type: ignore[override]
+        self, compact: bool = False, data: shapes.HubStatusJson | None = None, asked: bool = False
+    ) -> None:
         data = self.status_data() if data is None else data
         self.console.print(hubview.status_view(data, self.console.width, compact))
 
-    def report(self, result: edits.Edited, before: dict, after: dict, warned: set) -> None:
+    def report(  # type: ignore[override]
+        self, result: edits.Edited, before: shapes.HubStatusJson, after: shapes.HubStatusJson, warned: set
+    ) -> None:
         """The events changed, what each player now certainly lacks that they did not,
         new warnings, then the table."""
         lines = changed_lines(result, self.log)

@@ -4,7 +4,7 @@ figures (and the helpers ``cli_models`` shares)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,6 +22,11 @@ from domino_advisor.cli.shell import (
     set_option,
 )
 from domino_advisor.views import render
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
+    from domino_advisor.measure.hubsim import HubTournament
+    from domino_advisor.measure.simulate import BotScore
 
 
 @click.command()
@@ -85,27 +90,7 @@ def simulate_line(rules_name, overrides, seats, bots, games, matches, jobs, seed
             matches=matches,
         )
     if as_json:
-        print_json(
-            {
-                "rules": rules_name,
-                "players": seats,
-                "deals": deals,
-                "game": "match" if matches else "round",
-                "bots": [
-                    {
-                        "bot": s.spec,
-                        "seats": s.seats,
-                        "games": s.games,
-                        "win_rate": s.win_rate,
-                        "win_ci95": s.interval(s.per_deal_wins),
-                        "tie_rate": s.ties / s.games,
-                        "points_per_game": s.points_per_game,
-                        "points_ci95": s.interval(s.per_deal_points),
-                    }
-                    for s in scores
-                ],
-            }
-        )
+        print_json(_simulated(rules_name, seats, deals, matches, scores))
     else:
         console.print(render.simulate_table(scores, rules_name, seats, deals * seats, matches))
 
@@ -136,33 +121,64 @@ def simulate_hub(
             rules, seats, specs, games, seed, on_progress=lambda n: progress.advance(task, n), jobs=jobs
         )
     if as_json:
-        print_json(
-            {
-                "rules": game,
-                "players": seats,
-                "deals": games,
-                "matches": games * seats,
-                "rounds_a_match": rules.round_count,
-                "bots": [
-                    {
-                        "bot": b.spec,
-                        "seats": b.seats,
-                        "total_per_match": round(b.mean, 2),
-                        "total_ci95": None if b.ci95 is None else round(b.ci95, 2),
-                        "rounds_won": round(b.rounds_won / (b.rounds or 1), 4),
-                    }
-                    for b in result.bots
-                ],
-                "difference": _paired(result),
-            }
-        )
+        print_json(_trains_simulated(game, seats, games, rules.round_count, result))
     else:
         from domino_advisor.views.hubview import train_simulate_table
 
         console.print(train_simulate_table(result, console.width))
 
 
-def _paired(result) -> dict | None:
+def _simulated(
+    rules_name: str, seats: int, deals: int, matches: bool, scores: list[BotScore]
+) -> shapes.SimulateJson:
+    """``simulate --json``: each bot's games won and points, with their intervals (NaN from
+    one deal, printed as null)."""
+    return {
+        "rules": rules_name,
+        "players": seats,
+        "deals": deals,
+        "game": "match" if matches else "round",
+        "bots": [
+            {
+                "bot": s.spec,
+                "seats": s.seats,
+                "games": s.games,
+                "win_rate": s.win_rate,
+                "win_ci95": s.interval(s.per_deal_wins),
+                "tie_rate": s.ties / s.games,
+                "points_per_game": s.points_per_game,
+                "points_ci95": s.interval(s.per_deal_points),
+            }
+            for s in scores
+        ],
+    }
+
+
+def _trains_simulated(
+    game: str, seats: int, games: int, rounds: int, result: HubTournament
+) -> shapes.HubSimulateJson:
+    """``simulate --json`` for Mexican Train or Chicken Foot: each bot's total a match."""
+    return {
+        "rules": game,
+        "players": seats,
+        "deals": games,
+        "matches": games * seats,
+        "rounds_a_match": rounds,
+        "bots": [
+            {
+                "bot": b.spec,
+                "seats": b.seats,
+                "total_per_match": round(b.mean, 2),
+                "total_ci95": None if b.ci95 is None else round(b.ci95, 2),
+                "rounds_won": round(b.rounds_won / (b.rounds or 1), 4),
+            }
+            for b in result.bots
+        ],
+        "difference": _paired(result),
+    }
+
+
+def _paired(result: HubTournament) -> shapes.PairedJson | None:
     """The first bot's match total less the second's, paired by deal, with its 95% interval."""
     from domino_advisor.measure.simulate import half_width
 
@@ -293,13 +309,15 @@ def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed
         task = progress.add_task("scores checked", total=len(todo))
         checks = check(rules, seats, matches, seed, todo, on_state=lambda c: progress.advance(task, 1))
     figures = summary(checks)
-    data = {
+    data: shapes.EquityCheckJson = {
         "rules": rules_name,
         "players": seats,
         "target": rules.target,
         "matches": matches,
         "seed": seed,
-        **{k: round(v, 4) for k, v in figures.items() if k != "states"},
+        "mean_gap": round(figures["mean_gap"], 4),
+        "largest_gap": round(figures["largest_gap"], 4),
+        "error": round(figures["error"], 4),
         "states": [
             {
                 "needs": list(c.needs),

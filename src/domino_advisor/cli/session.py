@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -27,6 +28,9 @@ from domino_advisor.log import edits, gamelog, logfile
 from domino_advisor.log.gamelog import check_typed
 from domino_advisor.views import notices, render, statusview
 from domino_advisor.views.sessionhelp import help_view
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 HELP = """type what happens, one line at a time:
   ana 64          ana plays 6-4 (on the only end it fits)
@@ -113,7 +117,9 @@ class Session:
             return "who opens?> "  # the status above says under which rule
         return f"{self.pos.match.players[who]}> " if who is not None else "> "
 
-    def show_status(self, compact: bool = False, data: dict | None = None, asked: bool = False) -> None:
+    def show_status(
+        self, compact: bool = False, data: shapes.StatusJson | None = None, asked: bool = False
+    ) -> None:
         """In practice the counting shows only when asked for (s)."""
         data = api.status_of(self.pos) if data is None else data
         counting = asked or not self.practice
@@ -273,10 +279,12 @@ class Session:
     def warnings_now(self) -> set:
         return set(self.pos.warnings)
 
-    def status_data(self) -> dict:
+    def status_data(self) -> shapes.StatusJson:
         return api.status_of(self.pos)
 
-    def report(self, result: edits.Edited, before: dict, after: dict, warned: set) -> None:
+    def report(
+        self, result: edits.Edited, before: shapes.StatusJson, after: shapes.StatusJson, warned: set
+    ) -> None:
         self.console.print(notices.edit_report(result, self.log, before, after, self.pos, warned))
         self.show_status(compact=True, data=after)
 

@@ -37,6 +37,8 @@ from domino_advisor.views.terminal import read_line
 if TYPE_CHECKING:
     from rich.progress import TaskID
 
+    from domino_advisor.base import shapes
+    from domino_advisor.learning.scorecard import KindSummary
     from domino_advisor.log.gamelog import GameLog
 
 
@@ -126,7 +128,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
     if replace_n is not None and len(events) != 1:
         raise click.UsageError("--replace N takes exactly one event")
     done: list[edits.Edited] = []
-    before: dict = {}
+    before: list = []  # the status the change was made to (the last try's), where the game compares
     warned: set = set()
 
     def change(log: gamelog.GameLog) -> gamelog.GameLog:
@@ -134,7 +136,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
             old = _part(log, "position")(log, True)  # the version on disk changed (the last try's)
             before.clear()
             if not quiet:  # the report compares the status before and after; -q shows only warnings
-                before.update(_part(log, "status")(old))
+                before.append(_part(log, "status")(old))
             warned.clear()
             warned.update(old.warnings)
         if replace_n is not None:
@@ -163,7 +165,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
                     say("warning", str(w), style="yellow")
             return
         edit_view = _part(written.log, "edit_view")
-        console.print(edit_view(result, written.log, pos, before, warned, console.width))
+        console.print(edit_view(result, written.log, pos, before[0] if before else {}, warned, console.width))
 
     after_writing(logged, show)
 
@@ -542,30 +544,39 @@ def progress(as_json, html_out, force):
     if as_json:
         click.echo(
             json.dumps(
-                {
-                    "record": str(kept.path),
-                    "answers": len(answers),
-                    "kinds": [
-                        {
-                            "kind": r.kind,
-                            "asked": r.asked,
-                            "accuracy": round(r.accuracy, 4),
-                            "recent": None if r.recent is None else round(r.recent, 4),
-                            "lessons": [round(x, 4) for x in r.lessons],
-                        }
-                        for r in rows
-                    ],
-                    "sources": came,
-                    "drills": drills,
-                },
-                indent=2,
-                allow_nan=False,
+                _progress_report(str(kept.path), len(answers), rows, came, drills), indent=2, allow_nan=False
             )
         )
         return
     console.print(render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills))
     if html_out:
         console.print(f"wrote {printable(html_out)}")
+
+
+def _progress_report(
+    record: str,
+    answers: int,
+    rows: list[KindSummary],
+    came: shapes.ProgressSourcesJson,
+    drills: shapes.ProgressDrillsJson,
+) -> shapes.ProgressReportJson:
+    """``progress --json``: the record's figures per kind of question, by source, and the drills."""
+    return {
+        "record": record,
+        "answers": answers,
+        "kinds": [
+            {
+                "kind": r.kind,
+                "asked": r.asked,
+                "accuracy": round(r.accuracy, 4),
+                "recent": None if r.recent is None else round(r.recent, 4),
+                "lessons": [round(x, 4) for x in r.lessons],
+            }
+            for r in rows
+        ],
+        "sources": came,
+        "drills": drills,
+    }
 
 
 @click.command()

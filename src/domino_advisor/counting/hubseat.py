@@ -25,6 +25,9 @@ from domino_advisor.games.hub.words import words_of
 if TYPE_CHECKING:
     from domino_advisor.log.gamelog import GameLog
 
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
+
 
 @dataclass(frozen=True)
 class HubSeatView(Seated):
@@ -78,7 +81,7 @@ def count(view: HubSeatView, seconds: float | None = None) -> Inference:
     return infer(view, seconds=seconds)  # type: ignore[arg-type]
 
 
-def status_of(m: HubLogMatch) -> dict:
+def status_of(m: HubLogMatch) -> shapes.HubStatusJson:
     """The table (``trainlog.table_of``) and what the counting says from your seat:
     the numbers each player certainly lacks, the unseen tiles of each number, where
     each unseen tile is, and how the chances were found."""
@@ -102,7 +105,7 @@ def status_of(m: HubLogMatch) -> dict:
     return out
 
 
-def where_of(m: HubLogMatch, tile_text: str) -> dict:
+def where_of(m: HubLogMatch, tile_text: str) -> shapes.WhereJson:
     """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
     shown) or each place's chance; the shape of ``where --json`` for the line games."""
     from domino_advisor.base.errors import IllegalMoveError
@@ -111,7 +114,7 @@ def where_of(m: HubLogMatch, tile_text: str) -> dict:
     r = m.round
     if r is None or m.pending is not None or r.dealt[m.viewer] is None:
         raise IllegalMoveError("nothing is known yet: log your hand first")
-    out: dict = {"tile": str(tile), "known": None, "where": {}}
+    out: shapes.WhereJson = {"tile": str(tile), "known": None, "where": {}}
     shown = m.shown[-1] if m.shown else {}
     if tile == r.engine:
         out["known"] = f"the {m.rules.hub_word}"

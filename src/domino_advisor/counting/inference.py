@@ -26,6 +26,7 @@ from domino_advisor.counting.exact import CountTooBig, Problem, _case_possible, 
 from domino_advisor.counting.view import SeatView
 
 if TYPE_CHECKING:
+    from domino_advisor.base import shapes
     from domino_advisor.counting.sampler import Estimate
 
 __all__ = [
@@ -65,7 +66,7 @@ class Inference:
         error = 2 * self.estimate.error
         return f"sampled ({self.estimate.steps:,} steps{cut}, two standard errors ±{error:.3f})"
 
-    def counting(self) -> dict[str, str | int | float]:
+    def counting(self) -> shapes.CountingJson:
         """How the chances were found, for programs: exact, or sampled with the sampler's
         steps and its error (two standard errors of the least certain chance)."""
         if self.estimate is None:

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.base.errors import DominoError
@@ -32,6 +33,9 @@ from domino_advisor.games.line.scoring import side_of
 from domino_advisor.games.line.state import Round
 from domino_advisor.log.gamelog import GameLog
 
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
+
 SEARCH_BUDGET = 20_000  # splits tried per player before the round is given up as too tangled
 
 
@@ -44,7 +48,7 @@ class Outcome:
     result: str  # won, lost or drawn, for your side
     points: dict[str, int]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.OutcomeJson:
         return {"how": self.how, "winner": self.winner, "result": self.result, "points": dict(self.points)}
 
 
@@ -80,9 +84,13 @@ class ReplayChoice:
     match: float | None = None  # ... of winning the match, where the advice plays for one
     options: int = 1  # the moves there were to choose from
 
-    def as_dict(self) -> dict:
-        out: dict = {"seat": self.seat, "move": self.move, "options": self.options}
-        out["win"] = None if self.win is None else round(self.win, 4)
+    def as_dict(self) -> shapes.HindsightChoiceJson:
+        out: shapes.HindsightChoiceJson = {
+            "seat": self.seat,
+            "move": self.move,
+            "options": self.options,
+            "win": None if self.win is None else round(self.win, 4),
+        }
         if self.match is not None:
             out["match"] = round(self.match, 4)
         return out
@@ -112,8 +120,9 @@ class RoundHindsight:
             return None
         return verdict(self.deal.actual, self.replayed.outcome)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.HindsightJson:
         if self.deal is None or self.replayed is None:
+            assert self.reason is not None  # a round without hindsight says why
             return {"round": self.round, "known": False, "reason": self.reason}
         d, h = self.deal, self.replayed
         return {
@@ -124,7 +133,7 @@ class RoundHindsight:
             "notes": d.notes + h.notes,
             "actual": d.actual.as_dict(),
             "hindsight": h.outcome.as_dict(),
-            "verdict": self.verdict,
+            "verdict": verdict(d.actual, h.outcome),  # self.verdict, known here to be one
             "choices": [c.as_dict() for c in h.choices],
         }
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from domino_advisor.advice.hubadvice import HubChoice, advise, choice_for
 from domino_advisor.base.budgets import TRAIN_REVIEW_SAMPLES
@@ -23,6 +23,9 @@ from domino_advisor.games.events import Event, Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.log.gamelog import GameLog
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 NOTED = 1.0  # pips: a decision that gave up less than this is as good as the best
 CLEAR = 2.0  # standard errors: a cost inside this many is the worlds' noise, not a mistake
@@ -59,7 +62,7 @@ class HubDecision:
         """Gave up a pip or more, beyond the noise of the worlds it was measured in."""
         return self.cost >= NOTED and self.cost >= CLEAR * self.spread
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.HubReviewDecisionJson:
         return {
             "round": self.round,
             "event": self.event,
@@ -84,7 +87,7 @@ class HubInsight:
     lacks: tuple[int, ...]
     text: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.HubReviewInsightJson:
         return {
             "round": self.round,
             "event": self.event,
@@ -107,7 +110,7 @@ class HubReview:
     def cost(self) -> float:
         return sum(d.cost for d in self.decisions)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.HubReviewJson:
         costly = [d for d in self.decisions if d.clear]
         return {
             "game": self.game,
@@ -232,7 +235,7 @@ def review_data(
     step: Callable[[str, int, int], None],
     reads: bool,
     hindsight: bool,
-) -> dict:
+) -> shapes.HubReviewJson:
     """The review's data (``review --json``): the hub games' part (no soft reads, no hindsight yet)."""
     step("reviewing", 0, len(log.events))
     result = review(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.base.budgets import HINDSIGHT_SAMPLES, REVIEW_SAMPLES
@@ -23,6 +24,9 @@ from domino_advisor.games.line.match import Match
 from domino_advisor.learning.hindsight import hindsight as replay_rounds
 from domino_advisor.learning.questions import by_event, why_lacks
 from domino_advisor.log.gamelog import GameLog
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 
 @dataclass
@@ -38,7 +42,7 @@ class Decision:
     played_match: float | None = None  # in a match: the chances of winning it
     best_match: float | None = None
     event: int = 0  # the event number, as status shows it
-    table: dict | None = None  # the tiles on the table and your hand, for a picture
+    table: shapes.ReviewTableJson | None = None  # the tiles on the table and your hand, for a picture
 
     @property
     def cost(self) -> float:
@@ -47,8 +51,8 @@ class Decision:
             return max(0.0, self.best_match - self.played_match)
         return max(0.0, self.best_win - self.played_win)
 
-    def as_dict(self) -> dict:
-        out: dict = {
+    def as_dict(self) -> shapes.ReviewDecisionJson:
+        out: shapes.ReviewDecisionJson = {
             "round": self.round,
             "line": self.line,
             "played": self.played,
@@ -63,7 +67,7 @@ class Decision:
         if self.table is not None:
             out["table"] = self.table
         if self.played_match is not None and self.best_match is not None:
-            out.update(played_match=round(self.played_match, 4), best_match=round(self.best_match, 4))
+            out.update({"played_match": round(self.played_match, 4), "best_match": round(self.best_match, 4)})
         return out
 
     @property
@@ -85,14 +89,20 @@ class Insight:
     place: str | None = None  # a player's name, or "boneyard"
     number: int = 0  # the event's number, as status shows it
 
-    def as_dict(self) -> dict:
-        out: dict = {"round": self.round, "line": self.line, "event": self.event, "text": self.text}
+    def as_dict(self) -> shapes.ReviewInsightJson:
+        out: shapes.ReviewInsightJson = {
+            "round": self.round,
+            "line": self.line,
+            "event": self.event,
+            "text": self.text,
+        }
         if self.number:
             out["number"] = self.number
         if self.player is not None:
-            out.update(player=self.player, lacks=list(self.lacks))
+            out.update({"player": self.player, "lacks": list(self.lacks)})
         else:
-            out.update(tile=self.tile, place=self.place)
+            assert self.tile is not None and self.place is not None  # a player's numbers, or a tile's place
+            out.update({"tile": self.tile, "place": self.place})
         return out
 
 
@@ -109,9 +119,9 @@ class Review:
     def costliest(self, n: int = 3) -> list[Decision]:
         return sorted((d for d in self.decisions if d.cost > 0), key=lambda d: -d.cost)[:n]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> shapes.ReviewJson:
         rounds = sorted({d.round for d in self.decisions})
-        return {
+        out: shapes.ReviewJson = {
             "me": self.me,
             "samples": self.samples,
             "decisions": [d.as_dict() for d in self.decisions],
@@ -119,17 +129,19 @@ class Review:
             "doubles": self.doubles,
             "agreed": sum(d.agreed for d in self.decisions),
             "total_cost": round(compounded(d.cost for d in self.decisions), 4),
-            **({"partner": self.partner} if self.partner else {}),
-            "rounds": [
-                {
-                    "round": n,
-                    "decisions": sum(d.round == n for d in self.decisions),
-                    "agreed": sum(d.agreed for d in self.decisions if d.round == n),
-                    "cost": round(compounded(d.cost for d in self.decisions if d.round == n), 4),
-                }
-                for n in rounds
-            ],
         }
+        if self.partner:
+            out["partner"] = self.partner
+        out["rounds"] = [
+            {
+                "round": n,
+                "decisions": sum(d.round == n for d in self.decisions),
+                "agreed": sum(d.agreed for d in self.decisions if d.round == n),
+                "cost": round(compounded(d.cost for d in self.decisions if d.round == n), 4),
+            }
+            for n in rounds
+        ]
+        return out
 
 
 def compounded(costs) -> float:
@@ -264,7 +276,7 @@ def review_data(
     step: Callable[[str, int, int], None],
     reads: bool,
     hindsight: bool,
-) -> dict:
+) -> shapes.ReviewJson:
     """The review's data (``review --json``): each decision, then each finished round in
     hindsight where asked; ``step(task, done, total)`` as the work goes (the line games' part)."""
     step("reviewing", 0, len(log.events))

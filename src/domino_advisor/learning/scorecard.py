@@ -4,8 +4,12 @@ lately and lesson by lesson; where the answers came from; what a lesson should a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from domino_advisor.learning.answers import KINDS, SOURCES, Answer
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 
 @dataclass(frozen=True)
@@ -45,9 +49,10 @@ def summary(answers: list[Answer]) -> list[KindSummary]:
     return out
 
 
-def sources(answers: list[Answer]) -> dict[str, int]:
+def sources(answers: list[Answer]) -> shapes.ProgressSourcesJson:
     """How many answers came from lessons, from practice at the table, from drills."""
-    return {src: sum(1 for a in answers if a.source == src) for src in SOURCES}
+    counted = {src: sum(1 for a in answers if a.source == src) for src in SOURCES}
+    return {"train": counted["train"], "practice": counted["practice"], "drill": counted["drill"]}
 
 
 def weights(answers: list[Answer]) -> dict[str, float]:

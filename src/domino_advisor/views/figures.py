@@ -5,14 +5,18 @@ Both take ``calibrate --json``'s data, so what is drawn is what was measured."""
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
-def calibration_view(data: dict, width: int = 80) -> Group:
+
+def calibration_view(data: shapes.CalibrateJson, width: int = 80) -> Group:
     """The reliability table of the chances as shown, each decile with a bar of how
     often its moves won and a mark where the chance said they would."""
     shown = data["corrected"] or data["raw"]
@@ -36,15 +40,22 @@ def calibration_view(data: dict, width: int = 80) -> Group:
         if not b["count"]:
             t.add_row(span, "0", "-", "-", "")
             continue
-        t.add_row(span, f"{b['count']:,}", f"{b['shown']:.0%}", f"{b['happened']:.0%}", _bar(b, bar))
+        said, won = _figures(b)
+        t.add_row(span, f"{b['count']:,}", f"{said:.0%}", f"{won:.0%}", _bar(said, won, bar))
     legend = Text("bars: how often the moves won; |: the chance said", style="dim")
     parts: list[RenderableType] = [t, legend, _summary(data)]
     return Group(*parts)
 
 
-def _bar(b: dict, width: int) -> Text:
-    filled = round(b["happened"] * width)
-    mark = min(width - 1, int(b["shown"] * width))
+def _figures(b: shapes.CalibrationBinJson) -> tuple[float, float]:
+    """A decile's mean chance said and share that happened: both there when it has decisions."""
+    assert b["shown"] is not None and b["happened"] is not None, b
+    return b["shown"], b["happened"]
+
+
+def _bar(shown: float, happened: float, width: int) -> Text:
+    filled = round(happened * width)
+    mark = min(width - 1, int(shown * width))
     out = Text()
     for i in range(width):
         if i == mark:
@@ -56,10 +67,10 @@ def _bar(b: dict, width: int) -> Text:
     return out
 
 
-def _summary(data: dict) -> Text:
+def _summary(data: shapes.CalibrateJson) -> Text:
     raw, fixed = data["raw"], data["corrected"]
 
-    def ece(s: dict) -> str:
+    def ece(s: shapes.CalibrationScoresJson) -> str:
         low, high = s["ece_interval"]
         return f"{s['ece'] * 100:.1f} points (95% over games: {low * 100:.1f} to {high * 100:.1f})"
 
@@ -69,6 +80,7 @@ def _summary(data: dict) -> Text:
         out.append(f"the rollouts' own chances: {ece(raw)}\n")
         out.append(f"Brier score: {fixed['brier']:.3f} as shown, {raw['brier']:.3f} the rollouts' own\n")
         m = data["map"]
+        assert m is not None  # the chances are corrected through the map, so there is one
         out.append(
             f"map fitted on {m['games']:,} games of seed {m['seed']} at {m['samples']} samples; "
             f"the error it leaves (cross-validated): {m['error'] * 100:.1f} points\n",
@@ -89,7 +101,7 @@ def _summary(data: dict) -> Text:
     return out
 
 
-def calibration_svg(data: dict) -> str:
+def calibration_svg(data: shapes.CalibrateJson) -> str:
     """A reliability diagram: chance said against how often it happened, the rollouts'
     own in grey, as shown in colour, each point sized by its decisions, the diagonal
     where a chance is honest."""
@@ -132,7 +144,7 @@ def calibration_svg(data: dict) -> str:
         series.append(("as shown (calibrated)", data["corrected"], "#c0392b"))
     most = max((b["count"] for _, s, _ in series for b in s["bins"]), default=1) or 1
     for k, (label, s, colour) in enumerate(series):
-        pts = [(b["shown"], b["happened"], b["count"]) for b in s["bins"] if b["count"]]
+        pts = [(*_figures(b), b["count"]) for b in s["bins"] if b["count"]]
         path = " ".join(f"{x(p):.1f},{y(h):.1f}" for p, h, _ in pts)
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
         for p, h, n in pts:

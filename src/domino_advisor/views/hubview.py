@@ -16,6 +16,9 @@ from domino_advisor.base.printable import printable
 from domino_advisor.games.registry import game_for
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+    from domino_advisor.base import shapes
     from domino_advisor.games.hub.logmatch import HubLogMatch
     from domino_advisor.log.edits import Edited
     from domino_advisor.log.gamelog import GameLog
@@ -43,64 +46,45 @@ def _rows_table(what: str, tiles: str, width: int) -> tuple[Table, int]:
     return t, max(12, width - 24)
 
 
-def status_view(data: dict, width: int = 80, compact: bool = False) -> RenderableType:
+def _chicken(data: shapes.HubStatusJson) -> TypeIs[shapes.ChickenStatusJson]:
+    """A status with Chicken Foot's head and lines to draw; else Mexican Train's engine and
+    trains, or no round yet (the data says what there is to draw, not which game)."""
+    return "head" in data
+
+
+def status_view(data: shapes.HubStatusJson, width: int = 80, compact: bool = False) -> RenderableType:
     """Compact (the session, after each event): without the legend, the unseen counts
     and the totals."""
     parts: list[RenderableType] = []
     head = Text(data["game"].replace("-", " "), style="bold")
     head.append(f"   round {data['round']}")
-    if data.get("engine"):
+    if _chicken(data):
+        if data.get("head"):
+            head.append(f"   head {data['head']}")
+    elif data.get("engine"):
         head.append(f"   engine {data['engine']}")
-    if data.get("head"):
-        head.append(f"   head {data['head']}")
     if data.get("over"):
         winner = data.get("winner")
         head.append(
             "   round over" + (f": {printable(winner)} went out" if winner else " (blocked)"),
             style="bold magenta",
         )
-    elif data.get("to_move"):
+    elif to_move := data.get("to_move"):
         head.append("   to move: ")
-        head.append(printable(data["to_move"]), style="bold green")
+        head.append(printable(to_move), style="bold green")
     if "boneyard" in data:
         head.append(f"   boneyard {data['boneyard']}")
     parts.append(head)
-    if data.get("double"):
-        parts.append(
-            Text(
-                f"the double on {printable(data['double'])}'s train must be satisfied first",
-                style="bold yellow",
-            )
-        )
-    if data.get("chain"):
-        who = printable(data["chain"])
-        parts.append(
-            Text(
-                f"{who} is laying a first chain: more on {who}'s train, or the next player goes on",
-                style="bold",
-            )
-        )
-    if "lines" in data:
+    if not _chicken(data):
+        parts += _trains(data, width, compact)
+    elif "lines" in data:
         parts += _lines(data, width)
-    if data.get("trains"):
-        t, room = _rows_table("train", "tiles, from the engine", width)
-        for train in data["trains"]:
-            name = printable(train["train"]) + (" ⚑" if train["marker"] else "")
-            t.add_row(name, _chain(train["tiles"], room), str(train["end"]))
-        parts.append(t)
-        if not compact:
-            parts.append(Text("⚑ a marker: anyone may play on that train", style="dim"))
     if "hand" in data:
         parts.append(Text("your hand: " + (" ".join(data["hand"]) or "(none)")))
     if data.get("your_plays"):
         parts.append(Text("you may play: " + ", ".join(data["your_plays"]), style="green"))
     if data["players"]:
-        lines = [
-            f"{printable(p['name'])} {p['tiles']}"
-            + (f" (on {', '.join(printable(k) for k in p['may_play_on'])})" if "may_play_on" in p else "")
-            for p in data["players"]
-        ]
-        parts.append(Text("tiles in hand: " + " · ".join(lines)))
+        parts.append(Text("tiles in hand: " + _in_hand(data)))
         lacks = [
             f"{printable(p['name'])}: "
             + (f"no {' '.join(map(str, p['cannot_hold']))}" if p["cannot_hold"] else "may hold any")
@@ -136,7 +120,46 @@ def status_view(data: dict, width: int = 80, compact: bool = False) -> Renderabl
     return Group(*parts)
 
 
-def _lines(data: dict, width: int) -> list[RenderableType]:
+def _in_hand(data: shapes.HubStatusJson) -> str:
+    """The tiles each player holds; in Mexican Train, with the trains they may play on."""
+    if _chicken(data):
+        return " · ".join(f"{printable(p['name'])} {p['tiles']}" for p in data["players"])
+    return " · ".join(
+        f"{printable(p['name'])} {p['tiles']} (on {', '.join(printable(k) for k in p['may_play_on'])})"
+        for p in data["players"]
+    )
+
+
+def _trains(data: shapes.TrainStatusJson, width: int, compact: bool) -> list[RenderableType]:
+    """Mexican Train's double to satisfy, the first chain being laid, and the trains."""
+    parts: list[RenderableType] = []
+    if double := data.get("double"):
+        parts.append(
+            Text(
+                f"the double on {printable(double)}'s train must be satisfied first",
+                style="bold yellow",
+            )
+        )
+    if data.get("chain"):
+        who = printable(data["chain"])
+        parts.append(
+            Text(
+                f"{who} is laying a first chain: more on {who}'s train, or the next player goes on",
+                style="bold",
+            )
+        )
+    if data.get("trains"):
+        t, room = _rows_table("train", "tiles, from the engine", width)
+        for train in data["trains"]:
+            name = printable(train["train"]) + (" ⚑" if train["marker"] else "")
+            t.add_row(name, _chain(train["tiles"], room), str(train["end"]))
+        parts.append(t)
+        if not compact:
+            parts.append(Text("⚑ a marker: anyone may play on that train", style="dim"))
+    return parts
+
+
+def _lines(data: shapes.ChickenStatusJson, width: int) -> list[RenderableType]:
     """Chicken Foot's lines from the head and the doubles' toes, and what waits for toes."""
     parts: list[RenderableType] = []
     waiting = data.get("waiting")
@@ -191,7 +214,7 @@ def train_simulate_table(result, width: int = 80) -> Group:
     return Group(*parts)
 
 
-def advice_view(data: dict, width: int = 80) -> RenderableType:
+def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
     """The plays ranked: your pips left at the round's end against the others', and why."""
     if data["action"] != "play":
         return Text(f"{printable(data['player'])}: nothing fits: {data['action']}", style="bold")
@@ -227,7 +250,7 @@ def advice_view(data: dict, width: int = 80) -> RenderableType:
     return Group(*parts, note)
 
 
-def review_view(data: dict, width: int = 80) -> RenderableType:
+def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     """Each decision with a choice: yours, the advisor's, the pips given up (± one
     standard error over the worlds); then what became certain, and the totals."""
     parts: list[RenderableType] = []
@@ -303,7 +326,9 @@ def rules_view(name: str, width: int = 80) -> RenderableType:
     return Group(t, *notes) if narrow else t
 
 
-def table_view(pos: object, data: dict, width: int = 80, compact: bool = False) -> RenderableType:
+def table_view(
+    pos: object, data: shapes.HubStatusJson, width: int = 80, compact: bool = False
+) -> RenderableType:
     """The status for people (the games played off a middle double: the data says it all)."""
     return status_view(data, width, compact)
 

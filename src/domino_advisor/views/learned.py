@@ -7,20 +7,25 @@ what the exact inference says.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
+
 CERTAIN = 0.999999
 
 
-def lessons(before: dict | None, after: dict) -> list[str]:
+def lessons(before: shapes.StatusJson | None, after: shapes.StatusJson) -> list[str]:
     """What became known between two statuses: who now lacks which numbers, which
     tiles are now certainly somewhere."""
     out = []
-    old_players = {p["name"]: p for p in (before or {}).get("players", [])}
+    old_players = {p["name"]: p["cannot_hold"] for p in (before["players"] if before else [])}
     for p in after["players"]:
-        old = set(old_players.get(p["name"], {}).get("cannot_hold", []))
+        old = set(old_players.get(p["name"], []))
         new = [n for n in p["cannot_hold"] if n not in old]
         if new and p["tiles"]:
             out.append(f"{p['name']} now certainly has no {_and(new)}")
-    old_where = (before or {}).get("where", {})
+    old_where = before["where"] if before else {}
     for tile, probs in after["where"].items():
         for loc, pr in probs.items():
             if pr >= CERTAIN and old_where.get(tile, {}).get(loc, 0) < CERTAIN:
@@ -28,7 +33,7 @@ def lessons(before: dict | None, after: dict) -> list[str]:
     return out
 
 
-def forgotten(before: dict, after: dict) -> list[str]:
+def forgotten(before: shapes.StatusJson, after: shapes.StatusJson) -> list[str]:
     """What is no longer known after a change to the log (a fix that removed evidence)."""
     out = []
     new_players = {p["name"]: p for p in after.get("players", [])}
@@ -42,7 +47,7 @@ def forgotten(before: dict, after: dict) -> list[str]:
     return out
 
 
-def summary(data: dict, partner: str | None = None) -> str:
+def summary(data: shapes.StatusJson, partner: str | None = None) -> str:
     """One line: what each other player lacks, ``ana: no 6 · bob: no 2 5``."""
     parts = []
     for p in data["players"]:

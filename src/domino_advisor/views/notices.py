@@ -18,6 +18,7 @@ from domino_advisor.log.gamelog import GameLog
 from domino_advisor.views.learned import forgotten, lessons, summary
 
 if TYPE_CHECKING:
+    from domino_advisor.base import shapes
     from domino_advisor.log.edits import Edited
 
 
@@ -34,7 +35,12 @@ def partner_of(pos: api.Position) -> str | None:
 
 
 def edit_report(
-    result: Edited, log: GameLog, before: dict, after: dict, pos: api.Position, warned: set
+    result: Edited,
+    log: GameLog,
+    before: shapes.StatusJson,
+    after: shapes.StatusJson,
+    pos: api.Position,
+    warned: set,
 ) -> Group:
     """The events changed, what became known or is no longer known, new warnings, and
     the one-line summary of what each other player lacks."""
@@ -91,7 +97,7 @@ def scored(result: Edited, log: GameLog) -> list[str]:
     return out
 
 
-def where_view(data: dict) -> RenderableType:
+def where_view(data: shapes.WhereJson) -> RenderableType:
     from rich.table import Table  # here only: logging a line needs no table
 
     tile = data["tile"]

@@ -7,6 +7,7 @@ lose nothing.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -16,6 +17,10 @@ from rich.table import Table
 from rich.text import Text
 
 from domino_advisor.games.line.rules import CHOICES, DESCRIPTIONS, INTEGERS, PRESETS
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
+    from domino_advisor.learning.scorecard import KindSummary
 
 
 def rules_table(name: str | None, width: int = 80) -> RenderableType:
@@ -88,7 +93,7 @@ def error_panel(message: str) -> Panel:
     return Panel(Text(message), title="not accepted", border_style="red", expand=False)
 
 
-def advice_view(data: dict, width: int = 80) -> Group:
+def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
     """The ranked moves with their chances and reasons: the match's first where the
     round is part of one, the round's beside it.  Narrower than 70 columns, a list
     rather than a table, so the reasons read as sentences."""
@@ -187,7 +192,7 @@ def advice_view(data: dict, width: int = 80) -> Group:
     return Group(*parts, t, note)
 
 
-def _advice_list(data: dict, table: Table) -> Group:
+def _advice_list(data: shapes.AdviceJson, table: Table) -> Group:
     """The advice table's rows as a list: a move and its chances, then its reasons."""
     heads = [str(c.header) for c in table.columns]
     lines: list[RenderableType] = [Text(f"advice for {data['to_move']}", style="bold")]
@@ -230,7 +235,7 @@ def _plus_minus(half_width: float, spec: str) -> str:
     return f"±{half_width:{spec}}" if math.isfinite(half_width) else "-"
 
 
-def review_view(data: dict, width: int = 80) -> Group:
+def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
     """Your decisions beside the advisor's, round by round, what you learned when, and
     what was given up in each round and over the match (compounded, never a sum)."""
     parts: list[RenderableType] = []
@@ -314,7 +319,7 @@ def review_view(data: dict, width: int = 80) -> Group:
     return Group(*parts)
 
 
-def hindsight_view(rounds: list[dict], width: int = 80) -> Group:
+def hindsight_view(rounds: list[shapes.HindsightJson], width: int = 80) -> Group:
     """Each round replayed with the advisor's moves at every seat: the verdict, what the
     replay took on trust, and every choice, in order."""
     parts: list[RenderableType] = [
@@ -360,7 +365,7 @@ def equity_table(table, rules_name: str, players: int, target: int, width: int =
     return Group(t, note)
 
 
-def equity_check_view(data: dict, checks) -> Group:
+def equity_check_view(data: shapes.EquityCheckJson, checks) -> Group:
     """How far the three- or four-player match chances are from simulated matches: the
     figures, and the scores where the gap is widest."""
     worst = sorted(checks, key=lambda c: -abs(c.gap))[:10]
@@ -402,7 +407,12 @@ def sparkline(values: list[float], most: int) -> str:
 
 
 def progress_view(
-    rows, where: str, answers: int, width: int = 80, came: dict | None = None, drills: dict | None = None
+    rows: list[KindSummary],
+    where: str,
+    answers: int,
+    width: int = 80,
+    came: shapes.ProgressSourcesJson | None = None,
+    drills: shapes.ProgressDrillsJson | None = None,
 ) -> RenderableType:
     """The learner's record: accuracy per kind of question, and a bar per lesson; where
     the answers came from, and the drills from your games still to answer."""

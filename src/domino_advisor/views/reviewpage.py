@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import re
 from html import escape
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.printable import printable
 from domino_advisor.log.gamelog import split_lines
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 S = 22  # one half of a tile, in SVG units
 GAP = 4
@@ -73,7 +77,7 @@ def _row(tiles: list[list[int]], y: float, marks: dict[int, str] | None = None) 
     return parts, height
 
 
-def table_svg(table: dict, played: str, best: str) -> str:
+def table_svg(table: shapes.ReviewTableJson, played: str, best: str) -> str:
     """The table as it lay at a decision, and your hand with your tile and the
     advisor's marked."""
     parts: list[str] = []
@@ -126,7 +130,7 @@ pre.log .n { color: #999; user-select: none; }
 """
 
 
-def to_html(data: dict, title: str, log_text: str = "") -> str:
+def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
     """The page: summary, legend, decisions by round with pictures, the log, insights."""
     matchplay = any("played_match" in d for d in data["decisions"])
     key = "match" if matchplay else "win"
@@ -146,7 +150,7 @@ def to_html(data: dict, title: str, log_text: str = "") -> str:
             cards.append(f"<h3>Round {d['round']}{escape(extra)}</h3>")
             last = d["round"]
         cls = "bad" if d["cost"] >= 0.1 else ("meh" if d["cost"] >= 0.02 else "ok")
-        mine, best = d[f"played_{key}"], d[f"best_{key}"]
+        mine, best = (d["played_match"], d["best_match"]) if matchplay else (d["played_win"], d["best_win"])
         verdict = (
             "the advisor agrees"
             if d["played"] == d["best"]
@@ -201,7 +205,7 @@ def _tiles(text: str) -> str:
     return re.sub(r"\b(\d+-\d+)\b", r'<span class="t">\1</span>', escape(text))
 
 
-def _hindsight(rounds: list[dict]) -> str:
+def _hindsight(rounds: list[shapes.HindsightJson]) -> str:
     """Each round replayed with the advisor's moves: the verdict, the hands it was dealt
     with, what it took on trust, and every choice with the mover's chance."""
     if not rounds:

@@ -26,6 +26,7 @@ from domino_advisor.views import notices
 from domino_advisor.views.notices import partner_of, recent_events
 
 if TYPE_CHECKING:
+    from domino_advisor.base import shapes
     from domino_advisor.log.edits import Edited
     from domino_advisor.log.gamelog import GameLog
 
@@ -74,7 +75,7 @@ def chain(layout: Layout) -> Text:
 
 
 def status_view(
-    pos: Position, data: dict, compact: bool = False, width: int = WIDE, counting: bool = True
+    pos: Position, data: shapes.StatusJson, compact: bool = False, width: int = WIDE, counting: bool = True
 ) -> Group:
     """The table for people; ``compact`` leaves out the long table of unseen tiles, and
     ``counting`` off leaves out every chance and count (practice: you count)."""
@@ -136,7 +137,7 @@ def status_view(
     return Group(*parts)
 
 
-def reads_text(data: dict) -> Text | None:
+def reads_text(data: shapes.StatusJson) -> Text | None:
     """The soft reads, labelled as likely: 'bob: probably no 6 (80%)'."""
     if "reads" not in data:
         return None
@@ -157,7 +158,9 @@ def _name(name: str, partner: str | None) -> str:
     return f"{name} (partner)" if name == partner else name
 
 
-def players_tables(data: dict, rules: Rules, partner: str | None, width: int = WIDE) -> list[RenderableType]:
+def players_tables(
+    data: shapes.StatusJson, rules: Rules, partner: str | None, width: int = WIDE
+) -> list[RenderableType]:
     """What each other player can hold: one table at 80 columns and more, as many as
     it takes (a few numbers each, bare percentages) on a narrow terminal."""
     top = rules.top
@@ -226,7 +229,7 @@ def players_tables(data: dict, rules: Rules, partner: str | None, width: int = W
     return out
 
 
-def unseen_tables(data: dict, partner: str | None = None, width: int = WIDE) -> list[Table]:
+def unseen_tables(data: shapes.StatusJson, partner: str | None = None, width: int = WIDE) -> list[Table]:
     """Where each unseen tile is: one table where the places fit the width, else the
     places split across tables (long names on a phone), the tile column in each."""
     names = [p["name"] for p in data["players"]] + ["boneyard"]
@@ -278,7 +281,7 @@ def unseen_tables(data: dict, partner: str | None = None, width: int = WIDE) -> 
 
 
 def scores_text(
-    data: dict, rules: Rules, players: list[str] | None = None, viewer: int | None = None
+    data: shapes.StatusJson, rules: Rules, players: list[str] | None = None, viewer: int | None = None
 ) -> Text:
     """The scores: each player's, or each team's with partners."""
     out = Text("scores: ")
@@ -315,7 +318,9 @@ def scores_text(
     return out
 
 
-def edit_view(result: Edited, log: GameLog, pos: Position, before: dict, warned: set, width: int) -> Group:
+def edit_view(
+    result: Edited, log: GameLog, pos: Position, before: shapes.StatusJson, warned: set, width: int
+) -> Group:
     """What a change did, then the table, compact (the line games' part)."""
     after = status_of(pos)
     return Group(

@@ -13,7 +13,7 @@ their hands or count their pips, which go on their totals.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, format_tiles, full_set
@@ -22,6 +22,9 @@ from domino_advisor.games.hub.match import HubMatch
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.rules import HubRules
 from domino_advisor.games.registry import game_for
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 MOST_PLAYERS = 8
 AnyRules = HubRules
@@ -224,12 +227,12 @@ def written(m: HubLogMatch, event: Event) -> Event:
     return named
 
 
-def table_of(m: HubLogMatch) -> dict:
+def table_of(m: HubLogMatch) -> shapes.HubStatusJson:
     """The table for people and programs: each train, who may play where, your hand,
     the tiles in front of each player, the boneyard, the totals (``trainseat.status_of``
     adds the counting)."""
     r = m.round
-    out: dict = {
+    out: shapes.TrainStatusJson = {  # Chicken Foot's shape has the same keys up to the round's own
         "game": m.rules.name,
         "round": len(m.rounds),
         "players": [],
@@ -244,14 +247,16 @@ def table_of(m: HubLogMatch) -> dict:
     if r is None:
         return out
     out.update(
-        over=r.over,
-        to_move=None if r.over else m.players[r.turn],
-        boneyard=r.boneyard,
-        hand=[str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
-        winner=None if r.winner is None else m.players[r.winner],
+        {
+            "over": r.over,
+            "to_move": None if r.over else m.players[r.turn],
+            "boneyard": r.boneyard,
+            "hand": [str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
+            "winner": None if r.winner is None else m.players[r.winner],
+        }
     )
     game: Any = game_for(m.rules.name)
-    table: dict = game.table(m, r, out)
+    table: shapes.HubStatusJson = game.table(m, r, out)
     return table
 
 

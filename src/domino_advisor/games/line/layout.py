@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.errors import AmbiguousMoveError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
 
 SIDES = ("left", "right", "up", "down")
 LINE_SIDES = ("left", "right")
@@ -116,7 +120,7 @@ class Layout:
     def is_empty(self) -> bool:
         return self.center is None
 
-    def drawn(self) -> dict[str, object]:
+    def drawn(self) -> shapes.DrawnJson:
         """The tiles as they lie, each as its two halves in order: the line left to right
         (touching halves meet), and a spinner's arms outward from it; for pictures."""
         if self.center is None:
@@ -142,9 +146,9 @@ class Layout:
                     far = t.other(showing)
                     arm.append([showing, far])
                     showing = far
-        out: dict[str, object] = {"line": line, "up": arms[0], "down": arms[1], "spinner": at}
+        out: shapes.DrawnJson = {"line": line, "up": arms[0], "down": arms[1], "spinner": at}
         if self.branches:
-            branches = []
+            branches: list[shapes.BranchJson] = []
             for side, double, tiles in self.branches:
                 showing, arm = double.high, []
                 for t in tiles:

@@ -1,0 +1,554 @@
+"""The dicts of ``--json`` as types: what each command prints, and what the views read.
+
+``schemas/`` is the contract (docs/json.md); these are its shapes as Python types, so
+mypy checks every key a producer writes and a view reads.  ``tests/test_shapes.py``
+holds the two together: for each schema, the same property names at every level, the
+same required keys, compatible JSON types.  A key the schema does not require is
+``NotRequired`` here, even where a producer always writes it.  Types only: no logic,
+nothing of ours imported, so a module on any layer may use them; they import it under
+``TYPE_CHECKING`` (the program never loads it: making these classes costs 5 ms).
+
+Evaluated at import, not postponed (no ``from __future__ import annotations``):
+Python 3.11's ``TypedDict`` tells ``NotRequired`` keys only from evaluated types.
+"""
+
+from typing import Literal, NotRequired, TypedDict
+
+# -- the counting: how the chances were found (status, where) ---------------------------
+
+
+class CountingJson(TypedDict):
+    """Exact, or sampled with the chain's steps and two standard errors of the least
+    certain chance."""
+
+    method: Literal["exact", "sampled"]
+    steps: NotRequired[int]
+    error: NotRequired[float]
+
+
+class HubCountingJson(CountingJson):
+    """A Mexican Train or Chicken Foot status's counting: also in the table's words."""
+
+    text: str
+
+
+# -- status --json, the line games (status.schema.json) ----------------------------------
+
+
+class LikelyLackJson(TypedDict):
+    number: int
+    chance: float
+
+
+class StatusPlayerJson(TypedDict):
+    """Another player, from your seat."""
+
+    name: str
+    tiles: int
+    cannot_hold: list[int]
+    expected_pips: float | None  # None before your hand is logged
+    holds_number: NotRequired[list[float]]
+    likely_lacks: NotRequired[list[LikelyLackJson]]  # soft reads, when they are on
+
+
+class ReadsJson(TypedDict):
+    samples: int
+    effective: float
+
+
+class StatusJson(TypedDict):
+    round: int
+    to_move: str | None
+    over: bool
+    ends: list[int]
+    waiting: NotRequired[list[int]]
+    boneyard: int
+    hand: list[str]
+    players: list[StatusPlayerJson]
+    unseen: list[str]
+    where: dict[str, dict[str, float]]  # tile -> place -> chance
+    unseen_by_number: NotRequired[list[int]]
+    scores: dict[str, int]
+    winner: str | None
+    warnings: list[str]
+    reads: NotRequired[ReadsJson]
+    counting: NotRequired[CountingJson]
+    match_over: NotRequired[Literal[True]]
+    match_winner: NotRequired[list[str] | None]  # None: a tie
+
+
+# -- where --json (no schema: docs/json.md) ---------------------------------------------
+
+
+class WhereJson(TypedDict):
+    """Where one tile is, in either family: known in words, else each place's chance."""
+
+    tile: str
+    known: str | None
+    where: dict[str, float]
+    counting: NotRequired[CountingJson]
+
+
+# -- advise --json, the line games (advise.schema.json) ----------------------------------
+
+
+class AdviceMoveJson(TypedDict):
+    tile: str
+    on: int | None  # the number of the end it joins; None for an opening play
+    side: NotRequired[str]
+    win: float
+    margin: NotRequired[float]
+    rollout_win: NotRequired[float]
+    exact: NotRequired[bool]
+    points_ahead: NotRequired[float]
+    match: NotRequired[float]
+    match_margin: NotRequired[float]
+    reasons: list[str]
+
+
+class StakesJson(TypedDict):
+    target: int
+    rounds_left: NotRequired[int]
+    scores: list[int]
+    side: int
+    table: str | None
+    approximate: bool
+
+
+class AdviceJson(TypedDict):
+    to_move: str
+    action: str  # play, draw or pass
+    moves: list[AdviceMoveJson]
+    win: NotRequired[float]
+    margin: NotRequired[float]
+    rollout_win: NotRequired[float]
+    calibration: NotRequired[str | None]
+    samples: NotRequired[int]
+    samples_asked: NotRequired[int]
+    work: NotRequired[int]
+    work_budget: NotRequired[int | None]
+    cut_short: NotRequired[bool]
+    seconds: NotRequired[float]
+    exact: NotRequired[bool]
+    partner: NotRequired[str]
+    match: NotRequired[float]
+    match_margin: NotRequired[float]
+    stakes: NotRequired[StakesJson]
+
+
+# -- review --json, the line games (review.schema.json) ----------------------------------
+
+Halves = list[list[int]]  # tiles as their two halves in order: [[6, 4], [4, 1]]
+
+
+class BranchJson(TypedDict):
+    """A later spinner's arm (spinner=every-double)."""
+
+    side: str
+    tiles: Halves
+
+
+class DrawnJson(TypedDict):
+    """The table as it lies, for a picture (``Layout.drawn``)."""
+
+    line: Halves
+    up: Halves
+    down: Halves
+    spinner: list[int]
+    branches: NotRequired[list[BranchJson]]
+
+
+class ReviewTableJson(DrawnJson):
+    hand: Halves
+
+
+class ReviewDecisionJson(TypedDict):
+    round: int
+    line: int
+    played: str
+    best: str
+    played_win: float
+    best_win: float
+    cost: float
+    choices: int
+    played_match: NotRequired[float]
+    best_match: NotRequired[float]
+    event: NotRequired[int]
+    table: NotRequired[ReviewTableJson]
+
+
+class ReviewInsightJson(TypedDict):
+    """Either ``player`` and ``lacks`` or ``tile`` and ``place`` (the schema's oneOf)."""
+
+    round: int
+    line: int
+    event: str  # the event after which it became known
+    text: str
+    number: NotRequired[int]
+    player: NotRequired[str]
+    lacks: NotRequired[list[int]]
+    tile: NotRequired[str]
+    place: NotRequired[str]
+
+
+class ReviewRoundJson(TypedDict):
+    round: int
+    decisions: int
+    agreed: int
+    cost: float
+
+
+class OutcomeJson(TypedDict):
+    how: str  # out, blocked or target
+    winner: str | None
+    result: str  # won, lost or drawn, for your side
+    points: dict[str, int]
+
+
+class HindsightChoiceJson(TypedDict):
+    seat: str
+    move: str
+    options: int
+    win: float | None  # None: a forced move
+    match: NotRequired[float]
+
+
+class HindsightUnknownJson(TypedDict):
+    round: int
+    known: Literal[False]
+    reason: str
+
+
+class HindsightKnownJson(TypedDict):
+    round: int
+    known: Literal[True]
+    hands: dict[str, list[str]]
+    boneyard: list[str]
+    notes: list[str]
+    actual: OutcomeJson
+    hindsight: OutcomeJson
+    verdict: str
+    choices: list[HindsightChoiceJson]
+
+
+HindsightJson = HindsightUnknownJson | HindsightKnownJson
+
+
+class ReviewJson(TypedDict):
+    me: str
+    samples: int
+    decisions: list[ReviewDecisionJson]
+    insights: list[ReviewInsightJson]
+    doubles: list[str]
+    agreed: int
+    total_cost: float
+    partner: NotRequired[str]
+    rounds: NotRequired[list[ReviewRoundJson]]
+    hindsight: NotRequired[list[HindsightJson]]
+
+
+# -- status --json, Mexican Train (train-status.schema.json) -----------------------------
+
+
+class TrainPlayerJson(TypedDict):
+    name: str
+    tiles: int
+    may_play_on: list[str]
+    cannot_hold: NotRequired[list[int]]  # the others', once your hand is logged
+    expected_pips: NotRequired[float]
+
+
+class TrainJson(TypedDict):
+    train: str  # its owner's name, or mexican
+    tiles: list[str]
+    end: int
+    marker: bool
+
+
+class TrainStatusJson(TypedDict):
+    game: str  # mexican-train
+    round: int
+    chain: NotRequired[str]
+    engine: NotRequired[str]
+    over: NotRequired[bool]
+    to_move: NotRequired[str | None]
+    boneyard: NotRequired[int]
+    hand: NotRequired[list[str]]
+    double: NotRequired[str | None]
+    winner: NotRequired[str | None]
+    trains: NotRequired[list[TrainJson]]
+    players: list[TrainPlayerJson]
+    your_plays: NotRequired[list[str]]
+    scores: dict[str, int]
+    unseen_by_number: NotRequired[list[int]]
+    where: NotRequired[dict[str, dict[str, float]]]
+    counting: NotRequired[HubCountingJson]
+    waiting_for_hand: NotRequired[int]
+    warnings: NotRequired[list[str]]
+    match_over: NotRequired[Literal[True]]
+    match_winner: NotRequired[list[str]]
+
+
+# -- status --json, Chicken Foot (chicken-status.schema.json) ----------------------------
+
+
+class ChickenPlayerJson(TypedDict):
+    name: str
+    tiles: int
+    cannot_hold: NotRequired[list[int]]
+    expected_pips: NotRequired[float]
+
+
+class ChickenWaitingJson(TypedDict):
+    double: str  # head, or the double as a tile
+    toes: int
+    needs: int
+
+
+# "from" is a keyword: the functional form
+ChickenLineJson = TypedDict(
+    "ChickenLineJson", {"line": str, "from": str, "tiles": list[str], "end": int, "closed": bool}
+)
+
+
+class ChickenStatusJson(TypedDict):
+    game: str  # chicken-foot
+    round: int
+    over: NotRequired[bool]
+    to_move: NotRequired[str | None]
+    boneyard: NotRequired[int]
+    hand: NotRequired[list[str]]
+    winner: NotRequired[str | None]
+    players: list[ChickenPlayerJson]
+    your_plays: NotRequired[list[str]]
+    scores: dict[str, int]
+    unseen_by_number: NotRequired[list[int]]
+    where: NotRequired[dict[str, dict[str, float]]]
+    counting: NotRequired[HubCountingJson]
+    waiting_for_hand: NotRequired[int]
+    warnings: NotRequired[list[str]]
+    head: NotRequired[str]
+    waiting: NotRequired[ChickenWaitingJson | None]
+    lines: NotRequired[list[ChickenLineJson]]
+    open: NotRequired[list[str]]
+    match_over: NotRequired[Literal[True]]
+    match_winner: NotRequired[list[str]]
+
+
+HubStatusJson = TrainStatusJson | ChickenStatusJson  # a Mexican Train or Chicken Foot log's status
+
+
+# -- advise --json, Mexican Train and Chicken Foot (no schema: docs/json.md) -------------
+
+
+class HubMoveJson(TypedDict):
+    tile: str
+    on: str  # its place: a train (owner or mexican), head, toe3, 4-4
+    train: NotRequired[str]  # Mexican Train's name for it (0.8.0)
+    expected_pips: float
+    margin: float
+    out: float
+    reasons: list[str]
+
+
+class HubAdviceJson(TypedDict):
+    game: str
+    player: str
+    action: str  # play, draw or pass
+    samples: int
+    samples_asked: int
+    cut_short: bool
+    seconds: float
+    counting: str  # in the table's words
+    moves: list[HubMoveJson]
+
+
+# -- review --json, Mexican Train and Chicken Foot (train-review.schema.json) ------------
+
+
+class HubReviewDecisionJson(TypedDict):
+    round: int
+    event: int
+    played: str
+    best: str
+    played_margin: float
+    best_margin: float
+    difference: float
+    cost: float
+    spread: float
+    clear: bool
+    choices: int
+    reasons: list[str]
+
+
+class HubReviewInsightJson(TypedDict):
+    round: int
+    event: int
+    player: str
+    lacks: list[int]
+    text: str
+
+
+class HubReviewSummaryJson(TypedDict):
+    decisions: int
+    agreed: int
+    costly: int
+    pips_given_up: float
+
+
+class HubReviewJson(TypedDict):
+    game: str
+    player: str
+    samples: int
+    decisions: list[HubReviewDecisionJson]
+    insights: list[HubReviewInsightJson]
+    summary: HubReviewSummaryJson
+    totals: dict[str, int]
+
+
+# -- progress --json (progress.schema.json) ----------------------------------------------
+
+
+class ProgressKindJson(TypedDict):
+    kind: str  # voids, count, where or move
+    asked: int
+    accuracy: float
+    recent: float | None  # None before any answer
+    lessons: list[float]
+
+
+class ProgressSourcesJson(TypedDict):
+    train: int
+    practice: int
+    drill: int
+
+
+class ProgressDrillsJson(TypedDict):
+    left: int
+    due: int
+
+
+class ProgressReportJson(TypedDict):
+    record: str
+    answers: int
+    kinds: list[ProgressKindJson]
+    sources: ProgressSourcesJson
+    drills: ProgressDrillsJson
+
+
+# -- simulate --json (simulate.schema.json; the train family's has none) -----------------
+
+
+class SimulateBotJson(TypedDict):
+    bot: str
+    seats: int
+    games: int
+    win_rate: float
+    win_ci95: float | None  # None (printed for NaN) from one deal
+    tie_rate: float
+    points_per_game: float
+    points_ci95: float | None
+
+
+class SimulateJson(TypedDict):
+    rules: str
+    players: int
+    deals: int
+    game: NotRequired[str]  # round or match
+    bots: list[SimulateBotJson]
+
+
+class HubSimulateBotJson(TypedDict):
+    bot: str
+    seats: int
+    total_per_match: float
+    total_ci95: float | None
+    rounds_won: float
+
+
+class PairedJson(TypedDict):
+    """The first bot's match total less the second's, paired by deal."""
+
+    first: str
+    second: str
+    mean: float
+    ci95: float | None
+    per_deal: list[float]
+
+
+class HubSimulateJson(TypedDict):
+    rules: str
+    players: int
+    deals: int
+    matches: int
+    rounds_a_match: int
+    bots: list[HubSimulateBotJson]
+    difference: PairedJson | None
+
+
+# -- equity --check --json (no schema: a maintainer's view, docs/json.md) ----------------
+
+
+class EquityStateJson(TypedDict):
+    needs: list[int]  # the points each side still needs, yours first
+    approximation: float
+    simulated: float
+
+
+class EquityCheckJson(TypedDict):
+    rules: str
+    players: int
+    target: int
+    matches: int
+    seed: int
+    mean_gap: float
+    largest_gap: float
+    error: float
+    states: list[EquityStateJson]
+
+
+# -- calibrate --json (calibrate.schema.json) --------------------------------------------
+
+
+class CalibrationBinJson(TypedDict):
+    low: float
+    high: float
+    count: int
+    shown: float | None  # None: an empty decile
+    happened: float | None
+
+
+class CalibrationScoresJson(TypedDict):
+    bins: list[CalibrationBinJson]
+    ece: float
+    ece_interval: list[float]
+    brier: float
+
+
+class CalibrationExactJson(TypedDict):
+    decisions: int
+    right: int
+
+
+class CalibrationMapJson(TypedDict):
+    key: str
+    games: int
+    samples: int
+    seed: int
+    corrects: bool
+    error: float
+    raw_error: float
+
+
+class CalibrateJson(TypedDict):
+    rules: str
+    players: int
+    games: int
+    samples: int
+    work_budget: NotRequired[int]  # with --at-table
+    seed: int
+    decisions: int
+    exact: CalibrationExactJson
+    raw: CalibrationScoresJson
+    corrected: CalibrationScoresJson | None
+    map: CalibrationMapJson | None
