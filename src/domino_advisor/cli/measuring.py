@@ -12,13 +12,20 @@ from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import printable
 from domino_advisor.cli import outputs
 from domino_advisor.cli.shell import (
+    build_option,
     console,
     errors,
+    force_option,
+    games_option,
+    jobs_option,
+    json_option,
     landed,
+    players_option,
     print_json,
     refuse_unused,
     rules_option,
     say,
+    seed_option,
     set_option,
 )
 from domino_advisor.views import render
@@ -27,7 +34,7 @@ from domino_advisor.views import render
 @click.command()
 @rules_option()
 @set_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 8))
+@players_option(8)
 @click.option(
     "--bots",
     required=True,
@@ -36,17 +43,11 @@ from domino_advisor.views import render
     "played), unread-advisor[:samples] (soft reads off), omniscient[:samples], dominoes[:samples] and "
     "dominoes-strong[:samples] (the dominoes package's bot, partnership only); e.g. advisor,heavy",
 )
-@click.option("--games", default=200, show_default=True, type=click.IntRange(1, 1_000_000))
+@games_option(200)
 @click.option("--matches", is_flag=True, help="a game is a whole match to the target (default: one round)")
-@click.option(
-    "--jobs",
-    default=1,
-    show_default=True,
-    type=click.IntRange(min=1),
-    help="processes to play in (at most one per CPU and per deal)",
-)
-@click.option("--seed", default=0, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
+@jobs_option("processes to play in (at most one per CPU and per deal)")
+@seed_option()
+@json_option("print the results as JSON")
 def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json):
     """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
     from domino_advisor.games.registry import game_for, part
@@ -181,17 +182,12 @@ def _paired(result) -> dict | None:
 
 @click.command()
 @rules_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@players_option(4)
 @click.option(
     "--target", default=None, type=click.IntRange(1, 100_000), help="the match target (default: the preset's)"
 )
-@click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
-@click.option(
-    "--build",
-    "build_out",
-    type=click.Path(),
-    help="remake every shipped table into this file (for maintainers; takes minutes)",
-)
+@json_option("print the table as JSON")
+@build_option("remake every shipped table into this file (for maintainers; takes minutes)")
 @click.option(
     "--rounds",
     default=20_000,
@@ -211,10 +207,8 @@ def _paired(result) -> dict | None:
     type=click.IntRange(10, 1_000_000),
     help="with --check: matches simulated from each score",
 )
-@click.option(
-    "--seed", default=None, type=int, help="the deals' seed (default: 2026 with --build, 1 with --check)"
-)
-@click.option("--force", is_flag=True, help="with --build: overwrite the file")
+@seed_option(None, "the deals' seed (default: 2026 with --build, 1 with --check)")
+@force_option("with --build: overwrite the file")
 def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches, seed, force):
     """Your chance of winning the match from a score: the match-equity table."""
     from domino_advisor.advice.equity import build_all, table_for
@@ -344,7 +338,7 @@ def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed
     type=click.IntRange(0, 10_000),
     help="positions per big-set table where the sampler is checked against the exact count (0 skips)",
 )
-@click.option("--seed", default=1, show_default=True)
+@seed_option(1)
 def bench(repeats, positions, advice_positions, sampler_positions, seed):
     """Print the speed figures: the table's commands on named positions, and more on request.
 

@@ -12,7 +12,23 @@ from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import printable
 from domino_advisor.cli import outputs
 from domino_advisor.cli.measuring import _progress
-from domino_advisor.cli.shell import console, landed, print_json, refuse_unused, rules_option, say, set_option
+from domino_advisor.cli.shell import (
+    build_option,
+    console,
+    force_option,
+    games_option,
+    jobs_option,
+    json_option,
+    landed,
+    players_option,
+    print_json,
+    refuse_unused,
+    rules_option,
+    samples_option,
+    say,
+    seed_option,
+    set_option,
+)
 from domino_advisor.counting.reads import READS_SAMPLES
 from domino_advisor.measure.reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
 
@@ -20,39 +36,17 @@ from domino_advisor.measure.reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
 @click.command()
 @rules_option()
 @set_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
-@click.option(
-    "--games",
-    default=None,
-    type=click.IntRange(1, 1_000_000),
-    help="self-play games  [default: 1000; with --build, 600 a map]",
-)
-@click.option(
-    "--samples",
-    default=FIT_SAMPLES,
-    show_default=True,
-    type=click.IntRange(1, 100_000),
-    help="the advisor's sampled deals a decision (fixed, not a time)",
-)
-@click.option(
-    "--seed", default=None, type=int, help="the deals' seed  [default: 0; with --build, 2026, the maps' own]"
-)
-@click.option(
-    "--jobs",
-    default=1,
-    show_default=True,
-    type=click.IntRange(min=1),
-    help="processes to play in (at most one per CPU)",
-)
+@players_option(4)
+@games_option(help_text="self-play games  [default: 1000; with --build, 600 a map]")
+@samples_option("the advisor's sampled deals a decision (fixed, not a time)", FIT_SAMPLES)
+@seed_option(None, "the deals' seed  [default: 0; with --build, 2026, the maps' own]")
+@jobs_option("processes to play in (at most one per CPU)")
 @click.option("--svg", "svg_out", type=click.Path(), help="also draw the figure into this SVG file")
-@click.option("--json", "as_json", is_flag=True, help="print the measurement as JSON")
-@click.option(
-    "--build",
-    "build_out",
-    type=click.Path(),
-    help="fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)",
+@json_option("print the measurement as JSON")
+@build_option(
+    "fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)"
 )
-@click.option("--force", is_flag=True, help="with --svg or --build: overwrite the file")
+@force_option("with --svg or --build: overwrite the file")
 @click.option(
     "--at-table",
     is_flag=True,
@@ -134,20 +128,9 @@ def calibrate(
 
 @click.command()
 @rules_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
-@click.option(
-    "--games",
-    default=None,
-    type=click.IntRange(1, 1_000_000),
-    help="self-play games  [default: 200; with --build, 300 a style]",
-)
-@click.option(
-    "--samples",
-    default=READS_FIT_SAMPLES,
-    show_default=True,
-    type=click.IntRange(1, 100_000),
-    help="the advisor's sampled deals a decision in the self-play games",
-)
+@players_option(4)
+@games_option(help_text="self-play games  [default: 200; with --build, 300 a style]")
+@samples_option("the advisor's sampled deals a decision in the self-play games", READS_FIT_SAMPLES)
 @click.option(
     "--reads-samples",
     default=READS_SAMPLES,
@@ -155,21 +138,11 @@ def calibrate(
     type=click.IntRange(10, 100_000),
     help="sampled deals behind each soft read",
 )
-@click.option(
-    "--seed",
-    default=None,
-    type=int,
-    help="the deals' seed  [default: 0; with --build, 2027, the styles' own]",
-)
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="processes to play in")
-@click.option("--json", "as_json", is_flag=True, help="print the measurement as JSON")
-@click.option(
-    "--build",
-    "build_out",
-    type=click.Path(),
-    help="fit every shipped play-style model afresh into this file (for maintainers)",
-)
-@click.option("--force", is_flag=True, help="with --build: overwrite the file")
+@seed_option(None, "the deals' seed  [default: 0; with --build, 2027, the styles' own]")
+@jobs_option("processes to play in")
+@json_option("print the measurement as JSON")
+@build_option("fit every shipped play-style model afresh into this file (for maintainers)")
+@force_option("with --build: overwrite the file")
 def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json, build_out, force):
     """How much better the soft reads predict where the hidden tiles are than the exact
     uniform counting, on self-play games (log-likelihood and Brier score per tile)."""

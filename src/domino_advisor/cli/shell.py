@@ -285,8 +285,8 @@ def rules_option():
     )
 
 
-def set_option():
-    return click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+def set_option(help_text: str = "override a rule"):
+    return click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help=help_text)
 
 
 def reads_option():
@@ -296,6 +296,71 @@ def reads_option():
         show_default=True,
         help="soft reads: weigh the deals by how the others played (labelled likely, never certain)",
     )
+
+
+def file_argument():
+    """The game log a command reads or writes."""
+    return click.argument("file", type=click.Path())
+
+
+def json_option(help_text: str):
+    """``--json`` (``as_json``), in each command's own words."""
+    return click.option("--json", "as_json", is_flag=True, help=help_text)
+
+
+def players_option(most: int, default: int = 2, help_text: str | None = None):
+    """``--players`` as a number of seats (``seats``), 2 to ``most``."""
+    return click.option(
+        "--players", "seats", default=default, show_default=True, type=click.IntRange(2, most), help=help_text
+    )
+
+
+def seed_option(default: int | None = 0, help_text: str | None = None):
+    """``--seed``; with no default of its own (None), the command picks one, said in ``help_text``."""
+    if default is None:
+        return click.option("--seed", default=None, type=int, help=help_text)
+    return click.option("--seed", default=default, show_default=True, help=help_text)
+
+
+def games_option(default: int | None = None, help_text: str | None = None):
+    """``--games``, the games (or deals) to play; with no default (None), the command's,
+    said in ``help_text``."""
+    if default is None:
+        return click.option("--games", default=None, type=click.IntRange(1, 1_000_000), help=help_text)
+    return click.option(
+        "--games", default=default, show_default=True, type=click.IntRange(1, 1_000_000), help=help_text
+    )
+
+
+def jobs_option(help_text: str):
+    """``--jobs``, the processes to play in."""
+    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help=help_text)
+
+
+def force_option(help_text: str):
+    """``--force``: overwrite what the command writes (each command says which file)."""
+    return click.option("--force", is_flag=True, help=help_text)
+
+
+def build_option(help_text: str):
+    """The maintainers' ``--build FILE`` (``build_out``): remake a shipped data file."""
+    return click.option("--build", "build_out", type=click.Path(), help=help_text)
+
+
+def page_options():
+    """``--html FILE`` (``html_out``) and its ``--force``, for a command that writes a page."""
+    html = click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
+    force = force_option("overwrite the --html page if it exists")
+
+    def both(f):
+        return html(force(f))
+
+    return both
+
+
+def record_option(help_text: str):
+    """``--record/--no-record``: keep the answers in the progress record, or not."""
+    return click.option("--record/--no-record", default=True, help=help_text)
 
 
 def finite(data):

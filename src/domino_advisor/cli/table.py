@@ -19,15 +19,22 @@ from domino_advisor.cli.shell import (
     after_writing,
     console,
     errors,
+    file_argument,
+    force_option,
+    json_option,
     landed,
     landing_in,
+    page_options,
+    players_option,
     print_json,
     print_json_list,
     reads_option,
+    record_option,
     refuse_unused,
     rules_option,
     samples_option,
     say,
+    seed_option,
     set_option,
     time_option,
     write_lines,
@@ -59,19 +66,13 @@ def _show_status(log: GameLog) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 @click.option("--players", required=True, help='names in turn order, like "me ana bob"')
 @rules_option()
-@click.option(
-    "--set",
-    "overrides",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="override a rule, like --set target=150 (repeatable)",
-)
+@set_option("override a rule, like --set target=150 (repeatable)")
 @click.option("--me", default=None, help="whose hand you log (default: the first player)")
 @click.option("--hand", required=True, help='the tiles dealt to you, like "6-6 6-3 5-2 3-1 0-0"')
-@click.option("--force", is_flag=True, help="overwrite FILE if it exists")
+@force_option("overwrite FILE if it exists")
 def new(file, players, rules_name, overrides, me, hand, force):
     """Start a game log: the tags, round 1 and your hand."""
     from domino_advisor.base.tiles import parse_tiles
@@ -100,7 +101,7 @@ def new(file, players, rules_name, overrides, me, hand, force):
 
 
 @click.command(name="log")
-@click.argument("file", type=click.Path())
+@file_argument()
 @click.argument("events", nargs=-1)
 @click.option("--replace", "replace_n", type=click.IntRange(min=1), metavar="N", help="replace event N")
 @click.option(
@@ -169,8 +170,8 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="print them as JSON")
+@file_argument()
+@json_option("print them as JSON")
 def events(file, as_json):
     """Every event with the number that fixes it (log --replace N ...)."""
     from domino_advisor.log import logfile
@@ -189,9 +190,9 @@ def events(file, as_json):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 @click.argument("tile")
-@click.option("--json", "as_json", is_flag=True, help="print it as JSON")
+@json_option("print it as JSON")
 def where(file, tile, as_json):
     """Where one tile is: known, or the exact chance of each hand and the boneyard."""
     from domino_advisor.log import logfile
@@ -206,7 +207,7 @@ def where(file, tile, as_json):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 def edit(file):
     """Open the log in your $EDITOR; it is saved only if it still follows the rules."""
     from functools import partial
@@ -225,7 +226,7 @@ def edit(file):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 @click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
 def undo(file, n):
     """Remove the last N events (default 1)."""
@@ -248,8 +249,8 @@ def undo(file, n):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
+@file_argument()
+@json_option("print the status as JSON")
 @reads_option()
 def status(file, as_json, reads):
     """The table, your hand, what each opponent can hold, where the unseen tiles are."""
@@ -266,10 +267,10 @@ def status(file, as_json, reads):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
+@file_argument()
+@json_option("print the advice as JSON")
 @samples_option("sampled deals to play each move out in")
-@click.option("--seed", default=0, show_default=True, help="for repeatable advice")
+@seed_option(help_text="for repeatable advice")
 @time_option("a time limit in seconds: stop sampling then, fewer deals on a slow machine")
 @reads_option()
 def advise(file, as_json, samples, seed, seconds, reads):
@@ -287,14 +288,14 @@ def advise(file, as_json, samples, seed, seconds, reads):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 @samples_option("sampled deals for the advice on your turns")
 @time_option("a time limit in seconds for each piece of advice")
 @reads_option()
 @click.option(
     "--practice", is_flag=True, help="ask what each event taught before showing it; advice on request"
 )
-@click.option("--record/--no-record", default=True, help="keep practice answers in your progress record")
+@record_option("keep practice answers in your progress record")
 def session(file, samples, seconds, reads, practice, record):
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
     _config_error()
@@ -316,12 +317,11 @@ def session(file, samples, seconds, reads, practice, record):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-@click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
-@click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
-@click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
+@file_argument()
+@page_options()
+@json_option("print the review as JSON")
 @samples_option("sampled deals for each decision (Mexican Train: 60 unless given)", default=300)
-@click.option("--seed", default=0, show_default=True)
+@seed_option()
 @reads_option()
 @click.option(
     "--hindsight/--no-hindsight",
@@ -376,15 +376,8 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
 @click.command()
 @rules_option()
 @set_option()
-@click.option(
-    "--players",
-    "seats",
-    default=3,
-    show_default=True,
-    type=click.IntRange(2, 8),
-    help="2 to 4; Mexican Train and Chicken Foot 2 to 8",
-)
-@click.option("--seed", default=None, type=int, help="replay a lesson (default: a new one)")
+@players_option(8, default=3, help_text="2 to 4; Mexican Train and Chicken Foot 2 to 8")
+@seed_option(None, "replay a lesson (default: a new one)")
 @click.option(
     "--bots",
     default="heuristic",
@@ -393,7 +386,7 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     help="the opponents",
 )
 @reads_option()
-@click.option("--record/--no-record", default=True, help="keep your answers in your progress record")
+@record_option("keep your answers in your progress record")
 @click.option(
     "--from",
     "games",
@@ -501,9 +494,8 @@ def _drill(games, reads: bool) -> None:
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-@click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
-@click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
+@json_option("machine-readable output")
+@page_options()
 def progress(as_json, html_out, force):
     """Your accuracy per kind of question, over your lessons, practice and drills."""
     import json
@@ -623,7 +615,7 @@ def _shown(value) -> str:
     type=click.Path(),
     help="instead, write the example's log to this file (to review it, or drill on it)",
 )
-@click.option("--force", is_flag=True, help="let --save overwrite an existing file")
+@force_option("let --save overwrite an existing file")
 def demo(pause, save, force):
     """Walk a bundled example game event by event, showing what the advisor sees."""
     from domino_advisor.cli import outputs
