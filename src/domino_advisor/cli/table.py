@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from click.core import ParameterSource
 
 from domino_advisor.base.budgets import DRILL_SAMPLES
 from domino_advisor.base.errors import DominoError, LogFileError
@@ -83,7 +84,7 @@ def new(file, players, rules_name, overrides, me, hand, force):
     _config_error()
     ctx = click.get_current_context()
     names = players.replace(",", " ").split()
-    if me is not None and me not in names and ctx.get_parameter_source("me").name == "DEFAULT_MAP":
+    if me is not None and me not in names and ctx.get_parameter_source("me") is ParameterSource.DEFAULT_MAP:
         me = None  # your config's name, but these players on the command line do not include it
     path = Path(file)
     top = game_for(rules_name).rules_from(rules_name, " ".join(overrides)).top
