@@ -22,7 +22,7 @@ from domino_advisor.base.tiles import Tile
 from domino_advisor.cli.lesson import KINDS, Asking, Quit
 from domino_advisor.counting.hubseat import TrainSeatView, count
 from domino_advisor.games.chicken.state import ChickenRound
-from domino_advisor.games.events import Draw, Play
+from domino_advisor.games.events import Draw, Move, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
 from domino_advisor.games.hub.words import LessonTable, words_of
 from domino_advisor.games.trains.match import deal, legal_moves
@@ -82,7 +82,7 @@ class TrainLesson(Asking):
             self.console.print("stopped.")
         self.finish(r)
 
-    def your_turn(self, r: TrainRound | ChickenRound, moves) -> None:
+    def your_turn(self, r: TrainRound | ChickenRound, moves: list[Move]) -> None:
         if self.no_choice(self.match, moves):
             return
         plays = [m for m in moves if isinstance(m, Play)]

@@ -4,7 +4,7 @@ figures (and the helpers ``cli_models`` shares)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -30,6 +30,13 @@ from domino_advisor.cli.shell import (
 )
 from domino_advisor.views import render
 
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from domino_advisor.advice.equity import Table
+    from domino_advisor.games.line.rules import Rules
+    from domino_advisor.measure.hubsim import TrainTournament
+
 
 @click.command()
 @rules_option()
@@ -48,7 +55,17 @@ from domino_advisor.views import render
 @jobs_option("processes to play in (at most one per CPU and per deal)")
 @seed_option()
 @json_option("print the results as JSON")
-def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json):
+def simulate(
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    bots: str,
+    games: int,
+    matches: bool,
+    jobs: int,
+    seed: int,
+    as_json: bool,
+) -> None:
     """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
     from domino_advisor.games.registry import game_for, part
 
@@ -59,7 +76,17 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
     part(game, "simulate")(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json)
 
 
-def simulate_line(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json) -> None:
+def simulate_line(
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    bots: str,
+    games: int,
+    matches: bool,
+    jobs: int,
+    seed: int,
+    as_json: bool,
+) -> None:
     """The line games' tournament: rounds (or matches) on duplicate deals, each dealt once
     per rotation of the bots."""
     from domino_advisor.games.line.rules import preset as make_rules
@@ -113,7 +140,7 @@ def simulate_line(rules_name, overrides, seats, bots, games, matches, jobs, seed
 
 def simulate_hub(
     game: str,
-    overrides,
+    overrides: tuple[str, ...],
     seats: int,
     bots: str,
     games: int,
@@ -163,7 +190,7 @@ def simulate_hub(
         console.print(train_simulate_table(result, console.width))
 
 
-def _paired(result) -> dict | None:
+def _paired(result: TrainTournament) -> dict | None:
     """The first bot's match total less the second's, paired by deal, with its 95% interval."""
     from domino_advisor.measure.simulate import half_width
 
@@ -209,7 +236,18 @@ def _paired(result) -> dict | None:
 )
 @seed_option(None, "the deals' seed (default: 2026 with --build, 1 with --check)")
 @force_option("with --build: overwrite the file")
-def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches, seed, force):
+def equity(
+    rules_name: str,
+    seats: int,
+    target: int | None,
+    as_json: bool,
+    build_out: str | None,
+    rounds: int,
+    check: bool,
+    matches: int,
+    seed: int | None,
+    force: bool,
+) -> None:
     """Your chance of winning the match from a score: the match-equity table."""
     from domino_advisor.advice.equity import build_all, table_for
     from domino_advisor.games.line.rules import preset as make_rules
@@ -258,7 +296,7 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
         console.print(render.equity_table(table, rules_name, seats, target, console.width))
 
 
-def _table_target(table, target: int, rules_name: str) -> int:
+def _table_target(table: Table, target: int, rules_name: str) -> int:
     """A target the table tells apart: on its steps, at most its most points."""
     most = table.most * table.step
     if target > most:
@@ -271,7 +309,9 @@ def _table_target(table, target: int, rules_name: str) -> int:
     return target
 
 
-def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed: int, as_json: bool) -> None:
+def _check_equity(
+    rules: Rules, rules_name: str, seats: int, target: int | None, matches: int, seed: int, as_json: bool
+) -> None:
     from domino_advisor.measure.equity_check import check, states_for, summary
 
     rules.check_players(seats)
@@ -339,7 +379,7 @@ def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed
     help="positions per big-set table where the sampler is checked against the exact count (0 skips)",
 )
 @seed_option(1)
-def bench(repeats, positions, advice_positions, sampler_positions, seed):
+def bench(repeats: int, positions: int, advice_positions: int, sampler_positions: int, seed: int) -> None:
     """Print the speed figures: the table's commands on named positions, and more on request.
 
     Status, where and advise on each named position, wall and CPU time; with
@@ -353,7 +393,7 @@ def bench(repeats, positions, advice_positions, sampler_positions, seed):
         run_bench(console, positions, seed, advice_positions, sampler_positions=sampler_positions)
 
 
-def _progress(as_json: bool):
+def _progress(as_json: bool) -> Progress:
     from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
 
     from domino_advisor.views.terminal import progress_bar

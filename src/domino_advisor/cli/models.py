@@ -4,6 +4,8 @@ of the advisor's chances, and the play-style models of soft reads."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -32,6 +34,9 @@ from domino_advisor.cli.shell import (
 from domino_advisor.counting.reads import READS_SAMPLES
 from domino_advisor.measure.reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
 
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
 
 @click.command()
 @rules_option()
@@ -53,8 +58,19 @@ from domino_advisor.measure.reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
     help="play each decision as advise does at the table: as many deals as its budget of work allows",
 )
 def calibrate(
-    rules_name, overrides, seats, games, samples, seed, jobs, svg_out, as_json, build_out, force, at_table
-):
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    games: int | None,
+    samples: int,
+    seed: int | None,
+    jobs: int,
+    svg_out: str | None,
+    as_json: bool,
+    build_out: str | None,
+    force: bool,
+    at_table: bool,
+) -> None:
     """How honest the advisor's chances are: self-play games, the reliability table,
     calibration error and Brier score, before and after the shipped correction."""
     from domino_advisor import api
@@ -143,7 +159,18 @@ def calibrate(
 @json_option("print the measurement as JSON")
 @build_option("fit every shipped play-style model afresh into this file (for maintainers)")
 @force_option("with --build: overwrite the file")
-def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json, build_out, force):
+def reads(
+    rules_name: str,
+    seats: int,
+    games: int | None,
+    samples: int,
+    reads_samples: int,
+    seed: int | None,
+    jobs: int,
+    as_json: bool,
+    build_out: str | None,
+    force: bool,
+) -> None:
     """How much better the soft reads predict where the hidden tiles are than the exact
     uniform counting, on self-play games (log-likelihood and Brier score per tile)."""
     from rich.table import Table
@@ -252,26 +279,29 @@ def _needs_name(build_out: str | None) -> None:
 
 
 def _build_into(
-    out,
+    out: str,
     kind: outputs.Kind,
     force: bool,
-    progress,
-    build_all,
+    progress: Progress,
+    build_all: Callable[..., dict],
     games: int,
     samples: int,
     seed: int,
     jobs: int,
     indent: int,
-):
+) -> dict:
     """Fit every shipped model afresh (``build_all``), a progress bar per table, into ``out``."""
     outputs.check(out, kind, force, "--build")
-    task = None
+    task: TaskID | None = None
 
-    def start(key, n):
+    def start(key: str, n: int) -> None:
         nonlocal task
         task = progress.add_task(f"self-play, {key}", total=n)
 
-    data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
+    def advance(n: int) -> None:
+        progress.advance(cast("TaskID", task), n)  # build_all starts each table (start) before playing it
+
+    data = build_all(games, samples, seed, jobs, start, advance)
     outputs.write(out, json.dumps(data, indent=indent) + "\n", kind, force, "--build")
     landed(f"wrote {printable(out)}")
     return data

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -54,7 +54,7 @@ def _config_error() -> None:
         raise problem
 
 
-def _part(log: GameLog, name: str):
+def _part(log: GameLog, name: str) -> Any:
     """One of the log's game's parts (games.registry.Parts), loaded now."""
     from domino_advisor.games.registry import part
 
@@ -74,7 +74,15 @@ def _show_status(log: GameLog) -> None:
 @click.option("--me", default=None, help="whose hand you log (default: the first player)")
 @click.option("--hand", required=True, help='the tiles dealt to you, like "6-6 6-3 5-2 3-1 0-0"')
 @force_option("overwrite FILE if it exists")
-def new(file, players, rules_name, overrides, me, hand, force):
+def new(
+    file: str,
+    players: str,
+    rules_name: str,
+    overrides: tuple[str, ...],
+    me: str | None,
+    hand: str,
+    force: bool,
+) -> None:
     """Start a game log: the tags, round 1 and your hand."""
     from domino_advisor.base.tiles import parse_tiles
     from domino_advisor.cli import outputs
@@ -110,7 +118,14 @@ def new(file, players, rules_name, overrides, me, hand, force):
 )
 @click.option("--delete", "delete_n", type=click.IntRange(min=1), metavar="N", help="delete event N")
 @click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
-def log_(file, events, replace_n, insert_n, delete_n, quiet):
+def log_(
+    file: str,
+    events: tuple[str, ...],
+    replace_n: int | None,
+    insert_n: int | None,
+    delete_n: int | None,
+    quiet: bool,
+) -> None:
     """Add events (each one quoted argument, full or shorthand like "ana 64"), or fix
     event N in place; all or nothing, and only if the whole log still follows the rules.
 
@@ -173,7 +188,7 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
 @click.command()
 @file_argument()
 @json_option("print them as JSON")
-def events(file, as_json):
+def events(file: str, as_json: bool) -> None:
     """Every event with the number that fixes it (log --replace N ...)."""
     from domino_advisor.log import logfile
     from domino_advisor.views import notices
@@ -194,7 +209,7 @@ def events(file, as_json):
 @file_argument()
 @click.argument("tile")
 @json_option("print it as JSON")
-def where(file, tile, as_json):
+def where(file: str, tile: str, as_json: bool) -> None:
     """Where one tile is: known, or the exact chance of each hand and the boneyard."""
     from domino_advisor.log import logfile
     from domino_advisor.views import notices
@@ -209,7 +224,7 @@ def where(file, tile, as_json):
 
 @click.command()
 @file_argument()
-def edit(file):
+def edit(file: str) -> None:
     """Open the log in your $EDITOR; it is saved only if it still follows the rules."""
     from functools import partial
 
@@ -229,7 +244,7 @@ def edit(file):
 @click.command()
 @file_argument()
 @click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
-def undo(file, n):
+def undo(file: str, n: int) -> None:
     """Remove the last N events (default 1)."""
     from domino_advisor.log import edits, gamelog, logfile
 
@@ -253,7 +268,7 @@ def undo(file, n):
 @file_argument()
 @json_option("print the status as JSON")
 @reads_option()
-def status(file, as_json, reads):
+def status(file: str, as_json: bool, reads: bool) -> None:
     """The table, your hand, what each opponent can hold, where the unseen tiles are."""
     from domino_advisor.log import logfile
 
@@ -274,7 +289,9 @@ def status(file, as_json, reads):
 @seed_option(help_text="for repeatable advice")
 @time_option("a time limit in seconds: stop sampling then, fewer deals on a slow machine")
 @reads_option()
-def advise(file, as_json, samples, seed, seconds, reads):
+def advise(
+    file: str, as_json: bool, samples: int | None, seed: int, seconds: float | None, reads: bool
+) -> None:
     """Ranked moves with reasons and the estimated chance of winning the round."""
     from domino_advisor.log import logfile
 
@@ -297,7 +314,9 @@ def advise(file, as_json, samples, seed, seconds, reads):
     "--practice", is_flag=True, help="ask what each event taught before showing it; advice on request"
 )
 @record_option("keep practice answers in your progress record")
-def session(file, samples, seconds, reads, practice, record):
+def session(
+    file: str, samples: int | None, seconds: float | None, reads: bool, practice: bool, record: bool
+) -> None:
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
     _config_error()
     try:
@@ -329,7 +348,16 @@ def session(file, samples, seconds, reads, practice, record):
     default=True,
     help="replay each round whose hands are known with the advisor's moves (bad luck or a mistake?)",
 )
-def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
+def review(
+    file: str,
+    html_out: str | None,
+    force: bool,
+    as_json: bool,
+    samples: int | None,
+    seed: int,
+    reads: bool,
+    hindsight: bool,
+) -> None:
     """After the game: your decisions against the advisor's, when each inference became
     known, and each round in hindsight."""
     _config_error()
@@ -396,7 +424,17 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     help="add drills from a game you logged (repeatable), then ask the drills due",
 )
 @click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
-def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills_only):
+def train(
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    seed: int | None,
+    bots: str,
+    reads: bool,
+    record: bool,
+    games: tuple[str, ...],
+    drills_only: bool,
+) -> None:
     """A practice game against bots that quizzes you on tile counting; or drills from
     your own games (--from GAME, --drills)."""
     import random as _random
@@ -425,7 +463,7 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
         seed = _random.randrange(10**6)
     console.print(f"lesson {seed} (replay it with --seed {seed})", style="dim")
 
-    def read(prompt):
+    def read(prompt: str) -> str:
         try:
             return read_line(prompt, MAX_LINE)
         except EOFError:
@@ -452,7 +490,7 @@ def _record_files() -> list[Path]:
     return [path(), path().with_name(path().stem + "-pending.jsonl")]
 
 
-def _drill(games, reads: bool) -> None:
+def _drill(games: tuple[str, ...], reads: bool) -> None:
     """Review each game for its costly decisions, keep them as drills, ask those due."""
     from domino_advisor.cli.lesson import DrillLesson
     from domino_advisor.learning import drills
@@ -483,7 +521,7 @@ def _drill(games, reads: bool) -> None:
                 f"{added} new drill{'s' if added != 1 else ''}"
             )
 
-        def read(prompt):
+        def read(prompt: str) -> str:
             try:
                 return read_line(prompt, MAX_LINE)
             except EOFError:
@@ -497,7 +535,7 @@ def _drill(games, reads: bool) -> None:
 @click.command()
 @json_option("machine-readable output")
 @page_options()
-def progress(as_json, html_out, force):
+def progress(as_json: bool, html_out: str | None, force: bool) -> None:
     """Your accuracy per kind of question, over your lessons, practice and drills."""
     import json
 
@@ -563,7 +601,7 @@ def progress(as_json, html_out, force):
 
 @click.command()
 @click.argument("preset", required=False)
-def rules(preset):
+def rules(preset: str | None) -> None:
     """The rule presets and their parameters (and Mexican Train's and Chicken Foot's settings)."""
     from domino_advisor.games.registry import game_for, part
 
@@ -572,7 +610,7 @@ def rules(preset):
 
 
 @click.command(name="config")
-def config_():
+def config_() -> None:
     """Where your defaults file is and what it holds (your name, players, house rules)."""
     import textwrap
 
@@ -605,7 +643,7 @@ def _option(name: str) -> str:
     return {"rules_name": "--rules", "overrides": "--set", "seats": "--players"}.get(name, f"--{name}")
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     return " ".join(value) if isinstance(value, list) else str(value)
 
 
@@ -617,7 +655,7 @@ def _shown(value) -> str:
     help="instead, write the example's log to this file (to review it, or drill on it)",
 )
 @force_option("let --save overwrite an existing file")
-def demo(pause, save, force):
+def demo(pause: bool, save: str | None, force: bool) -> None:
     """Walk a bundled example game event by event, showing what the advisor sees."""
     from domino_advisor.cli import outputs
     from domino_advisor.cli.demo import demo_text, run_demo
