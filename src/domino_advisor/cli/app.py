@@ -99,7 +99,7 @@ CONFIGURED = ("new", "train", "status", "advise", "session", "review")  # the co
 @click.group(cls=CommandGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, package_name="domino-advisor")
 @click.pass_context
-def main(ctx):
+def main(ctx: click.Context) -> None:
     """A tile-counting advisor for dominoes played at a real table.
 
     Log your hand and every play, draw and pass you see; it tells you what each

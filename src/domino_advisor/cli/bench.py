@@ -6,6 +6,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,8 @@ TABLES = [
 ]
 BIG = [row for row in TABLES if row[2].get("set") in ("9", "12")]
 
+Work = Callable[[], object]  # one command's work, to time
+
 
 def _table(title: str, figures: tuple[str, ...], show_edge: bool = True) -> Table:
     """A table of rows of positions: their label kept whole, then figures right-aligned."""
@@ -63,7 +66,7 @@ def named_positions() -> list[tuple[str, str]]:
     return [(f.stem, f.read_text()) for f in files]
 
 
-def _commands(text: str, samples: int | None):
+def _commands(text: str, samples: int | None) -> tuple[Work, Work, Work]:
     """What status, where and advise do for a log (the CLI's calls, less the rendering),
     each as a function to time."""
     from domino_advisor.games.registry import part
@@ -71,18 +74,18 @@ def _commands(text: str, samples: int | None):
 
     game = loads(text).game
 
-    def position():
+    def position() -> Any:
         log = loads(text)
         return part(game, "position")(log, True)
 
-    def status():
+    def status() -> object:
         return part(game, "status")(position())
 
-    def where():
+    def where() -> object:
         pos = position()
         return part(game, "where")(pos, _unseen(part(game, "status")(pos)))
 
-    def advise():
+    def advise() -> object:
         return part(game, "advice")(position(), samples, 0, None)["samples"]
 
     return status, where, advise
@@ -93,7 +96,7 @@ def _unseen(status: shapes.StatusJson | shapes.HubStatusJson) -> str:
     return next(iter(status["where"]))
 
 
-def _timed(work, repeats: int) -> tuple[list[float], list[float], object]:
+def _timed(work: Work, repeats: int) -> tuple[list[float], list[float], object]:
     """Wall and CPU seconds of each of ``repeats`` runs, and the last result."""
     walls, cpus, result = [], [], None
     for _ in range(repeats):
@@ -362,7 +365,9 @@ def _budget(samples: int | None, seconds: float | None) -> str:
     return ran if seconds is None else f"{ran}, {seconds} s cap"
 
 
-def advice_bench(console: Console, positions: int, seed: int, samples: int | None, seconds: float | None):
+def advice_bench(
+    console: Console, positions: int, seed: int, samples: int | None, seconds: float | None
+) -> list[dict]:
     """Latency of the default ``advise`` at positions with a real choice to make."""
     from domino_advisor.advice.advisor import AdviceOptions, advise
     from domino_advisor.games.events import Play

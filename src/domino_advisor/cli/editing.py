@@ -11,6 +11,7 @@ added and edits again on top of it, so neither version is lost.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
@@ -20,7 +21,7 @@ from domino_advisor.base.printable import message, printable
 from domino_advisor.log import gamelog, logfile
 
 
-def _problem(text: str, opened: str, path) -> str | None:
+def _problem(text: str, opened: str, path: str | Path) -> str | None:
     try:
         logfile.check_bounds(text, path)
         gamelog.check_new_lines(text, opened)  # what `log` refuses in a typed line
@@ -51,7 +52,9 @@ def _changes(old: str, new: str) -> tuple[list[str], list[str]]:
     return a[same : len(a) - end], b[same : len(b) - end]
 
 
-def edit_log(path, console: Console, editor: Callable[..., bytes | None], ask: Callable[[], str]) -> bool:
+def edit_log(
+    path: str | Path, console: Console, editor: Callable[..., bytes | None], ask: Callable[[], str]
+) -> bool:
     """Edit until the log replays or the player abandons; True if it was saved (or left
     as it was)."""
     opened = logfile.read_text(path)

@@ -27,7 +27,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import Any, NoReturn
 
 from domino_advisor.base.errors import LogFileError
 from domino_advisor.base.printable import excerpt
@@ -140,7 +141,7 @@ def _signals_while_editing() -> Iterator[None]:
         yield
         return
 
-    def ended(signum, frame):
+    def ended(signum: int, frame: FrameType | None) -> NoReturn:
         raise _Ended(signum)
 
     ours: dict[int, Any] = {

@@ -21,7 +21,7 @@ from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.cli.lesson import KINDS, Asking, Quit
 from domino_advisor.counting.hubseat import HubSeatView, count
-from domino_advisor.games.events import Draw, Play
+from domino_advisor.games.events import Draw, Move, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
 from domino_advisor.games.hub.match import deal, legal_moves
 from domino_advisor.games.hub.round import HubRound
@@ -81,7 +81,7 @@ class HubLesson(Asking):
             self.console.print("stopped.")
         self.finish(r)
 
-    def your_turn(self, r: HubRound, moves) -> None:
+    def your_turn(self, r: HubRound, moves: list[Move]) -> None:
         if self.no_choice(self.match, moves):
             return
         plays = [m for m in moves if isinstance(m, Play)]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
@@ -21,9 +22,9 @@ from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import message, printable
 from domino_advisor.base.tiles import Tile
-from domino_advisor.counting.inference import infer
+from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.reads import Style, style_for
-from domino_advisor.games.events import Draw, Play, number_at_most
+from domino_advisor.games.events import Draw, Move, Play, number_at_most
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import Rules, preset
@@ -36,6 +37,11 @@ from domino_advisor.log import gamelog
 from domino_advisor.measure.deal import deal_round
 from domino_advisor.measure.players import make_player
 from domino_advisor.views import statusview
+
+if TYPE_CHECKING:
+    from domino_advisor.counting.view import SeatView
+    from domino_advisor.games.line.state import Round
+    from domino_advisor.games.trains.match import HubMatch
 
 KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
 
@@ -106,15 +112,22 @@ class Asking:
                 self.kept_aside += 1
                 self.record = None
 
-    def ask_question(self, question: questions.Question, view, inf, label=questions.no_label) -> float:
+    def ask_question(
+        self,
+        question: questions.Question,
+        view: SeatView,
+        inf: Inference,
+        label: questions.Label = questions.no_label,
+    ) -> float:
         """Ask until the answer reads, then mark it, say why, and keep it."""
         said = read_answer(question, view, self.ask, self.console)
+        # said is what this question's own read made of the answer: the type its mark takes
         marked = question.mark(said, view, inf, label)  # type: ignore[arg-type]
         self.tell(marked.points, marked.truth, marked.why)
         self.scored(question.kind, marked.points)
         return marked.points
 
-    def move_question(self, r, seat: int, plays) -> tuple[Play, float]:
+    def move_question(self, r: Round, seat: int, plays: list[Play]) -> tuple[Play, float]:
         """Ask your move and mark it against the advisor's ranking: the move and its points."""
         self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
         # the advice advise gives in this position: its worlds and seed, no clock
@@ -155,7 +168,7 @@ class Asking:
         self.scored("move", points)
         return chosen, points
 
-    def no_choice(self, match, moves) -> bool:
+    def no_choice(self, match: Match | HubMatch, moves: Sequence[Move]) -> bool:
         """A draw or a pass: nothing to decide, so it is played and shown."""
         if any(isinstance(m, Play) for m in moves):
             return False
@@ -163,7 +176,7 @@ class Asking:
         self.console.print(Text(f"  {moves[0]}", style="dim"))
         return True
 
-    def show_hand(self, hand) -> None:
+    def show_hand(self, hand: Iterable[Tile]) -> None:
         self.console.print("your hand: " + " ".join(str(t) for t in sorted(hand, reverse=True)))
 
     def tell(self, points: float, text: str, why: str = "") -> None:
@@ -239,7 +252,7 @@ class LineLesson(Asking):
             )
         return self.score
 
-    def your_turn(self, r, moves) -> None:
+    def your_turn(self, r: Round, moves: list[Move]) -> None:
         if self.no_choice(self.match, moves):
             return
         plays = [m for m in moves if isinstance(m, Play)]
@@ -249,7 +262,7 @@ class LineLesson(Asking):
         view = SeatView.of(r, 0)
         inf = infer(view)
         self.console.print(statusview.chain(r.layout))
-        self.show_hand(r.hands[0])
+        self.show_hand(cast("set[Tile]", r.hands[0]))  # a lesson deals every hand, yours known
         if not r.layout.is_empty and view.opponents:
             self.quiz(self.next_kind(), view, inf)
         if len(plays) == 1:
@@ -265,10 +278,10 @@ class LineLesson(Asking):
             return KINDS[(self.turn_no - 1) % len(KINDS)]
         return self.rng.choices(list(self.lean), weights=list(self.lean.values()))[0]
 
-    def quiz(self, kind: str, view, inf) -> None:
+    def quiz(self, kind: str, view: SeatView, inf: Inference) -> None:
         self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)
 
-    def finish(self, r) -> None:
+    def finish(self, r: Round) -> None:
         res = r.result()
         if r.over and res is not None:
             who = "nobody (a tie)" if res.winner is None else self.names[res.winner]
@@ -283,8 +296,13 @@ class DrillLesson(Asking):
     source = "drill"
 
     def __init__(
-        self, console: Console, read, record: Record, samples: int | None = None, reads: bool = True
-    ):
+        self,
+        console: Console,
+        read: Callable[[str], str],
+        record: Record,
+        samples: int | None = None,
+        reads: bool = True,
+    ) -> None:
         super().__init__(console, read, preset("classic"), record.lessons() + 1, samples, record)
         self.reads = reads
         self.kept: Record = record
@@ -341,7 +359,13 @@ class DrillLesson(Asking):
             self.console.print(Text("  (the record was busy: this drill comes again)", style="yellow"))
 
 
-def read_answer(question: questions.Question, view, read: Callable[[str], str], console, skip: bool = False):
+def read_answer(
+    question: questions.Question,
+    view: SeatView,
+    read: Callable[[str], str],
+    console: Console,
+    skip: bool = False,
+) -> set[int] | int | str | None:
     """Ask until the answer reads (each refusal says why); None when ``skip`` and the
     answer is empty."""
     while True:
@@ -354,7 +378,7 @@ def read_answer(question: questions.Question, view, read: Callable[[str], str], 
             console.print(Text(str(e), style="red"))
 
 
-def tell(points: float, text: str, why: str = ""):
+def tell(points: float, text: str, why: str = "") -> RenderableType:
     """The mark and the answer, then why (dim, indented, wrapped under itself)."""
     mark = questions.Marked(points, text, why).verdict
     style = "green" if points >= 0.999 else ("yellow" if points >= 0.5 else "red")

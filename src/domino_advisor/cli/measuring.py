@@ -12,19 +12,30 @@ from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import printable
 from domino_advisor.cli import outputs
 from domino_advisor.cli.shell import (
+    build_option,
     console,
     errors,
+    force_option,
+    games_option,
+    jobs_option,
+    json_option,
     landed,
+    players_option,
     print_json,
     refuse_unused,
     rules_option,
     say,
+    seed_option,
     set_option,
 )
 from domino_advisor.views import render
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from domino_advisor.advice.equity import EquityTable
     from domino_advisor.base import shapes
+    from domino_advisor.games.line.rules import Rules
     from domino_advisor.measure.hubsim import HubTournament
     from domino_advisor.measure.simulate import BotScore
 
@@ -32,7 +43,7 @@ if TYPE_CHECKING:
 @click.command()
 @rules_option()
 @set_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 8))
+@players_option(8)
 @click.option(
     "--bots",
     required=True,
@@ -41,18 +52,22 @@ if TYPE_CHECKING:
     "played), unread-advisor[:samples] (soft reads off), omniscient[:samples], dominoes[:samples] and "
     "dominoes-strong[:samples] (the dominoes package's bot, partnership only); e.g. advisor,heavy",
 )
-@click.option("--games", default=200, show_default=True, type=click.IntRange(1, 1_000_000))
+@games_option(200)
 @click.option("--matches", is_flag=True, help="a game is a whole match to the target (default: one round)")
-@click.option(
-    "--jobs",
-    default=1,
-    show_default=True,
-    type=click.IntRange(min=1),
-    help="processes to play in (at most one per CPU and per deal)",
-)
-@click.option("--seed", default=0, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
-def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json):
+@jobs_option("processes to play in (at most one per CPU and per deal)")
+@seed_option()
+@json_option("print the results as JSON")
+def simulate(
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    bots: str,
+    games: int,
+    matches: bool,
+    jobs: int,
+    seed: int,
+    as_json: bool,
+) -> None:
     """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
     from domino_advisor.games.registry import game_for, part
 
@@ -63,7 +78,17 @@ def simulate(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_
     part(game, "simulate")(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json)
 
 
-def simulate_line(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json) -> None:
+def simulate_line(
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    bots: str,
+    games: int,
+    matches: bool,
+    jobs: int,
+    seed: int,
+    as_json: bool,
+) -> None:
     """The line games' tournament: rounds (or matches) on duplicate deals, each dealt once
     per rotation of the bots."""
     from domino_advisor.games.line.rules import preset as make_rules
@@ -97,7 +122,7 @@ def simulate_line(rules_name, overrides, seats, bots, games, matches, jobs, seed
 
 def simulate_hub(
     game: str,
-    overrides,
+    overrides: tuple[str, ...],
     seats: int,
     bots: str,
     games: int,
@@ -197,17 +222,12 @@ def _paired(result: HubTournament) -> shapes.PairedJson | None:
 
 @click.command()
 @rules_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
+@players_option(4)
 @click.option(
     "--target", default=None, type=click.IntRange(1, 100_000), help="the match target (default: the preset's)"
 )
-@click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
-@click.option(
-    "--build",
-    "build_out",
-    type=click.Path(),
-    help="remake every shipped table into this file (for maintainers; takes minutes)",
-)
+@json_option("print the table as JSON")
+@build_option("remake every shipped table into this file (for maintainers; takes minutes)")
 @click.option(
     "--rounds",
     default=20_000,
@@ -227,11 +247,20 @@ def _paired(result: HubTournament) -> shapes.PairedJson | None:
     type=click.IntRange(10, 1_000_000),
     help="with --check: matches simulated from each score",
 )
-@click.option(
-    "--seed", default=None, type=int, help="the deals' seed (default: 2026 with --build, 1 with --check)"
-)
-@click.option("--force", is_flag=True, help="with --build: overwrite the file")
-def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches, seed, force):
+@seed_option(None, "the deals' seed (default: 2026 with --build, 1 with --check)")
+@force_option("with --build: overwrite the file")
+def equity(
+    rules_name: str,
+    seats: int,
+    target: int | None,
+    as_json: bool,
+    build_out: str | None,
+    rounds: int,
+    check: bool,
+    matches: int,
+    seed: int | None,
+    force: bool,
+) -> None:
     """Your chance of winning the match from a score: the match-equity table."""
     from domino_advisor.advice.equity import build_all, table_for
     from domino_advisor.games.line.rules import preset as make_rules
@@ -280,7 +309,7 @@ def equity(rules_name, seats, target, as_json, build_out, rounds, check, matches
         console.print(render.equity_table(table, rules_name, seats, target, console.width))
 
 
-def _table_target(table, target: int, rules_name: str) -> int:
+def _table_target(table: EquityTable, target: int, rules_name: str) -> int:
     """A target the table tells apart: on its steps, at most its most points."""
     most = table.most * table.step
     if target > most:
@@ -293,7 +322,9 @@ def _table_target(table, target: int, rules_name: str) -> int:
     return target
 
 
-def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed: int, as_json: bool) -> None:
+def _check_equity(
+    rules: Rules, rules_name: str, seats: int, target: int | None, matches: int, seed: int, as_json: bool
+) -> None:
     from domino_advisor.measure.equity_check import check, states_for, summary
 
     rules.check_players(seats)
@@ -362,8 +393,8 @@ def _check_equity(rules, rules_name: str, seats: int, target, matches: int, seed
     type=click.IntRange(0, 10_000),
     help="positions per big-set table where the sampler is checked against the exact count (0 skips)",
 )
-@click.option("--seed", default=1, show_default=True)
-def bench(repeats, positions, advice_positions, sampler_positions, seed):
+@seed_option(1)
+def bench(repeats: int, positions: int, advice_positions: int, sampler_positions: int, seed: int) -> None:
     """Print the speed figures: the table's commands on named positions, and more on request.
 
     Status, where and advise on each named position, wall and CPU time; with
@@ -377,7 +408,7 @@ def bench(repeats, positions, advice_positions, sampler_positions, seed):
         run_bench(console, positions, seed, advice_positions, sampler_positions=sampler_positions)
 
 
-def _progress(as_json: bool):
+def _progress(as_json: bool) -> Progress:
     from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
 
     from domino_advisor.views.terminal import progress_bar

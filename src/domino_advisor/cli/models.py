@@ -4,6 +4,8 @@ of the advisor's chances, and the play-style models of soft reads."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -12,55 +14,63 @@ from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import printable
 from domino_advisor.cli import outputs
 from domino_advisor.cli.measuring import _progress
-from domino_advisor.cli.shell import console, landed, print_json, refuse_unused, rules_option, say, set_option
+from domino_advisor.cli.shell import (
+    build_option,
+    console,
+    force_option,
+    games_option,
+    jobs_option,
+    json_option,
+    landed,
+    players_option,
+    print_json,
+    refuse_unused,
+    rules_option,
+    samples_option,
+    say,
+    seed_option,
+    set_option,
+)
 from domino_advisor.counting.reads import READS_SAMPLES
 from domino_advisor.measure.reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 
 @click.command()
 @rules_option()
 @set_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
-@click.option(
-    "--games",
-    default=None,
-    type=click.IntRange(1, 1_000_000),
-    help="self-play games  [default: 1000; with --build, 600 a map]",
-)
-@click.option(
-    "--samples",
-    default=FIT_SAMPLES,
-    show_default=True,
-    type=click.IntRange(1, 100_000),
-    help="the advisor's sampled deals a decision (fixed, not a time)",
-)
-@click.option(
-    "--seed", default=None, type=int, help="the deals' seed  [default: 0; with --build, 2026, the maps' own]"
-)
-@click.option(
-    "--jobs",
-    default=1,
-    show_default=True,
-    type=click.IntRange(min=1),
-    help="processes to play in (at most one per CPU)",
-)
+@players_option(4)
+@games_option(help_text="self-play games  [default: 1000; with --build, 600 a map]")
+@samples_option("the advisor's sampled deals a decision (fixed, not a time)", FIT_SAMPLES)
+@seed_option(None, "the deals' seed  [default: 0; with --build, 2026, the maps' own]")
+@jobs_option("processes to play in (at most one per CPU)")
 @click.option("--svg", "svg_out", type=click.Path(), help="also draw the figure into this SVG file")
-@click.option("--json", "as_json", is_flag=True, help="print the measurement as JSON")
-@click.option(
-    "--build",
-    "build_out",
-    type=click.Path(),
-    help="fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)",
+@json_option("print the measurement as JSON")
+@build_option(
+    "fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)"
 )
-@click.option("--force", is_flag=True, help="with --svg or --build: overwrite the file")
+@force_option("with --svg or --build: overwrite the file")
 @click.option(
     "--at-table",
     is_flag=True,
     help="play each decision as advise does at the table: as many deals as its budget of work allows",
 )
 def calibrate(
-    rules_name, overrides, seats, games, samples, seed, jobs, svg_out, as_json, build_out, force, at_table
-):
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    games: int | None,
+    samples: int,
+    seed: int | None,
+    jobs: int,
+    svg_out: str | None,
+    as_json: bool,
+    build_out: str | None,
+    force: bool,
+    at_table: bool,
+) -> None:
     """How honest the advisor's chances are: self-play games, the reliability table,
     calibration error and Brier score, before and after the shipped correction."""
     from domino_advisor import api
@@ -80,7 +90,7 @@ def calibrate(
     with _progress(as_json) as progress:
         if build_out:
             seed = FIT_SEED if seed is None else seed
-            data = _build_into(
+            built = _build_into(
                 build_out,
                 outputs.CALIBRATION_MAPS,
                 force,
@@ -92,7 +102,7 @@ def calibrate(
                 jobs,
                 0,
             )
-            console.print(f"wrote {len(data['maps'])} calibration maps to {printable(build_out)}")
+            console.print(f"wrote {len(built['maps'])} calibration maps to {printable(build_out)}")
             return
         games = games or 1_000
         seed = 0 if seed is None else seed
@@ -134,20 +144,9 @@ def calibrate(
 
 @click.command()
 @rules_option()
-@click.option("--players", "seats", default=2, show_default=True, type=click.IntRange(2, 4))
-@click.option(
-    "--games",
-    default=None,
-    type=click.IntRange(1, 1_000_000),
-    help="self-play games  [default: 200; with --build, 300 a style]",
-)
-@click.option(
-    "--samples",
-    default=READS_FIT_SAMPLES,
-    show_default=True,
-    type=click.IntRange(1, 100_000),
-    help="the advisor's sampled deals a decision in the self-play games",
-)
+@players_option(4)
+@games_option(help_text="self-play games  [default: 200; with --build, 300 a style]")
+@samples_option("the advisor's sampled deals a decision in the self-play games", READS_FIT_SAMPLES)
 @click.option(
     "--reads-samples",
     default=READS_SAMPLES,
@@ -155,22 +154,23 @@ def calibrate(
     type=click.IntRange(10, 100_000),
     help="sampled deals behind each soft read",
 )
-@click.option(
-    "--seed",
-    default=None,
-    type=int,
-    help="the deals' seed  [default: 0; with --build, 2027, the styles' own]",
-)
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="processes to play in")
-@click.option("--json", "as_json", is_flag=True, help="print the measurement as JSON")
-@click.option(
-    "--build",
-    "build_out",
-    type=click.Path(),
-    help="fit every shipped play-style model afresh into this file (for maintainers)",
-)
-@click.option("--force", is_flag=True, help="with --build: overwrite the file")
-def reads(rules_name, seats, games, samples, reads_samples, seed, jobs, as_json, build_out, force):
+@seed_option(None, "the deals' seed  [default: 0; with --build, 2027, the styles' own]")
+@jobs_option("processes to play in")
+@json_option("print the measurement as JSON")
+@build_option("fit every shipped play-style model afresh into this file (for maintainers)")
+@force_option("with --build: overwrite the file")
+def reads(
+    rules_name: str,
+    seats: int,
+    games: int | None,
+    samples: int,
+    reads_samples: int,
+    seed: int | None,
+    jobs: int,
+    as_json: bool,
+    build_out: str | None,
+    force: bool,
+) -> None:
     """How much better the soft reads predict where the hidden tiles are than the exact
     uniform counting, on self-play games (log-likelihood and Brier score per tile)."""
     from rich.table import Table
@@ -279,26 +279,29 @@ def _needs_name(build_out: str | None) -> None:
 
 
 def _build_into(
-    out,
+    out: str,
     kind: outputs.Kind,
     force: bool,
-    progress,
-    build_all,
+    progress: Progress,
+    build_all: Callable[..., dict],
     games: int,
     samples: int,
     seed: int,
     jobs: int,
     indent: int,
-):
+) -> dict:
     """Fit every shipped model afresh (``build_all``), a progress bar per table, into ``out``."""
     outputs.check(out, kind, force, "--build")
-    task = None
+    task: TaskID | None = None
 
-    def start(key, n):
+    def start(key: str, n: int) -> None:
         nonlocal task
         task = progress.add_task(f"self-play, {key}", total=n)
 
-    data = build_all(games, samples, seed, jobs, start, lambda n: progress.advance(task, n))
+    def advance(n: int) -> None:
+        progress.advance(cast("TaskID", task), n)  # build_all starts each table (start) before playing it
+
+    data = build_all(games, samples, seed, jobs, start, advance)
     outputs.write(out, json.dumps(data, indent=indent) + "\n", kind, force, "--build")
     landed(f"wrote {printable(out)}")
     return data

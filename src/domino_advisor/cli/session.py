@@ -9,9 +9,10 @@ tests drive it with a script and the CLI with the terminal.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -31,6 +32,7 @@ from domino_advisor.views.sessionhelp import help_view
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
+    from domino_advisor.counting.view import SeatView
 
 HELP = """type what happens, one line at a time:
   ana 64          ana plays 6-4 (on the only end it fits)
@@ -77,7 +79,7 @@ class Session:
 
     def __init__(
         self,
-        path,
+        path: str | os.PathLike[str],
         console: Console,
         samples: int | None = None,
         seconds: float | None = ADVICE_SECONDS,
@@ -85,7 +87,7 @@ class Session:
         read: Callable[[str], str] | None = None,
         practice: bool = False,
         keep: bool = True,
-    ):
+    ) -> None:
         self.path = path
         self.reads = reads
         self.read = read  # practice asks its questions through it
@@ -102,7 +104,7 @@ class Session:
         self.log = gamelog.loads(self.text)
         self.pos = self.position_of(self.log)
 
-    def position_of(self, log: gamelog.GameLog):
+    def position_of(self, log: gamelog.GameLog) -> Any:  # an api.Position; each game's session says its own
         return api.Position.of(log, self.reads)
 
     @property
@@ -307,6 +309,7 @@ class Session:
         if said is None:
             self.console.print(Text("  skipped", style="dim"))
             return
+        # said is what this question's own read made of the answer: the type its mark takes
         marked = question.mark(said, view, inf, questions.by_event(self.log.event_numbers()))  # type: ignore[arg-type]
         self.console.print(tell(marked.points, marked.truth, marked.why))
         taken = round(time.perf_counter() - asked, 2)
@@ -314,7 +317,7 @@ class Session:
             Answer(question.kind, marked.points, self.log.rules.name, self.started, taken, now(), "practice")
         )
 
-    def answer(self, question: questions.Question, view):
+    def answer(self, question: questions.Question, view: SeatView) -> set[int] | int | str | None:
         """The answer, or None: Enter, end of input, Ctrl-C, or a line that is not an
         answer at all (an event, a command: kept to be handled next, never lost)."""
         assert self.read is not None
@@ -451,7 +454,7 @@ def _tile_like(word: str) -> bool:
 
 
 def run(
-    path,
+    path: str | os.PathLike[str],
     console: Console,
     read: Callable[[str], str],
     samples: int | None = None,

@@ -8,9 +8,9 @@ import importlib
 import math
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import click
 from rich.text import Text
@@ -33,6 +33,8 @@ errors = make_console(stderr=True)
 MAX_SAMPLES = 100_000
 
 _landed: list[str] = []  # what this command has put on disk, said if its output then fails
+
+FC = TypeVar("FC", bound=Callable[..., Any])  # a command's function, as its options' decorators take it
 
 
 def say(label: str, text: str, style: str = "bold red") -> None:
@@ -78,7 +80,7 @@ def landing_in(paths: list, done: str) -> Iterator[None]:
         raise
 
 
-def _file_state(path) -> tuple | None:
+def _file_state(path: str | os.PathLike[str]) -> tuple | None:
     """What tells one version of a file from the next: a write replaces or grows it."""
     try:
         st = os.stat(path)
@@ -137,7 +139,7 @@ class CommandGroup(click.Group):
     Its commands come from ``lazy``, a static table (see ``Commands``): ``--help`` lists
     them with the short help written there, so no command's module is imported to list them."""
 
-    def __init__(self, *args, lazy: Mapping[str, tuple[str, str]] | None = None, **kwargs):
+    def __init__(self, *args: Any, lazy: Mapping[str, tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = Commands(lazy or {}, __package__ or "domino_advisor")
         self.commands = self.lazy
@@ -158,7 +160,14 @@ class CommandGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         standard_streams(program=args is None)
@@ -178,7 +187,7 @@ class CommandGroup(click.Group):
             leave_to_the_system()
         sys.exit(code if isinstance(code, int) else 0)
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except DominoError as e:
@@ -217,7 +226,7 @@ def internal(ctx: click.Context, e: Exception) -> NoReturn:
     ctx.exit(1)
 
 
-def after_writing(done: str, show) -> None:
+def after_writing(done: str, show: Callable[[], object]) -> None:
     """Show the result of a write that has landed; an output that fails then is a
     warning (exit 0), so a script does not write the same events twice."""
     landed(done)
@@ -232,7 +241,7 @@ class FiniteFloat(click.ParamType):
     def __init__(self, low: float, high: float):
         self.low, self.high = low, high
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
         try:
             number = float(value)
         except (TypeError, ValueError):
@@ -246,7 +255,7 @@ SECONDS = FiniteFloat(0.01, 3600)
 SAMPLES = click.IntRange(1, MAX_SAMPLES)
 
 
-def samples_option(help_text: str, default: int | None = None):
+def samples_option(help_text: str, default: int | None = None) -> Callable[[FC], FC]:
     """``--samples``; with no default of its own, each game's (the line games' and the
     train family's differ), said in the help."""
     if default is None:
@@ -259,7 +268,7 @@ def samples_option(help_text: str, default: int | None = None):
     )
 
 
-def time_option(help_text: str):
+def time_option(help_text: str) -> Callable[[FC], FC]:
     """``--time``: a clock limit only where the user asks for one; without it the work
     asked for decides the answer, the same on any machine."""
     return click.option(
@@ -271,7 +280,7 @@ def time_option(help_text: str):
     )
 
 
-def rules_option():
+def rules_option() -> Callable[[FC], FC]:
     from domino_advisor.games.line.rules import PRESETS
 
     return click.option(
@@ -285,11 +294,11 @@ def rules_option():
     )
 
 
-def set_option():
-    return click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="override a rule")
+def set_option(help_text: str = "override a rule") -> Callable[[FC], FC]:
+    return click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help=help_text)
 
 
-def reads_option():
+def reads_option() -> Callable[[FC], FC]:
     return click.option(
         "--reads/--no-reads",
         default=True,
@@ -298,7 +307,72 @@ def reads_option():
     )
 
 
-def finite(data):
+def file_argument() -> Callable[[FC], FC]:
+    """The game log a command reads or writes."""
+    return click.argument("file", type=click.Path())
+
+
+def json_option(help_text: str) -> Callable[[FC], FC]:
+    """``--json`` (``as_json``), in each command's own words."""
+    return click.option("--json", "as_json", is_flag=True, help=help_text)
+
+
+def players_option(most: int, default: int = 2, help_text: str | None = None) -> Callable[[FC], FC]:
+    """``--players`` as a number of seats (``seats``), 2 to ``most``."""
+    return click.option(
+        "--players", "seats", default=default, show_default=True, type=click.IntRange(2, most), help=help_text
+    )
+
+
+def seed_option(default: int | None = 0, help_text: str | None = None) -> Callable[[FC], FC]:
+    """``--seed``; with no default of its own (None), the command picks one, said in ``help_text``."""
+    if default is None:
+        return click.option("--seed", default=None, type=int, help=help_text)
+    return click.option("--seed", default=default, show_default=True, help=help_text)
+
+
+def games_option(default: int | None = None, help_text: str | None = None) -> Callable[[FC], FC]:
+    """``--games``, the games (or deals) to play; with no default (None), the command's,
+    said in ``help_text``."""
+    if default is None:
+        return click.option("--games", default=None, type=click.IntRange(1, 1_000_000), help=help_text)
+    return click.option(
+        "--games", default=default, show_default=True, type=click.IntRange(1, 1_000_000), help=help_text
+    )
+
+
+def jobs_option(help_text: str) -> Callable[[FC], FC]:
+    """``--jobs``, the processes to play in."""
+    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help=help_text)
+
+
+def force_option(help_text: str) -> Callable[[FC], FC]:
+    """``--force``: overwrite what the command writes (each command says which file)."""
+    return click.option("--force", is_flag=True, help=help_text)
+
+
+def build_option(help_text: str) -> Callable[[FC], FC]:
+    """The maintainers' ``--build FILE`` (``build_out``): remake a shipped data file."""
+    return click.option("--build", "build_out", type=click.Path(), help=help_text)
+
+
+def page_options() -> Callable[[FC], FC]:
+    """``--html FILE`` (``html_out``) and its ``--force``, for a command that writes a page."""
+    html = click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
+    force = force_option("overwrite the --html page if it exists")
+
+    def both(f: FC) -> FC:
+        return html(force(f))
+
+    return both
+
+
+def record_option(help_text: str) -> Callable[[FC], FC]:
+    """``--record/--no-record``: keep the answers in the progress record, or not."""
+    return click.option("--record/--no-record", default=True, help=help_text)
+
+
+def finite(data: object) -> object:
     """JSON has no NaN: a figure that cannot be known is null."""
     if isinstance(data, float) and not math.isfinite(data):
         return None
@@ -309,7 +383,7 @@ def finite(data):
     return data
 
 
-def print_json(data) -> None:
+def print_json(data: object) -> None:
     import json
 
     echo(json.dumps(finite(data), indent=1, allow_nan=False))
@@ -328,7 +402,7 @@ def write_lines(lines: Iterable[str], end: str = "", chunk: int = 1_000) -> None
     out.flush()
 
 
-def _json_value(v, text: Callable[[str], str]) -> str | None:
+def _json_value(v: Any, text: Callable[[str], str]) -> str | None:
     """A plain value as ``json.dumps`` writes it (``text``: its C encoder for text), else None."""
     kind = type(v)
     if kind is str:
@@ -342,7 +416,7 @@ def _json_value(v, text: Callable[[str], str]) -> str | None:
     return None
 
 
-def _flat_json(item, text: Callable[[str], str]) -> str | None:
+def _flat_json(item: object, text: Callable[[str], str]) -> str | None:
     """``json.dumps(item, indent=1)`` one level in, for a dict of plain values with text
     keys (at C speed: with ``indent`` the encoder is pure Python); None for anything else."""
     if type(item) is not dict or not item:
@@ -356,7 +430,7 @@ def _flat_json(item, text: Callable[[str], str]) -> str | None:
     return "{\n" + ",\n".join(fields) + "\n }"
 
 
-def print_json_list(items: Iterable, chunk: int = 1_000) -> None:
+def print_json_list(items: Iterable[object], chunk: int = 1_000) -> None:
     """A JSON list written as its items are made, ``chunk`` at a time: the same text as
     ``print_json`` of the whole list, without the whole list or its text in memory."""
     import json

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from domino_advisor.base.budgets import DRILL_SAMPLES
 from domino_advisor.base.errors import DominoError, LogFileError
@@ -19,15 +20,22 @@ from domino_advisor.cli.shell import (
     after_writing,
     console,
     errors,
+    file_argument,
+    force_option,
+    json_option,
     landed,
     landing_in,
+    page_options,
+    players_option,
     print_json,
     print_json_list,
     reads_option,
+    record_option,
     refuse_unused,
     rules_option,
     samples_option,
     say,
+    seed_option,
     set_option,
     time_option,
     write_lines,
@@ -48,7 +56,7 @@ def _config_error() -> None:
         raise problem
 
 
-def _part(log: GameLog, name: str):
+def _part(log: GameLog, name: str) -> Any:
     """One of the log's game's parts (games.registry.Parts), loaded now."""
     from domino_advisor.games.registry import part
 
@@ -61,20 +69,22 @@ def _show_status(log: GameLog) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 @click.option("--players", required=True, help='names in turn order, like "me ana bob"')
 @rules_option()
-@click.option(
-    "--set",
-    "overrides",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="override a rule, like --set target=150 (repeatable)",
-)
+@set_option("override a rule, like --set target=150 (repeatable)")
 @click.option("--me", default=None, help="whose hand you log (default: the first player)")
 @click.option("--hand", required=True, help='the tiles dealt to you, like "6-6 6-3 5-2 3-1 0-0"')
-@click.option("--force", is_flag=True, help="overwrite FILE if it exists")
-def new(file, players, rules_name, overrides, me, hand, force):
+@force_option("overwrite FILE if it exists")
+def new(
+    file: str,
+    players: str,
+    rules_name: str,
+    overrides: tuple[str, ...],
+    me: str | None,
+    hand: str,
+    force: bool,
+) -> None:
     """Start a game log: the tags, round 1 and your hand."""
     from domino_advisor.base.tiles import parse_tiles
     from domino_advisor.cli import outputs
@@ -84,7 +94,7 @@ def new(file, players, rules_name, overrides, me, hand, force):
     _config_error()
     ctx = click.get_current_context()
     names = players.replace(",", " ").split()
-    if me is not None and me not in names and ctx.get_parameter_source("me").name == "DEFAULT_MAP":
+    if me is not None and me not in names and ctx.get_parameter_source("me") is ParameterSource.DEFAULT_MAP:
         me = None  # your config's name, but these players on the command line do not include it
     path = Path(file)
     top = game_for(rules_name).rules_from(rules_name, " ".join(overrides)).top
@@ -102,7 +112,7 @@ def new(file, players, rules_name, overrides, me, hand, force):
 
 
 @click.command(name="log")
-@click.argument("file", type=click.Path())
+@file_argument()
 @click.argument("events", nargs=-1)
 @click.option("--replace", "replace_n", type=click.IntRange(min=1), metavar="N", help="replace event N")
 @click.option(
@@ -110,7 +120,14 @@ def new(file, players, rules_name, overrides, me, hand, force):
 )
 @click.option("--delete", "delete_n", type=click.IntRange(min=1), metavar="N", help="delete event N")
 @click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
-def log_(file, events, replace_n, insert_n, delete_n, quiet):
+def log_(
+    file: str,
+    events: tuple[str, ...],
+    replace_n: int | None,
+    insert_n: int | None,
+    delete_n: int | None,
+    quiet: bool,
+) -> None:
     """Add events (each one quoted argument, full or shorthand like "ana 64"), or fix
     event N in place; all or nothing, and only if the whole log still follows the rules.
 
@@ -171,9 +188,9 @@ def log_(file, events, replace_n, insert_n, delete_n, quiet):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="print them as JSON")
-def events(file, as_json):
+@file_argument()
+@json_option("print them as JSON")
+def events(file: str, as_json: bool) -> None:
     """Every event with the number that fixes it (log --replace N ...)."""
     from domino_advisor.log import logfile
     from domino_advisor.views import notices
@@ -191,10 +208,10 @@ def events(file, as_json):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 @click.argument("tile")
-@click.option("--json", "as_json", is_flag=True, help="print it as JSON")
-def where(file, tile, as_json):
+@json_option("print it as JSON")
+def where(file: str, tile: str, as_json: bool) -> None:
     """Where one tile is: known, or the exact chance of each hand and the boneyard."""
     from domino_advisor.log import logfile
     from domino_advisor.views import notices
@@ -208,8 +225,8 @@ def where(file, tile, as_json):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-def edit(file):
+@file_argument()
+def edit(file: str) -> None:
     """Open the log in your $EDITOR; it is saved only if it still follows the rules."""
     from functools import partial
 
@@ -227,9 +244,9 @@ def edit(file):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 @click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
-def undo(file, n):
+def undo(file: str, n: int) -> None:
     """Remove the last N events (default 1)."""
     from domino_advisor.log import edits, gamelog, logfile
 
@@ -250,10 +267,10 @@ def undo(file, n):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
+@file_argument()
+@json_option("print the status as JSON")
 @reads_option()
-def status(file, as_json, reads):
+def status(file: str, as_json: bool, reads: bool) -> None:
     """The table, your hand, what each opponent can hold, where the unseen tiles are."""
     from domino_advisor.log import logfile
 
@@ -268,13 +285,15 @@ def status(file, as_json, reads):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="print the advice as JSON")
+@file_argument()
+@json_option("print the advice as JSON")
 @samples_option("sampled deals to play each move out in")
-@click.option("--seed", default=0, show_default=True, help="for repeatable advice")
+@seed_option(help_text="for repeatable advice")
 @time_option("a time limit in seconds: stop sampling then, fewer deals on a slow machine")
 @reads_option()
-def advise(file, as_json, samples, seed, seconds, reads):
+def advise(
+    file: str, as_json: bool, samples: int | None, seed: int, seconds: float | None, reads: bool
+) -> None:
     """Ranked moves with reasons and the estimated chance of winning the round."""
     from domino_advisor.log import logfile
 
@@ -289,15 +308,17 @@ def advise(file, as_json, samples, seed, seconds, reads):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+@file_argument()
 @samples_option("sampled deals for the advice on your turns")
 @time_option("a time limit in seconds for each piece of advice")
 @reads_option()
 @click.option(
     "--practice", is_flag=True, help="ask what each event taught before showing it; advice on request"
 )
-@click.option("--record/--no-record", default=True, help="keep practice answers in your progress record")
-def session(file, samples, seconds, reads, practice, record):
+@record_option("keep practice answers in your progress record")
+def session(
+    file: str, samples: int | None, seconds: float | None, reads: bool, practice: bool, record: bool
+) -> None:
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
     _config_error()
     try:
@@ -318,19 +339,27 @@ def session(file, samples, seconds, reads, practice, record):
 
 
 @click.command()
-@click.argument("file", type=click.Path())
-@click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
-@click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
-@click.option("--json", "as_json", is_flag=True, help="print the review as JSON")
+@file_argument()
+@page_options()
+@json_option("print the review as JSON")
 @samples_option("sampled deals for each decision (Mexican Train: 60 unless given)", default=300)
-@click.option("--seed", default=0, show_default=True)
+@seed_option()
 @reads_option()
 @click.option(
     "--hindsight/--no-hindsight",
     default=True,
     help="replay each round whose hands are known with the advisor's moves (bad luck or a mistake?)",
 )
-def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
+def review(
+    file: str,
+    html_out: str | None,
+    force: bool,
+    as_json: bool,
+    samples: int | None,
+    seed: int,
+    reads: bool,
+    hindsight: bool,
+) -> None:
     """After the game: your decisions against the advisor's, when each inference became
     known, and each round in hindsight."""
     _config_error()
@@ -378,15 +407,8 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
 @click.command()
 @rules_option()
 @set_option()
-@click.option(
-    "--players",
-    "seats",
-    default=3,
-    show_default=True,
-    type=click.IntRange(2, 8),
-    help="2 to 4; Mexican Train and Chicken Foot 2 to 8",
-)
-@click.option("--seed", default=None, type=int, help="replay a lesson (default: a new one)")
+@players_option(8, default=3, help_text="2 to 4; Mexican Train and Chicken Foot 2 to 8")
+@seed_option(None, "replay a lesson (default: a new one)")
 @click.option(
     "--bots",
     default="heuristic",
@@ -395,7 +417,7 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     help="the opponents",
 )
 @reads_option()
-@click.option("--record/--no-record", default=True, help="keep your answers in your progress record")
+@record_option("keep your answers in your progress record")
 @click.option(
     "--from",
     "games",
@@ -404,7 +426,17 @@ def review(file, html_out, force, as_json, samples, seed, reads, hindsight):
     help="add drills from a game you logged (repeatable), then ask the drills due",
 )
 @click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
-def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills_only):
+def train(
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    seed: int | None,
+    bots: str,
+    reads: bool,
+    record: bool,
+    games: tuple[str, ...],
+    drills_only: bool,
+) -> None:
     """A practice game against bots that quizzes you on tile counting; or drills from
     your own games (--from GAME, --drills)."""
     import random as _random
@@ -433,7 +465,7 @@ def train(rules_name, overrides, seats, seed, bots, reads, record, games, drills
         seed = _random.randrange(10**6)
     console.print(f"lesson {seed} (replay it with --seed {seed})", style="dim")
 
-    def read(prompt):
+    def read(prompt: str) -> str:
         try:
             return read_line(prompt, MAX_LINE)
         except EOFError:
@@ -460,7 +492,7 @@ def _record_files() -> list[Path]:
     return [path(), path().with_name(path().stem + "-pending.jsonl")]
 
 
-def _drill(games, reads: bool) -> None:
+def _drill(games: tuple[str, ...], reads: bool) -> None:
     """Review each game for its costly decisions, keep them as drills, ask those due."""
     from domino_advisor.cli.lesson import DrillLesson
     from domino_advisor.learning import drills
@@ -491,7 +523,7 @@ def _drill(games, reads: bool) -> None:
                 f"{added} new drill{'s' if added != 1 else ''}"
             )
 
-        def read(prompt):
+        def read(prompt: str) -> str:
             try:
                 return read_line(prompt, MAX_LINE)
             except EOFError:
@@ -503,10 +535,9 @@ def _drill(games, reads: bool) -> None:
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-@click.option("--html", "html_out", type=click.Path(), help="also write a standalone page")
-@click.option("--force", is_flag=True, help="overwrite the --html page if it exists")
-def progress(as_json, html_out, force):
+@json_option("machine-readable output")
+@page_options()
+def progress(as_json: bool, html_out: str | None, force: bool) -> None:
     """Your accuracy per kind of question, over your lessons, practice and drills."""
     import json
 
@@ -523,7 +554,7 @@ def progress(as_json, html_out, force):
     kept = Record()
     try:
         answers = kept.answers()
-        drills = {"left": kept.drills_left(), "due": kept.drills_due()}
+        drills: shapes.ProgressDrillsJson = {"left": kept.drills_left(), "due": kept.drills_due()}
     finally:
         kept.close()
     if kept.damaged:
@@ -581,7 +612,7 @@ def _progress_report(
 
 @click.command()
 @click.argument("preset", required=False)
-def rules(preset):
+def rules(preset: str | None) -> None:
     """The rule presets and their parameters (and Mexican Train's and Chicken Foot's settings)."""
     from domino_advisor.games.registry import game_for, part
 
@@ -590,7 +621,7 @@ def rules(preset):
 
 
 @click.command(name="config")
-def config_():
+def config_() -> None:
     """Where your defaults file is and what it holds (your name, players, house rules)."""
     import textwrap
 
@@ -623,7 +654,7 @@ def _option(name: str) -> str:
     return {"rules_name": "--rules", "overrides": "--set", "seats": "--players"}.get(name, f"--{name}")
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     return " ".join(value) if isinstance(value, list) else str(value)
 
 
@@ -634,8 +665,8 @@ def _shown(value) -> str:
     type=click.Path(),
     help="instead, write the example's log to this file (to review it, or drill on it)",
 )
-@click.option("--force", is_flag=True, help="let --save overwrite an existing file")
-def demo(pause, save, force):
+@force_option("let --save overwrite an existing file")
+def demo(pause: bool, save: str | None, force: bool) -> None:
     """Walk a bundled example game event by event, showing what the advisor sees."""
     from domino_advisor.cli import outputs
     from domino_advisor.cli.demo import demo_text, run_demo
