@@ -611,3 +611,33 @@ def test_output_lost_after_a_write_is_a_warning(tmp_path):
     assert res.returncode == 0, res.stderr
     assert b"logged 1 event, but the output could not be written" in res.stderr
     assert path.read_text().endswith("me plays 6-6\n")
+
+
+def test_the_writer_after_a_swap_leaves_the_old_version_alone(tmp_path, monkeypatch):
+    """Just after a writer swaps its version in, the old one sits under its temporary
+    name, still locked, while the next writer (who locks the new version) clears stale
+    temporary files: removing that one made the first writer think its change was undone
+    and make it again (an event logged twice, 1 run in 5 on a busy machine).  The moment
+    is widened here so the next writer always lands in it."""
+    import time as time_module
+
+    from domino_advisor.log import edits, logfile
+
+    swap = logfile._exchange
+
+    def slow_swap(a, b):
+        done = swap(a, b)
+        time_module.sleep(0.01)  # the next writer locks the new version meanwhile
+        return done
+
+    monkeypatch.setattr(logfile, "_exchange", slow_swap)
+    runner = CliRunner()
+    path = new_game(runner, tmp_path / "swap.dom", "me ana", "6-6 6-3 5-2 3-1 0-0 1-1 2-2", "--set", "set=9")
+    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+
+    def draw(_):
+        logfile.update(path, lambda log: edits.append(log, ["ana draws 1"]).log)
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(draw, range(12)))
+    assert path.read_text().count("ana draws 1") == 12

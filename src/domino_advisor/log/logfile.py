@@ -179,7 +179,11 @@ _TEMP = ".tmp"
 
 
 def _remove_stale_temps(target: Path) -> None:
-    """Temporary files of ours left by a killed writer (only a lock holder makes them)."""
+    """Temporary files of ours left by a killed writer.  A temporary file may also be a
+    live writer's: just after its swap, the old version sits under its temporary name,
+    still locked, while the next writer (who locks the new version) gets here; removing
+    it would make that writer think its change was undone, and make it again.  So a file
+    whose lock is held is left alone."""
     pattern = re.compile(
         r"\." + re.escape(target.name) + re.escape(_MARK) + r"[a-z0-9_]{8}" + re.escape(_TEMP) + r"\Z"
     )
@@ -189,13 +193,29 @@ def _remove_stale_temps(target: Path) -> None:
         return
     for n in names:
         if pattern.match(n):
-            p = target.parent / n
-            try:
-                st = os.lstat(p)
-                if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid():
-                    os.unlink(p)
-            except OSError:
-                pass
+            _remove_if_unheld(target.parent / n)
+
+
+def _remove_if_unheld(p: Path) -> None:
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid():
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return  # a writer holds it: not stale
+        now = os.lstat(p)
+        if (now.st_dev, now.st_ino) == (st.st_dev, st.st_ino):
+            os.unlink(p)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _write_temp(target: Path, data: bytes, like: os.stat_result | None, shown: Path) -> str:
