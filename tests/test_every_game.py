@@ -215,19 +215,10 @@ REFUSED_IN_090 = {
 }
 WORKED_IN_090 = {(g, c) for g in BY_NAME for c in COMMANDS} - REFUSED_IN_090
 
-# Real bugs: each case fails its test today (the report of issue 27 lists them); they are
-# not fixed here.  (game, command): why.
-BUGS = {
-    ("partnership", "train"): "train --rules partnership (3 players by default) is refused as "
-    "'teams=partners needs 4 players, not 3': a rule's words, not the preset's (sebastopol's says "
-    "'sebastopol is a four-player game')",
-    ("mexican-train", "config"): 'rules = "mexican-train" in the config is refused as "rules = '
-    "'mexican-train' is not a preset (classic, ...)\": the line games' words, never 'Mexican Train' "
-    "nor that it cannot be your usual game",
-    ("chicken-foot", "config"): 'rules = "chicken-foot" in the config is refused as "rules = '
-    "'chicken-foot' is not a preset (classic, ...)\": the line games' words, never 'Chicken Foot' "
-    "nor that it cannot be your usual game",
-}
+# Real bugs: each case fails its test until it is fixed.  (game, command): why.  Fixed in
+# issue 27: train --rules partnership named a rule, not its preset; a config's rules =
+# "mexican-train" (or "chicken-foot") was refused in the line games' words.
+BUGS: dict[tuple[str, str], str] = {}
 
 
 @functools.cache

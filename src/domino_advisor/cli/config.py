@@ -15,7 +15,7 @@ from pathlib import Path
 
 from domino_advisor.base.errors import DominoError, LogFileError
 from domino_advisor.base.printable import excerpt, printable
-from domino_advisor.games.line.rules import PRESETS, preset
+from domino_advisor.games.line.rules import PRESETS
 
 ENV = "DOMINO_ADVISOR_CONFIG"
 EXAMPLE = """\
@@ -145,14 +145,22 @@ def parse(text: str, where: Path | str = "config") -> Settings:
     overrides = tuple(raw.get("set", ()))
     if any(not isinstance(o, str) for o in overrides):
         raise LogFileError(f'{shown}: set is a list of rules, like set = ["target=150"]')
-    if rules is not None and rules not in PRESETS:
-        raise LogFileError(f"{shown}: rules = '{excerpt(rules)}' is not a preset ({', '.join(PRESETS)})")
+    from domino_advisor.games.registry import game_for, own_names
+
+    if rules is not None and not isinstance(rules, str):
+        raise LogFileError(f'{shown}: rules is a name, like rules = "all-fives"')
+    if rules is not None and rules not in PRESETS and rules not in own_names():
+        raise LogFileError(
+            f"{shown}: rules = '{excerpt(rules)}' is not a preset ({', '.join(PRESETS)}) "
+            f"nor a game ({', '.join(own_names())})"
+        )
+    game = game_for(rules or "classic")
     try:
-        preset(rules or "classic", " ".join(overrides))
+        game.rules_from(rules or "classic", " ".join(overrides))
     except DominoError as e:  # the rules' own message says what is wrong
         raise LogFileError(f"{shown}: {e}") from None
-    if players and not 2 <= len(players) <= 4:
-        raise LogFileError(f"{shown}: players names 2 to 4 players, not {len(players)}")
+    if players and not 2 <= len(players) <= game.most_players:
+        raise LogFileError(f"{shown}: players names 2 to {game.most_players} players, not {len(players)}")
     from domino_advisor.games.events import (
         NAME,  # here: only a file with names needs the log's rules for them
     )
@@ -160,7 +168,7 @@ def parse(text: str, where: Path | str = "config") -> Settings:
 
     try:  # the names a new log would refuse, said here with the file they are in
         if players:
-            check_players(list(players), None)
+            check_players(list(players), None, game)
         if name is not None and not NAME.match(name):
             raise LogFileError(
                 f"'{excerpt(name)}' is not a player name: use letters, digits, _ and - (no spaces)"

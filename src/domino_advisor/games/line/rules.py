@@ -196,7 +196,7 @@ class Rules:
         if not 2 <= players <= 4:
             raise RulesError(f"{players} players: dominoes here is for 2 to 4 players")
         if self.partners and players != 4:
-            raise RulesError(f"teams=partners needs 4 players, not {players}")
+            raise RulesError(f"{self.name}: teams=partners needs 4 players, not {players}")
         if self.name == "sebastopol" and players != 4:  # all 28 dealt, so the 6-6 is in a hand
             raise RulesError(f"sebastopol is a four-player game (all 28 tiles dealt), not {players}")
         dealt = self.hand_size(players) * players
