@@ -38,19 +38,22 @@ def refused(runner: CliRunner, path: Path | None, *args, says: str, **kwargs):
 def console_under(monkeypatch, **env: str) -> None:
     """The commands' console made again as a start-up makes it under these environment
     variables (``COLUMNS="50"``): how a test in process gets a terminal's width."""
+    from domino_advisor.cli import practice
     from domino_advisor.cli import table as cli_table
     from domino_advisor.views.terminal import make_console
 
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    monkeypatch.setattr(cli_table, "console", make_console())
+    made = make_console()
+    monkeypatch.setattr(cli_table, "console", made)
+    monkeypatch.setattr(practice, "console", made)
 
 
 def small_drill_budgets(monkeypatch) -> None:
     """``train --from`` reviewing at 20 deals a decision, not DRILL_SAMPLES (150: they find
     the same three drills in the demo, test_drills checks), and a lesson's move question
     advised at a fifth of the default work: for tests whose point is the record."""
-    monkeypatch.setattr("domino_advisor.cli.table.DRILL_SAMPLES", 20)
+    monkeypatch.setattr("domino_advisor.cli.practice.DRILL_SAMPLES", 20)
     monkeypatch.setattr("domino_advisor.advice.advisor.DEFAULT_WORK", 6_000)
 
 

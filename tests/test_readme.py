@@ -28,6 +28,7 @@ import pytest
 from click.testing import CliRunner
 
 from domino_advisor.cli import app as cli
+from domino_advisor.cli import practice
 from domino_advisor.cli import table as cli_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,6 +119,7 @@ def run_one(runner: CliRunner, command: str, shown: list[str], monkeypatch) -> t
         return typed
 
     monkeypatch.setattr(cli_table, "read_line", read_line)
+    monkeypatch.setattr(practice, "read_line", read_line)
     res = runner.invoke(cli.main, args)
     printed = res.output.rstrip("\n")
     return res.exit_code, printed.split("\n") if printed else []

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from domino_advisor.cli import measuring as cli_measure
 from domino_advisor.cli import models as cli_models
+from domino_advisor.cli import practice as cli_practice
 from domino_advisor.cli import table as cli_table
 from domino_advisor.cli.app import COMMANDS, main
 
@@ -112,7 +113,7 @@ def test_logging_loads_no_advice(tmp_path):
 def test_the_table_holds_every_command_with_its_own_short_help():
     defined = {
         c.name: c
-        for module in (cli_table, cli_measure, cli_models)
+        for module in (cli_table, cli_practice, cli_measure, cli_models)
         for c in vars(module).values()
         if isinstance(c, click.Command)
     }

@@ -53,7 +53,7 @@ COMMANDS = {
     ),
     "new": ("table:new", "Start a game log: the tags, round 1 and your hand."),
     "progress": (
-        "table:progress",
+        "practice:progress",
         "Your accuracy per kind of question, over your lessons, practice and drills.",
     ),
     "reads": (
@@ -83,7 +83,7 @@ COMMANDS = {
         "The table, your hand, what each opponent can hold, where the unseen tiles are.",
     ),
     "train": (
-        "table:train",
+        "practice:train",
         "A practice game against bots that quizzes you on tile counting; or drills from your own "
         "games (--from GAME, --drills).",
     ),

@@ -471,3 +471,11 @@ def refuse_unused(modes: dict, needs: dict) -> None:
     for name, mode in needs.items():
         if given(name) and not modes[mode][0]:
             raise click.UsageError(f"{flag(name)} is for {mode} only")
+
+
+def config_error() -> None:
+    """A config file that does not read is refused by the commands that use it (the group
+    keeps the error until a command asks, so ``--help`` and ``config`` still work)."""
+    problem = click.get_current_context().find_root().obj
+    if isinstance(problem, DominoError):
+        raise problem

@@ -1,0 +1,241 @@
+"""The learner's commands: ``train`` (a lesson against bots, or drills from your own
+games) and ``progress`` (your record).  Parse, call the core, render, as the table's
+commands do (``cli.table``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from domino_advisor.base.budgets import DRILL_SAMPLES
+from domino_advisor.base.printable import printable
+from domino_advisor.cli.shell import (
+    config_error,
+    console,
+    errors,
+    json_option,
+    landed,
+    landing_in,
+    page_options,
+    players_option,
+    reads_option,
+    record_option,
+    refuse_unused,
+    rules_option,
+    say,
+    seed_option,
+    set_option,
+)
+from domino_advisor.views.terminal import read_line
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
+    from domino_advisor.learning.scorecard import KindSummary
+
+
+@click.command()
+@rules_option()
+@set_option()
+@players_option(8, default=3, help_text="2 to 4; Mexican Train and Chicken Foot 2 to 8")
+@seed_option(None, "replay a lesson (default: a new one)")
+@click.option(
+    "--bots",
+    default="heuristic",
+    show_default=True,
+    type=click.Choice(["random", "heavy", "heuristic", "advisor"]),
+    help="the opponents",
+)
+@reads_option()
+@record_option("keep your answers in your progress record")
+@click.option(
+    "--from",
+    "games",
+    multiple=True,
+    type=click.Path(),
+    help="add drills from a game you logged (repeatable), then ask the drills due",
+)
+@click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
+def train(
+    rules_name: str,
+    overrides: tuple[str, ...],
+    seats: int,
+    seed: int | None,
+    bots: str,
+    reads: bool,
+    record: bool,
+    games: tuple[str, ...],
+    drills_only: bool,
+) -> None:
+    """A practice game against bots that quizzes you on tile counting; or drills from
+    your own games (--from GAME, --drills)."""
+    import random as _random
+
+    from domino_advisor.games.registry import game_for, part
+    from domino_advisor.log.gamelog import MAX_LINE
+
+    config_error()
+
+    drilling = "--from or --drills"
+    refuse_unused(
+        {drilling: (bool(games or drills_only), ["rules_name", "overrides", "seats", "seed", "bots"])}, {}
+    )
+    if games or drills_only:
+        if not record:
+            raise click.UsageError("drills are kept in your progress record: leave out --no-record")
+        with landing_in(record_files(), "your drills and answers are kept in your progress record"):
+            _drill(games, reads)
+        return
+
+    game = game_for(rules_name)
+    refuse_unused({f"--rules {rules_name}": ("reads" not in game.options, ["reads"])}, {})
+    rules = game.rules_from(rules_name, " ".join(overrides))
+    rules.check_players(seats)
+    if seed is None:
+        seed = _random.randrange(10**6)
+    console.print(f"lesson {seed} (replay it with --seed {seed})", style="dim")
+
+    def read(prompt: str) -> str:
+        try:
+            return read_line(prompt, MAX_LINE)
+        except EOFError:
+            return "q"
+
+    kept = None
+    if record:
+        from domino_advisor.learning.progress import Record
+
+        kept = Record()
+    answers = landing_in(record_files() if record else [], "your answers are kept in your progress record")
+    try:
+        with answers:
+            part(game, "lesson")(rules, seats, seed, console, read, bots, reads, kept).play()
+    finally:
+        if kept is not None:
+            kept.close()
+
+
+def record_files() -> list[Path]:
+    """The files a lesson's answers go to: the record, and beside it the answers waiting."""
+    from domino_advisor.learning.progress import path
+
+    return [path(), path().with_name(path().stem + "-pending.jsonl")]
+
+
+def _drill(games: tuple[str, ...], reads: bool) -> None:
+    """Review each game for its costly decisions, keep them as drills, ask those due."""
+    from domino_advisor.cli.lesson import DrillLesson
+    from domino_advisor.learning import drills
+    from domino_advisor.learning.progress import Record
+    from domino_advisor.learning.review import review as run_review
+    from domino_advisor.log import gamelog, logfile
+    from domino_advisor.log.gamelog import MAX_LINE
+    from domino_advisor.views.terminal import progress_bar
+
+    logs = [(name, logfile.load(name)) for name in games]  # every file read before any work
+    kept = Record()
+    try:
+        for name, log in logs:
+            with progress_bar(errors, disable=not errors.is_terminal) as bar:
+                task = bar.add_task(f"reviewing {Path(name).name}", total=len(log.events))
+                result = run_review(
+                    log,
+                    DRILL_SAMPLES,
+                    0,
+                    on_step=lambda done, total, task=task: bar.update(task, completed=done),
+                    reads=reads,
+                )
+            found = drills.from_review(log, result)
+            added = kept.add_drills(Path(name).name, drills.fingerprint(log), gamelog.dumps(log), found)
+            costly = len({d.event for d in found})
+            console.print(
+                f"{printable(name)}: {costly} costly decision{'s' if costly != 1 else ''}, "
+                f"{added} new drill{'s' if added != 1 else ''}"
+            )
+
+        def read(prompt: str) -> str:
+            try:
+                return read_line(prompt, MAX_LINE)
+            except EOFError:
+                return "q"
+
+        DrillLesson(console, read, kept, reads=reads).run()
+    finally:
+        kept.close()
+
+
+@click.command()
+@json_option("machine-readable output")
+@page_options()
+def progress(as_json: bool, html_out: str | None, force: bool) -> None:
+    """Your accuracy per kind of question, over your lessons, practice and drills."""
+    import json
+
+    from domino_advisor.cli import outputs
+    from domino_advisor.learning.progress import Record
+    from domino_advisor.learning.scorecard import sources, summary
+    from domino_advisor.views import render
+
+    if html_out is not None and not html_out.strip():
+        raise click.UsageError("--html needs a file name")
+    if html_out:
+        outputs.check(html_out, outputs.PAGE, force, "--html")
+
+    kept = Record()
+    try:
+        answers = kept.answers()
+        drills: shapes.ProgressDrillsJson = {"left": kept.drills_left(), "due": kept.drills_due()}
+    finally:
+        kept.close()
+    if kept.damaged:
+        say(
+            "warning",
+            f"{kept.damaged} answer{'s' if kept.damaged != 1 else ''} in your progress record "
+            f"{'are' if kept.damaged != 1 else 'is'} damaged and left out (points, time or kind "
+            "that no answer has)",
+            style="yellow",
+        )
+    rows = summary(answers)
+    came = sources(answers)
+    if html_out:
+        from domino_advisor.views.progresspage import to_html
+
+        outputs.write(html_out, to_html(rows, len(answers)), outputs.PAGE, force, "--html")
+        landed(f"wrote {printable(html_out)}")
+    if as_json:
+        click.echo(
+            json.dumps(
+                _progress_report(str(kept.path), len(answers), rows, came, drills), indent=2, allow_nan=False
+            )
+        )
+        return
+    console.print(render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills))
+    if html_out:
+        console.print(f"wrote {printable(html_out)}")
+
+
+def _progress_report(
+    record: str,
+    answers: int,
+    rows: list[KindSummary],
+    came: shapes.ProgressSourcesJson,
+    drills: shapes.ProgressDrillsJson,
+) -> shapes.ProgressReportJson:
+    """``progress --json``: the record's figures per kind of question, by source, and the drills."""
+    return {
+        "record": record,
+        "answers": answers,
+        "kinds": [
+            {
+                "kind": r.kind,
+                "asked": r.asked,
+                "accuracy": round(r.accuracy, 4),
+                "recent": None if r.recent is None else round(r.recent, 4),
+                "lessons": [round(x, 4) for x in r.lessons],
+            }
+            for r in rows
+        ],
+        "sources": came,
+        "drills": drills,
+    }
