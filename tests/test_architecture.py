@@ -17,6 +17,7 @@ VIEWS = LAYERS.index("views")  # rich from here up
 SHELL = LAYERS.index("cli")  # click only here
 
 
+@functools.cache  # the package's files, listed once
 def modules() -> dict[str, Path]:
     """Every module of the package by its dotted name (``counting.inference``)."""
     return {
@@ -33,14 +34,18 @@ def layer(name: str) -> int:
     return {"__init__": 0, "__main__": len(LAYERS)}.get(top, LAYERS.index(top) if top in LAYERS else 0)
 
 
-@functools.cache  # parsed once for the tests that ask (0.5 s of CPU each time)
+@functools.cache  # each module parsed once for every test that reads it (0.5 s of CPU a pass)
+def parsed(name: str) -> ast.Module:
+    return ast.parse(modules()[name].read_text())
+
+
+@functools.cache
 def imports(name: str) -> tuple[frozenset[str], frozenset[str]]:
     """(our modules, outside top-level packages) a module imports, lazily or not: a name
     imported from one of our packages counts as that package's module when it is one."""
-    path = modules()[name]
     package = name.split(".")[:-1]  # a module's package; an __init__'s own
     ours, outside = set(), set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parsed(name)):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - (node.level - 1)]
@@ -107,7 +112,7 @@ def test_package_inits_import_nothing():
     else: start-up pays only for the modules it uses."""
     for name, path in modules().items():
         if path.name == "__init__.py" and name != "__init__":
-            body = ast.parse(path.read_text()).body
+            body = parsed(name).body
             assert all(isinstance(n, ast.Expr) for n in body), f"{name} does more than say what it holds"
 
 
@@ -136,8 +141,8 @@ def test_no_two_classes_share_a_name():
     """A class's name says which one it is, anywhere in the package (issue 27: two
     ``Decision``s, two ``TooBig``s and a ``Table`` that was a click group)."""
     where: dict[str, list[str]] = {}
-    for name, path in modules().items():
-        for node in ast.walk(ast.parse(path.read_text())):
+    for name in modules():
+        for node in ast.walk(parsed(name)):
             if isinstance(node, ast.ClassDef):
                 where.setdefault(node.name, []).append(name)
     assert not {k: v for k, v in where.items() if len(v) > 1}

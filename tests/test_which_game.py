@@ -14,6 +14,8 @@ import ast
 import re
 from pathlib import Path
 
+from tests.test_architecture import modules, parsed
+
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
 GAME_FOLDERS = {"line", "hub", "trains", "chicken"}  # a game's own folder (games/<name>/) may know its game
 GAME_NAMES = {"GAMES", "CHICKEN", "MEXICAN_TRAIN", "TRAIN_GAMES"}
@@ -61,13 +63,12 @@ def _asks(node: ast.AST) -> bool:
 def places() -> list[tuple[str, bool]]:
     """Each place, and whether a comment there says why it asks."""
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for name, path in sorted(modules().items()):
         parts = path.relative_to(PACKAGE).parts
         if parts[0] == "games" and len(parts) > 2 and parts[1] in GAME_FOLDERS:
             continue
-        text = path.read_text()
-        lines = text.split("\n")
-        for node in ast.walk(ast.parse(text)):
+        lines = path.read_text().split("\n")
+        for node in ast.walk(parsed(name)):  # parsed once for the architecture's tests too
             if _asks(node):
                 around = "\n".join(lines[max(0, node.lineno - 6) : node.lineno])
                 found.append((f"{path.relative_to(PACKAGE)}:{node.lineno}", JUSTIFIED in around))
