@@ -7,10 +7,10 @@ import dataclasses
 import inspect
 
 import pytest
-from tests.test_architecture import LAYERS, layer
 
 from domino_advisor.games import registry
 from domino_advisor.games.line.rules import PRESETS
+from test_architecture import LAYERS, layer
 
 GAMES = registry.every_game()
 IDS = [g.name for g in GAMES]
@@ -72,7 +72,7 @@ def test_a_game_reads_its_own_rules(game):
 def test_the_parts_are_named_not_imported():
     """The games' modules name the upper layers' parts as text: a log of the line games
     loads none of the train games, and no game's module imports a layer above the games."""
-    from tests.test_architecture import imports
+    from test_architecture import imports
 
     games = ("games.line.game", "games.hub.game", "games.trains.game", "games.chicken.game")
     for module in ("games.registry", *games):

@@ -14,7 +14,7 @@ import ast
 import re
 from pathlib import Path
 
-from tests.test_architecture import modules, parsed
+from test_architecture import modules, parsed
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
 GAME_FOLDERS = {"line", "hub", "trains", "chicken"}  # a game's own folder (games/<name>/) may know its game
