@@ -139,7 +139,7 @@ def test_a_lesson_killed_while_it_waits_loses_no_answer(tmp_path):
 
 LESSON = """
 import sys
-from domino_advisor import progress
+from domino_advisor.learning import progress
 from domino_advisor.learning.progress import Answer, Record
 progress.WAIT = 0.2
 r = Record()
