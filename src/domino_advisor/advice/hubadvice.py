@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, IllegalMoveError
@@ -26,8 +26,7 @@ from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.match import Policy, legal_moves
 from domino_advisor.games.hub.round import HubRound
-from domino_advisor.games.hub.words import Words, words_of
-from domino_advisor.games.registry import game_for
+from domino_advisor.games.hub.words import words_for, words_of
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -69,7 +68,7 @@ class HubChoice:
 
     def as_dict(self, game: str = "mexican-train") -> shapes.HubMoveJson:
         named: _Train = (
-            {"train": self.train} if _words(game).TRAIN_KEY else {}
+            {"train": self.train} if words_for(game).TRAIN_KEY else {}
         )  # Mexican Train's, as in 0.8.0
         return {
             "tile": str(self.tile),
@@ -219,12 +218,6 @@ def _play_out(world: HubRound, seat: int, choice: HubChoice, rng: random.Random)
     choice.pips.append(left[seat])
     choice.margins.append(left[seat] - statistics.fmean(others))
     choice.out += r.winner == seat
-
-
-def _words(game: str) -> Words:
-    found: Any = game_for(game)
-    words: Words = found.words
-    return words
 
 
 def advice_data(

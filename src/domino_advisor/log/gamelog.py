@@ -18,7 +18,7 @@ from domino_advisor.base.printable import excerpt, is_control, not_text, printab
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import NAME, VERBS, Event, Holds, NewRound, parse_event
 from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.rules import Rules, preset
+from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.registry import Game, GameRules, SeatMatch, game_for
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class GameLog:
     def rules(self) -> Rules:
         """The line games' rule set (their commands' own: another game's log is refused)."""
         self._line_games_only()
-        return rules_from_tags(self.tags)
+        return cast(Rules, self.game_rules)
 
     def _line_games_only(self) -> None:
         # this asks which game the log is (one of the five places outside a game's folder):
@@ -170,10 +170,6 @@ def name_the_end(log: GameLog, match: Any, event: Event) -> Event:
     """Write where a play went (which end, or which train or place), where the player
     left it to be seen."""
     return log.game.written(match, event)
-
-
-def rules_from_tags(tags: dict[str, str]) -> Rules:
-    return preset(tags.get("Rules", "classic"), tags.get("Set", ""))
 
 
 def check_players(players: list[str], me: str | None, game: Game | None = None) -> None:

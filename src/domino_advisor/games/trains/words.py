@@ -32,16 +32,10 @@ HELP_HAND = "me h 12-12 11-4"
 HELP_LINE = "ana plays 6-4 on mexican"
 
 
-def train(r: TrainRound, key: Key) -> str:
-    return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"
-
-
 def place_of(r: TrainRound, viewer: int, tile: Tile) -> str:
     """Where a laid tile lies: a train."""
     key = next(k for k, t in r.trains.items() if tile in t.tiles)
-    if key == viewer:
-        return "your train"
-    return "the Mexican train" if key == MEXICAN else f"{r.place_name(key)}'s train"
+    return "your train" if key == viewer else said_place(r, r.place_name(key))
 
 
 def alike_places(r: TrainRound, seat: int, tile: Tile, a: str, b: str) -> bool:
@@ -55,6 +49,7 @@ def chaining(r: TrainRound, seat: int) -> bool:
 
 
 def said_place(r: TrainRound, on: object) -> str:
+    """A train as the table says it, by its name (``mexican``, or its owner's)."""
     return "the Mexican train" if on == MEXICAN else f"{on}'s train"
 
 
@@ -79,13 +74,9 @@ def typed(r: TrainRound, play: Play) -> str:
 
 def ambiguous(r: TrainRound, fits: list[Key], player: str, me: str) -> tuple[str, str]:
     """The places a tile fits, and the word that picks the first (the session asks)."""
-    where = " and ".join(_train_words(r.place_name(k), player) for k in fits)
+    where = " and ".join(said_place(r, r.place_name(k)) for k in fits)
     first = r.place_name(fits[0])
     return where, "mine" if first == me else first
-
-
-def _train_words(name: str, player: str) -> str:
-    return "the Mexican train" if name == "mexican" else f"{name}'s train"
 
 
 def lesson_table(r: TrainRound) -> LessonTable:
@@ -110,7 +101,7 @@ def reasons(r: TrainRound, seat: int, tile: Tile, key: Key, inf: Counted, same: 
     t = r.trains[key]
     end_after = tile.other(t.end)
     if r.double is not None:
-        out.append(f"answers the double on {train(r, r.double)}")
+        out.append(f"answers the double on {said_place(r, r.place_name(r.double))}")
     if key == seat:
         if own.marker:
             out.append("takes the marker off your train")
@@ -132,9 +123,8 @@ def reasons(r: TrainRound, seat: int, tile: Tile, key: Key, inf: Counted, same: 
         lacking = [r.names[s] for s in range(len(r.names)) if s != seat and end_after in inf.cannot_hold(s)]
         if lacking:
             verb = "lacks" if len(lacking) == 1 else "lack"
-            out.append(
-                f"leaves {end_after} on {train(r, key)}, which {describe_numbers(lacking)} certainly {verb}"
-            )
+            on = said_place(r, r.place_name(key))
+            out.append(f"leaves {end_after} on {on}, which {describe_numbers(lacking)} certainly {verb}")
     close = [r.names[s] for s in range(len(r.names)) if s != seat and 0 < r.counts[s] <= 2]
     if close:
         out.append(f"{describe_numbers(close)} {'is' if len(close) == 1 else 'are'} close to going out")
