@@ -10,9 +10,11 @@ over first, per opponent.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from math import comb, factorial
 from typing import TypeVar
 
@@ -58,6 +60,7 @@ class Problem:
         if not _case_possible(view, ev, case):
             init = {}
         self.init = init
+        self._choices: dict[tuple[int, int], tuple[list[tuple[tuple[int, ...], int]], list[int]]] = {}
         classes: dict[tuple[tuple[int, ...], bool], list[Tile]] = defaultdict(list)
         for t in unseen:
             key: tuple[tuple[int, ...], bool]
@@ -264,15 +267,10 @@ class Problem:
 
     def sample(self, rng: random.Random) -> dict[Tile, int | None]:
         """One world drawn exactly from the posterior: each unseen tile's seat (None: boneyard)."""
-        state = pick(
-            [(self.pack(s), w * self.back[0].get(self.pack(s), 0)) for s, w in self.init.items()], rng
-        )
+        state = self._draw(-1, 0, rng)[1]
         out: dict[Tile, int | None] = {}
         for i, (_allowed, _by, tiles) in enumerate(self.classes):
-            options = [
-                ((xs, new), ways * self.back[i + 1][new]) for xs, new, ways in self._class_splits(i, state)
-            ]
-            xs, state = pick(options, rng)
+            xs, state = self._draw(i, state, rng)
             pool = list(tiles)
             rng.shuffle(pool)
             pos = 0
@@ -283,6 +281,28 @@ class Problem:
             for t in pool[pos:]:
                 out[t] = None
         return out
+
+    def _draw(self, i: int, state: int, rng: random.Random) -> tuple[tuple[int, ...], int]:
+        """Class ``i``'s split from ``state`` (i = -1: the hands' sizes), drawn as ``pick``
+        draws it: one ``randrange`` over the same weights in the same order, so the same
+        worlds.  The weights are the same in every world drawn, so they are summed once
+        per state (a thousand worlds drawn for advice walk the same few states)."""
+        key = (i, state)
+        choices = self._choices.get(key)
+        if choices is None:
+            options: list[tuple[tuple[int, ...], int, int]]
+            if i < 0:
+                options = [
+                    ((), self.pack(s), w * self.back[0].get(self.pack(s), 0)) for s, w in self.init.items()
+                ]
+            else:
+                options = [
+                    (xs, new, ways * self.back[i + 1][new]) for xs, new, ways in self._class_splits(i, state)
+                ]
+            running = list(accumulate(w for _, _, w in options))
+            choices = self._choices[key] = ([(xs, new) for xs, new, _ in options], running)
+        splits, running = choices
+        return splits[bisect_right(running, rng.randrange(running[-1]))]
 
 
 def _advance(

@@ -175,17 +175,21 @@ def soft_reads(inf: Inference, style: Style, samples: int = READS_SAMPLES, seed:
     prob = {t: dict.fromkeys(locs, 0.0) for t in inf.unseen}
     plain = {t: dict.fromkeys(locs, 0.0) for t in inf.unseen}
     lacks = {s: dict.fromkeys(numbers, 0.0) for s in view.opponents}
+    once = 1 / len(worlds) if worlds else 0.0
+    ends = {t: 1 << t.high | 1 << t.low for t in inf.unseen}  # the numbers a tile shows, as bits
     for world, w in zip(worlds, weights, strict=True):
-        held: dict[int | None, set[int]] = {}
+        share = w / total
+        held: dict[int | None, int] = {}
         for t, loc in world.items():
-            prob[t][loc] += w / total
-            plain[t][loc] += 1 / len(worlds)
-            held.setdefault(loc, set()).update((t.high, t.low))
+            prob[t][loc] += share
+            plain[t][loc] += once
+            held[loc] = held.get(loc, 0) | ends[t]
         for s in view.opponents:
-            shown = held.get(s, set())
+            shown = held.get(s, 0)
+            lacking = lacks[s]
             for n in numbers:
-                if n not in shown:
-                    lacks[s][n] += w / total
+                if not shown >> n & 1:
+                    lacking[n] += share
     if not worlds:  # nothing unseen: every hand is known
         lacks = {s: dict.fromkeys(numbers, 1.0) for s in view.opponents}
     squares = sum(w * w for w in weights)
