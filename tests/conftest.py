@@ -70,5 +70,5 @@ def game(tmp_path, runner) -> Path:
     from clitools import new_game, run
 
     path = new_game(runner, tmp_path / "game.dom")
-    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    assert run(runner, "log", "-q", path, "me plays 6-6").exit_code == 0
     return path

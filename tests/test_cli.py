@@ -9,16 +9,33 @@ from pathlib import Path
 
 import pytest
 
-from clitools import HAND, refused, run
+from clitools import HAND, new_game, refused, run
 from domino_advisor.cli.app import main
 
 
 @pytest.fixture
 def game(tmp_path, runner) -> Path:  # here a game not yet opened (conftest's has 6-6 down)
-    path = tmp_path / "game.dom"
-    res = runner.invoke(main, ["new", str(path), "--players", "me ana bob", "--hand", HAND])
+    return new_game(runner, tmp_path / "game.dom")
+
+
+def test_quiet_writes_the_same_and_prints_only_warnings(runner, tmp_path):
+    """``new -q`` and ``log -q``: the file each writes without it, nothing printed but a
+    warning (here a pass on 6 that a later 6 contradicts)."""
+    loud, quiet = tmp_path / "loud.dom", tmp_path / "quiet.dom"
+    block = ["--rules", "block", "--set", "hand=5"]
+    res = run(runner, "new", loud, "--players", "me ana bob", "--hand", HAND, *block)
+    assert res.exit_code == 0 and "started" in res.output and "what each opponent can hold" in res.output
+    res = run(runner, "new", "-q", quiet, "--players", "me ana bob", "--hand", HAND, *block)
+    assert res.exit_code == 0 and res.output == ""
+    assert quiet.read_bytes() == loud.read_bytes()
+    events = ["me plays 6-6", "ana passes"]
+    for path, flag in ((loud, []), (quiet, ["-q"])):
+        res = run(runner, "log", *flag, path, *events)
+        assert res.exit_code == 0, res.output
+    assert res.output == "" and quiet.read_bytes() == loud.read_bytes()
+    res = run(runner, "log", "-q", quiet, "bob plays 6-5 on 6", "me plays 5-2 on 5", "ana plays 6-1 on 6")
     assert res.exit_code == 0, res.output
-    return path
+    assert res.output.startswith("warning:") and "ana" in res.output and len(res.output.splitlines()) == 1
 
 
 def test_every_command_has_help(runner):

@@ -312,6 +312,12 @@ def file_argument() -> Callable[[FC], FC]:
     return click.argument("file", type=click.Path())
 
 
+def quiet_option() -> Callable[[FC], FC]:
+    """``--quiet``/``-q`` of a command that writes the log: a script's way to log without
+    the status after it (warnings still shown)."""
+    return click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
+
+
 def json_option(help_text: str) -> Callable[[FC], FC]:
     """``--json`` (``as_json``), in each command's own words."""
     return click.option("--json", "as_json", is_flag=True, help=help_text)

@@ -28,6 +28,7 @@ from domino_advisor.cli.shell import (
     page_options,
     print_json,
     print_json_list,
+    quiet_option,
     reads_option,
     record_option,
     refuse_unused,
@@ -67,6 +68,7 @@ def _show_status(log: GameLog) -> None:
 @click.option("--me", default=None, help="whose hand you log (default: the first player)")
 @click.option("--hand", required=True, help='the tiles dealt to you, like "6-6 6-3 5-2 3-1 0-0"')
 @force_option("overwrite FILE if it exists")
+@quiet_option()
 def new(
     file: str,
     players: str,
@@ -75,6 +77,7 @@ def new(
     me: str | None,
     hand: str,
     force: bool,
+    quiet: bool,
 ) -> None:
     """Start a game log: the tags, round 1 and your hand."""
     from domino_advisor.base.tiles import parse_tiles
@@ -93,6 +96,9 @@ def new(
     outputs.write(file, gamelog.dumps(log), outputs.GAME_LOG, force)
 
     def show() -> None:
+        if quiet:
+            _say_warnings(_part(log, "position")(log, True).warnings, set())
+            return
         console.print(
             f"started {printable(str(path))}: {rules_name}, players {' '.join(names)}, you are {log.me}",
             soft_wrap=True,
@@ -110,7 +116,7 @@ def new(
     "--insert-before", "insert_n", type=click.IntRange(min=1), metavar="N", help="insert before event N"
 )
 @click.option("--delete", "delete_n", type=click.IntRange(min=1), metavar="N", help="delete event N")
-@click.option("--quiet", "-q", is_flag=True, help="print nothing but errors and warnings")
+@quiet_option()
 def log_(
     file: str,
     events: tuple[str, ...],
@@ -124,7 +130,6 @@ def log_(
 
     Events are numbered as status shows them."""
     from domino_advisor.log import edits, gamelog, logfile
-    from domino_advisor.views import notices
 
     fixes = [n for n in (replace_n, insert_n, delete_n) if n is not None]
     if len(fixes) > 1:
@@ -168,14 +173,21 @@ def log_(
 
     def show() -> None:
         if quiet:
-            for w in pos.warnings:
-                if notices.news(w, warned):
-                    say("warning", str(w), style="yellow")
+            _say_warnings(pos.warnings, warned)
             return
         edit_view = _part(written.log, "edit_view")
         console.print(edit_view(result, written.log, pos, before[0] if before else {}, warned, console.width))
 
     after_writing(logged, show)
+
+
+def _say_warnings(warnings: list, warned: set) -> None:
+    """What ``-q`` still prints: each warning the status before the change did not give."""
+    from domino_advisor.views import notices
+
+    for w in warnings:
+        if notices.news(w, warned):
+            say("warning", str(w), style="yellow")
 
 
 @click.command()
