@@ -23,7 +23,7 @@ DEMO = demo_text()
 @pytest.fixture(scope="module")
 def demo_drills():
     log = gamelog.loads(DEMO)
-    return log, drills.from_review(log, review(log, samples=150, seed=0))
+    return log, drills.from_review(log, review(log))  # as train --from reviews it
 
 
 def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
@@ -45,11 +45,11 @@ def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
         assert d.cost >= drills.WORTH
 
 
-# train --from reviews a game at DRILL_SAMPLES (150) deals a decision, 0.5 s of CPU on the
-# demo, and a lesson's move question advises at the default budget of work (ADVICE_WORK,
-# 0.5 s): the fast tier, whose point here is the record (drills kept, asked, answered,
-# come back), reviews at 20 deals, which find the same three drills (checked below), and
-# advises at a fifth of the work; the slow tier at the real budgets
+# train --from reviews a game as review does (the advice's budget of work, 1.9 s of CPU on
+# the demo), and a lesson's move question advises at the same budget: the fast tier, whose
+# point here is the record (drills kept, asked, answered, come back), reviews and advises
+# at two fifths of the work, which find the same three drills (checked below); the slow
+# tier at the real budget
 @pytest.fixture(
     params=[pytest.param(True, id="fast"), pytest.param(False, id="full", marks=pytest.mark.slow)]
 )
@@ -58,9 +58,10 @@ def budget(request, monkeypatch):
         small_drill_budgets(monkeypatch)
 
 
-def test_twenty_deals_find_the_drills_of_the_full_count(demo_drills):
+def test_the_tests_small_work_finds_the_drills_of_the_full_work(demo_drills, monkeypatch):
     log, found = demo_drills
-    few = drills.from_review(log, review(log, samples=20, seed=0))
+    small_drill_budgets(monkeypatch)
+    few = drills.from_review(log, review(log))
     assert [(d.event, d.kind, d.about) for d in few] == [(d.event, d.kind, d.about) for d in found]
 
 

@@ -74,8 +74,8 @@ def test_every_decision_with_a_choice_is_reviewed(reviewed):
     for d in result.decisions:
         logged = events[d.event - 1]
         assert d.played == f"{logged.tile} on {logged.on}"
-        assert d.cost == max(0.0, d.played_margin - d.best_margin)
-        assert d.agreed == (d.played == d.best) and (not d.agreed or d.cost == 0)
+        assert d.cost == (0.0 if d.about_equal else max(0.0, d.played_margin - d.best_margin))
+        assert d.agreed == (d.played == d.best or d.about_equal) and (not d.agreed or d.cost == 0)
     assert result.totals == {"me": 53, "ana": 72, "bob": 74}
 
 
@@ -86,7 +86,8 @@ def test_a_decision_is_judged_from_what_you_knew_then(reviewed):
     places = [i for i, e in enumerate(cut.body) if e.event is not None]
     cut = log.copy(log.body[: places[d.event - 1]])
     r = cut.replay_trains().round
-    again = advise(r, cut.replay_trains().viewer, samples=samples, seed=3 + d.event, seconds=None)
+    # one seed for every decision, as the advice at the table
+    again = advise(r, cut.replay_trains().viewer, samples=samples, seed=3, seconds=None)
     mine = next(c for c in again.moves if f"{c.tile} on {c.train}" == d.played)
     assert mine.margin == pytest.approx(d.played_margin)
     assert again.moves[0].margin == pytest.approx(d.best_margin)

@@ -238,6 +238,7 @@ def advice_dict(advice) -> shapes.AdviceJson:
                 "margin": _num(c.chance_margin),
                 "rollout_win": _num(c.win),
                 "exact": c.exact,
+                "about_equal": c.about_equal,
                 "reasons": c.reasons,
             }
         )

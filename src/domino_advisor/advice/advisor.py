@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from domino_advisor.advice.bots import reader
 from domino_advisor.advice.calibration import Calibration, calibration_for, shown
-from domino_advisor.advice.candidate import Candidate
+from domino_advisor.advice.candidate import MATCH, POINTS, ROUND, Candidate, paired_gap
 from domino_advisor.advice.engine import FastRound, Policy, from_round
 from domino_advisor.advice.reasons import explain
 from domino_advisor.advice.search import LineSolver, SearchTooBig, solve, solve_value
@@ -49,6 +49,7 @@ RESCALE = 300.0  # a world's log weight this far above the reference: weights ar
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
 EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
 EXACT_MAX = EXACT_SEARCH  # positions the exact search may visit (budgets)
+EQUAL_BAND = 2.0  # a move this many paired standard errors behind the first, or less, is about equal to it
 
 
 @dataclass
@@ -222,6 +223,9 @@ def advise(
             setting = replace(setting, reads=Reads(inf.view, options.style))
         cut, work_done = _rollouts(setting, moves, rng)
     _rank(r, seat, moves, st, exact)
+    _mark_about_equal(
+        moves, MATCH if st is not None else POINTS if r.rules.all_fives and not exact else ROUND
+    )
     if options.reasons and inf is not None and action == "play":
         for c in moves:
             c.reasons = explain(r, seat, c, inf)
@@ -282,6 +286,18 @@ def _rank(r: Round, seat: int, moves: list[Candidate], st: Stakes | None, exact:
         moves.sort(key=lambda c: (-c.points, -c.value))  # All Fives is a race for points
     else:
         moves.sort(key=lambda c: -c.value)
+
+
+def _mark_about_equal(moves: list[Candidate], key: int) -> None:
+    """Which moves the worlds cannot tell from the first: behind it by two paired standard
+    errors or less on what the ranking weighs (a solved move: by nothing).  The review
+    counts such a move as agreeing with the advice."""
+    best = moves[0]
+    for c in moves[1:]:
+        if c.ends_match != best.ends_match:  # winning the match now is not noise
+            continue
+        gap, error = paired_gap(best.tally, c.tally, key)
+        c.about_equal = gap <= EQUAL_BAND * error
 
 
 def _wins_at_once(r: Round, seat: int, c: Candidate, st: Stakes) -> bool:

@@ -25,9 +25,13 @@ class Tally:
     margin_points: float = 0.0  # All Fives: your side's points less the best other side's
     match_sum: float = 0.0  # the chance of winning the match from each world's end
     match_squares: float = 0.0  # ... and their squares, for the spread
+    # each world's [weight, round value, match chance, points ahead], in the order played:
+    # every candidate is played in the same worlds, so two are compared world by world
+    worlds: list[list[float]] = field(default_factory=list, repr=False)
 
     def count(self, w: float, round_value: int, match: float = 0.0) -> None:
         """One world's outcome, weighted."""
+        self.worlds.append([w, (round_value == WIN) + 0.5 * (round_value == DRAW), match, 0.0])
         self.wins += w * (round_value == WIN)
         self.ties += w * (round_value == DRAW)
         self.match_sum += w * match
@@ -40,6 +44,7 @@ class Tally:
         """One world's All Fives points, weighted: the reply's, and how far ahead the round ended."""
         self.reply_points += w * reply
         self.margin_points += w * ahead
+        self.worlds[-1][3] = ahead
 
     def rescale(self, factor: float) -> None:
         """Every weighted sum times ``factor`` (the ratios, and so the chances, unchanged)."""
@@ -51,6 +56,8 @@ class Tally:
         self.margin_points *= factor
         self.weight *= factor
         self.weight2 *= factor * factor
+        for world in self.worlds:
+            world[0] *= factor
 
     @property
     def win(self) -> float:
@@ -99,6 +106,26 @@ class Tally:
         return math.sqrt(var / self.effective)
 
 
+# what each world's record holds, by what the moves are ranked on
+ROUND, MATCH, POINTS = 1, 2, 3
+
+
+def paired_gap(best: Tally, other: Tally, key: int) -> tuple[float, float]:
+    """How far ``other`` is behind ``best`` on ``key`` (ROUND, MATCH or POINTS), and one
+    standard error of that gap, world by world: both were played in the same worlds, so
+    the noise between worlds cancels and only their difference in each world counts."""
+    pairs = [(a[0], a[key] - b[key]) for a, b in zip(best.worlds, other.worlds, strict=True)]
+    weight = sum(w for w, _ in pairs)
+    if not weight:
+        return 0.0, 0.0
+    mean = sum(w * d for w, d in pairs) / weight
+    if len(pairs) < 2:
+        return mean, 0.0
+    spread = sum(w * (d - mean) ** 2 for w, d in pairs) / weight
+    effective = weight * weight / sum(w * w for w, _ in pairs)
+    return mean, math.sqrt(spread / effective)
+
+
 @dataclass
 class Candidate:
     """A legal move, what its worlds added up to (``tally``), and what the advice shows of it."""
@@ -114,6 +141,7 @@ class Candidate:
     chance: float = 0.0  # the chance of winning the round as shown: calibrated where a map is shipped
     chance_margin: float = 0.0  # half-width of its 95% interval: sampling and the model's measured error
     match_chance_margin: float = 0.0  # ... and of the match chance's
+    about_equal: bool = False  # within the noise of the first: two paired standard errors behind it, or less
 
     @property
     def win(self) -> float:

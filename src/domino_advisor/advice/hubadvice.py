@@ -47,6 +47,7 @@ DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
 # no such bar played a round of engine 12-12 +2.5 pips against the heuristic (-4.1 to
 # +9.1), with 1.5 -3.8 (-7.9 to +0.2) and -2.7 (-5.4 to -0.0).
 SURE = 1.5
+EQUAL_BAND = 2.0  # a play this many paired standard errors behind the first, or less, is about equal to it
 
 
 @dataclass
@@ -57,6 +58,7 @@ class HubChoice:
     margins: list[float] = field(default_factory=list)  # yours less the others' mean, per world
     out: int = 0  # worlds where you went out
     reasons: list[str] = field(default_factory=list)
+    about_equal: bool = False  # the worlds cannot tell it from the first (review counts it as agreeing)
 
     @property
     def margin(self) -> float:
@@ -77,6 +79,7 @@ class HubChoice:
             "expected_pips": round(self.expected_pips, 2),
             "margin": round(self.margin, 2),
             "out": round(self.out / len(self.pips), 4) if self.pips else 0.0,
+            "about_equal": self.about_equal,
             "reasons": self.reasons,
         }
 
@@ -153,6 +156,9 @@ def advise(
         whose = words.PLANNED_BY
         other = f"{choices[1].tile} on {choices[1].train}"
         planned.reasons.insert(0, f"kept as {whose}: {other} did better here, but not clearly")
+    for c in choices[1:]:
+        gap, error = paired_gap(choices[0], c)
+        c.about_equal = gap <= EQUAL_BAND * error
     spent = time.perf_counter() - started
     return HubAdvice(name, "play", choices, done, spent, inf.method, r.rules.name, samples, cut)
 
@@ -181,6 +187,15 @@ def choice_for(r: HubRound, choices: list[HubChoice], tile: Tile, place: str) ->
     seat, words = r.turn, words_of(r)
     alike = (c for c in choices if c.tile == tile and words.alike_places(r, seat, tile, c.train, place))
     return next(alike, None)
+
+
+def paired_gap(best: HubChoice, other: HubChoice) -> tuple[float, float]:
+    """How many pips ``other`` ends behind ``best`` on average, and one standard error of
+    that, world by world (both were played out in the same worlds with the same dice)."""
+    diffs = [a - b for a, b in zip(other.margins, best.margins, strict=True)]
+    if len(diffs) < 2:
+        return (diffs[0] if diffs else 0.0), 0.0
+    return statistics.fmean(diffs), statistics.stdev(diffs) / len(diffs) ** 0.5
 
 
 def _clearly_better(best: HubChoice, planned: HubChoice, sure: float) -> bool:

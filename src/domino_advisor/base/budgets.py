@@ -32,7 +32,4 @@ EXACT_SEARCH = 500_000  # positions the exact endgame search may visit: memory u
 EXACT_MOST_TILES = 21
 TRAIN_ADVICE_SAMPLES = 100  # Mexican Train and Chicken Foot: worlds every play is rolled out in
 TRAIN_ADVICE_SECONDS: float | None = None
-REVIEW_SAMPLES = 300  # worlds a decision when a line game is reviewed
-TRAIN_REVIEW_SAMPLES = 60  # worlds a decision when a Mexican Train game is reviewed
 HINDSIGHT_SAMPLES = 40  # sampled deals for each choice of the replay (a fixed count: the same every time)
-DRILL_SAMPLES = 150  # sampled deals for each decision when a game is reviewed for drills

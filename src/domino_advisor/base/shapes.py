@@ -100,6 +100,7 @@ class AdviceMoveJson(TypedDict):
     margin: NotRequired[float]
     rollout_win: NotRequired[float]
     exact: NotRequired[bool]
+    about_equal: NotRequired[bool]
     points_ahead: NotRequired[float]
     match: NotRequired[float]
     match_margin: NotRequired[float]
@@ -171,6 +172,7 @@ class ReviewDecisionJson(TypedDict):
     best_win: float
     cost: float
     choices: int
+    about_equal: NotRequired[bool]
     played_match: NotRequired[float]
     best_match: NotRequired[float]
     event: NotRequired[int]
@@ -237,6 +239,7 @@ HindsightJson = HindsightUnknownJson | HindsightKnownJson
 class ReviewJson(TypedDict):
     me: str
     samples: int
+    at_defaults: NotRequired[bool]
     decisions: list[ReviewDecisionJson]
     insights: list[ReviewInsightJson]
     doubles: list[str]
@@ -348,6 +351,7 @@ class HubMoveJson(TypedDict):
     expected_pips: float
     margin: float
     out: float
+    about_equal: NotRequired[bool]
     reasons: list[str]
 
 
@@ -377,6 +381,7 @@ class HubReviewDecisionJson(TypedDict):
     cost: float
     spread: float
     clear: bool
+    about_equal: NotRequired[bool]
     choices: int
     reasons: list[str]
 

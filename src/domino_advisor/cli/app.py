@@ -12,7 +12,7 @@ import sys
 import click
 
 from domino_advisor import __version__
-from domino_advisor.base.budgets import DRILL_SAMPLES, HINDSIGHT_SAMPLES, TRAIN_REVIEW_SAMPLES  # noqa: F401  (their old home)
+from domino_advisor.base.budgets import HINDSIGHT_SAMPLES  # noqa: F401  (its old home)
 from domino_advisor.base.errors import DominoError
 from domino_advisor.cli.shell import CommandGroup
 

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from domino_advisor.base.budgets import DRILL_SAMPLES
 from domino_advisor.base.printable import printable
 from domino_advisor.cli.shell import (
     config_error,
@@ -139,9 +138,9 @@ def _drill(games: tuple[str, ...], reads: bool) -> None:
         for name, log in logs:
             with progress_bar(errors, disable=not errors.is_terminal) as bar:
                 task = bar.add_task(f"reviewing {Path(name).name}", total=len(log.events))
-                result = run_review(
+                result = run_review(  # as review judges: the advice's own budget and worlds
                     log,
-                    DRILL_SAMPLES,
+                    None,
                     0,
                     on_step=lambda done, total, task=task: bar.update(task, completed=done),
                     reads=reads,

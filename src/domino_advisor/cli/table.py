@@ -347,8 +347,8 @@ def session(
 @file_argument()
 @page_options()
 @json_option("print the review as JSON")
-@samples_option("sampled deals for each decision (Mexican Train: 60 unless given)", default=300)
-@seed_option()
+@samples_option("sampled deals for each decision (a quicker, rougher review than the advice's own)")
+@seed_option(help_text="the advice's is 0: another judges each decision with other deals than the advice had")
 @reads_option()
 @click.option(
     "--hindsight/--no-hindsight",

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from domino_advisor.advice.hubadvice import HubChoice, advise, choice_for
-from domino_advisor.base.budgets import TRAIN_REVIEW_SAMPLES
+from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES
 from domino_advisor.counting.hubseat import HubSeatView
 from domino_advisor.counting.inference import certain_lacks
 from domino_advisor.games.events import Event, Play
@@ -42,6 +42,7 @@ class HubDecision:
     spread: float  # one standard error of the paired difference
     choices: int
     reasons: list[str] = field(default_factory=list)  # why the advisor's choice
+    about_equal: bool = False  # the advice called your play about equal to its first
 
     @property
     def difference(self) -> float:
@@ -51,11 +52,13 @@ class HubDecision:
 
     @property
     def cost(self) -> float:
-        return max(0.0, self.difference)
+        """Pips given up: none where the advice called your play about equal (noise)."""
+        return 0.0 if self.about_equal else max(0.0, self.difference)
 
     @property
     def agreed(self) -> bool:
-        return self.played == self.best
+        """Your play was the advisor's first, or one it called about equal."""
+        return self.played == self.best or self.about_equal
 
     @property
     def clear(self) -> bool:
@@ -74,6 +77,7 @@ class HubDecision:
             "cost": round(self.cost, 2),
             "spread": round(self.spread, 2),
             "clear": self.clear,
+            "about_equal": self.about_equal,
             "choices": self.choices,
             "reasons": self.reasons,
         }
@@ -130,18 +134,20 @@ class HubReview:
 
 def review(
     log: GameLog,
-    samples: int = 200,
+    samples: int = TRAIN_ADVICE_SAMPLES,
     seed: int = 0,
     on_step: Callable[[int, int], None] | None = None,
 ) -> HubReview:
-    """Every decision of yours with a choice, and every new certainty about an opponent."""
+    """Every decision of yours with a choice, and every new certainty about an opponent;
+    each judged as the advice judged it at the table (its worlds and seed, by default),
+    so a player who followed the advice is told so."""
     match = cast(HubLogMatch, log.new_match())
     numbered = log.numbered_events()
     decisions: list[HubDecision] = []
     insights: list[HubInsight] = []
     known: dict[int, frozenset[int]] = {}  # this round, what each was ever certain to lack
     for k, (line, event) in enumerate(numbered, 1):
-        decision = _decision(match, event, k, samples, seed + k)
+        decision = _decision(match, event, k, samples, seed)
         if decision is not None:
             decisions.append(decision)
         rounds = len(match.rounds)
@@ -182,6 +188,7 @@ def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int
         spread=_spread(mine, best),
         choices=len(advice.moves),
         reasons=list(best.reasons),
+        about_equal=mine is not best and mine.about_equal,
     )
 
 
@@ -240,7 +247,7 @@ def review_data(
     step("reviewing", 0, len(log.events))
     result = review(
         log,
-        TRAIN_REVIEW_SAMPLES if samples is None else samples,
+        TRAIN_ADVICE_SAMPLES if samples is None else samples,
         seed,
         on_step=lambda done, total: step("reviewing", done, len(log.events)),
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
-from domino_advisor.base.budgets import HINDSIGHT_SAMPLES, REVIEW_SAMPLES
+from domino_advisor.base.budgets import ADVICE_SAMPLES, HINDSIGHT_SAMPLES
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.counting.inference import BONEYARD, infer
 from domino_advisor.counting.reads import Style, style_for
@@ -43,10 +43,14 @@ class Decision:
     best_match: float | None = None
     event: int = 0  # the event number, as status shows it
     table: shapes.ReviewTableJson | None = None  # the tiles on the table and your hand, for a picture
+    about_equal: bool = False  # the worlds could not tell your move from the advisor's (advice said so)
 
     @property
     def cost(self) -> float:
-        """The chance given up against the advisor's move: the match's, in a match."""
+        """The chance given up against the advisor's move: the match's, in a match; none
+        for a move the advice called about equal (what is left is the sampling's noise)."""
+        if self.about_equal:
+            return 0.0
         if self.played_match is not None and self.best_match is not None:
             return max(0.0, self.best_match - self.played_match)
         return max(0.0, self.best_win - self.played_win)
@@ -61,6 +65,7 @@ class Decision:
             "best_win": round(self.best_win, 4),
             "cost": round(self.cost, 4),
             "choices": self.choices,
+            "about_equal": self.about_equal,
         }
         if self.event:
             out["event"] = self.event
@@ -72,7 +77,8 @@ class Decision:
 
     @property
     def agreed(self) -> bool:
-        return self.played == self.best
+        """You played the advisor's move, or one the advice called about equal to it."""
+        return self.played == self.best or self.about_equal
 
 
 @dataclass
@@ -113,8 +119,9 @@ class Review:
     decisions: list[Decision] = field(default_factory=list)
     insights: list[Insight] = field(default_factory=list)
     doubles: list[str] = field(default_factory=list)
-    samples: int = 0
+    samples: int | None = None  # the worlds a decision; None: as the advice by default (its budget of work)
     partner: str | None = None  # with partners: every chance is your team's
+    seed: int = 0  # the advice's seed is 0
 
     def costliest(self, n: int = 3) -> list[Decision]:
         return sorted((d for d in self.decisions if d.cost > 0), key=lambda d: -d.cost)[:n]
@@ -123,7 +130,8 @@ class Review:
         rounds = sorted({d.round for d in self.decisions})
         out: shapes.ReviewJson = {
             "me": self.me,
-            "samples": self.samples,
+            "samples": ADVICE_SAMPLES if self.samples is None else self.samples,
+            "at_defaults": self.samples is None and self.seed == 0,
             "decisions": [d.as_dict() for d in self.decisions],
             "insights": [i.as_dict() for i in self.insights],
             "doubles": self.doubles,
@@ -158,14 +166,18 @@ def _move_text(tile, on) -> str:
     return f"{tile}" + ("" if on is None else f" on {on}")
 
 
-def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None, reads: bool = True) -> Review:
-    """Replay the log and judge each of your decisions from what you knew then (with soft
-    reads where a style is shipped, unless ``reads`` is off)."""
+def review(
+    log: GameLog, samples: int | None = None, seed: int = 0, on_step=None, reads: bool = True
+) -> Review:
+    """Replay the log and judge each of your decisions from what you knew then, as the
+    advice judged it at the table: ``samples`` None and ``seed`` 0 are the advice's
+    defaults (its budget of work, the same worlds), so a player who followed the advice
+    is told so; with soft reads where a style is shipped, unless ``reads`` is off."""
     style = style_for(log.rules, len(log.players)) if reads else None
     log.replay()  # a log the rules refuse is reported as such, before any work
     match = Match(log.rules, log.players, log.me)
     me = match.me
-    out = Review(list(log.players), log.me, samples=samples)
+    out = Review(list(log.players), log.me, samples=samples, seed=seed)
     if log.rules.partners:
         out.partner = log.players[(me + 2) % len(log.players)]
     known: dict[int, set[int]] = {}
@@ -181,7 +193,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None, reads:
             and match.seat(event.player) == me
             and not r.layout.is_empty
         ):
-            decision = _judge(r, me, event, samples, seed + index, style)
+            decision = _judge(r, me, event, samples, seed, style)
             if decision:
                 decision.line = line
                 decision.event = index + 1
@@ -218,7 +230,7 @@ def review(log: GameLog, samples: int = 300, seed: int = 0, on_step=None, reads:
     return out
 
 
-def _judge(r, me: int, event: Play, samples: int, seed: int, style: Style | None) -> Decision | None:
+def _judge(r, me: int, event: Play, samples: int | None, seed: int, style: Style | None) -> Decision | None:
     try:
         advice = advise(r, me, AdviceOptions(samples=samples, seed=seed, seconds=None, style=style))
     except IllegalMoveError:
@@ -242,6 +254,7 @@ def _judge(r, me: int, event: Play, samples: int, seed: int, style: Style | None
         r.rules.all_fives,
         mine.match if advice.stakes is not None else None,
         best.match if advice.stakes is not None else None,
+        about_equal=mine is not best and mine.about_equal,
     )
 
 
@@ -282,7 +295,7 @@ def review_data(
     step("reviewing", 0, len(log.events))
     result = review(
         log,
-        REVIEW_SAMPLES if samples is None else samples,
+        samples,
         seed,
         on_step=lambda done, total: step("reviewing", done, len(log.events)),
         reads=reads,

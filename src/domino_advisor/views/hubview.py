@@ -233,11 +233,11 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
             f"{m['expected_pips']:.1f}",
             f"{m['margin']:+.1f}",
         ]
-        t.add_row(*row, *([] if narrow else ["; ".join(m["reasons"])]))
+        t.add_row(*row, *([] if narrow else ["; ".join(_why(m))]))
     parts: list[RenderableType] = [t]
     if narrow:
         for k, m in enumerate(data["moves"], 1):
-            parts.append(Text(f"{k}. " + "; ".join(m["reasons"])))
+            parts.append(Text(f"{k}. " + "; ".join(_why(m))))
     worlds = f"{data['samples']} worlds"
     if data.get("cut_short"):  # the user's --time stopped the work: the answer is the machine's
         worlds = f"{data['samples']} of {data['samples_asked']} worlds (cut short by your time limit)"
@@ -250,6 +250,10 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
     return Group(*parts, note)
 
 
+def _why(m: shapes.HubMoveJson) -> list[str]:
+    return (["about equal to the first"] if m.get("about_equal") else []) + m["reasons"]
+
+
 def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     """Each decision with a choice: yours, the advisor's, the pips given up (± one
     standard error over the worlds); then what became certain, and the totals."""
@@ -258,7 +262,7 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     parts.append(
         Text(
             f"review for {printable(data['player'])}: {s['decisions']} decisions with a choice, "
-            f"{s['agreed']} as the advisor would, {s['costly']} clearly gave up pips "
+            f"{s['agreed']} as the advisor would{_equal_note(data)}, {s['costly']} clearly gave up pips "
             f"({s['pips_given_up']:.1f} pips in all, noise included)",
             style="bold",
         )
@@ -277,7 +281,7 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
                 str(d["round"]),
                 str(d["event"]),
                 printable(d["played"]),
-                "same" if same else printable(d["best"]),
+                "same" if same else "about equal" if d.get("about_equal") else printable(d["best"]),
                 Text(cost, style="bold red" if d["clear"] else ""),
             )
         parts.append(t)
@@ -300,6 +304,11 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
         )
     )
     return Group(*parts)
+
+
+def _equal_note(data: shapes.HubReviewJson) -> str:
+    equal = sum(1 for d in data["decisions"] if d.get("about_equal"))
+    return f" ({equal} about equal to its first choice, as the advice said)" if equal else ""
 
 
 def rules_view(name: str, width: int = 80) -> RenderableType:

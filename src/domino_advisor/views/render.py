@@ -129,7 +129,8 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
         cells = [str(i), move]
         if stakes:
             cells.append(f"{m['match']:.0%}" + (" (exact)" if exact else f" ±{m['match_margin']:.0%}"))
-        cells += [win, "; ".join(m["reasons"])]
+        why = (["about equal to the first"] if m.get("about_equal") else []) + m["reasons"]
+        cells += [win, "; ".join(why)]
         t.add_row(*cells, style="green" if i == 1 else "")
     if width < 70:
         t = _advice_list(data, t)
@@ -179,6 +180,10 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
                 else ""
             ),
             style="dim",
+        )
+    if any(m.get("about_equal") for m in data["moves"]):
+        note.append(
+            "; about equal: the sampled deals cannot tell it from the first (two paired standard errors)"
         )
     if not data["exact"]:
         note.append(
@@ -265,7 +270,7 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
             str(d.get("event", d["line"])),
             d["played"],
             "" if mine is None else f"{mine:.0%}",
-            "same" if d["played"] == d["best"] else d["best"],
+            "same" if d["played"] == d["best"] else "about equal" if d.get("about_equal") else d["best"],
             "" if best is None else f"{best:.0%}",
             f"{d['cost']:.0%}" if d["cost"] else "-",
             style=style,
@@ -294,6 +299,9 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
     n = len(data["decisions"])
     what = "match" if matchplay else "win"
     summary.append(f"{data['agreed']} of {n} decisions agreed with the advisor", style="bold")
+    equal = sum(1 for d in data["decisions"] if d.get("about_equal"))
+    if equal:
+        summary.append(f" ({equal} about equal to its first choice, as the advice said)")
     rounds = data.get("rounds", [])
     for r in rounds if len(rounds) > 1 else []:
         summary.append(
@@ -312,11 +320,24 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
         )
     for text in data["doubles"]:
         summary.append(f"\n  double held too long: {text}", style="yellow")
-    summary.append(f"\n({data['samples']} sampled deals a decision)", style="dim")
+    summary.append(f"\n({judged(data)})", style="dim")
     parts.append(summary)
     if data.get("hindsight"):
         parts.append(hindsight_view(data["hindsight"], width))
     return Group(*parts)
+
+
+def judged(data: shapes.ReviewJson) -> str:
+    """How each decision was judged: as the advice at the table, or as the review was asked."""
+    if data.get("at_defaults"):
+        return (
+            f"each decision judged as the advice judged it at the table: up to {data['samples']:,} "
+            "sampled deals, as its budget of work allows"
+        )
+    return (
+        f"{data['samples']:,} sampled deals a decision, as asked: not the advice's defaults, so a "
+        "move that followed the advice may read otherwise"
+    )
 
 
 def hindsight_view(rounds: list[shapes.HindsightJson], width: int = 80) -> Group:
