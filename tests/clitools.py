@@ -4,6 +4,7 @@ exit code 2, a message that says what is wrong, no traceback, the file unchanged
 
 from __future__ import annotations
 
+import copy
 import os
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from click.testing import CliRunner
 from domino_advisor.cli.app import main
 
 HAND = "6-6 6-3 5-2 3-1 0-0"
-SMALL_WORK = 12_000  # the advice's work in tests whose point is not the advice (small_drill_budgets)
+REVIEW_WORK = 12_000  # the advice's work when a game is reviewed for drills in tests (small_drill_budgets)
 CLI = [sys.executable, "-m", "domino_advisor"]
 
 
@@ -50,12 +51,33 @@ def console_under(monkeypatch, **env: str) -> None:
     monkeypatch.setattr(practice, "console", made)
 
 
+_REVIEWED: dict = {}  # a game's review for drills, made once a run (reviews are deterministic)
+
+
 def small_drill_budgets(monkeypatch) -> None:
-    """``train --from`` reviewing, and a lesson's move question advised, at two fifths of
-    the advice's default work (12,000, not 30,000: the demo's review finds the same three
-    drills, test_drills checks; below it the demo's one costly move reads as about equal):
-    for tests whose point is the record."""
-    monkeypatch.setattr("domino_advisor.advice.advisor.DEFAULT_WORK", SMALL_WORK)
+    """For tests whose point is the learner's record: a lesson's move question advised at
+    a fifth of the advice's default work (6,000), and ``train --from``'s review of a game
+    made at two fifths (12,000: the demo's review finds the same three drills there as at
+    the full work, test_drills checks; below it the demo's one costly move reads as about
+    equal) once a run, then remembered (the same log gives the same review)."""
+    from domino_advisor.advice import advisor
+    from domino_advisor.learning import review as reviewing
+    from domino_advisor.log import gamelog
+
+    monkeypatch.setattr(advisor, "DEFAULT_WORK", 6_000)
+    real = reviewing.review
+
+    def remembered(log, samples=None, seed=0, on_step=None, reads=True):
+        key = (gamelog.dumps(log), samples, seed, reads)
+        if key not in _REVIEWED:
+            with monkeypatch.context() as m:
+                m.setattr(advisor, "DEFAULT_WORK", REVIEW_WORK)
+                _REVIEWED[key] = real(log, samples, seed, None, reads)
+        if on_step is not None:
+            on_step(len(log.events), len(log.events))
+        return copy.deepcopy(_REVIEWED[key])
+
+    monkeypatch.setattr(reviewing, "review", remembered)
 
 
 def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: str = HAND, *extra) -> Path:

@@ -135,3 +135,39 @@ def test_certain_wins_are_always_found(name, wins, least):
             m.tile == best.tile and r.layout.resolve(m.tile, m.on, rules.all_fives) == side for m in winning
         )
     assert found >= least
+
+
+def test_about_equal_is_two_paired_standard_errors_world_by_world():
+    """The gap between two moves over the same worlds, and its standard error, as a
+    statistician works them out from the differences; two errors or less is about equal,
+    more is not; a solved move is about equal only to one solved to the same value."""
+    import statistics
+
+    from domino_advisor.advice.advisor import _mark_about_equal
+    from domino_advisor.advice.candidate import MATCH, ROUND, Candidate, paired_gap
+    from domino_advisor.games.line.scoring import DRAW, LOSS
+
+    first, second, third = (Candidate(Tile.parse(t), None, None) for t in ("6-6", "5-5", "4-4"))
+    outcomes = [(WIN, WIN, LOSS), (WIN, LOSS, LOSS), (LOSS, LOSS, LOSS), (WIN, WIN, LOSS), (DRAW, WIN, LOSS)]
+    for a, b, c in outcomes:
+        first.tally.count(1.0, a, 0.5)
+        second.tally.count(1.0, b, 0.25)
+        third.tally.count(1.0, c, 0.0)
+    value = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}
+    diffs = [value[a] - value[b] for a, b, _ in outcomes]
+    gap, error = paired_gap(first.tally, second.tally, ROUND)
+    assert gap == pytest.approx(statistics.fmean(diffs))
+    assert error == pytest.approx(statistics.pstdev(diffs) / len(diffs) ** 0.5)
+    assert paired_gap(first.tally, second.tally, MATCH) == (
+        pytest.approx(0.25),
+        0.0,
+    )  # the same gap in every world
+    _mark_about_equal([first, second, third], ROUND)
+    assert second.about_equal and not third.about_equal and not first.about_equal
+    _mark_about_equal([first, second, third], MATCH)  # 0.25 behind in every world: no noise to hide in
+    assert not second.about_equal and not third.about_equal
+    solved = [Candidate(Tile.parse(t), None, None, exact=True) for t in ("6-6", "5-5", "4-4")]
+    for c, v in zip(solved, (WIN, WIN, LOSS), strict=True):
+        c.tally.count(1.0, v)
+    _mark_about_equal(solved, ROUND)
+    assert [c.about_equal for c in solved] == [False, True, False]

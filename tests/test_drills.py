@@ -13,6 +13,7 @@ from domino_advisor.cli.demo import demo_text
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.learning import drills
+from domino_advisor.learning import review as reviewing
 from domino_advisor.learning.progress import Drill, Record, RecordError, path
 from domino_advisor.learning.review import review
 from domino_advisor.log import gamelog
@@ -47,9 +48,9 @@ def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
 
 # train --from reviews a game as review does (the advice's budget of work, 1.9 s of CPU on
 # the demo), and a lesson's move question advises at the same budget: the fast tier, whose
-# point here is the record (drills kept, asked, answered, come back), reviews and advises
-# at two fifths of the work, which find the same three drills (checked below); the slow
-# tier at the real budget
+# point here is the record (drills kept, asked, answered, come back), reviews the demo
+# once at two fifths of the work, which finds the same three drills (checked below), and
+# advises at a fifth; the slow tier at the real budget
 @pytest.fixture(
     params=[pytest.param(True, id="fast"), pytest.param(False, id="full", marks=pytest.mark.slow)]
 )
@@ -61,7 +62,7 @@ def budget(request, monkeypatch):
 def test_the_tests_small_work_finds_the_drills_of_the_full_work(demo_drills, monkeypatch):
     log, found = demo_drills
     small_drill_budgets(monkeypatch)
-    few = drills.from_review(log, review(log))
+    few = drills.from_review(log, reviewing.review(log))  # as train --from finds it, then
     assert [(d.event, d.kind, d.about) for d in few] == [(d.event, d.kind, d.about) for d in found]
 
 

@@ -24,7 +24,7 @@ def _terminal(monkeypatch) -> io.StringIO:
     module = sys.modules[main.commands["train"].callback.__module__]
     # small budgets, as clitools.small_drill_budgets (0.9.0 reviewed for drills at DRILL_SAMPLES)
     monkeypatch.setattr(module, "DRILL_SAMPLES", 20, raising=False)
-    monkeypatch.setattr(advisor, "DEFAULT_WORK", 12_000, raising=False)  # none in 0.9.0
+    monkeypatch.setattr(advisor, "DEFAULT_WORK", 12_000, raising=False)  # none in 0.9.0; finds the drill
     out = io.StringIO()
     console = SafeConsole(file=out, force_terminal=True, width=200, markup=False, highlight=False)
     monkeypatch.setattr(module, "errors", console)
