@@ -426,3 +426,12 @@ def test_a_player_named_like_a_session_word_can_be_logged_for(runner, tmp_path, 
     assert f"'{name} 64': '{name}' is a command and {name}'s name: write {name}'s event in full" in out
     log = path.read_text()
     assert f"{name} plays 6-4" in log and f"{name} draws 1" in log
+
+
+def test_undo_keeps_your_comments(runner, game):
+    """Undo takes back events, not the notes written among and after them."""
+    game.write_text(game.read_text() + "ana draws 1\n# ana said she has the 5-5\nbob draws 1\n# bob sighed\n")
+    res = run(runner, "undo", game, "2")
+    assert res.exit_code == 0, res.output
+    assert game.read_text().endswith("me plays 6-6\n# ana said she has the 5-5\n# bob sighed\n")
+    assert "removed: ana draws 1" in res.output and "removed: bob draws 1" in res.output

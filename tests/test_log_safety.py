@@ -489,6 +489,39 @@ def test_an_editor_save_during_a_write_is_not_lost(game):
     assert "# added in the editor\n" in text and text.endswith("ana draws 1\n")
 
 
+def test_a_late_outside_save_never_undoes_a_second_writers_change(runner, game, monkeypatch):
+    """The red team's case: writer A swaps its version in and is held up; a program that
+    keeps the file open writes into the version A replaced, and writer B locks A's
+    version, builds on it and swaps its own in.  A must not swap back (that would throw
+    B's logged event away): every command's event stays, and the outside save is kept
+    beside the log, said so."""
+    from domino_advisor.log import logfile
+
+    real = logfile._exchange
+    calls = []
+
+    def held_up(a, b):
+        swapped = real(a, b)
+        if not calls:
+            calls.append(a)
+            with open(a, "a") as old:  # the outside program's handle: now the replaced version
+                old.write("# written through an open handle\n")
+            mine = Path(b).read_text()
+            other = Path(b).with_name("b-writer.tmp")
+            other.write_text(mine + "bob draws 1\n")  # writer B, on A's version, under its lock
+            os.replace(other, b)
+        return swapped
+
+    monkeypatch.setattr(logfile, "_exchange", held_up)
+    res = run(runner, "log", game, "ana draws 1")
+    assert res.exit_code == 0, res.output
+    assert game.read_text().endswith("me plays 6-6\nana draws 1\nbob draws 1\n")
+    kept = game.with_name(game.name + ".other-1")
+    assert kept.read_text().endswith("me plays 6-6\n# written through an open handle\n")
+    assert f"its version is kept as {kept}" in res.output
+    assert not [p for p in game.parent.iterdir() if p.name.startswith(".")]  # no temporary file left
+
+
 def test_a_session_adopts_an_editor_save_made_during_its_write(game):
     from domino_advisor.cli.session import Session
     from domino_advisor.log import logfile
@@ -641,3 +674,33 @@ def test_the_writer_after_a_swap_leaves_the_old_version_alone(tmp_path, monkeypa
     with ThreadPoolExecutor(4) as pool:
         list(pool.map(draw, range(12)))
     assert path.read_text().count("ana draws 1") == 12
+
+
+def test_ctrl_c_after_the_write_landed_says_so_and_exits_0(runner, game, monkeypatch):
+    """Interrupted once the event is on disk (here while the status after it is worked
+    out), log says what landed and exits 0, so a script does not log it twice; before
+    the write, 130 and nothing done."""
+    from domino_advisor.cli import table
+
+    real = table._part
+
+    def interrupted_after_writing(log, name):
+        if name == "position" and game.read_text().endswith("ana draws 1\n"):
+            raise KeyboardInterrupt
+        return real(log, name)
+
+    monkeypatch.setattr(table, "_part", interrupted_after_writing)
+    res = run(runner, "log", game, "ana draws 1")
+    assert res.exit_code == 0 and "interrupted: logged 1 event; nothing more was done" in res.output
+    assert game.read_text().endswith("me plays 6-6\nana draws 1\n")
+    before = game.read_bytes()
+    monkeypatch.setattr(table, "_part", real)
+    from domino_advisor.log import edits
+
+    def interrupted_before_writing(log, events):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(edits, "append", interrupted_before_writing)
+    res = run(runner, "log", game, "bob draws 1")
+    assert res.exit_code == 130 and "interrupted: nothing more was done" in res.output
+    assert game.read_bytes() == before

@@ -19,6 +19,7 @@ from rich.text import Text
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import message, printable
 from domino_advisor.log import gamelog, logfile
+from domino_advisor.views import notices
 
 
 def _problem(text: str, opened: str, path: str | Path) -> str | None:
@@ -106,7 +107,7 @@ def edit_log(
             text = edited
             continue
         try:
-            logfile.replace_text(path, edited, expect=opened)
+            kept = logfile.replace_text(path, edited, expect=opened)
         except logfile.LogChanged as e:
             theirs += _changes(opened, e.text)[1]
             console.print(
@@ -130,6 +131,9 @@ def edit_log(
         for line in added:
             console.print(Text(f"added: {line}", style="green"))
         console.print(f"saved {printable(str(path))}")
+        if kept is not None:
+            said = notices.set_aside(kept, str(path))
+            console.print(Text(f"warning: {message(said)}", style="bold yellow"))
         return True
 
 

@@ -402,6 +402,9 @@ class Session:
                 continue
             self.log, self.text = written.log, written.text
             self.pos = self.position_of(written.log)
+            if written.set_aside is not None:
+                said = notices.set_aside(written.set_aside, str(self.path))
+                self.console.print(Text(f"warning: {message(said)}", style="bold yellow"))
             return
         raise NotationError("the log keeps changing on disk: nothing was written; try again")
 

@@ -46,6 +46,15 @@ def say(label: str, text: str, style: str = "bold red") -> None:
         pass
 
 
+def set_aside(kept: object, log: str) -> None:
+    """Another program saved the log in the moment this write replaced it, after a
+    second writer had built on this one: both writes stand, its save is kept beside it."""
+    from domino_advisor.views import notices
+
+    if kept is not None:
+        say("warning", notices.set_aside(kept, log), style="bold yellow")
+
+
 def output_failed(e: OutputError | OSError) -> NoReturn:
     """The output could not be written: exit code 1, unless a write has landed (see
     ``landed``): then a warning and exit code 0, so a script does not do it twice."""
@@ -179,8 +188,7 @@ class CommandGroup(click.Group):
         except click.ClickException as e:
             bad_option(e)
         except click.Abort:
-            say("interrupted", "nothing more was done", style="bold")
-            sys.exit(130)
+            interrupted(lambda code: sys.exit(code))
         except (OutputError, OSError) as e:  # help or version text that could not be written
             output_failed(e)
         if args is None:  # the program itself (arguments from sys.argv), not a test's runner
@@ -196,14 +204,25 @@ class CommandGroup(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.Abort, OutputError):
             raise
         except KeyboardInterrupt:
-            say("interrupted", "nothing more was done", style="bold")
-            ctx.exit(130)
+            interrupted(ctx.exit)
         except OSError as e:
             if e.filename is None:  # writing to the terminal or a pipe failed
                 raise OutputError(e) from None
             internal(ctx, e)
         except Exception as e:
             internal(ctx, e)
+
+
+def interrupted(leave: Callable[[int], Any]) -> NoReturn:
+    """Ctrl-C: exit code 130, unless a write has landed (``landed``): then it says what is
+    on disk and exits 0, so a script that tries again does not log the same events twice."""
+    if _landed:
+        say("interrupted", f"{_landed[-1]}; nothing more was done", style="bold")
+        leave(0)
+    else:
+        say("interrupted", "nothing more was done", style="bold")
+        leave(130)
+    raise SystemExit(130)  # leave exits; for the type checker
 
 
 def leave_to_the_system() -> None:

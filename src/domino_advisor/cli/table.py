@@ -36,6 +36,7 @@ from domino_advisor.cli.shell import (
     samples_option,
     say,
     seed_option,
+    set_aside,
     set_option,
     time_option,
     write_lines,
@@ -94,6 +95,7 @@ def new(
     top = game_for(rules_name).rules_from(rules_name, " ".join(overrides)).top
     log = gamelog.new_log(names, parse_tiles(hand, top), rules_name, overrides, me)
     outputs.write(file, gamelog.dumps(log), outputs.GAME_LOG, force)
+    landed(f"{printable(file)} was started")
 
     def show() -> None:
         if quiet:
@@ -169,6 +171,8 @@ def log_(
         logged = f"changed event {fixes[0]}"
     else:
         logged = f"logged {len(result.added)} event{'s' if len(result.added) != 1 else ''}"
+    landed(logged)  # on disk from here: an interrupt or a failed output is not a failure
+    set_aside(written.set_aside, file)
     pos = _part(written.log, "position")(written.log, True)
 
     def show() -> None:
@@ -259,8 +263,10 @@ def undo(file: str, n: int) -> None:
         done.append(edits.undo(log, n))
         return done[-1].log
 
-    logfile.update(file, change)
+    written = logfile.update(file, change)
     removed = list(done[-1].removed)
+    landed(f"removed {len(removed)} event{'s' if len(removed) != 1 else ''}")
+    set_aside(written.set_aside, file)
 
     def show() -> None:
         for line in removed:

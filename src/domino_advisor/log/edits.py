@@ -183,7 +183,8 @@ def undo(log: GameLog, n: int) -> Edited:
         if text.partition(TAKEN)[2].strip() not in causes:
             break
         first -= 1
-    new = log.copy(log.body[: places[first]])  # comments after them go too
+    # the events go; your comments among and after them stay (notes are not events)
+    new = log.copy(log.body[: places[first]] + [e for e in log.body[places[first] :] if e.event is None])
     try:
         new.replay_any()
     except DominoError as e:

@@ -291,7 +291,11 @@ def _same_version(a: os.stat_result, b: os.stat_result) -> bool:
 BOM = "\ufeff"  # a byte-order mark some editors put first; read past, and kept
 
 
-def _replace(target: Path, text: str, like: os.stat_result, shown: Path, bom: bool = False) -> None:
+def _replace(target: Path, text: str, like: os.stat_result, shown: Path, bom: bool = False) -> Path | None:
+    """Put ``text`` at ``target`` in place of the version ``like``; ``_Changed`` if a
+    program that takes no lock saved it meanwhile.  Returns where another program's save
+    was set aside, if one was made into the version replaced after a writer that took
+    the lock had already built on ours (nothing is lost: see the end)."""
     _remove_stale_temps(target)
     if bom and not text.startswith(BOM):
         text = BOM + text
@@ -300,6 +304,7 @@ def _replace(target: Path, text: str, like: os.stat_result, shown: Path, bom: bo
     except UnicodeEncodeError:
         raise LogFileError(f"{_name(shown)}: the text to write is not UTF-8; nothing was changed") from None
     tmp = _write_temp(target, data, like, shown)
+    ours = os.stat(tmp)
     try:
         now = os.stat(target)
     except OSError:
@@ -320,6 +325,11 @@ def _replace(target: Path, text: str, like: os.stat_result, shown: Path, bom: bo
         except OSError:
             old = None
         if old is None or not _same_version(old, like):
+            if not _still(target, ours):
+                # a writer that took the lock on ours has replaced it since (this one was
+                # held up): its change stands on ours and has landed, and swapping back
+                # would undo it; the other program's save is kept beside the log instead
+                return _set_aside(tmp, target)
             try:
                 _exchange(tmp, target)  # back: the other program's save stays, ours goes
             except OSError:
@@ -328,6 +338,32 @@ def _replace(target: Path, text: str, like: os.stat_result, shown: Path, bom: bo
             raise _Changed
         _unlink(tmp)
     _sync_folder(target.parent)
+    return None
+
+
+def _still(target: Path, ours: os.stat_result) -> bool:
+    """The file at ``target`` is the one this write put there."""
+    try:
+        now = os.stat(target)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (ours.st_dev, ours.st_ino)
+
+
+def _set_aside(tmp: str, target: Path) -> Path:
+    """Keep a file beside the log under a name a person reads (``game.dom.other-1``)."""
+    for n in range(1, 1000):
+        kept = target.with_name(f"{target.name}.other-{n}")
+        try:
+            os.link(tmp, kept)  # never over an existing file
+        except FileExistsError:
+            continue
+        except OSError:
+            return Path(tmp)  # no hard links here: it stays under its temporary name
+        _unlink(tmp)
+        _sync_folder(target.parent)
+        return kept
+    return Path(tmp)
 
 
 _RENAME_EXCHANGE = 2  # linux/fs.h
@@ -368,10 +404,12 @@ class Locked:
     stat: os.stat_result
     bom: bool = False  # the file began with a byte-order mark: the player's file keeps it
 
-    def replace(self, text: str) -> None:
-        """Put ``text`` in place of the version locked (``_Changed`` if it was saved meanwhile)."""
-        _replace(self.target, text, self.stat, self.path, self.bom)
+    def replace(self, text: str) -> Path | None:
+        """Put ``text`` in place of the version locked (``_Changed`` if it was saved
+        meanwhile); where another program's late save was set aside, if one was."""
+        kept = _replace(self.target, text, self.stat, self.path, self.bom)
         self.text = text
+        return kept
 
 
 @contextmanager
@@ -422,6 +460,7 @@ class Written:
     before: str
     log: GameLog
     text: str
+    set_aside: Path | None = None  # another program's save, kept beside the log (see _replace)
 
 
 def check_bounds(text: str, path: Path | str, bom: bool = False) -> None:
@@ -463,31 +502,33 @@ def update(
             before = f.text
             new = change(log)
             text = dumps(new)
+            kept = None
             if text != before:
                 check_bounds(text, f.path, f.bom)
                 try:
-                    f.replace(text)
+                    kept = f.replace(text)
                 except _Changed:
                     if expect is not None:
                         raise LogChanged(f.path, read_text(f.path)) from None
                     continue
-            return Written(before, new, text)
+            return Written(before, new, text, kept)
     raise LogFileError(
         f"{_name(Path(path))} keeps changing (another program is writing it): nothing was written; try again"
     )
 
 
-def replace_text(path: str | os.PathLike, text: str, expect: str) -> None:
+def replace_text(path: str | os.PathLike, text: str, expect: str) -> Path | None:
     """Put a whole new text in place of the version the caller read (``edit``), under
     the lock; ``LogChanged`` if the file no longer holds ``expect``.  The caller has
-    checked the text is a log that replays."""
+    checked the text is a log that replays.  Returns where another program's late save
+    was set aside, if one was."""
     check_bounds(text, Path(path))
     with locked(path) as f:
         if f.text != expect:
             raise LogChanged(f.path, f.text)
         check_bounds(text, f.path, f.bom)
         try:
-            f.replace(text)
+            return f.replace(text)
         except _Changed:
             raise LogChanged(f.path, read_text(f.path)) from None
 

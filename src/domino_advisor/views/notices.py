@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from domino_advisor.log.edits import Edited
 
 
+def set_aside(kept: object, log: str) -> str:
+    """Said when another program saved the log in the moment a write replaced it, after a
+    second writer had built on that write: both writes stand, and its save is kept."""
+    return (
+        f"another program saved {log} while this change was written: its version is kept as "
+        f"{kept}; copy what it added into the log"
+    )
+
+
 def news(warning, warned: set) -> bool:
     """A warning not given before the change (its line may have moved since)."""
     return (warning.kind, warning.seat, warning.tile) not in {(w.kind, w.seat, w.tile) for w in warned}
