@@ -172,3 +172,119 @@ def test_a_move_three_points_worse_is_flagged(tmp_path, rules_name, players, see
     path, planted = _play(tmp_path, rules_name, players, seed, plant=True)
     assert planted is not None, "a move 3 points worse was there to plant"
     _agreed_but(path, planted)
+
+
+# Mexican Train and Chicken Foot: the session's advice and the review at the same worlds
+# a decision (the advice's 100 by default; the fast tier 6, on a double-six set). Their
+# advice keeps the heuristic's move unless another is clearly better, so it rarely turns
+# on the worlds drawn: the fast Chicken Foot game is one where it does.
+HUB_ROW = re.compile(r"^│\s*1 │ (\d+-\d+) on (\S+)\s*│", re.M)
+
+
+def _play_hub(
+    tmp_path: Path, game: str, players: list[str], seed: int, settings: str, samples: int, plant: bool = False
+):
+    """One round of a hub game typed into a session from ``players[0]``'s seat, every
+    other seat played by the game's heuristic bot from the true deal; with ``plant``, the
+    first play the advice ranks 3 pips or more behind its first, not about equal, is made
+    instead of the advice's (its event number is returned, else None)."""
+    from domino_advisor.games.hub.logmatch import match_of
+    from domino_advisor.games.hub.match import deal
+    from domino_advisor.games.hub.match import legal_moves as hub_moves
+    from domino_advisor.games.hub.words import words_for
+    from domino_advisor.games.registry import game_for
+
+    rules = game_for(game).rules_from(game, settings)
+    truth = match_of(rules, players)
+    rng = random.Random(seed)
+    hands, stock = deal(rules, len(players), 1, rng)
+    r = truth.start(list(hands), stock)
+    bot = words_for(game).HEURISTIC
+    me = players[0]
+    path = tmp_path / f"{game}-{seed}.dom"
+    mine = " ".join(str(t) for t in sorted(hands[0], reverse=True))
+    extra = ["--set", settings] if settings else []
+    new_game(CliRunner(), path, " ".join(players), mine, "--rules", game, *extra)
+    out = io.StringIO()
+    console = Console(file=out, width=140, no_color=True)
+    seen = [0]
+    planted: list[int] = []
+
+    def read(prompt: str) -> str:
+        shown, seen[0] = out.getvalue()[seen[0] :], len(out.getvalue())
+        if r.over:
+            raise EOFError
+        moves = hub_moves(r)
+        move = moves[0]
+        plays = [m for m in moves if isinstance(m, Play)]
+        if move.player != me:
+            move = bot(r, moves, rng)
+        elif len({(m.tile, m.on) for m in plays}) > 1 and HUB_ROW.search(shown):
+            tile, on = HUB_ROW.findall(shown)[-1]
+            found = [m for m in plays if m.tile == Tile.parse(tile, rules.top) and str(m.on) == on]
+            assert found, f"the advice's {tile} on {on} is not among {[str(m) for m in plays]}"
+            move = found[0]
+            if plant and not planted:
+                worse = _worse_play(path, plays, samples)
+                if worse is not None:
+                    move = worse
+                    planted.append(len(gamelog.loads(logfile.read_text(path)).events) + 1)
+        truth.apply(move)
+        return _typed(move, me)
+
+    assert run_session(path, console, read, samples=samples) == 0, out.getvalue()
+    assert r.over
+    return path, (planted[0] if planted else None)
+
+
+def _worse_play(path: Path, plays: list[Move], samples: int) -> Move | None:
+    from domino_advisor.advice.hubadvice import advise as hub_advise
+
+    m = gamelog.loads(logfile.read_text(path)).replay_trains()
+    advice = hub_advise(m.round.for_next(m.viewer), m.viewer, samples, seed=0, seconds=None)
+    first = advice.moves[0]
+    for c in reversed(advice.moves[1:]):
+        if c.margin - first.margin >= 3 and not c.about_equal:
+            return next(p for p in plays if isinstance(p, Play) and p.tile == c.tile and str(p.on) == c.train)
+    return None
+
+
+HUB_GAMES = [
+    pytest.param("mexican-train", ["me", "ana", "bob"], 1, "set=6", 6, id="mexican-train-fast"),
+    # judged with a seed of its own per decision (0.9.0's review), one of its decisions reads otherwise
+    pytest.param("chicken-foot", ["me", "ana", "bob", "cy"], 2, "set=6", 6, id="chicken-foot-fast"),
+    pytest.param(
+        "mexican-train", ["me", "ana", "bob", "cy"], 3, "", None, id="mexican-train", marks=pytest.mark.slow
+    ),
+    pytest.param(
+        "chicken-foot", ["me", "ana", "bob"], 4, "", None, id="chicken-foot", marks=pytest.mark.slow
+    ),
+]
+
+
+@pytest.mark.parametrize("game,players,seed,settings,samples", HUB_GAMES)
+def test_a_hub_game_that_followed_the_advice_is_told_so(tmp_path, game, players, seed, settings, samples):
+    from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES
+    from domino_advisor.learning.hubreview import review as hub_review
+
+    samples = samples or DEFAULT_SAMPLES
+    path, _ = _play_hub(tmp_path, game, players, seed, settings, samples)
+    result = hub_review(gamelog.loads(logfile.read_text(path)), samples=samples)
+    assert result.decisions, "the round had decisions with a choice"
+    assert all(d.agreed and d.cost == 0 for d in result.decisions), [
+        (d.event, d.played, d.best, d.difference) for d in result.decisions
+    ]
+
+
+@pytest.mark.parametrize("game,players,seed,settings,samples", HUB_GAMES)
+def test_a_hub_play_three_pips_worse_is_flagged(tmp_path, game, players, seed, settings, samples):
+    from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES
+    from domino_advisor.learning.hubreview import review as hub_review
+
+    samples = samples or DEFAULT_SAMPLES
+    path, planted = _play_hub(tmp_path, game, players, seed, settings, samples, plant=True)
+    assert planted is not None, "a play 3 pips worse was there to plant"
+    result = hub_review(gamelog.loads(logfile.read_text(path)), samples=samples)
+    flagged = [d for d in result.decisions if not d.agreed]
+    assert [d.event for d in flagged] == [planted], [(d.event, d.played, d.best) for d in result.decisions]
+    assert flagged[0].clear and flagged[0].cost >= 3
