@@ -106,7 +106,7 @@ def test_a_double_takes_its_toes_before_anything_else(runner, tmp_path):
 @pytest.mark.parametrize(
     "events,says",
     [
-        (["ana plays 9-4 on head"], "it is me's turn, not ana's"),
+        (["ana plays 9-4 on head"], "it is your turn, not ana's"),
         (["me plays 9-8 on nowhere"], "name where it goes"),
         (["me plays 9-8 on toe1"], "there is no toe1 yet"),
         (["me plays 6-2 on head"], "does not fit head"),

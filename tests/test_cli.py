@@ -193,7 +193,12 @@ def test_block_game_refuses_draws_and_reserve_counts(runner, tmp_path):
 
 
 NEW_BAD = [
-    (["--hand", "6-6 6-3"], "you hold 2 tiles, but each player is dealt 5"),
+    (
+        ["--hand", "6-6 6-3"],
+        "you hold 2 tiles, but each player is dealt 5 under these rules; if your table "
+        "deals 2, that is the rule hand=2 (new ... --set hand=2)",
+    ),
+    (["--hand", "6-6"], "you hold 1 tile, but"),
     (["--hand", "6-6 6-3 6-6 1-1 2-2"], "6-6 is written twice"),
     (["--hand", "6-6 6-3 5-5 1-1 2-2", "--players", "me ana bob cy dan"], "dominoes here is for 2 to 4"),
     (["--hand", "6-6 6-3 5-5 1-1 2-2", "--rules", "foo"], "'foo' is not a rule preset"),
@@ -228,6 +233,9 @@ def test_new_will_not_overwrite(runner, game):
         "6-6 5-5 4-4 3-3 2-2 1-1 0-0",
         says="already exists",
     )
+    refused(
+        runner, game, "new", game, "--players", "me ana", "--hand", "6-6", says="already exists"
+    )  # said first
 
 
 FILE_BAD = [

@@ -86,7 +86,7 @@ def test_a_tile_that_fits_two_trains_is_asked_about(table):
     "line,says",
     [
         ("me 99", "does not hold 9-9"),
-        ("ana 125 m", "it is me's turn, not ana's"),
+        ("ana 125 m", "it is your turn, not ana's"),
         ("me 110", "'110' could be 11-0 or 10-1: write it with a hyphen"),
         ("me 12-5 on zed", "say which train"),
         ("me 11-6", "11-6 fits no train open to me (me ends in 12, mexican ends in 12)"),

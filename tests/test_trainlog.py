@@ -73,7 +73,7 @@ def test_a_round_logged_from_the_command_line(runner, table):
 @pytest.mark.parametrize(
     "events,says",
     [
-        (["ana plays 12-7 on mexican"], "it is me's turn, not ana's"),
+        (["ana plays 12-7 on mexican"], "it is your turn, not ana's"),
         (["me plays 12-5 on nowhere"], "say which train"),
         (["me plays 12-5 on ana"], "ana's train is not open"),
         (["me plays 9-3 on mine"], "does not fit me's train"),

@@ -92,6 +92,7 @@ def new(
     if me is not None and me not in names and ctx.get_parameter_source("me") is ParameterSource.DEFAULT_MAP:
         me = None  # your config's name, but these players on the command line do not include it
     path = Path(file)
+    outputs.check(file, outputs.GAME_LOG, force)  # a file already there is said first, before the hand
     top = game_for(rules_name).rules_from(rules_name, " ".join(overrides)).top
     log = gamelog.new_log(names, parse_tiles(hand, top), rules_name, overrides, me)
     outputs.write(file, gamelog.dumps(log), outputs.GAME_LOG, force)

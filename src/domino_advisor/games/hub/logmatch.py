@@ -130,7 +130,7 @@ class HubLogMatch:
             raise IllegalMoveError(
                 f"{engine}-{engine} is this round's {self.rules.hub_word}, set aside before the deal"
             )
-        self.match.start(hands)
+        self.match.start(hands).viewer = self.viewer
         self.settled.append({self.viewer})
         self.shown.append({})
         self.pending = None

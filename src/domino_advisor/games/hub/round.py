@@ -66,6 +66,7 @@ class HubRound:
         self.winner: int | None = None
         self.over = False
         self.checked = True  # False only for rollouts fed the legal moves: the same play, fewer checks
+        self.viewer: int | None = None  # whose log this is, where it is one seat's: refusals say "your turn"
         for s, h in enumerate(self.hands):
             if h is not None and (len(h) != size or self.engine in h):
                 raise IllegalMoveError(
@@ -139,8 +140,14 @@ class HubRound:
             raise IllegalMoveError(f"round {self.number} is over: start the next round")
         seat = self._seat(event.player)
         if seat != self.turn:
-            raise IllegalMoveError(f"it is {self.names[self.turn]}'s turn, not {event.player}'s")
+            raise self.wrong_turn(seat)
         self._move(seat, event)
+
+    def wrong_turn(self, seat: int) -> IllegalMoveError:
+        """Whose turn it is, in the words of the seat whose log this is."""
+        turn = "your" if self.turn == self.viewer else f"{self.names[self.turn]}'s"
+        whose = "yours" if seat == self.viewer else f"{self.names[seat]}'s"
+        return IllegalMoveError(f"it is {turn} turn, not {whose}")
 
     def _move(self, seat: int, event: Play | Draw | Pass) -> None:
         if isinstance(event, Play):

@@ -299,7 +299,12 @@ class Round:
             raise IllegalMoveError(f"{who}'s hand for round {self.number} is already logged")
         if len(tiles) != size:
             you = "you hold" if seat == self.match.viewer else f"{who} holds"
-            raise IllegalMoveError(f"{you} {len(tiles)} tiles, but each player is dealt {size}")
+            n = len(tiles)
+            said = f"{you} {n} tile{'s' if n != 1 else ''}, but each player is dealt {size}"
+            if n * self.match.seats + self.rules.reserve <= self.rules.tile_count:  # a deal a table may use
+                said += f" under these rules; if your table deals {n}, that is the rule hand={n}"
+                said += f" (new ... --set hand={n})"
+            raise IllegalMoveError(said)
         for t in tiles:
             where = self._owner_text(t)
             if where:

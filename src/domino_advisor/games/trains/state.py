@@ -90,7 +90,7 @@ class TrainRound(HubRound):
             self._end_chain()  # the next player's move ends the chain (put back if it is refused)
         if seat != self.turn:
             self.chain, self.turn, self.first_done = kept
-            raise IllegalMoveError(f"it is {self.names[self.turn]}'s turn, not {event.player}'s")
+            raise self.wrong_turn(seat)
         try:
             if self.chain == seat and not isinstance(event, Play):
                 raise IllegalMoveError(
