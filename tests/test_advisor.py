@@ -171,3 +171,36 @@ def test_about_equal_is_two_paired_standard_errors_world_by_world():
         c.tally.count(1.0, v)
     _mark_about_equal(solved, ROUND)
     assert [c.about_equal for c in solved] == [False, True, False]
+
+
+def _advice_at(text: str) -> dict:
+    return api.advice_dict(api.advice_of(api.Position.of(gamelog.loads(text)), samples=20))
+
+
+BLOCK3 = '[Rules "block"]\n[Players "me ana"]\n[Set "hand=3"]\nround 1\n'
+
+
+def test_a_forced_move_says_so_and_nothing_else():
+    data = _advice_at(BLOCK3 + "me holds 6-6 6-5 1-0\nme plays 6-6\nana plays 6-4 on 6\n")
+    assert [m["tile"] for m in data["moves"]] == ["6-5"]
+    assert data["moves"][0]["reasons"] == ["forced: your only legal play"]
+
+
+def test_going_out_is_called_going_out_and_is_certain():
+    """The last tile: the round is won (no interval), the reasons say so and what it
+    scores from the hand the other holds, nothing about replies or ends."""
+    data = _advice_at(
+        BLOCK3
+        + "me holds 6-6 6-5 2-2\nme plays 6-6\nana plays 6-4 on 6\nme plays 6-5 on 6\nana plays 4-2 on 4\n"
+    )
+    (move,) = data["moves"]
+    assert move["goes_out"] and move["win"] == 1 and move["margin"] == 0
+    assert move["reasons"][0] == "forced: your only legal play"
+    assert move["reasons"][1].startswith("you go out (domino): about +") and len(move["reasons"]) == 2
+    # the whole double-two set dealt: what ana holds is known, so is what going out scores
+    known = _advice_at(
+        '[Rules "block"]\n[Players "me ana"]\n[Set "set=2 hand=3"]\nround 1\nme holds 2-2 2-1 0-0\n'
+        "me plays 2-2\nana plays 2-0 on 2\nme plays 2-1 on 2\nana plays 1-1 on 1\n"
+    )
+    (out,) = known["moves"]
+    assert out["reasons"] == ["forced: your only legal play", "you go out (domino): +1"]

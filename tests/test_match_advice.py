@@ -3,7 +3,10 @@ first, the chances shown are the match's, and a single round is judged as before
 
 from __future__ import annotations
 
+import io
 import random
+
+from rich.console import Console
 
 from domino_advisor import api
 from domino_advisor.advice.advisor import AdviceOptions, advise
@@ -11,7 +14,9 @@ from domino_advisor.games.events import Play
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
+from domino_advisor.log import gamelog
 from domino_advisor.measure.deal import deal_round
+from domino_advisor.views.render import advice_view
 
 
 def _wins_at_once(match: Match, move: Play) -> bool:
@@ -158,3 +163,23 @@ def test_sebastopol_borrows_the_all_fives_table_and_says_so():
     st = stakes(match.playing, 0)
     assert st is not None and st.table is not None
     assert st.table.key == "all-fives/4" and st.approximate
+
+
+def test_all_fives_counts_the_points_banked_this_round():
+    """The header says what each side needs with this round's fives already scored."""
+    text = """[Rules "all-fives"]
+[Players "me ana"]
+round 1
+me holds 5-5 5-0 4-1 3-2 6-3 6-1 2-0
+me plays 5-5
+ana plays 5-4 on 5
+"""
+    data = api.advice_dict(api.advice_of(api.Position.of(gamelog.loads(text)), samples=8))
+    assert data["stakes"]["scores"] == [0, 0] and data["stakes"]["banked"] == [10, 0]
+    out = io.StringIO()
+    Console(file=out, width=120, no_color=True).print(advice_view(data, 120))
+    shown = out.getvalue()
+    assert (
+        "playing for the match to 100: you need 90, they need 100 (this round's fives so far counted)"
+        in shown
+    )

@@ -210,7 +210,7 @@ def test_review_refuses_a_bad_log(tmp_path):
     bad = tmp_path / "bad.dom"
     bad.write_text('[Players "me ana"]\nround 1\nme holds 6-6\n')
     res = CliRunner().invoke(main, ["review", str(bad)])
-    assert res.exit_code == 2 and "you hold 1 tiles" in res.output
+    assert res.exit_code == 2 and "you hold 1 tile," in res.output
 
 
 # -- the review's findings against independent truth --------------------------------------------

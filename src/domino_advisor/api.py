@@ -239,6 +239,7 @@ def advice_dict(advice) -> shapes.AdviceJson:
                 "rollout_win": _num(c.win),
                 "exact": c.exact,
                 "about_equal": c.about_equal,
+                "goes_out": c.goes_out,
                 "reasons": c.reasons,
             }
         )
@@ -281,6 +282,8 @@ def advice_dict(advice) -> shapes.AdviceJson:
         }
         if st.rounds_left is not None:
             out["stakes"]["rounds_left"] = st.rounds_left
+        if any(st.banked):
+            out["stakes"]["banked"] = list(st.banked)
     return out
 
 

@@ -90,7 +90,7 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
     out = []
     for t in sort_tiles(hand):
         for e, on in r.layout.choices(t, r.rules.all_fives):
-            out.append(Candidate(t, e.side, on, e.number))
+            out.append(Candidate(t, e.side, on, e.number, goes_out=len(hand) == 1))
     return out
 
 
@@ -228,10 +228,12 @@ def advise(
     )
     if options.reasons and inf is not None and action == "play":
         for c in moves:
-            c.reasons = explain(r, seat, c, inf)
+            c.reasons = explain(r, seat, c, inf, forced=len(moves) == 1)
     cal = calibration_for(r.rules, r.match.seats)
     for c in moves:
         c.chance, c.chance_margin = shown(c.win, c.margin, c.exact, cal)
+        if c.goes_out:  # the round is won once it is laid: certain, no interval
+            c.chance, c.chance_margin = 1.0, 0.0
         if st is not None:
             _, c.match_chance_margin = shown(c.match, c.match_margin, c.exact, cal)
     used = max(c.tally.played for c in moves) if not exact else 0

@@ -142,6 +142,7 @@ class Candidate:
     chance_margin: float = 0.0  # half-width of its 95% interval: sampling and the model's measured error
     match_chance_margin: float = 0.0  # ... and of the match chance's
     about_equal: bool = False  # within the noise of the first: two paired standard errors behind it, or less
+    goes_out: bool = False  # your last tile: the round is won the moment it is laid
 
     @property
     def win(self) -> float:

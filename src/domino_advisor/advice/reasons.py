@@ -3,22 +3,31 @@ how the advice works), from the explainable features and the exact counting."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from domino_advisor.advice.candidate import Candidate
 from domino_advisor.advice.engine import public_shows
 from domino_advisor.counting.inference import Inference
 from domino_advisor.games.line.layout import describe_numbers
-from domino_advisor.games.line.scoring import fives_points, side_of
+from domino_advisor.games.line.scoring import fives_points, round_points, side_of
 from domino_advisor.games.line.state import Round
 
 
-def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
-    """The plain-language case for a move, from the explainable features."""
+def explain(r: Round, seat: int, c: Candidate, inf: Inference, forced: bool = False) -> list[str]:
+    """The plain-language case for a move, from the explainable features; a forced move
+    and going out say so and nothing else (there is no choice, or no reply)."""
     out: list[str] = []
     t = c.tile
     if t is None:  # a draw or a pass: nothing to explain
         return out
     if c.ends_match:
         out.append("reaches the target: wins the match now")
+    if forced:
+        out.append("forced: your only legal play")
+    if c.goes_out:
+        return out + _going_out(r, seat, c, inf)
+    if forced:
+        return out
     out.append(f"sheds {t.pips} pip{'s' if t.pips != 1 else ''}")
     if t.is_double:
         out.append(f"dumps the double {t} while it can still be placed")
@@ -73,4 +82,30 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
             out.append(f"scores {scored} now")
         if c.tally.played and not c.exact:
             out.append(f"the reply scores {c.tally.reply:.1f} on average")
+    return out
+
+
+def _going_out(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
+    """Your last tile: the round is yours, and what it scores, from the hands the
+    counting gives the others (exact where they are known, else on average)."""
+    assert c.tile is not None
+    rules = r.rules
+    mine = side_of(seat, rules)
+    counted = [
+        s
+        for s in range(r.match.seats)
+        if s != seat and (rules.out == "all" or side_of(s, rules) != mine) and r.counts[s]
+    ]
+    pips = sum((inf.expected_pips(s) for s in counted), Fraction(0))
+    points = round_points(round(pips), rules.round_to)
+    certain = not any(0 < inf.probability[t][s] < 1 for t in inf.unseen for s in counted)
+    said = (
+        f"you go out (domino): {'+' if certain else 'about +'}{points}" if points else "you go out (domino)"
+    )
+    out = [said]
+    if rules.all_fives:
+        after = r.layout.place(c.tile, c.side) if c.side else r.layout.open_with(c.tile)
+        scored = fives_points(after.fives_count())
+        if scored:
+            out.append(f"and scores {scored} on the count")
     return out

@@ -37,6 +37,7 @@ class Stakes:
     approximate: bool  # the table is for the preset; these rules differ from it
     rounds_left: int | None = None  # rounds after this one in a match of a number of rounds
     spread: float = 0.0  # a round's points, one side less another: the standard deviation
+    banked: tuple[int, ...] = ()  # All Fives: each side's fives scored so far this round (in the scores)
 
     def value(self, fr: FastRound) -> float:
         """Your chance of winning the match, once the fast round ``fr`` is over."""
@@ -141,4 +142,5 @@ def stakes(r: Round, seat: int) -> Stakes | None:
         or (table is not None and table.key != key_of(rules, match.seats)),
         rounds_left,
         round_spread(rules, match.seats),
+        tuple(r.fives.get(s, 0) for s in range(sides)),
     )

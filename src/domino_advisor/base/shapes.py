@@ -101,6 +101,7 @@ class AdviceMoveJson(TypedDict):
     rollout_win: NotRequired[float]
     exact: NotRequired[bool]
     about_equal: NotRequired[bool]
+    goes_out: NotRequired[bool]
     points_ahead: NotRequired[float]
     match: NotRequired[float]
     match_margin: NotRequired[float]
@@ -111,6 +112,7 @@ class StakesJson(TypedDict):
     target: int
     rounds_left: NotRequired[int]
     scores: list[int]
+    banked: NotRequired[list[int]]
     side: int
     table: str | None
     approximate: bool

@@ -123,7 +123,9 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
     for i, m in enumerate(data["moves"], 1):
         move = m["tile"] + ("" if m["on"] is None else f" on {m.get('side', m['on'])}")
         exact = m["exact"] and len(data["moves"]) > 1
-        win = f"{m['win']:.0%}" + (" (exact)" if exact else f" ±{m['margin']:.0%}")
+        win = f"{m['win']:.0%}" + (
+            " (exact)" if exact else "" if m.get("goes_out") else f" ±{m['margin']:.0%}"
+        )
         if "points_ahead" in m and not stakes:
             win += f"\n{m['points_ahead']:+.1f} pts"
         cells = [str(i), move]
@@ -156,11 +158,16 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
             have = ", ".join(str(v) for v in others)
             head.append(f", {'they have' if len(others) == 1 else 'the others have'} {have}")
         else:
+            banked = stakes.get("banked") or [0] * len(scores)
             you = "your team needs" if data.get("partner") else "you need"
-            head = Text(f"playing for the match to {stakes['target']}: {you} {stakes['target'] - scores[me]}")
-            need = ", ".join(str(stakes["target"] - v) for v in others)
+            mine = stakes["target"] - scores[me] - banked[me]
+            head = Text(f"playing for the match to {stakes['target']}: {you} {mine}")
+            need = ", ".join(str(stakes["target"] - v - banked[s]) for s, v in enumerate(scores) if s != me)
             head.append(f", {'they need' if len(others) == 1 else 'the others need'} {need}")
-        head.append(" (before this round's points)", style="dim")
+        if stakes.get("banked") and left is None:
+            head.append(" (this round's fives so far counted)", style="dim")
+        else:
+            head.append(" (before this round's points)", style="dim")
         parts.append(head)
         note = Text(
             f"match: {team} chance of winning the match; round: of winning this round ({how})",
