@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -117,3 +119,22 @@ def test_session_through_the_cli(game):
 def test_session_on_a_missing_file(tmp_path):
     res = CliRunner().invoke(main, ["session", str(tmp_path / "none.dom")])
     assert res.exit_code == 2 and "no such file" in res.output
+
+
+@pytest.mark.parametrize("fix", [["me 31", "u"], ["replace 6 bob 42"], ["insert 6 bob d1"], ["delete 5"]])
+def test_the_advice_is_shown_again_after_any_change_that_leaves_you_to_move(game, fix):
+    """A fix that leaves you to move (undo, replace, insert, delete) shows the advice for
+    the table as it now is, as a logged event does."""
+    out = drive(game, ["me 66", "ana 64", "bob d2", "bob 41", *fix])
+    fixed = re.split(r"(?m)\w+> ", out)[-2]  # what the last line typed printed (then the last prompt)
+    assert fixed.count("advice for me") == 1, fixed
+
+
+def test_going_out_while_the_boneyard_had_tiles_suggests_a_count_check(tmp_path):
+    """A draw left out of the log first reads as the player going out: the report says
+    how to check, once, when it is logged."""
+    path = tmp_path / "short.dom"
+    path.write_text('[Rules "classic"]\n[Players "me ana"]\n[Set "hand=2"]\nround 1\nme holds 6-6 5-5\n')
+    out = drive(path, ["me 66", "ana 64", "me draws 5-0", "me draws 4-3", "me 43", "ana 31"])
+    assert "ana went out: if ana still holds tiles, a draw is missing from the log; 'ana =N'" in out
+    assert out.count("a draw is missing") == 1

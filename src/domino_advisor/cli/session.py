@@ -215,9 +215,14 @@ class Session:
         self.change(lambda log: edits.append(log, [text]), teach=True)
         if self.wants_hand():
             self.console.print(Text(f"your hand for round {self.next_round()}?", style="bold"))
-        if self.my_turn() and not self.practice:  # in practice, advice only on request
-            self.show_advice()
+        self.advise_if_yours()
         return True
+
+    def advise_if_yours(self) -> None:
+        """After any change that leaves you to move, the advice for the table as it now is
+        (in practice, advice only on request)."""
+        if self.my_turn() and not self.practice:
+            self.show_advice()
 
     def not_a_name(self, parts: list[str], text: str) -> None:
         """A command word that also starts a player's name ('u 10' with ursula at the
@@ -254,6 +259,7 @@ class Session:
             self.change(lambda log: edits.replace(log, number, line), FIX_CHANGED)
         else:
             self.change(lambda log: edits.insert_before(log, number, [line]), FIX_CHANGED)
+        self.advise_if_yours()
 
     def change(
         self,
@@ -382,6 +388,7 @@ class Session:
         self.write(change, UNDO_CHANGED)
         for e in done[-1].removed:
             self.console.print(Text(f"removed: {e}", style="yellow"))
+        self.advise_if_yours()
 
     def write(
         self, change: Callable[[gamelog.GameLog], gamelog.GameLog], refuse_if_changed: str | None = None

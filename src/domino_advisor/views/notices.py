@@ -63,10 +63,35 @@ def edit_report(
     for w in pos.warnings:
         if news(w, warned):
             lines.append(Text(f"warning: {w}", style="yellow"))
+    hint = missed_draw(pos) if result.added and result.added[-1] == len(log.events) else None
+    if hint:
+        lines.append(Text(hint, style="yellow"))
     line = summary(after, partner_of(pos))
     if line:
         lines.append(Text(line, style="bold"))
     return Group(*lines)
+
+
+def missed_draw(pos: api.Position) -> str | None:
+    """An opponent went out while the boneyard still had tiles: if they still hold some,
+    a draw is missing from the log, and a count check finds where."""
+    r = pos.match.round
+    if (
+        r is None
+        or not r.over
+        or r.how != "out"
+        or r.out is None
+        or r.out == pos.match.me
+        or not r.rules.draws
+    ):
+        return None
+    if not r.boneyard:
+        return None
+    who = r.name(r.out)
+    return (
+        f"{who} went out: if {who} still holds tiles, a draw is missing from the log; "
+        f"'{who} =N' (the tiles {who} holds) finds where"
+    )
 
 
 def changed_lines(result: Edited, log: GameLog) -> list[Text]:
