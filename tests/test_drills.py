@@ -251,3 +251,32 @@ def test_options_a_drill_does_not_use_are_refused(runner, tmp_path):
         refused(runner, None, "train", "--from", game, *extra, says="does nothing with --from or --drills")
     refused(runner, None, "demo", "--save", tmp_path / "x.dom", "--pause", says="does nothing with --save")
     refused(runner, None, "demo", "--force", says="is for --save only")
+
+
+def test_a_game_with_no_drills_says_why(runner, tmp_path):
+    from domino_advisor.learning.review import Decision, Review
+
+    game = tmp_path / "forced.dom"
+    game.write_text(
+        '[Rules "block"]\n[Players "me ana"]\n[Set "set=2 hand=2"]\nround 1\nme holds 2-1 1-0\n'
+        "ana plays 2-2\nme plays 2-1 on 2\nana plays 1-1 on 1\n"
+    )
+    res = run(runner, "train", "--from", game, input="q\n")
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    assert "0 costly decisions, 0 new drills (none of your moves had a choice to make)" in said
+
+    def decision(played, best, about_equal=False):
+        return Decision(1, 5, played, best, 0.5, 0.52, 2, about_equal=about_equal)
+
+    agreed = Review(
+        ["me", "ana"], "me", [decision("6-4 on 4", "6-4 on 4"), decision("5-5 on 5", "3-3 on 3", True)]
+    )
+    assert (
+        drills.why_none(agreed) == "all 2 of your decisions agreed with the advice, or were about equal to it"
+    )
+    small = Review(["me", "ana"], "me", [decision("6-4 on 4", "6-1 on 1")])
+    assert drills.why_none(small) == (
+        "0 of 1 decisions agreed with the advice; the others gave up less than 2% of your chance "
+        "to win, too little to drill"
+    )

@@ -85,6 +85,21 @@ def from_review(log: GameLog, review: Review) -> list[Drill]:
     return out
 
 
+def why_none(review: Review) -> str:
+    """Why a reviewed game gave no drills, in the words of the review."""
+    decisions = review.decisions
+    if not decisions:
+        return "none of your moves had a choice to make"
+    agreed = sum(d.agreed for d in decisions)
+    if agreed == len(decisions):
+        which = "your one decision" if agreed == 1 else f"all {agreed} of your decisions"
+        return f"{which} agreed with the advice, or {'was' if agreed == 1 else 'were'} about equal to it"
+    return (
+        f"{agreed} of {len(decisions)} decisions agreed with the advice; the others gave up less than "
+        f"{WORTH:.0%} of your chance to win, too little to drill"
+    )
+
+
 def question(drill: Drill, view: SeatView) -> Question:
     """The counting question a drill asks (the move is asked by the lesson itself)."""
     if drill.kind == "voids":
