@@ -109,3 +109,32 @@ def test_train_through_the_cli_stops_at_end_of_input():
 def test_train_refuses_bad_options():
     res = CliRunner().invoke(main, ["train", "--rules", "partnership", "--players", "3"])
     assert res.exit_code == 2 and "teams=partners needs 4 players" in res.output
+
+
+def test_a_run_of_draws_is_one_line():
+    """A lesson says a bot's run of draws as the table would: 'ana draws 3', once."""
+    import io
+
+    from rich.console import Console
+
+    from domino_advisor.base.tiles import Tile
+    from domino_advisor.cli.lesson import TheirMoves
+    from domino_advisor.games.events import Draw, Pass, Play
+
+    out = io.StringIO()
+    theirs = TheirMoves(Console(file=out, width=80, no_color=True))
+    for event in [Draw("ana", 1), Draw("ana", 1), Draw("ana", 1), Play("ana", Tile.parse("6-4"), 6)]:
+        theirs.say(event)
+    theirs.say(Draw("bob", 1))
+    theirs.say(Draw("cy", 1))
+    theirs.say(Pass("cy"))
+    theirs.say(Draw("bob", 2))
+    theirs.flush()
+    assert out.getvalue().splitlines() == [
+        "  ana draws 3",
+        "  ana plays 6-4 on 6",
+        "  bob draws 1",
+        "  cy draws 1",
+        "  cy passes",
+        "  bob draws 2",
+    ]

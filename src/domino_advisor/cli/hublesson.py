@@ -19,7 +19,7 @@ from rich.text import Text
 from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES, advise, choice_for
 from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.tiles import Tile
-from domino_advisor.cli.lesson import KINDS, Asking, Quit
+from domino_advisor.cli.lesson import KINDS, Asking, Quit, TheirMoves
 from domino_advisor.counting.hubseat import HubSeatView, count
 from domino_advisor.games.events import Draw, Move, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
@@ -65,20 +65,23 @@ class HubLesson(Asking):
                 style="bold",
             )
         )
+        theirs = TheirMoves(self.console)
         try:
             while not r.over:
                 moves = legal_moves(r)
                 if r.turn == 0:
+                    theirs.flush()
                     self.your_turn(r, moves)
                     continue
                 policy = self.bots[r.turn]
                 assert policy is not None
                 move = policy(r, moves, self.rng)
                 self.match.apply(move)
-                shown = Draw(move.player, 1) if isinstance(move, Draw) else move  # their draws stay hidden
-                self.console.print(Text(f"  {shown}", style="dim"))
+                theirs.say(Draw(move.player, 1) if isinstance(move, Draw) else move)
         except Quit:
+            theirs.flush()
             self.console.print("stopped.")
+        theirs.flush()
         self.finish(r)
 
     def your_turn(self, r: HubRound, moves: list[Move]) -> None:

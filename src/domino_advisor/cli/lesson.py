@@ -46,6 +46,31 @@ if TYPE_CHECKING:
 KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
 
 
+class TheirMoves:
+    """The bots' moves as the table sees them: their draws hidden, and a run of one
+    player's draws said as one line ('ana draws 11', not eleven lines)."""
+
+    def __init__(self, console: Console):
+        self.console = console
+        self.drawing: Draw | None = None
+
+    def say(self, event: Move) -> None:
+        if isinstance(event, Draw):
+            if self.drawing is not None and self.drawing.player == event.player:
+                self.drawing = Draw(event.player, self.drawing.count + event.count)
+                return
+            self.flush()
+            self.drawing = Draw(event.player, event.count)
+            return
+        self.flush()
+        self.console.print(Text(f"  {event}", style="dim"))
+
+    def flush(self) -> None:
+        if self.drawing is not None:
+            self.console.print(Text(f"  {self.drawing}", style="dim"))
+            self.drawing = None
+
+
 class Quit(Exception):
     """The player asked to stop."""
 
@@ -232,19 +257,22 @@ class LineLesson(Asking):
                 style="bold",
             )
         )
+        theirs = TheirMoves(self.console)
         try:
             while not r.over:
                 moves = legal_moves(r)
                 seat = r.turn if r.turn is not None else self.match.seat(moves[0].player)
                 if seat == 0:
+                    theirs.flush()
                     self.your_turn(r, moves)
                 else:
                     event = self.bots[seat].choose(r, seat, self.rng)
                     self.match.apply(event)
-                    shown = Draw(event.player, event.count) if isinstance(event, Draw) else event
-                    self.console.print(Text(f"  {shown}", style="dim"))  # their draws stay hidden
+                    theirs.say(event)
         except Quit:
+            theirs.flush()
             self.console.print("stopped.")
+        theirs.flush()
         self.finish(r)
         if self.drills_due:
             self.console.print(
