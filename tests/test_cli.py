@@ -478,3 +478,35 @@ def test_chosen_lead_can_be_advised(runner, tmp_path):
     )
     data = json.loads(run(runner, "advise", path, "--json", "--samples", "10").output)
     assert data["action"] == "play" and len(data["moves"]) == 7
+
+
+def test_every_command_shows_examples_that_parse(runner):
+    """Each command's --help ends with examples, and each example is a command line click
+    accepts (its options exist and take what is given)."""
+    import shlex
+
+    from domino_advisor.cli.app import COMMANDS
+    from domino_advisor.cli.examples import EXAMPLES
+
+    assert set(EXAMPLES) == set(COMMANDS)
+    for name, lines in EXAMPLES.items():
+        res = run(runner, name, "--help")
+        assert res.exit_code == 0 and "Examples:\n" in res.output, name
+        for line in lines:
+            if line.startswith("  "):  # a note under the example
+                continue
+            assert f"domino-advisor {line}" in res.output
+            args = shlex.split(line)
+            command = main.commands[args[0]]
+            with command.make_context(args[0], args[1:], resilient_parsing=False):
+                pass
+
+
+def test_completion_for_each_shell(runner):
+    for shell in ("bash", "zsh", "fish"):
+        res = run(runner, "completion", shell)
+        assert res.exit_code == 0 and "_DOMINO_ADVISOR_COMPLETE" in res.output, shell
+    env = {"_DOMINO_ADVISOR_COMPLETE": "bash_complete", "COMP_WORDS": "domino-advisor sta", "COMP_CWORD": "1"}
+    res = runner.invoke(main, [], env=env, prog_name="domino-advisor")
+    assert "plain,status" in res.output.split()
+    refused(runner, None, "completion", "powershell", says="'powershell' is not one of")

@@ -16,6 +16,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from domino_advisor.cli import completion as cli_completion
 from domino_advisor.cli import measuring as cli_measure
 from domino_advisor.cli import models as cli_models
 from domino_advisor.cli import practice as cli_practice
@@ -113,7 +114,7 @@ def test_logging_loads_no_advice(tmp_path):
 def test_the_table_holds_every_command_with_its_own_short_help():
     defined = {
         c.name: c
-        for module in (cli_table, cli_practice, cli_measure, cli_models)
+        for module in (cli_table, cli_practice, cli_measure, cli_models, cli_completion)
         for c in vars(module).values()
         if isinstance(c, click.Command)
     }

@@ -32,6 +32,11 @@ COMMANDS = {
         "How honest the advisor's chances are: self-play games, the reliability table, calibration "
         "error and Brier score, before and after the shipped correction.",
     ),
+    "completion": (
+        "completion:completion",
+        "Print the completion script for your shell: commands, options and file names complete on Tab "
+        "once your shell runs it (put the eval line in your shell's start-up file).",
+    ),
     "config": (
         "table:config_",
         "Where your defaults file is and what it holds (your name, players, house rules).",

@@ -125,8 +125,13 @@ class Commands(MutableMapping[str, click.Command]):
 
     def __getitem__(self, name: str) -> click.Command:
         if name not in self.loaded:
+            from domino_advisor.cli.examples import epilog
+
             module, function = self.table[name][0].split(":")
-            self.loaded[name] = getattr(importlib.import_module(f".{module}", self.package), function)
+            command = getattr(importlib.import_module(f".{module}", self.package), function)
+            if command.epilog is None:
+                command.epilog = epilog(name)
+            self.loaded[name] = command
         return self.loaded[name]
 
     def __setitem__(self, name: str, command: click.Command) -> None:

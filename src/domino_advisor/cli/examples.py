@@ -1,0 +1,51 @@
+"""One or two examples for each command's ``--help``: what a player types, with the log
+shorthand where the command takes events.  ``Commands`` puts them under the help when it
+loads a command; tests/test_cli.py runs each through click's parser."""
+
+from __future__ import annotations
+
+EXAMPLES: dict[str, list[str]] = {
+    "advise": ["advise friday.dom", "advise friday.dom --json"],
+    "bench": ["bench", "bench --repeats 5"],
+    "calibrate": ["calibrate --rules classic --players 2 --games 200"],
+    "completion": [
+        "completion bash",
+        '  (in ~/.bashrc: eval "$(domino-advisor completion bash)"; zsh and fish alike)',
+    ],
+    "config": ["config"],
+    "demo": ["demo", "demo --save demo.dom"],
+    "edit": ["edit friday.dom"],
+    "equity": ["equity --rules all-fives --players 2"],
+    "events": ["events friday.dom", "events friday.dom --json"],
+    "log": [
+        'log friday.dom "me 66" "ana d2" "ana 61" "bob 65 on 6" "cy p"',
+        'log friday.dom --replace 7 "ana plays 6-4 on 6"',
+    ],
+    "new": [
+        'new friday.dom --players "me ana bob" --hand "66 63 52 31 00"',
+        'new train.dom --rules mexican-train --players "me ana" --hand "125 ..."',
+    ],
+    "session": [
+        "session friday.dom",
+        "  (then type what happens: me 66, ana 64, bob d2, cy p; a advice, u undo, q quit)",
+    ],
+    "progress": ["progress", "progress --html progress.html"],
+    "reads": ["reads --rules classic --players 3 --games 100"],
+    "review": ["review friday.dom", "review friday.dom --html review.html"],
+    "rules": ["rules", "rules all-fives"],
+    "simulate": ["simulate --players 3 --bots heuristic,heavy --games 200"],
+    "status": ["status friday.dom", "status friday.dom --json"],
+    "train": ["train", "train --from friday.dom", "train --drills"],
+    "undo": ["undo friday.dom", "undo friday.dom 2"],
+    "where": ["where friday.dom 6-4"],
+}
+
+
+def epilog(name: str) -> str | None:
+    """The examples as click shows them: kept as written (``\\b``), not rewrapped."""
+    lines = EXAMPLES.get(name)
+    if not lines:
+        return None
+    return "\b\nExamples:\n" + "\n".join(
+        f"  {line}" if line.startswith("  ") else f"  domino-advisor {line}" for line in lines
+    )
