@@ -387,3 +387,18 @@ def test_many_random_matches_replay():
             assert h.deal is not None, h.reason
             check_deal(log, h.round, h.deal)
             check_replay(log, h)
+
+
+def test_a_hand_the_counting_proves_counts_as_shown():
+    """Round over, ana's last tile never shown, but every other tile is seen: the counting
+    proves ana holds 0-0, so hindsight takes it as shown and says so; with a tile left
+    that could be ana's or the boneyard's, the round still has no hindsight."""
+    head = '[Rules "block"]\n[Players "me ana"]\n[Set "set=2 hand=3"]\nround 1\nme holds 2-2 2-1 1-0\n'
+    play = "me plays 2-2\nana plays 2-0 on 2\nme plays 2-1 on 2\nana plays 1-1 on 1\nme plays 1-0 on 1\n"
+    deal = deal_of(gamelog.loads(head + play), 1)
+    assert isinstance(deal, KnownDeal), deal
+    assert [str(t) for t in deal.hands[1]] == ["2-0", "1-1", "0-0"]
+    assert "ana's hand was not shown: the counting proves it was 0-0, taken as shown" in deal.notes
+    bigger = head.replace("set=2 hand=3", "set=3 hand=3")
+    unknown = deal_of(gamelog.loads(bigger + play), 1)
+    assert isinstance(unknown, Unknown) and "ana's hand was not shown" in unknown.reason

@@ -169,3 +169,15 @@ def test_rules_lists_allowed_values(runner, monkeypatch, process_too):
     code, out = _at_width(monkeypatch, 50, "rules", "all-fives", process_too=process_too)
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 50 and "…" not in out
     assert "allowed: none, partners" in out
+
+
+def test_a_round_scored_from_a_count_asks_for_the_tiles_hindsight_needs(runner, tmp_path):
+    path = tmp_path / "c.dom"
+    path.write_text(
+        '[Rules "classic"]\n[Players "me ana"]\n[Set "hand=3"]\nround 1\nme holds 6-6 6-5 2-2\n'
+        "me plays 6-6\nana plays 6-4 on 6\nme plays 6-5 on 6\nana plays 4-2 on 4\nme plays 2-2 on 2\n"
+        "ana counts 5\n"
+    )
+    said = " ".join(run(runner, "status", path).output.split())
+    assert "next: round 1 is scored: me won it (5 points)" in said
+    assert "if you saw the tiles ana had left, log them, like 'ana s 33 21'" in said

@@ -164,15 +164,17 @@ def _deal(before: Match, r: Round, seed: int) -> KnownDeal | Unknown:
     names, me = r.match.players, r.match.me
     if not r.over or not r.history:
         return Unknown(r.number, f"round {r.number} is not finished")
+    proven = _proven(r, me)
     hidden = [
         f"{names[s]}'s hand was {'counted, not shown' if s in r.revealed else 'not shown'}"
         for s in range(r.match.seats)
-        if s != me and r.counts[s] and s not in r.shown
+        if s != me and r.counts[s] and s not in r.shown and s not in proven
     ]
     if hidden:
         return Unknown(r.number, "; ".join(hidden))
     rng = random.Random(seed * 1_000 + r.number)
-    splits = _splits(r, me, rng)
+    shown = {**r.shown, **proven}
+    splits = _splits(r, me, rng, shown)
     if splits is None:
         return Unknown(r.number, "no deal explains every play of the round (a misplay or a mistyped line?)")
     mine = r.dealt[me]
@@ -185,7 +187,11 @@ def _deal(before: Match, r: Round, seed: int) -> KnownDeal | Unknown:
             stock += a.tiles if a.tiles is not None else drawn_by[a.seat].pop(0)
     rest = sorted(set(full_set(r.rules.top)) - set(stock) - {t for h in hands for t in h}, reverse=True)
     rng.shuffle(rest)
-    notes = [_split_note(names[s], *v) for s, v in splits.items() if v[1]]
+    notes = [
+        f"{names[s]}'s hand was not shown: the counting proves it was {format_tiles(tiles)}, taken as shown"
+        for s, tiles in proven.items()
+    ]
+    notes += [_split_note(names[s], *v) for s, v in splits.items() if v[1]]
     truth = _verify(before, r, hands, stock + rest)
     if truth is None:
         return Unknown(r.number, "the round's plays could not be replayed from the deal rebuilt")
@@ -195,7 +201,25 @@ def _deal(before: Match, r: Round, seed: int) -> KnownDeal | Unknown:
 Split = tuple[tuple[Tile, ...], list[tuple[Tile, ...]], bool]  # dealt, each draw's tiles, certain
 
 
-def _splits(r: Round, me: int, rng: random.Random) -> dict[int, Split] | None:
+def _proven(r: Round, me: int) -> dict[int, tuple[Tile, ...]]:
+    """The hands left unshown at the round's end that the counting makes certain (every
+    tile of them certainly there): as good as shown."""
+    seats = [s for s in range(r.match.seats) if s != me and r.counts[s] and s not in r.shown]
+    if not seats:
+        return {}
+    try:
+        inf = infer(SeatView.of(r, me))
+    except DominoError:
+        return {}
+    out = {}
+    for s in seats:
+        held = tuple(sort_tiles(t for t in inf.unseen if inf.probability[t].get(s) == 1))
+        if len(held) == r.counts[s]:
+            out[s] = held
+    return out
+
+
+def _splits(r: Round, me: int, rng: random.Random, shown: dict) -> dict[int, Split] | None:
     """Every other seat's split, under the first way of the lead rule that admits them all
     (the rule can forbid a tile to every dealt hand: then it was drawn)."""
     opening = r.history[0]
@@ -206,7 +230,7 @@ def _splits(r: Round, me: int, rng: random.Random) -> dict[int, Split] | None:
             continue
         got: dict[int, Split] = {}
         for s in range(r.match.seats):
-            split = None if s == me else _split(r, s, case, rng)
+            split = None if s == me else _split(r, s, case, rng, shown)
             if split is not None:
                 got[s] = split
             elif s != me:
@@ -216,7 +240,7 @@ def _splits(r: Round, me: int, rng: random.Random) -> dict[int, Split] | None:
     return None
 
 
-def _split(r: Round, seat: int, case: lead.OpeningCase, rng: random.Random) -> Split | None:
+def _split(r: Round, seat: int, case: lead.OpeningCase, rng: random.Random, shown: dict) -> Split | None:
     """A dealt hand and draws for a player whose tiles are all seen, consistent with the
     play: each tile comes from the deal or one of the player's draws (sources 0, 1..m),
     within the bounds the play sets; a draw holds at most one tile it could play (the
@@ -224,7 +248,7 @@ def _split(r: Round, seat: int, case: lead.OpeningCase, rng: random.Random) -> S
     acts = [(i, a) for i, a in enumerate(r.history) if a.seat == seat]
     draws = [i for i, a in acts if a.kind == "draw"]
     played = {a.tile: i for i, a in acts if a.kind == "play" and a.tile is not None}
-    tiles = sort_tiles([*played, *r.shown.get(seat, ())])
+    tiles = sort_tiles([*played, *shown.get(seat, ())])
     caps = [r.rules.hand_size(r.match.seats)] + [r.history[i].count for i in draws]
     if sum(caps) != len(tiles):
         return None

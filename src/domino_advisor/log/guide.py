@@ -71,7 +71,17 @@ def _after_the_round(match: Match) -> str:
     if result.winner is not None:
         points = sum(result.points.values())
         won = f"{_side(match, result.winner)} won it ({points} point{'s' if points != 1 else ''}); "
-    return f"round {r.number} is scored: {won}start the next with 'round {r.number + 1}', then your new hand"
+    unseen = [
+        match.players[s] for s in range(match.seats) if s != match.me and r.counts[s] and s not in r.shown
+    ]
+    shows = (
+        f" (if you saw the tiles {' and '.join(unseen)} had left, log them, like '{unseen[0]} s 33 21': "
+        "review replays the round in hindsight only from hands it knows)"
+        if unseen
+        else ""
+    )
+    nxt = f"start the next with 'round {r.number + 1}', then your new hand"
+    return f"round {r.number} is scored: {won}{nxt}{shows}"
 
 
 def _side(match: Match, seat: int) -> str:
