@@ -288,3 +288,24 @@ def test_a_hub_play_three_pips_worse_is_flagged(tmp_path, game, players, seed, s
     flagged = [d for d in result.decisions if not d.agreed]
     assert [d.event for d in flagged] == [planted], [(d.event, d.played, d.best) for d in result.decisions]
     assert flagged[0].clear and flagged[0].cost >= 3
+
+
+def test_the_hub_advice_says_how_far_behind_the_first_each_play_is():
+    """Each play after the first: its paired gap to the first ± one standard error, worked
+    out here from the worlds' margins; about equal exactly when the gap is within two."""
+    import statistics
+
+    from domino_advisor.advice.hubadvice import EQUAL_BAND, advise
+    from domino_advisor.log import logfile as files
+
+    bench = Path(__file__).parents[1] / "src" / "domino_advisor" / "data" / "bench"
+    m = files.load(bench / "chicken-foot-9-4p-mid-round.dom").replay_trains()
+    advice = advise(m.round.for_next(m.viewer), m.viewer, 12, seed=0, seconds=None)
+    first, *rest = advice.moves
+    assert rest and first.behind == 0 and not first.about_equal
+    for c in rest:
+        diffs = [a - b for a, b in zip(c.margins, first.margins, strict=True)]
+        assert c.behind == pytest.approx(statistics.fmean(diffs))
+        assert c.behind_error == pytest.approx(statistics.stdev(diffs) / len(diffs) ** 0.5)
+        assert c.about_equal == (c.behind <= EQUAL_BAND * c.behind_error)
+        assert c.as_dict("chicken-foot")["behind"] == round(c.behind, 2)

@@ -59,6 +59,8 @@ class HubChoice:
     out: int = 0  # worlds where you went out
     reasons: list[str] = field(default_factory=list)
     about_equal: bool = False  # the worlds cannot tell it from the first (review counts it as agreeing)
+    behind: float = 0.0  # pips it ends behind the first, on average over the same worlds
+    behind_error: float = 0.0  # ... and one standard error of that, world by world
 
     @property
     def margin(self) -> float:
@@ -80,6 +82,8 @@ class HubChoice:
             "margin": round(self.margin, 2),
             "out": round(self.out / len(self.pips), 4) if self.pips else 0.0,
             "about_equal": self.about_equal,
+            "behind": round(self.behind, 2),
+            "behind_error": round(self.behind_error, 2),
             "reasons": self.reasons,
         }
 
@@ -157,8 +161,8 @@ def advise(
         other = f"{choices[1].tile} on {choices[1].train}"
         planned.reasons.insert(0, f"kept as {whose}: {other} did better here, but not clearly")
     for c in choices[1:]:
-        gap, error = paired_gap(choices[0], c)
-        c.about_equal = gap <= EQUAL_BAND * error
+        c.behind, c.behind_error = paired_gap(choices[0], c)
+        c.about_equal = c.behind <= EQUAL_BAND * c.behind_error
     spent = time.perf_counter() - started
     return HubAdvice(name, "play", choices, done, spent, inf.method, r.rules.name, samples, cut)
 

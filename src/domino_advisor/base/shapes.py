@@ -354,6 +354,8 @@ class HubMoveJson(TypedDict):
     margin: float
     out: float
     about_equal: NotRequired[bool]
+    behind: NotRequired[float]
+    behind_error: NotRequired[float]
     reasons: list[str]
 
 

@@ -224,7 +224,10 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
     t.add_column("move", no_wrap=True)
     t.add_column("pips left", justify="right")
     t.add_column("vs others", justify="right")
-    if not narrow:
+    several = len(data["moves"]) > 1
+    if not narrow:  # narrow: said under the table, with the reasons
+        if several:
+            t.add_column("vs 1", justify="right")
         t.add_column("why", overflow="fold")
     for k, m in enumerate(data["moves"], 1):
         row = [
@@ -233,21 +236,34 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
             f"{m['expected_pips']:.1f}",
             f"{m['margin']:+.1f}",
         ]
-        t.add_row(*row, *([] if narrow else ["; ".join(_why(m))]))
+        shown = ([_behind(k, m)] if several else []) + ["; ".join(_why(m))]
+        t.add_row(*row, *([] if narrow else shown))
     parts: list[RenderableType] = [t]
     if narrow:
         for k, m in enumerate(data["moves"], 1):
-            parts.append(Text(f"{k}. " + "; ".join(_why(m))))
+            behind = _behind(k, m)
+            parts.append(Text(f"{k}. " + (f"vs 1: {behind}; " if behind else "") + "; ".join(_why(m))))
     worlds = f"{data['samples']} worlds"
     if data.get("cut_short"):  # the user's --time stopped the work: the answer is the machine's
         worlds = f"{data['samples']} of {data['samples_asked']} worlds (cut short by your time limit)"
     note = Text(
         f"pips left: yours when the round ends, played out by the heuristic bot in "
         f"{worlds} drawn from the counting ({data['counting']}); "
-        "vs others: yours less their average (lower is better)",
+        "vs others: yours less their average (lower is better)"
+        + (
+            "; vs 1: how many pips more than the first it leaves you, ± one standard error over "
+            "the same worlds"
+            if several
+            else ""
+        ),
         style="dim",
     )
     return Group(*parts, note)
+
+
+def _behind(k: int, m: shapes.HubMoveJson) -> str:
+    """How far behind the first a play ends, ± its error ('' for the first)."""
+    return "" if k == 1 or "behind" not in m else f"{m['behind']:+.1f}±{m.get('behind_error', 0):.1f}"
 
 
 def _why(m: shapes.HubMoveJson) -> list[str]:
