@@ -75,7 +75,9 @@ def test_count_is_the_unseen_tiles_with_the_number(k):
         seen = set(view.table) | set(view.hand) | {t for ts in view.shown.values() for t in ts}
         truth = sum(1 for t in full_set(view.rules.top) if t.bears(n) and t not in seen)
         marked = Count(n).mark(truth, view, inf)
-        assert marked.points == 1.0 and marked.truth.startswith(f"{truth} tiles")
+        assert marked.points == 1.0 and marked.truth.startswith(
+            f"{truth} tile{'' if truth == 1 else 's'} with a"
+        )
         assert marked.why.endswith(f"= {truth}")
         assert Count(n).mark(truth + 1, view, inf).points == 0.0
 

@@ -56,3 +56,8 @@ def message(text: str, limit: int = 600, word: int = 200) -> str:
 
 
 _LONG = re.compile(r"[^\s']{200,}")
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the word as a player says it: '1 tile', '3 tiles' ('1 match', '2 matches')."""
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.base.errors import DominoError
-from domino_advisor.base.printable import message, printable
+from domino_advisor.base.printable import message, plural, printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.reads import Style, style_for
@@ -276,7 +276,7 @@ class LineLesson(Asking):
         self.finish(r)
         if self.drills_due:
             self.console.print(
-                Text(f"{self.drills_due} drills from your games are due: train --drills", style="bold")
+                Text(f"{plural(self.drills_due, 'drill')} from your games due: train --drills", style="bold")
             )
         return self.score
 
@@ -343,7 +343,7 @@ class DrillLesson(Asking):
             self.console.print(Text(f"no drills due now: {when}", style="bold"))
             return self.score
         self.lesson_no = self.kept.start_lesson()
-        self.console.print(Text(f"{len(due)} drills from your games. q stops.", style="bold"))
+        self.console.print(Text(f"{plural(len(due), 'drill')} from your games. q stops.", style="bold"))
         try:
             shown = None
             for number, kept in enumerate(due, 1):
@@ -354,7 +354,11 @@ class DrillLesson(Asking):
             self.console.print("stopped.")
         self.totals()
         left = self.kept.drills_left()
-        more = f"{left} drills still to answer right twice" if left else "every drill answered right twice"
+        more = (
+            f"{plural(left, 'drill')} still to answer right twice"
+            if left
+            else "every drill answered right twice"
+        )
         self.console.print(Text(more, style="dim"))
         return self.score
 

@@ -20,7 +20,7 @@ from rich.text import Text
 from domino_advisor import api
 from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, LogFileError, NotationError
-from domino_advisor.base.printable import excerpt, message, printable
+from domino_advisor.base.printable import excerpt, message, plural, printable
 from domino_advisor.games.events import DIGITS, VERBS, number_at_most
 from domino_advisor.games.registry import part
 from domino_advisor.learning import questions
@@ -374,7 +374,7 @@ class Session:
             shown = excerpt(text, 60)
             if not DIGITS.match(count):
                 raise NotationError(f"'{shown}': undo takes a number, like 'u 2'")
-            raise NotationError(f"'{shown}': the log has only {len(self.log.events)} events")
+            raise NotationError(f"'{shown}': the log has only {plural(len(self.log.events), 'event')}")
         if n == 0:
             raise NotationError(f"'{excerpt(text, 60)}': undo at least one event")
         done: list[edits.Edited] = []

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from domino_advisor.base.errors import NotationError
-from domino_advisor.base.printable import excerpt
+from domino_advisor.base.printable import excerpt, plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set
 from domino_advisor.counting.inference import BONEYARD, Inference
 from domino_advisor.counting.view import SeatView
@@ -160,9 +160,9 @@ class Count:
         seen = "; ".join(parts) if parts else "you have seen none"
         return Marked(
             1.0 if said == len(unseen) else 0.0,
-            f"{len(unseen)} tiles with a {n} are unseen",
-            f"{len(bearing)} tiles bear a {n}: {seen}; {len(bearing)} - {len(bearing) - len(unseen)} = "
-            f"{len(unseen)}",
+            f"{plural(len(unseen), 'tile')} with a {n} {'is' if len(unseen) == 1 else 'are'} unseen",
+            f"{plural(len(bearing), 'tile')} bear a {n}: {seen}; "
+            f"{len(bearing)} - {len(bearing) - len(unseen)} = {len(unseen)}",
         )
 
 

@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from domino_advisor.base.printable import printable
+from domino_advisor.base.printable import plural, printable
 from domino_advisor.games.registry import game_for
 
 if TYPE_CHECKING:
@@ -243,9 +243,11 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
         for k, m in enumerate(data["moves"], 1):
             behind = _behind(k, m)
             parts.append(Text(f"{k}. " + (f"vs 1: {behind}; " if behind else "") + "; ".join(_why(m))))
-    worlds = f"{data['samples']} worlds"
+    worlds = plural(data["samples"], "world")
     if data.get("cut_short"):  # the user's --time stopped the work: the answer is the machine's
-        worlds = f"{data['samples']} of {data['samples_asked']} worlds (cut short by your time limit)"
+        worlds = (
+            f"{data['samples']} of {plural(data['samples_asked'], 'world')} (cut short by your time limit)"
+        )
     note = Text(
         f"pips left: yours when the round ends, played out by the heuristic bot in "
         f"{worlds} drawn from the counting ({data['counting']}); "
@@ -277,7 +279,7 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     s = data["summary"]
     parts.append(
         Text(
-            f"review for {printable(data['player'])}: {s['decisions']} decisions with a choice, "
+            f"review for {printable(data['player'])}: {plural(s['decisions'], 'decision')} with a choice, "
             f"{s['agreed']} as the advisor would{_equal_note(data)}, {s['costly']} clearly gave up pips "
             f"({s['pips_given_up']:.1f} pips in all, noise included)",
             style="bold",
@@ -313,9 +315,9 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     parts.append(
         Text(
             f"vs advisor: your pips at the round's end less the others' average, your play's less the "
-            f"advisor's, ± one standard error over {data['samples']} worlds drawn from what you knew "
-            "then (below zero: yours did better there, not clearly enough to leave the heuristic's move); "
-            "red: clearly a cost (a pip or more, and twice its error)",
+            f"advisor's, ± one standard error over {plural(data['samples'], 'world')} drawn from what you "
+            "knew then (below zero: yours did better there, not clearly enough to leave the heuristic's "
+            "move); red: clearly a cost (a pip or more, and twice its error)",
             style="dim",
         )
     )

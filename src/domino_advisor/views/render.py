@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from domino_advisor.base.printable import plural
 from domino_advisor.games.line.rules import CHOICES, DESCRIPTIONS, INTEGERS, PRESETS
 
 if TYPE_CHECKING:
@@ -305,7 +306,7 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
     summary = Text()
     n = len(data["decisions"])
     what = "match" if matchplay else "win"
-    summary.append(f"{data['agreed']} of {n} decisions agreed with the advisor", style="bold")
+    summary.append(f"{data['agreed']} of {plural(n, 'decision')} agreed with the advisor", style="bold")
     equal = sum(1 for d in data["decisions"] if d.get("about_equal"))
     if equal:
         summary.append(f" ({equal} about equal to its first choice, as the advice said)")

@@ -12,7 +12,7 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
-from domino_advisor.base.printable import printable
+from domino_advisor.base.printable import plural, printable
 from domino_advisor.log.gamelog import split_lines
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
 <title>{escape(title)}</title>
 <style>{STYLE}</style></head><body>
 <h1>{escape(title)}</h1>
-<p><b>{data["agreed"]} of {n} decisions agreed with the advisor</b>; {key} chance given up over the
+<p><b>{data["agreed"]} of {plural(n, "decision")} agreed with the advisor</b>; {key} chance given up over the
 {what if not matchplay else "match"}: {data["total_cost"]:.0%}, each decision taking its share of what the
 ones before it left ({data["samples"]} sampled deals a decision).</p>
 <p class="legend">Legend: <span class="ok-key">agreed, or under 2% given up</span>

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from domino_advisor.base.errors import IllegalMoveError
+from domino_advisor.base.printable import plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set
 from domino_advisor.games.events import Counts, Draw, Event, Has, Holds, NewRound, Pass, Play, Shows
 from domino_advisor.games.hub.match import HubMatch
@@ -166,7 +167,9 @@ class HubLogMatch:
             raise IllegalMoveError(f"{event.player}'s pips for round {r.number} are already counted")
         if isinstance(event, Shows):
             if len(event.tiles) != r.counts[seat]:
-                raise IllegalMoveError(f"{event.player} holds {r.counts[seat]} tiles, not {len(event.tiles)}")
+                raise IllegalMoveError(
+                    f"{event.player} holds {plural(r.counts[seat], 'tile')}, not {len(event.tiles)}"
+                )
             seen = set(r.hands[self.viewer] or ()) | {r.engine} | r.placed
             seen |= {t for tiles in self.shown[-1].values() for t in tiles}
             clash = [t for t in event.tiles if t in seen]
@@ -208,7 +211,7 @@ class HubLogMatch:
         seat = self._seat(event.player)
         if r.counts[seat] != event.count:
             raise IllegalMoveError(
-                f"the log gives {event.player} {r.counts[seat]} tiles, not {event.count}: "
+                f"the log gives {event.player} {plural(r.counts[seat], 'tile')}, not {event.count}: "
                 "an event is missing or wrong (look at the last draws and plays)"
             )
 

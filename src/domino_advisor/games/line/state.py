@@ -16,6 +16,7 @@ from typing import Literal, Protocol
 
 from domino_advisor.base.doubts import Doubt
 from domino_advisor.base.errors import CountMismatch, IllegalMoveError
+from domino_advisor.base.printable import plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set, sort_tiles
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.layout import Layout, describe_numbers
@@ -495,7 +496,9 @@ class Round:
         hand = self.hands[seat]
         if tiles is not None:
             if len(tiles) != self.counts[seat]:
-                raise IllegalMoveError(f"{who} shows {len(tiles)} tiles but holds {self.counts[seat]}")
+                raise IllegalMoveError(
+                    f"{who} shows {plural(len(tiles), 'tile')} but holds {self.counts[seat]}"
+                )
             if hand is not None and set(tiles) != hand:
                 raise IllegalMoveError(
                     f"{who} holds {format_tiles(sort_tiles(hand))}, not {format_tiles(tiles)}"
