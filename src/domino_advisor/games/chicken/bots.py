@@ -31,20 +31,23 @@ def heuristic_policy(r: ChickenRound, moves: list[Move], rng: random.Random) -> 
     if len(plays) <= 1:
         return plays[0] if plays else moves[0]
     hand = r.hands[r.turn] or set()
-    return max(plays, key=lambda m: (worth(r, hand, m), m.tile.high, str(m.on)))
+    numbers = {r.place_name(p): n for p, n in r.open_ends(r.turn)}  # each place's number, named once
+    return max(plays, key=lambda m: (worth(r, hand, m, numbers), m.tile.high, str(m.on)))
 
 
-def worth(r: ChickenRound, hand: set, m: Play) -> int:
+def worth(r: ChickenRound, hand: set, m: Play, numbers: dict[str, int] | None = None) -> int:
     """Pips shed, and what the play leaves you: a double you can toe yourself, an end you
-    can follow."""
+    can follow.  ``numbers``: each open place's number by its name (read from the table
+    when not given)."""
     t = m.tile
-    rest = [x for x in hand if x != t]
     if t.is_double:
-        follow = sum(1 for x in rest if x.bears(t.high))
+        follow = any(x.bears(t.high) for x in hand if x != t)
         return t.pips + (12 if follow else 4)
-    number = r.number_at(r.where_to(r.turn, t, m.on))
+    number = numbers.get(str(m.on)) if numbers is not None else None
+    if number is None:
+        number = r.number_at(r.where_to(r.turn, t, m.on))
     end = t.other(number)
-    follow = sum(1 for x in rest if x.bears(end))
+    follow = sum(1 for x in hand if x != t and x.bears(end))
     return t.pips + 2 * min(follow, 2)
 
 
