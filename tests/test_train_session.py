@@ -78,7 +78,7 @@ def test_the_shorthand_writes_the_full_lines(table, samples):
 def test_a_tile_that_fits_two_trains_is_asked_about(table):
     before = table.read_text()
     text = drive(table, ["me 125"], samples=4)
-    assert "12-5 fits me's train and the Mexican train: say which, like 'me 125 mine'" in text
+    assert "12-5 fits your train and the Mexican train: say which, like 'me 125 mine'" in text
     assert table.read_text() == before
 
 

@@ -76,7 +76,7 @@ def test_a_round_logged_from_the_command_line(runner, table):
         (["ana plays 12-7 on mexican"], "it is your turn, not ana's"),
         (["me plays 12-5 on nowhere"], "say which train"),
         (["me plays 12-5 on ana"], "ana's train is not open"),
-        (["me plays 9-3 on mine"], "does not fit me's train"),
+        (["me plays 9-3 on mine"], "does not fit your train"),
         (["me draws 7-7"], "play if you can"),
         (["me plays 12-5 on me", "ana draws 7-7"], "you cannot see which tile ana drew"),
         (["me plays 12-5 on me", "ana draws 2"], "one tile at a time"),

@@ -58,6 +58,7 @@ class HubLesson(Asking):
     def play(self) -> None:
         hands, stock = deal(self.train_rules, len(self.names), 1, self.rng)
         r = self.match.start(list(hands), stock)
+        r.viewer = 0  # you: the lesson's words say "your train"
         self.console.print(
             Text(
                 f"a practice round of {self.train_rules.title} for {len(self.names)}: you (me) against "

@@ -41,8 +41,8 @@ def worth(r: ChickenRound, hand: set, m: Play, numbers: dict[str, int] | None = 
     when not given)."""
     t = m.tile
     if t.is_double:
-        follow = any(x.bears(t.high) for x in hand if x != t)
-        return t.pips + (12 if follow else 4)
+        toes = any(x.bears(t.high) for x in hand if x != t)
+        return t.pips + (12 if toes else 4)
     number = numbers.get(str(m.on)) if numbers is not None else None
     if number is None:
         number = r.number_at(r.where_to(r.turn, t, m.on))

@@ -153,9 +153,8 @@ class TrainRound(HubRound):
         if self.checked and key not in self.open_to(seat):
             raise IllegalMoveError(self._closed(seat, key))
         if self.checked and not tile.bears(train.end):
-            raise IllegalMoveError(
-                f"{tile} does not fit {self.place_name(key)}'s train (it ends in {train.end})"
-            )
+            whose = "your" if key == self.viewer else f"{self.place_name(key)}'s"
+            raise IllegalMoveError(f"{tile} does not fit {whose} train (it ends in {train.end})")
         self.chain = None  # set again below while a first turn's chain may go on
         drawn = self.drew is not False  # a tile drawn and played ends the turn: no chain from it
         self._laid(seat, tile, key)

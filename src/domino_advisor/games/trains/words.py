@@ -49,8 +49,11 @@ def chaining(r: TrainRound, seat: int) -> bool:
 
 
 def said_place(r: TrainRound, on: object) -> str:
-    """A train as the table says it, by its name (``mexican``, or its owner's)."""
-    return "the Mexican train" if on == MEXICAN else f"{on}'s train"
+    """A train as the table says it, by its name (``mexican``, or its owner's: yours is
+    "your train" where the round knows whose log it is)."""
+    if on == MEXICAN:
+        return "the Mexican train"
+    return "your train" if r.viewer is not None and on == r.names[r.viewer] else f"{on}'s train"
 
 
 def typed_place(r: TrainRound, word: str) -> str:
