@@ -277,6 +277,6 @@ def test_a_game_with_no_drills_says_why(runner, tmp_path):
     )
     small = Review(["me", "ana"], "me", [decision("6-4 on 4", "6-1 on 1")])
     assert drills.why_none(small) == (
-        "0 of 1 decisions agreed with the advice; the others gave up less than 2% of your chance "
+        "0 of 1 decision agreed with the advice; the others gave up less than 2% of your chance "
         "to win, too little to drill"
     )

@@ -135,6 +135,13 @@ def test_going_out_while_the_boneyard_had_tiles_suggests_a_count_check(tmp_path)
     how to check, once, when it is logged."""
     path = tmp_path / "short.dom"
     path.write_text('[Rules "classic"]\n[Players "me ana"]\n[Set "hand=2"]\nround 1\nme holds 6-6 5-5\n')
-    out = drive(path, ["me 66", "ana 64", "me draws 5-0", "me draws 4-3", "me 43", "ana 31"])
-    assert "ana went out: if ana still holds tiles, a draw is missing from the log; 'ana =N'" in out
+    lines = ["me 66", "ana d1", "ana 64", "me draws 5-0", "me draws 4-3", "me 43", "ana 31"]
+    out = drive(path, [*lines, "me draws 6-0", "me 60 on 6", "ana 10 on 1"])
+    assert (
+        "ana went out; if ana still holds tiles, a draw is missing: 'ana =N' (the tiles held) checks" in out
+    )
     assert out.count("a draw is missing") == 1
+    quiet = tmp_path / "quiet.dom"  # ana never drew: her going out is nothing to check
+    quiet.write_text(path.read_text().split("round 1")[0] + "round 1\nme holds 6-6 5-5\n")
+    out = drive(quiet, ["me 66", "ana 64", "me draws 5-0", "me draws 4-3", "me 43", "ana 31"])
+    assert "a draw is missing" not in out

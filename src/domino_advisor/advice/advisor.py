@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from domino_advisor.advice.bots import reader
 from domino_advisor.advice.calibration import Calibration, calibration_for, shown
-from domino_advisor.advice.candidate import MATCH, POINTS, ROUND, Candidate, paired_gap
+from domino_advisor.advice.candidate import EQUAL_BAND, MATCH, POINTS, ROUND, Candidate, paired_gap
 from domino_advisor.advice.engine import FastRound, Policy, from_round
 from domino_advisor.advice.reasons import explain
 from domino_advisor.advice.search import LineSolver, SearchTooBig, solve, solve_value
@@ -49,7 +49,6 @@ RESCALE = 300.0  # a world's log weight this far above the reference: weights ar
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
 EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
 EXACT_MAX = EXACT_SEARCH  # positions the exact search may visit (budgets)
-EQUAL_BAND = 2.0  # a move this many paired standard errors behind the first, or less, is about equal to it
 
 
 @dataclass

@@ -108,6 +108,7 @@ class Tally:
 
 # what each world's record holds, by what the moves are ranked on
 ROUND, MATCH, POINTS = 1, 2, 3
+EQUAL_BAND = 2.0  # a move this many paired standard errors behind the first, or less, is about equal to it
 
 
 def paired_gap(best: Tally, other: Tally, key: int) -> tuple[float, float]:

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from domino_advisor.advice.candidate import EQUAL_BAND
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
@@ -47,7 +48,6 @@ DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
 # no such bar played a round of engine 12-12 +2.5 pips against the heuristic (-4.1 to
 # +9.1), with 1.5 -3.8 (-7.9 to +0.2) and -2.7 (-5.4 to -0.0).
 SURE = 1.5
-EQUAL_BAND = 2.0  # a play this many paired standard errors behind the first, or less, is about equal to it
 
 
 @dataclass
@@ -206,11 +206,10 @@ def _clearly_better(best: HubChoice, planned: HubChoice, sure: float) -> bool:
     """Better than the plan's move by ``sure`` standard errors of the paired difference."""
     if sure <= 0:
         return True
-    diffs = [a - b for a, b in zip(best.margins, planned.margins, strict=True)]
-    if len(diffs) < 2:
+    if len(best.margins) < 2:
         return False
-    spread = statistics.stdev(diffs) / len(diffs) ** 0.5
-    return statistics.fmean(diffs) < -sure * spread if spread > 0 else statistics.fmean(diffs) < 0
+    behind, spread = paired_gap(best, planned)  # how far the plan's move ends behind the best
+    return behind > sure * spread if spread > 0 else behind > 0
 
 
 def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random) -> HubRound:

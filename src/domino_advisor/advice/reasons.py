@@ -98,7 +98,11 @@ def _going_out(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
     ]
     pips = sum((inf.expected_pips(s) for s in counted), Fraction(0))
     points = round_points(round(pips), rules.round_to)
-    certain = not any(0 < inf.probability[t][s] < 1 for t in inf.unseen for s in counted)
+    certain = (
+        inf.exact
+        and not inf.warnings
+        and not any(0 < inf.probability[t][s] < 1 for t in inf.unseen for s in counted)
+    )
     said = (
         f"you go out (domino): {'+' if certain else 'about +'}{points}" if points else "you go out (domino)"
     )

@@ -22,7 +22,7 @@ EXAMPLES: dict[str, list[str]] = {
         'log friday.dom --replace 7 "ana plays 6-4 on 6"',
     ],
     "new": [
-        'new friday.dom --players "me ana bob" --hand "66 63 52 31 00"',
+        'new friday.dom --players "me ana bob cy" --hand "66 63 52 31 00"',
         'new train.dom --rules mexican-train --players "me ana" --hand "125 ..."',
     ],
     "session": [

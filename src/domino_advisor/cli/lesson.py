@@ -276,7 +276,11 @@ class LineLesson(Asking):
         self.finish(r)
         if self.drills_due:
             self.console.print(
-                Text(f"{plural(self.drills_due, 'drill')} from your games due: train --drills", style="bold")
+                Text(
+                    f"{plural(self.drills_due, 'drill')} from your games "
+                    f"{'is' if self.drills_due == 1 else 'are'} due: train --drills",
+                    style="bold",
+                )
             )
         return self.score
 

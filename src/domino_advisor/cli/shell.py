@@ -72,7 +72,8 @@ def output_failed(e: OutputError | OSError) -> NoReturn:
 def landed(done: str) -> None:
     """A write of this command is on disk (``done`` says what, like "logged 2 events"):
     from now on an output that fails, to the last flush, is a warning and exit code 0."""
-    _landed.append(done)
+    if not _landed or _landed[-1] != done:  # said once, however many places say it landed
+        _landed.append(done)
 
 
 @contextmanager

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from domino_advisor.base.printable import plural
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.match import Match
@@ -95,8 +96,8 @@ def why_none(review: Review) -> str:
         which = "your one decision" if agreed == 1 else f"all {agreed} of your decisions"
         return f"{which} agreed with the advice, or {'was' if agreed == 1 else 'were'} about equal to it"
     return (
-        f"{agreed} of {len(decisions)} decisions agreed with the advice; the others gave up less than "
-        f"{WORTH:.0%} of your chance to win, too little to drill"
+        f"{agreed} of {plural(len(decisions), 'decision')} agreed with the advice; the others gave up "
+        f"less than {WORTH:.0%} of your chance to win, too little to drill"
     )
 
 

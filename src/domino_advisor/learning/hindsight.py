@@ -211,6 +211,8 @@ def _proven(r: Round, me: int) -> dict[int, tuple[Tile, ...]]:
         inf = infer(SeatView.of(r, me))
     except DominoError:
         return {}
+    if not inf.exact or inf.warnings:  # a sampled chance of 1, or evidence set aside, proves nothing
+        return {}
     out = {}
     for s in seats:
         held = tuple(sort_tiles(t for t in inf.unseen if inf.probability[t].get(s) == 1))

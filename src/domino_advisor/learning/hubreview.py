@@ -10,12 +10,11 @@ spread of that paired difference over the worlds.
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from domino_advisor.advice.hubadvice import HubChoice, advise, choice_for
+from domino_advisor.advice.hubadvice import HubChoice, advise, choice_for, paired_gap
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES
 from domino_advisor.counting.hubseat import HubSeatView
 from domino_advisor.counting.inference import certain_lacks
@@ -197,8 +196,8 @@ def _said(c: HubChoice) -> str:
 
 
 def _spread(a: HubChoice, b: HubChoice) -> float:
-    diffs = [x - y for x, y in zip(a.margins, b.margins, strict=True)]
-    return statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    """One standard error of the paired difference between two plays (the advice's own)."""
+    return paired_gap(b, a)[1]
 
 
 def _lacks(m: HubLogMatch) -> dict[int, frozenset[int]]:

@@ -122,6 +122,7 @@ class Review:
     samples: int | None = None  # the worlds a decision; None: as the advice by default (its budget of work)
     partner: str | None = None  # with partners: every chance is your team's
     seed: int = 0  # the advice's seed is 0
+    reads: bool = True  # soft reads, as the advice weighs the worlds by default
 
     def costliest(self, n: int = 3) -> list[Decision]:
         return sorted((d for d in self.decisions if d.cost > 0), key=lambda d: -d.cost)[:n]
@@ -131,7 +132,7 @@ class Review:
         out: shapes.ReviewJson = {
             "me": self.me,
             "samples": ADVICE_SAMPLES if self.samples is None else self.samples,
-            "at_defaults": self.samples is None and self.seed == 0,
+            "at_defaults": self.samples is None and self.seed == 0 and self.reads,
             "decisions": [d.as_dict() for d in self.decisions],
             "insights": [i.as_dict() for i in self.insights],
             "doubles": self.doubles,
@@ -177,7 +178,7 @@ def review(
     log.replay()  # a log the rules refuse is reported as such, before any work
     match = Match(log.rules, log.players, log.me)
     me = match.me
-    out = Review(list(log.players), log.me, samples=samples, seed=seed)
+    out = Review(list(log.players), log.me, samples=samples, seed=seed, reads=reads)
     if log.rules.partners:
         out.partner = log.players[(me + 2) % len(log.players)]
     known: dict[int, set[int]] = {}

@@ -329,7 +329,7 @@ def _replace(target: Path, text: str, like: os.stat_result, shown: Path, bom: bo
                 # a writer that took the lock on ours has replaced it since (this one was
                 # held up): its change stands on ours and has landed, and swapping back
                 # would undo it; the other program's save is kept beside the log instead
-                return _set_aside(tmp, target)
+                return _set_aside(tmp, target) if old is not None else None
             try:
                 _exchange(tmp, target)  # back: the other program's save stays, ours goes
             except OSError:
@@ -350,7 +350,7 @@ def _still(target: Path, ours: os.stat_result) -> bool:
     return (now.st_dev, now.st_ino) == (ours.st_dev, ours.st_ino)
 
 
-def _set_aside(tmp: str, target: Path) -> Path:
+def _set_aside(tmp: str, target: Path) -> Path | None:
     """Keep a file beside the log under a name a person reads (``game.dom.other-1``)."""
     for n in range(1, 1000):
         kept = target.with_name(f"{target.name}.other-{n}")
@@ -358,8 +358,8 @@ def _set_aside(tmp: str, target: Path) -> Path:
             os.link(tmp, kept)  # never over an existing file
         except FileExistsError:
             continue
-        except OSError:
-            return Path(tmp)  # no hard links here: it stays under its temporary name
+        except OSError:  # no hard links here: it stays under its temporary name, if it is still there
+            return Path(tmp) if os.path.exists(tmp) else None
         _unlink(tmp)
         _sync_folder(target.parent)
         return kept

@@ -253,7 +253,7 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
         f"{worlds} drawn from the counting ({data['counting']}); "
         "vs others: yours less their average (lower is better)"
         + (
-            "; vs 1: how many pips more than the first it leaves you, ± one standard error over "
+            "; vs 1: how much worse its vs others ends than the first's, ± one standard error over "
             "the same worlds"
             if several
             else ""

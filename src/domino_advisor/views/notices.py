@@ -65,7 +65,7 @@ def edit_report(
             lines.append(Text(f"warning: {w}", style="yellow"))
     hint = missed_draw(pos) if result.added and result.added[-1] == len(log.events) else None
     if hint:
-        lines.append(Text(hint, style="yellow"))
+        lines.append(Text(hint, style="dim"))
     line = summary(after, partner_of(pos))
     if line:
         lines.append(Text(line, style="bold"))
@@ -73,24 +73,20 @@ def edit_report(
 
 
 def missed_draw(pos: api.Position) -> str | None:
-    """An opponent went out while the boneyard still had tiles: if they still hold some,
-    a draw is missing from the log, and a count check finds where."""
+    """An opponent who drew this round went out while the boneyard still had tiles: if
+    they still hold some, a draw was left out of the log, and a count check says so."""
     r = pos.match.round
-    if (
-        r is None
-        or not r.over
-        or r.how != "out"
-        or r.out is None
-        or r.out == pos.match.me
-        or not r.rules.draws
-    ):
+    if r is None or not r.over or r.how != "out" or r.out is None or r.out == pos.match.me:
         return None
-    if not r.boneyard:
+    if (
+        not r.rules.draws
+        or not r.boneyard
+        or not any(a.kind == "draw" and a.seat == r.out for a in r.history)
+    ):
         return None
     who = r.name(r.out)
     return (
-        f"{who} went out: if {who} still holds tiles, a draw is missing from the log; "
-        f"'{who} =N' (the tiles {who} holds) finds where"
+        f"{who} went out; if {who} still holds tiles, a draw is missing: '{who} =N' (the tiles held) checks"
     )
 
 

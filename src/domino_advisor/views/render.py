@@ -153,8 +153,7 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
         left = stakes.get("rounds_left")
         if left is not None:  # a match of a number of rounds: the scores, and what is left
             you = "your team has" if data.get("partner") else "you have"
-            plural = "s" if left != 1 else ""
-            rest = "the last round" if left == 0 else f"{left} more round{plural} after this"
+            rest = "the last round" if left == 0 else f"{plural(left, 'more round')} after this"
             head = Text(f"playing for the match ({rest}): {you} {scores[me]}")
             have = ", ".join(str(v) for v in others)
             head.append(f", {'they have' if len(others) == 1 else 'the others have'} {have}")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from domino_advisor.base.printable import plural, printable
 from domino_advisor.log.gamelog import split_lines
+from domino_advisor.views.render import judged
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
@@ -151,11 +152,12 @@ def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
             last = d["round"]
         cls = "bad" if d["cost"] >= 0.1 else ("meh" if d["cost"] >= 0.02 else "ok")
         mine, best = (d["played_match"], d["best_match"]) if matchplay else (d["played_win"], d["best_win"])
-        verdict = (
-            "the advisor agrees"
-            if d["played"] == d["best"]
-            else f"advisor: {d['best']} ({best:.0%}), cost {d['cost']:.0%}"
-        )
+        if d["played"] == d["best"]:
+            verdict = "the advisor agrees"
+        elif d.get("about_equal"):
+            verdict = f"about equal to the advisor's {d['best']} ({best:.0%}), as the advice said"
+        else:
+            verdict = f"advisor: {d['best']} ({best:.0%}), cost {d['cost']:.0%}"
         picture = table_svg(d["table"], d["played"], d["best"]) if d.get("table") else ""
         cards.append(
             f'<div class="decision {cls}"><a href="#L{d["line"]}">event {d.get("event", d["line"])}</a>: '
@@ -186,7 +188,7 @@ def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
 <h1>{escape(title)}</h1>
 <p><b>{data["agreed"]} of {plural(n, "decision")} agreed with the advisor</b>; {key} chance given up over the
 {what if not matchplay else "match"}: {data["total_cost"]:.0%}, each decision taking its share of what the
-ones before it left ({data["samples"]} sampled deals a decision).</p>
+ones before it left ({escape(judged(data))}).</p>
 <p class="legend">Legend: <span class="ok-key">agreed, or under 2% given up</span>
 <span class="meh-key">2% to 10%</span><span class="bad-key">10% or more</span>.
 Percentages are {escape(team)} chance of winning the {what} after each move, judged from what you knew

@@ -304,7 +304,7 @@ class Round:
             said = f"{you} {n} tile{'s' if n != 1 else ''}, but each player is dealt {size}"
             if n * self.match.seats + self.rules.reserve <= self.rules.tile_count:  # a deal a table may use
                 said += f" under these rules; if your table deals {n}, that is the rule hand={n}"
-                said += f" (new ... --set hand={n})"
+                said += f" (new ... --set hand={n})" if self.number == 1 else f' (the tag [Set "hand={n}"])'
             raise IllegalMoveError(said)
         for t in tiles:
             where = self._owner_text(t)
