@@ -182,7 +182,14 @@ HUB_ROW = re.compile(r"^│\s*1 │ (\d+-\d+) on (\S+)\s*│", re.M)
 
 
 def _play_hub(
-    tmp_path: Path, game: str, players: list[str], seed: int, settings: str, samples: int, plant: bool = False
+    tmp_path: Path,
+    game: str,
+    players: list[str],
+    seed: int,
+    settings: str,
+    samples: int,
+    plant: bool = False,
+    printed: list | None = None,
 ):
     """One round of a hub game typed into a session from ``players[0]``'s seat, every
     other seat played by the game's heuristic bot from the true deal; with ``plant``, the
@@ -234,6 +241,8 @@ def _play_hub(
 
     assert run_session(path, console, read, samples=samples) == 0, out.getvalue()
     assert r.over
+    if printed is not None:
+        printed.append((out.getvalue(), r))
     return path, (planted[0] if planted else None)
 
 
@@ -309,3 +318,21 @@ def test_the_hub_advice_says_how_far_behind_the_first_each_play_is():
         assert c.behind_error == pytest.approx(statistics.stdev(diffs) / len(diffs) ** 0.5)
         assert c.about_equal == (c.behind <= EQUAL_BAND * c.behind_error)
         assert c.as_dict("chicken-foot")["behind"] == round(c.behind, 2)
+
+
+def test_a_hub_player_who_drew_and_went_out_gets_the_count_hint(tmp_path):
+    """As in the line games: an opponent who drew this round goes out with tiles left to
+    draw, and the report says how to check for a draw left out of the log; otherwise not."""
+    seen = {True: 0, False: 0}
+    for seed in range(1, 13):
+        printed: list = []
+        _play_hub(tmp_path, "mexican-train", ["me", "ana", "bob"], seed, "set=6", 2, printed=printed)
+        text, r = printed[0]
+        who = r.names[r.winner] if r.winner is not None else None
+        drew = who is not None and any(a.kind == "draw" and a.seat == r.winner for a in r.history)
+        hinted = who is not None and who != "me" and drew and r.boneyard > 0
+        assert (f"{who} went out; if {who} still holds tiles, a draw is missing" in text) == hinted, seed
+        seen[hinted] += 1
+        if all(seen.values()):
+            return
+    raise AssertionError(f"twelve rounds did not show both cases: {seen}")

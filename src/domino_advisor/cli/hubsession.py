@@ -26,7 +26,7 @@ from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.words import Words, words_of
 from domino_advisor.log import edits, gamelog
 from domino_advisor.views import hubview
-from domino_advisor.views.notices import changed_lines, where_view
+from domino_advisor.views.notices import changed_lines, missing_draw, where_view
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
@@ -114,6 +114,12 @@ class HubSession(Session):
         for w in after.get("warnings", []):
             if w not in warned:
                 lines.append(Text(f"warning: {printable(w)}", style="yellow"))
+        r, viewer = self.match.round, self.match.viewer
+        logged_last = bool(result.added) and result.added[-1] == len(self.log.events)
+        if logged_last and r is not None and r.over and r.winner is not None and r.winner != viewer:
+            drew = any(a.kind == "draw" and a.seat == r.winner for a in r.history)
+            if drew and r.boneyard:  # as the line games say it (views/notices.missed_draw)
+                lines.append(Text(printable(missing_draw(r.names[r.winner])), style="dim"))
         for line in lines:
             self.console.print(line)
         self.show_status(compact=True, data=after)

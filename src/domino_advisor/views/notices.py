@@ -84,7 +84,11 @@ def missed_draw(pos: api.Position) -> str | None:
         or not any(a.kind == "draw" and a.seat == r.out for a in r.history)
     ):
         return None
-    who = r.name(r.out)
+    return missing_draw(r.name(r.out))
+
+
+def missing_draw(who: str) -> str:
+    """What to check when a player who drew this round goes out with tiles left to draw."""
     return (
         f"{who} went out; if {who} still holds tiles, a draw is missing: '{who} =N' (the tiles held) checks"
     )
