@@ -194,7 +194,7 @@ class CommandGroup(click.Group):
         except click.ClickException as e:
             bad_option(e)
         except click.Abort:
-            interrupted(lambda code: sys.exit(code))
+            interrupted(sys.exit)
         except (OutputError, OSError) as e:  # help or version text that could not be written
             output_failed(e)
         if args is None:  # the program itself (arguments from sys.argv), not a test's runner

@@ -96,7 +96,8 @@ def new(
     top = game_for(rules_name).rules_from(rules_name, " ".join(overrides)).top
     log = gamelog.new_log(names, parse_tiles(hand, top), rules_name, overrides, me)
     outputs.write(file, gamelog.dumps(log), outputs.GAME_LOG, force)
-    landed(f"{printable(file)} was started")
+    started = f"{printable(file)} was started"
+    landed(started)
 
     def show() -> None:
         if quiet:
@@ -108,7 +109,7 @@ def new(
         )
         _show_status(log)
 
-    after_writing(f"{printable(file)} was started", show)
+    after_writing(started, show)
 
 
 @click.command(name="log")
@@ -266,14 +267,15 @@ def undo(file: str, n: int) -> None:
 
     written = logfile.update(file, change)
     removed = list(done[-1].removed)
-    landed(f"removed {len(removed)} event{'s' if len(removed) != 1 else ''}")
+    taken = f"removed {len(removed)} event{'s' if len(removed) != 1 else ''}"
+    landed(taken)
     set_aside(written.set_aside, file)
 
     def show() -> None:
         for line in removed:
             console.print(f"removed: {line}")
 
-    after_writing(f"removed {len(removed)} event{'s' if len(removed) != 1 else ''}", show)
+    after_writing(taken, show)
 
 
 @click.command()

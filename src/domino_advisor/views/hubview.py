@@ -14,6 +14,7 @@ from rich.text import Text
 
 from domino_advisor.base.printable import plural, printable
 from domino_advisor.games.registry import game_for
+from domino_advisor.views.render import equal_note, reasons_shown
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
@@ -236,13 +237,15 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
             f"{m['expected_pips']:.1f}",
             f"{m['margin']:+.1f}",
         ]
-        shown = ([_behind(k, m)] if several else []) + ["; ".join(_why(m))]
+        shown = ([_behind(k, m)] if several else []) + ["; ".join(reasons_shown(m))]
         t.add_row(*row, *([] if narrow else shown))
     parts: list[RenderableType] = [t]
     if narrow:
         for k, m in enumerate(data["moves"], 1):
             behind = _behind(k, m)
-            parts.append(Text(f"{k}. " + (f"vs 1: {behind}; " if behind else "") + "; ".join(_why(m))))
+            parts.append(
+                Text(f"{k}. " + (f"vs 1: {behind}; " if behind else "") + "; ".join(reasons_shown(m)))
+            )
     worlds = plural(data["samples"], "world")
     if data.get("cut_short"):  # the user's --time stopped the work: the answer is the machine's
         worlds = (
@@ -268,10 +271,6 @@ def _behind(k: int, m: shapes.HubMoveJson) -> str:
     return "" if k == 1 or "behind" not in m else f"{m['behind']:+.1f}±{m.get('behind_error', 0):.1f}"
 
 
-def _why(m: shapes.HubMoveJson) -> list[str]:
-    return (["about equal to the first"] if m.get("about_equal") else []) + m["reasons"]
-
-
 def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     """Each decision with a choice: yours, the advisor's, the pips given up (± one
     standard error over the worlds); then what became certain, and the totals."""
@@ -280,7 +279,8 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     parts.append(
         Text(
             f"review for {printable(data['player'])}: {plural(s['decisions'], 'decision')} with a choice, "
-            f"{s['agreed']} as the advisor would{_equal_note(data)}, {s['costly']} clearly gave up pips "
+            f"{s['agreed']} as the advisor would{equal_note(data['decisions'])}, "
+            f"{s['costly']} clearly gave up pips "
             f"({s['pips_given_up']:.1f} pips in all, noise included)",
             style="bold",
         )
@@ -322,11 +322,6 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
         )
     )
     return Group(*parts)
-
-
-def _equal_note(data: shapes.HubReviewJson) -> str:
-    equal = sum(1 for d in data["decisions"] if d.get("about_equal"))
-    return f" ({equal} about equal to its first choice, as the advice said)" if equal else ""
 
 
 def rules_view(name: str, width: int = 80) -> RenderableType:

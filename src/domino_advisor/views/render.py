@@ -7,7 +7,8 @@ lose nothing.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -132,8 +133,7 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
         cells = [str(i), move]
         if stakes:
             cells.append(f"{m['match']:.0%}" + (" (exact)" if exact else f" ±{m['match_margin']:.0%}"))
-        why = (["about equal to the first"] if m.get("about_equal") else []) + m["reasons"]
-        cells += [win, "; ".join(why)]
+        cells += [win, "; ".join(reasons_shown(m))]
         t.add_row(*cells, style="green" if i == 1 else "")
     if width < 70:
         t = _advice_list(data, t)
@@ -306,9 +306,7 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
     n = len(data["decisions"])
     what = "match" if matchplay else "win"
     summary.append(f"{data['agreed']} of {plural(n, 'decision')} agreed with the advisor", style="bold")
-    equal = sum(1 for d in data["decisions"] if d.get("about_equal"))
-    if equal:
-        summary.append(f" ({equal} about equal to its first choice, as the advice said)")
+    summary.append(equal_note(data["decisions"]))
     rounds = data.get("rounds", [])
     for r in rounds if len(rounds) > 1 else []:
         summary.append(
@@ -332,6 +330,18 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
     if data.get("hindsight"):
         parts.append(hindsight_view(data["hindsight"], width))
     return Group(*parts)
+
+
+def reasons_shown(move: Mapping[str, Any]) -> list[str]:
+    """A move's reasons as the table shows them, 'about equal to the first' first where
+    the advice said so (every game's advice)."""
+    return (["about equal to the first"] if move.get("about_equal") else []) + list(move["reasons"])
+
+
+def equal_note(decisions: Sequence[Mapping[str, Any]]) -> str:
+    """How many of the decisions agreed only as about equal (every game's review)."""
+    equal = sum(1 for d in decisions if d.get("about_equal"))
+    return f" ({equal} about equal to its first choice, as the advice said)" if equal else ""
 
 
 def judged(data: shapes.ReviewJson) -> str:
