@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,27 @@ def _matching(moves: list[Move], tile: str, on: str | None) -> Move:
     return found[0]
 
 
+def _next_event_number(path: Path) -> int:
+    """The number the next event logged gets, as review numbers decisions."""
+    return len(gamelog.loads(logfile.read_text(path)).events) + 1
+
+
+def _type_along(path: Path, choose: Callable[[str], str], samples: int | None = None) -> str:
+    """A session on ``path`` typed by ``choose``, which is given what the session printed
+    since the last line (its advice, at your turn) and returns the next line, or raises
+    EOFError when the round is over; what the session printed."""
+    out = io.StringIO()
+    console = Console(file=out, width=140, no_color=True)
+    seen = [0]
+
+    def read(prompt: str) -> str:
+        shown, seen[0] = out.getvalue()[seen[0] :], len(out.getvalue())
+        return choose(shown)
+
+    assert run_session(path, console, read, samples=samples) == 0, out.getvalue()
+    return out.getvalue()
+
+
 def _play(
     tmp_path: Path,
     rules_name: str,
@@ -74,21 +96,15 @@ def _play(
     mine = " ".join(str(t) for t in sorted(hands[0], reverse=True))
     extra = [a for k, v in settings.items() for a in ("--set", f"{k}={v}")]
     new_game(CliRunner(), path, " ".join(players), mine, "--rules", rules_name, *extra)
-    out = io.StringIO()
-    console = Console(file=out, width=120, no_color=True)
-    seen = [0]
     planted: list[int] = []
 
-    def read(prompt: str) -> str:
-        shown, seen[0] = out.getvalue()[seen[0] :], len(out.getvalue())
+    def choose(shown: str) -> str:
         r = truth.playing
         if r.over:
             raise EOFError
         moves = legal_moves(r)
         move = moves[0]
-        if r.layout.is_empty:  # the opening, as the lead rule has it: no advice is asked
-            move = heavy_policy(r, moves, rng)
-        elif move.player != me:
+        if r.layout.is_empty or move.player != me:  # the others, and the opening the lead rule gives
             move = heavy_policy(r, moves, rng)
         elif isinstance(move, Play) and len(moves) > 1:
             row = FIRST_ROW.findall(shown)
@@ -98,11 +114,11 @@ def _play(
                 worse = _worse(path, moves, move)
                 if worse is not None:
                     move = worse
-                    planted.append(len(gamelog.loads(logfile.read_text(path)).events) + 1)
+                    planted.append(_next_event_number(path))
         truth.apply(move)
         return _typed(move, me)
 
-    assert run_session(path, console, read) == 0, out.getvalue()
+    _type_along(path, choose)
     assert truth.playing.over
     return path, (planted[0] if planted else None)
 
@@ -212,13 +228,9 @@ def _play_hub(
     mine = " ".join(str(t) for t in sorted(hands[0], reverse=True))
     extra = ["--set", settings] if settings else []
     new_game(CliRunner(), path, " ".join(players), mine, "--rules", game, *extra)
-    out = io.StringIO()
-    console = Console(file=out, width=140, no_color=True)
-    seen = [0]
     planted: list[int] = []
 
-    def read(prompt: str) -> str:
-        shown, seen[0] = out.getvalue()[seen[0] :], len(out.getvalue())
+    def choose(shown: str) -> str:
         if r.over:
             raise EOFError
         moves = hub_moves(r)
@@ -235,14 +247,14 @@ def _play_hub(
                 worse = _worse_play(path, plays, samples)
                 if worse is not None:
                     move = worse
-                    planted.append(len(gamelog.loads(logfile.read_text(path)).events) + 1)
+                    planted.append(_next_event_number(path))
         truth.apply(move)
         return _typed(move, me)
 
-    assert run_session(path, console, read, samples=samples) == 0, out.getvalue()
+    text = _type_along(path, choose, samples)
     assert r.over
     if printed is not None:
-        printed.append((out.getvalue(), r))
+        printed.append((text, r))
     return path, (planted[0] if planted else None)
 
 
