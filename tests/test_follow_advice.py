@@ -222,7 +222,7 @@ def _play_hub(
     rng = random.Random(seed)
     hands, stock = deal(rules, len(players), 1, rng)
     r = truth.start(list(hands), stock)
-    bot = words_for(game).HEURISTIC
+    bot = words_for(game).BOTS["heuristic"]
     me = players[0]
     path = tmp_path / f"{game}-{seed}.dom"
     mine = " ".join(str(t) for t in sorted(hands[0], reverse=True))

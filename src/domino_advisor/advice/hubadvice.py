@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domino_advisor.advice.candidate import EQUAL_BAND
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
@@ -23,9 +23,8 @@ from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.hubseat import HubSeatView, count
 from domino_advisor.counting.inference import Inference
-from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
-from domino_advisor.games.hub.match import Policy, legal_moves
+from domino_advisor.games.hub.match import Choice
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.words import words_for, words_of
 
@@ -54,6 +53,7 @@ SURE = 1.5
 class HubChoice:
     tile: Tile
     train: str  # where it goes: the owner's name or mexican; in Chicken Foot head, toe3, 4-4
+    place: Any = None  # ... as the round knows it (a seat, mexican; a line, a double)
     pips: list[int] = field(default_factory=list)  # your pips left at the round's end, per world
     margins: list[float] = field(default_factory=list)  # yours less the others' mean, per world
     out: int = 0  # worlds where you went out
@@ -136,7 +136,7 @@ def advise(
     plays, same = r.alike(plays)
     view = HubSeatView.of(r, seat)
     inf = count(view)  # to its fixed steps: the time limit, if any, is for the worlds
-    choices = [HubChoice(t, r.place_name(k)) for t, k in plays]
+    choices = [HubChoice(t, r.place_name(k), k) for t, k in plays]
     rng = random.Random(seed)
     done = 0
     cut = False
@@ -167,19 +167,17 @@ def advise(
     return HubAdvice(name, "play", choices, done, spent, inf.method, r.rules.name, samples, cut)
 
 
-def policy_of(r: HubRound) -> Policy:
+def chooser_of(r: HubRound) -> Choice:
     """The game's heuristic bot: what the rollouts play, and the move the advice keeps
     unless another is clearly better."""
-    policy: Policy = words_of(r).HEURISTIC
-    return policy
+    choose: Choice = words_of(r).HEURISTIC
+    return choose
 
 
 def _planned(r: HubRound, choices: list[HubChoice]) -> HubChoice | None:
     """The heuristic bot's own choice here (it reads only your hand and the table)."""
-    move = policy_of(r)(r, legal_moves(r), random.Random(0))
-    if not isinstance(move, Play):
-        return None
-    return choice_for(r, choices, move.tile, str(move.on))
+    tile, place = chooser_of(r)(r, r.plays(r.turn))
+    return choice_for(r, choices, tile, r.place_name(place))
 
 
 def choice_for(r: HubRound, choices: list[HubChoice], tile: Tile, place: str) -> HubChoice | None:
@@ -227,10 +225,10 @@ def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random) -> HubRou
 
 def _play_out(world: HubRound, seat: int, choice: HubChoice, rng: random.Random) -> None:
     r = world.clone(checked=False)  # every move below is one ``plays`` offered
-    r.apply(Play(r.names[seat], choice.tile, choice.train))
-    policy = policy_of(r)
+    r.lay(seat, choice.tile, choice.place)
+    choose = chooser_of(r)
     while not r.over:
-        r.apply(policy(r, legal_moves(r), rng))
+        r.step(choose)
     left = [r.pips_left(s) or 0 for s in range(len(r.names))]
     others = [p for s, p in enumerate(left) if s != seat]
     choice.pips.append(left[seat])

@@ -11,44 +11,57 @@ its own hand known to it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
+from domino_advisor.base.tiles import Tile
 from domino_advisor.games.chicken.state import ChickenRound
-from domino_advisor.games.events import Play
-from domino_advisor.games.hub.match import Move, random_policy
+from domino_advisor.games.hub.match import as_policy, random_policy
+
+Place = int | Tile  # a line's number, or the double taking toes
 
 
-def heavy_policy(r: ChickenRound, moves: list[Move], rng: random.Random) -> Move:
-    plays = [m for m in moves if isinstance(m, Play)]
-    if not plays:
-        return moves[0]
-    return max(plays, key=lambda m: (m.tile.pips, m.tile.high))
+def heavy_choice(r: ChickenRound, plays: list[tuple[Tile, Place]]) -> tuple[Tile, Place]:
+    """The heaviest tile."""
+    return max(plays, key=lambda p: (p[0].pips, p[0].high))
 
 
-def heuristic_policy(r: ChickenRound, moves: list[Move], rng: random.Random) -> Move:
-    plays = [m for m in moves if isinstance(m, Play)]
-    if len(plays) <= 1:
-        return plays[0] if plays else moves[0]
-    hand = r.hands[r.turn] or set()
-    numbers = {r.place_name(p): n for p, n in r.open_ends(r.turn)}  # each place's number, named once
-    return max(plays, key=lambda m: (worth(r, hand, m, numbers), m.tile.high, str(m.on)))
+def heuristic_choice(r: ChickenRound, plays: list[tuple[Tile, Place]]) -> tuple[Tile, Place]:
+    """The heuristic's play among the legal ones (what the rollouts play): the most
+    ``worth``, then the higher tile, then the place whose name sorts last."""
+    if len(plays) == 1:
+        return plays[0]
+    bearing = numbers_held(r.hands[r.turn] or set(), r.rules.top)
+    scored = [((worth(r, bearing, tile, place), tile.high), tile, place) for tile, place in plays]
+    best = max(score for score, _, _ in scored)
+    tied = [(tile, place) for score, tile, place in scored if score == best]
+    if len(tied) == 1:
+        return tied[0]
+    return max(tied, key=lambda p: r.place_name(p[1]))  # the first of equal names, as max keeps it
 
 
-def worth(r: ChickenRound, hand: set, m: Play, numbers: dict[str, int] | None = None) -> int:
+def numbers_held(hand: set[Tile], top: int) -> list[int]:
+    """How many tiles of the hand bear each number (a double once)."""
+    bearing = [0] * (top + 1)
+    for x in hand:
+        bearing[x.high] += 1
+        if x.low != x.high:
+            bearing[x.low] += 1
+    return bearing
+
+
+def worth(r: ChickenRound, bearing: list[int], t: Tile, place: Place) -> int:
     """Pips shed, and what the play leaves you: a double you can toe yourself, an end you
-    can follow.  ``numbers``: each open place's number by its name (read from the table
-    when not given)."""
-    t = m.tile
+    can follow.  ``bearing``: how many tiles of your hand (``t`` among them) bear each number."""
     if t.is_double:
-        toes = any(x.bears(t.high) for x in hand if x != t)
+        toes = bearing[t.high] > 1  # another tile of its number
         return t.pips + (12 if toes else 4)
-    number = numbers.get(str(m.on)) if numbers is not None else None
-    if number is None:
-        number = r.number_at(r.where_to(r.turn, t, m.on))
-    end = t.other(number)
-    follow = sum(1 for x in hand if x != t and x.bears(end))
+    end = t.other(r.number_at(place))
+    follow = bearing[end] - 1  # the tiles that can follow it, itself apart
     return t.pips + 2 * min(follow, 2)
+
+
+heavy_policy = as_policy(heavy_choice)
+heuristic_policy = as_policy(heuristic_choice)
 
 
 POLICIES: dict[str, Callable] = {

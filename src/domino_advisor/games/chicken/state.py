@@ -139,6 +139,10 @@ class ChickenRound(HubRound):
             f"'on {word}': name where it goes: head, a toe like toe3, or a double like 4-4"
         )
 
+    def history_place(self, place: int | Tile) -> str:
+        """Chicken Foot's history keeps a play's place by its name (head, 4-4, toe3)."""
+        return self.place_name(place)
+
     def waiting_words(self) -> str:
         """The double taking toes, as the table says it: the head, or the double 4-4."""
         w = self.waiting
@@ -179,7 +183,11 @@ class ChickenRound(HubRound):
         number = self.number_at(place)
         if self.checked and not tile.bears(number):
             raise IllegalMoveError(f"{tile} does not fit {self.place_name(place)} (it shows {number})")
-        self._laid(seat, tile, self.place_name(place))
+        self.lay(seat, tile, place)
+
+    def lay(self, seat: int, tile: Tile, place: int | Tile) -> None:
+        number = self.number_at(place)
+        self._laid(seat, tile, place)
         if isinstance(place, Tile):  # a toe on the waiting double: a new line
             w = self.waiting
             assert w is not None

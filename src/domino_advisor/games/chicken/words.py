@@ -10,14 +10,14 @@ from collections.abc import Collection
 from domino_advisor.base.errors import NotationError
 from domino_advisor.base.printable import printable
 from domino_advisor.base.tiles import Tile
-from domino_advisor.games.chicken.bots import POLICIES, heuristic_policy
+from domino_advisor.games.chicken.bots import POLICIES, heuristic_choice
 from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
 from domino_advisor.games.events import Play
 from domino_advisor.games.hub.words import Counted, LessonTable
 from domino_advisor.games.line.layout import describe_numbers
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
-HEURISTIC = heuristic_policy
+HEURISTIC = heuristic_choice  # what the rollouts play, and the move the advice keeps
 BOTS = POLICIES
 PLANNED_BY = "the heuristic's move"
 TRAIN_KEY = False  # a move's dict says where it goes as "on" only

@@ -97,6 +97,24 @@ def legal_moves(r: HubRound) -> list[Move]:
 Policy = Callable[[Any, list[Move], random.Random], Move]  # given the round to move in
 
 
+Choice = Callable[[Any, list[tuple[Tile, Any]]], tuple[Tile, Any]]  # a play among the legal ones
+
+
+def as_policy(choose: Choice) -> Policy:
+    """A player of whole moves from a chooser among plays (``HubRound.step`` plays the
+    chooser itself): its play where one fits, else the draw or the pass offered."""
+
+    def policy(r: HubRound, moves: list[Move], rng: random.Random) -> Move:
+        if not isinstance(moves[0], Play):
+            return moves[0]
+        tile, place = choose(r, r.plays(r.turn))
+        return Play(r.names[r.turn], tile, r.place_name(place))
+
+    policy.__name__ = policy.__qualname__ = getattr(choose, "__name__", "choice").replace("choice", "policy")
+    policy.__doc__ = choose.__doc__
+    return policy
+
+
 def random_policy(r: HubRound, moves: list[Move], rng: random.Random) -> Move:
     return rng.choice(moves)
 

@@ -7,6 +7,7 @@ a place is called, and what laying a tile does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Self
@@ -65,7 +66,7 @@ class HubRound:
         self.history: list[HubActed] = []
         self.winner: int | None = None
         self.over = False
-        self.checked = True  # False only for rollouts fed the legal moves: the same play, fewer checks
+        self.checked = True  # False only for rollouts fed the legal plays: no checks, no history
         self.viewer: int | None = None  # whose log this is, where it is one seat's: refusals say "your turn"
         for s, h in enumerate(self.hands):
             if h is not None and (len(h) != size or self.engine in h):
@@ -76,8 +77,9 @@ class HubRound:
 
     def clone(self, checked: bool = True) -> Self:
         """A copy to play on (simulation): cheaper than a deep copy, nothing shared that changes.
-        Unchecked, it takes each move as legal (a rollout's moves come from ``plays``) and
-        skips only the refusals; every change to the table is the same code."""
+        Unchecked, it takes each move as legal (a rollout's moves come from ``plays``): it
+        skips the refusals and keeps no history (nothing in a rollout reads it); every
+        change to the table is the same code."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = [None if h is None else set(h) for h in self.hands]
@@ -128,6 +130,22 @@ class HubRound:
         ends = self.open_ends(seat)
         return [(t, p) for t in tiles for p, number in ends if t.bears(number)]
 
+    def step(self, choose: Callable[[Self, list[tuple[Tile, Any]]], tuple[Tile, Any]]) -> None:
+        """The player to move plays what ``choose`` picks among their legal plays, else
+        draws, else passes: a rollout's move, every hand known, with no names to read back
+        (``legal_moves`` and ``apply`` make the same moves from the same choices)."""
+        seat = self.turn
+        plays = self.plays(seat)
+        if plays:
+            tile, place = choose(self, plays)
+            self.line = None
+            self.lay(seat, tile, place)
+        elif self.drew is False and self.boneyard > 0:
+            assert self.stock is not None
+            self._move(seat, Draw(self.names[seat], 1, (self.stock[0],)))
+        else:
+            self._move(seat, Pass(self.names[seat]))
+
     def for_next(self, seat: int) -> Self:
         """The round as ``seat`` meets it (Mexican Train's first chain ends at their move)."""
         return self
@@ -158,7 +176,17 @@ class HubRound:
             self._pass(seat)
 
     def _play(self, seat: int, event: Play) -> None:
+        """Refuse the play in the table's words, or find its place and ``lay`` it."""
         raise NotImplementedError
+
+    def lay(self, seat: int, tile: Tile, place: Any) -> None:
+        """Lay a legal play (a tile the player holds, on a place open to it): what it does
+        to the table; ``_play`` checks a logged play and comes here."""
+        raise NotImplementedError
+
+    def history_place(self, place: Any) -> Any:
+        """A play's place as the history keeps it (a game may keep its name)."""
+        return place
 
     def _seat(self, name: str) -> int:
         if name not in self.names:
@@ -193,7 +221,9 @@ class HubRound:
         if hand is not None:
             hand.discard(tile)
         self.counts[seat] -= 1
-        self.history.append(HubActed(seat, "play", tile, place, self.ends_for(seat), line=self.line))
+        if self.checked:
+            kept = self.history_place(place)
+            self.history.append(HubActed(seat, "play", tile, kept, self.ends_for(seat), line=self.line))
         self.placed.add(tile)
         self.passes = 0
         self.drew = False
@@ -217,10 +247,11 @@ class HubRound:
             raise IllegalMoveError(f"the boneyard is empty: {who} passes")
         self._could_play(seat)
         drawn = self._take(event)
-        known = (drawn,) if drawn is not None else None
-        self.history.append(
-            HubActed(seat, "draw", ends=self.ends_for(seat), count=1, line=self.line, tiles=known)
-        )
+        if self.checked:
+            known = (drawn,) if drawn is not None else None
+            self.history.append(
+                HubActed(seat, "draw", ends=self.ends_for(seat), count=1, line=self.line, tiles=known)
+            )
         self.boneyard -= 1
         self.counts[seat] += 1
         hand = self.hands[seat]
@@ -248,7 +279,8 @@ class HubRound:
         if self.drew is False and self.boneyard > 0:
             raise IllegalMoveError(f"{who} draws a tile before passing ({self.boneyard} in the boneyard)")
         self._could_play(seat)
-        self.history.append(HubActed(seat, "pass", ends=self.ends_for(seat), line=self.line))
+        if self.checked:
+            self.history.append(HubActed(seat, "pass", ends=self.ends_for(seat), line=self.line))
         self.drew = False
         self.passes = self._passes_after(seat)
         if self.boneyard == 0 and self.passes >= len(self.names):

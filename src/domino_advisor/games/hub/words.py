@@ -36,7 +36,7 @@ class LessonTable:
 class Words(Protocol):
     """A game's words (a module: ``games.trains.words``)."""
 
-    HEURISTIC: Callable[..., Any]
+    HEURISTIC: Callable[..., Any]  # a chooser among the legal plays (``hub.match.Choice``)
     BOTS: dict[str, Callable[..., Any]]
     PLANNED_BY: str
     TRAIN_KEY: bool

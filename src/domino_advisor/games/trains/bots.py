@@ -11,13 +11,12 @@ every hand known to it (its own; the bots never look at another's).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
-from domino_advisor.games.events import Play
-from domino_advisor.games.hub.match import Move, random_policy
+from domino_advisor.base.tiles import Tile
+from domino_advisor.games.hub.match import as_policy, random_policy
 from domino_advisor.games.trains.plan import longest_line
-from domino_advisor.games.trains.state import TrainRound
+from domino_advisor.games.trains.state import Key, TrainRound
 
 PLAN_STEPS = 20_000  # the planner's search, cut short past this (a bot moves in milliseconds)
 _PLANS: dict[tuple[int, int], list] = {}  # (hand as bits, end) -> line: rollouts meet a hand again and again
@@ -35,35 +34,33 @@ def planned_line(hand: set, end: int) -> list:
     return line
 
 
-def heavy_policy(r: TrainRound, moves: list[Move], rng: random.Random) -> Move:
-    plays = [m for m in moves if isinstance(m, Play)]
-    if not plays:
-        return moves[0]
-    me = r.names[r.turn]
-    return max(plays, key=lambda m: (m.tile.pips, m.on == me, m.tile.high))
+def heavy_choice(r: TrainRound, plays: list[tuple[Tile, Key]]) -> tuple[Tile, Key]:
+    """The heaviest tile, on its own train when that is one choice."""
+    return max(plays, key=lambda p: (p[0].pips, p[1] == r.turn, p[0].high))
 
 
-def heuristic_policy(r: TrainRound, moves: list[Move], rng: random.Random) -> Move:
-    plays = [m for m in moves if isinstance(m, Play)]
-    if not plays:
-        return moves[0]
+def heuristic_choice(r: TrainRound, plays: list[tuple[Tile, Key]]) -> tuple[Tile, Key]:
+    """The heuristic's play among the legal ones (what the rollouts play)."""
     seat = r.turn
-    me = r.names[seat]
     if r.double is not None or len(plays) == 1:
-        return max(plays, key=lambda m: (m.tile.pips, m.tile.high))
+        return max(plays, key=lambda p: (p[0].pips, p[0].high))
     hand = r.hands[seat] or set()
     line = planned_line(hand, r.trains[seat].end)
     kept = set(line)
     first = line[0] if line else None
-    own = [m for m in plays if m.on == me and m.tile == first]
+    own = [p for p in plays if p[1] == seat and p[0] == first]
     if r.trains[seat].marker and own:
         return own[0]  # take the marker off: the train is yours again
-    spare = [m for m in plays if m.tile not in kept and m.on != me]
+    spare = [p for p in plays if p[0] not in kept and p[1] != seat]
     if spare:  # spend what the line does not need, doubles first (others must answer them)
-        return max(spare, key=lambda m: (m.tile.is_double, m.tile.pips, m.tile.high))
+        return max(spare, key=lambda p: (p[0].is_double, p[0].pips, p[0].high))
     if own:
         return own[0]
-    return max(plays, key=lambda m: (m.tile not in kept, m.tile.pips, m.tile.high))
+    return max(plays, key=lambda p: (p[0] not in kept, p[0].pips, p[0].high))
+
+
+heavy_policy = as_policy(heavy_choice)
+heuristic_policy = as_policy(heuristic_choice)
 
 
 POLICIES: dict[str, Callable] = {

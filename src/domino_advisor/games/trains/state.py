@@ -155,6 +155,10 @@ class TrainRound(HubRound):
         if self.checked and not tile.bears(train.end):
             whose = "your" if key == self.viewer else f"{self.place_name(key)}'s"
             raise IllegalMoveError(f"{tile} does not fit {whose} train (it ends in {train.end})")
+        self.lay(seat, tile, key)
+
+    def lay(self, seat: int, tile: Tile, key: Key) -> None:
+        train = self.trains[key]
         self.chain = None  # set again below while a first turn's chain may go on
         drawn = self.drew is not False  # a tile drawn and played ends the turn: no chain from it
         self._laid(seat, tile, key)

@@ -13,12 +13,12 @@ from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Play
 from domino_advisor.games.hub.words import Counted, LessonTable
 from domino_advisor.games.line.layout import describe_numbers
-from domino_advisor.games.trains.bots import POLICIES, heuristic_policy
+from domino_advisor.games.trains.bots import POLICIES, heuristic_choice
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.state import MEXICAN, Key, TrainRound
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
-HEURISTIC = heuristic_policy
+HEURISTIC = heuristic_choice  # what the rollouts play, and the move the advice keeps
 BOTS = POLICIES
 PLANNED_BY = "the plan's move"
 TRAIN_KEY = True  # a move's dict also says "train", as 0.8.0 wrote it
