@@ -18,6 +18,7 @@ from domino_advisor.games.chicken.match import ChickenMatch, deal, legal_moves, 
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import HEAD, ChickenRound
 from domino_advisor.games.events import Draw, Pass, Play
+from hubrollout import rollout_keeps_step
 
 NAMES = ["ana", "bob", "cy", "di", "ed", "flo", "gus", "hal"]
 
@@ -283,9 +284,38 @@ def rollout_plays_the_same_round(seed, players):
     rng = random.Random(seed)
     hands, stock = deal(rules, players, 1, rng)
     checked = ChickenRound(rules, NAMES[:players], 1, list(hands), stock)
-    fast = checked.clone(checked=False)
-    while not checked.over:
-        move = rng.choice(legal_moves(checked))
-        checked.apply(move)
-        fast.apply(move)
-    assert fast.history == checked.history and fast.hands == checked.hands and fast.winner == checked.winner
+    fast = rollout_keeps_step(checked, rng)  # the same table after every move
+    assert fast.lines == checked.lines and fast.hands == checked.hands and fast.winner == checked.winner
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_heuristic_chooses_as_its_rule_says(seed):
+    """The heuristic's pick, against its rule written out plainly from the hand: pips,
+    a double worth 12 more when another tile of its number is held (4 if not), a tile
+    worth 2 for each tile that could follow it (at most 2); then the higher tile, then
+    the place whose name sorts last."""
+    from domino_advisor.games.chicken.bots import heuristic_choice
+
+    rng = random.Random(seed)
+    rules = ChickenRules()
+    hands, stock = deal(rules, 4, 1, rng)
+    r = ChickenRound(rules, NAMES[:4], 1, list(hands), stock)
+    met = 0
+    while not r.over:
+        plays = r.plays(r.turn) if r.hands[r.turn] is not None else []
+        if len(plays) > 1:
+            hand = r.hands[r.turn]
+
+            def plain(play, hand=hand):
+                tile, place = play
+                if tile.is_double:
+                    value = tile.pips + (12 if any(x != tile and x.bears(tile.high) for x in hand) else 4)
+                else:
+                    end = tile.other(r.number_at(place))
+                    value = tile.pips + 2 * min(sum(1 for x in hand if x != tile and x.bears(end)), 2)
+                return (value, tile.high, r.place_name(place))
+
+            assert heuristic_choice(r, plays) == max(plays, key=plain)
+            met += 1
+        r.apply(rng.choice(legal_moves(r)))
+    assert met

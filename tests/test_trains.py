@@ -19,6 +19,7 @@ from domino_advisor.games.hub.match import deal, legal_moves
 from domino_advisor.games.trains.match import TrainMatch, play_match
 from domino_advisor.games.trains.rules import HANDS, TrainRules
 from domino_advisor.games.trains.state import MEXICAN, TrainRound
+from hubrollout import rollout_keeps_step
 
 NAMES = ["ana", "bob", "cy", "di", "ed", "flo", "gus", "hal"]
 
@@ -345,19 +346,13 @@ def test_rollouts_unchecked_play_the_same_round_long(seed, players, top, again, 
 
 
 def rollout_plays_the_same_round(seed, players, top, again, after_own):
-    """The rollouts' copy skips the refusals, nothing else: fed the same legal moves, it
-    ends in the same table, hands, history and score as the checked round."""
+    """A rollout's moves skip the refusals, the names and the history, nothing else: the
+    same choices make the same table, hands and score as the checked round's."""
     rules = TrainRules(top=top, double_again=again, mexican_after_own=after_own)  # hands as dealt
     rng = random.Random(seed)
     hands, stock = deal(rules, players, 1, rng)
     checked = TrainRound(rules, NAMES[:players], 1, list(hands), stock)
-    fast = checked.clone(checked=False)
-    while not checked.over:
-        move = rng.choice(legal_moves(checked))
-        checked.apply(move)
-        fast.apply(move)
-    assert fast.over and fast.winner == checked.winner
-    assert fast.history == checked.history and fast.hands == checked.hands
+    fast = rollout_keeps_step(checked, rng)
     assert {k: (t.tiles, t.end, t.marker) for k, t in fast.trains.items()} == {
         k: (t.tiles, t.end, t.marker) for k, t in checked.trains.items()
     }
