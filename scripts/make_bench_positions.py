@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from domino_advisor.advice.advisor import candidates
 from domino_advisor.games.line.rules import preset
-from domino_advisor.log.gamelog import loads
 from domino_advisor.games.registry import game_for
+from domino_advisor.log.gamelog import loads
 from domino_advisor.measure.deal import heavy_policy, play_match, seat_log_lines
 from seatlogs import seat_log
 
@@ -116,12 +116,9 @@ def main(folder: str) -> None:
 
 
 def _heuristic(game: str):
-    from domino_advisor.advice.hubadvice import policy_of  # the game's own heuristic bot
+    from domino_advisor.games.hub.words import words_for  # the game's own heuristic bot
 
-    def policy(r, moves, rng):
-        return policy_of(r)(r, moves, rng)
-
-    return policy
+    return words_for(game).BOTS["heuristic"]
 
 
 if __name__ == "__main__":

@@ -259,10 +259,11 @@ def _play_hub(
 
 
 def _worse_play(path: Path, plays: list[Move], samples: int) -> Move | None:
+    from domino_advisor.advice.hubadvice import HubOptions
     from domino_advisor.advice.hubadvice import advise as hub_advise
 
     m = gamelog.loads(logfile.read_text(path)).replay_trains()
-    advice = hub_advise(m.round.for_next(m.viewer), m.viewer, samples, seed=0, seconds=None)
+    advice = hub_advise(m.round.for_next(m.viewer), m.viewer, HubOptions(samples, seed=0, seconds=None))
     first = advice.moves[0]
     for c in reversed(advice.moves[1:]):
         if c.margin - first.margin >= 3 and not c.about_equal:
@@ -316,12 +317,12 @@ def test_the_hub_advice_says_how_far_behind_the_first_each_play_is():
     out here from the worlds' margins; about equal exactly when the gap is within two."""
     import statistics
 
-    from domino_advisor.advice.hubadvice import EQUAL_BAND, advise
+    from domino_advisor.advice.hubadvice import EQUAL_BAND, HubOptions, advise
     from domino_advisor.log import logfile as files
 
     bench = Path(__file__).parents[1] / "src" / "domino_advisor" / "data" / "bench"
     m = files.load(bench / "chicken-foot-9-4p-mid-round.dom").replay_trains()
-    advice = advise(m.round.for_next(m.viewer), m.viewer, 12, seed=0, seconds=None)
+    advice = advise(m.round.for_next(m.viewer), m.viewer, HubOptions(12, seed=0, seconds=None))
     first, *rest = advice.moves
     assert rest and first.behind == 0 and not first.about_equal
     for c in rest:

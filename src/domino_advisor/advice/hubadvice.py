@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from domino_advisor.advice.candidate import EQUAL_BAND
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
+from domino_advisor.base.cores import default_workers, share
 from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.hubseat import HubSeatView, count
@@ -47,6 +48,7 @@ DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
 # no such bar played a round of engine 12-12 +2.5 pips against the heuristic (-4.1 to
 # +9.1), with 1.5 -3.8 (-7.9 to +0.2) and -2.7 (-5.4 to -0.0).
 SURE = 1.5
+FORK_AT_LEAST = 200  # rollouts (worlds times plays) worth sharing between processes (about 0.1 s)
 
 
 @dataclass
@@ -114,17 +116,27 @@ class HubAdvice:
         }
 
 
-def advise(
-    r: HubRound,
-    seat: int,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
-    seconds: float | None = DEFAULT_SECONDS,
-    sure: float = SURE,
-) -> HubAdvice:
+@dataclass(frozen=True)
+class HubOptions:
+    """How ``advise`` tries the plays; the defaults are the advice the table gives."""
+
+    samples: int = DEFAULT_SAMPLES  # worlds: the same round gives the same advice on any machine
+    seed: int = 0
+    seconds: float | None = DEFAULT_SECONDS  # a clock limit, only where the user asks (then said if it cut)
+    sure: float = SURE  # standard errors by which a play must beat the heuristic's to be advised
+    workers: int | None = None  # processes the worlds are played out in (None: one per core; the same answer)
+
+
+def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdvice:
     """Advice for ``seat`` (whose hand is known; the others' are not looked at), from
-    ``samples`` worlds: the same round gives the same advice on any machine.
-    ``seconds``: a clock limit, only where the user asks for one (then said if it cut)."""
+    ``options.samples`` worlds drawn here and played out on the cores (``base.cores``)."""
+    samples, seed, seconds, sure, workers = (
+        options.samples,
+        options.seed,
+        options.seconds,
+        options.sure,
+        options.workers,
+    )
     started = time.perf_counter()
     name = r.names[seat]
     if r.over or r.turn != seat:
@@ -138,17 +150,27 @@ def advise(
     inf = count(view)  # to its fixed steps: the time limit, if any, is for the worlds
     choices = [HubChoice(t, r.place_name(k), k) for t, k in plays]
     rng = random.Random(seed)
-    done = 0
-    cut = False
-    while done < samples:
-        if seconds is not None and done and time.perf_counter() - started > seconds:
-            cut = True
+    deadline = None if seconds is None else started + seconds
+    worlds: list[HubRound] = []
+    while len(worlds) < samples:  # every world first, here: the same for any number of workers
+        if deadline is not None and worlds and time.perf_counter() > deadline:
             break
-        world = _world(r, seat, inf, rng)
-        roll_seed = rng.getrandbits(32)
-        for choice in choices:  # the same world and the same rollout dice for every play
-            _play_out(world, seat, choice, random.Random(roll_seed))
-        done += 1
+        worlds.append(_world(r, seat, inf, rng))
+        rng.getrandbits(32)  # the worlds' dice, once: kept so that the worlds are those of 0.9.0
+
+    def outcomes(i: int) -> list[tuple[int, float, bool]]:
+        return [_play_out(worlds[i], seat, choice) for choice in choices]
+
+    workers = default_workers() if workers is None else workers
+    if len(worlds) * len(choices) < FORK_AT_LEAST:
+        workers = 1  # a fork costs more than so few rollouts
+    done = share(outcomes, len(worlds), workers, deadline)
+    for per_world in done:  # in world order: each play's figures are over the same worlds
+        for choice, (pips, margin, out) in zip(choices, per_world, strict=True):
+            choice.pips.append(pips)
+            choice.margins.append(margin)
+            choice.out += out
+    cut = len(done) < samples
     words = words_of(r)
     for choice, (_, key) in zip(choices, plays, strict=True):
         choice.reasons = words.reasons(r, seat, choice.tile, key, inf, same.get((choice.tile, key)) or ())
@@ -164,7 +186,7 @@ def advise(
         c.behind, c.behind_error = paired_gap(choices[0], c)
         c.about_equal = c.behind <= EQUAL_BAND * c.behind_error
     spent = time.perf_counter() - started
-    return HubAdvice(name, "play", choices, done, spent, inf.method, r.rules.name, samples, cut)
+    return HubAdvice(name, "play", choices, len(done), spent, inf.method, r.rules.name, samples, cut)
 
 
 def chooser_of(r: HubRound) -> Choice:
@@ -223,7 +245,9 @@ def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random) -> HubRou
     return full
 
 
-def _play_out(world: HubRound, seat: int, choice: HubChoice, rng: random.Random) -> None:
+def _play_out(world: HubRound, seat: int, choice: HubChoice) -> tuple[int, float, bool]:
+    """The round played out from this play by the heuristic in every seat: your pips left,
+    yours less the others' mean, and whether you went out."""
     r = world.clone(checked=False)  # every move below is one ``plays`` offered
     r.lay(seat, choice.tile, choice.place)
     choose = chooser_of(r)
@@ -231,9 +255,7 @@ def _play_out(world: HubRound, seat: int, choice: HubChoice, rng: random.Random)
         r.step(choose)
     left = [r.pips_left(s) or 0 for s in range(len(r.names))]
     others = [p for s, p in enumerate(left) if s != seat]
-    choice.pips.append(left[seat])
-    choice.margins.append(left[seat] - statistics.fmean(others))
-    choice.out += r.winner == seat
+    return left[seat], left[seat] - statistics.fmean(others), r.winner == seat
 
 
 def advice_data(
@@ -245,5 +267,6 @@ def advice_data(
         raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
     if m.round.over:
         raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
-    advice = advise(m.round.for_next(m.viewer), m.viewer, samples or DEFAULT_SAMPLES, seed, seconds)
+    options = HubOptions(samples or DEFAULT_SAMPLES, seed, seconds)
+    advice = advise(m.round.for_next(m.viewer), m.viewer, options)
     return advice.as_dict()

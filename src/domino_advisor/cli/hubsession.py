@@ -140,7 +140,7 @@ class HubSession(Session):
             )
             return
         samples = self.samples or hubadvice.DEFAULT_SAMPLES  # as advise gives it
-        advice = hubadvice.advise(r, m.viewer, samples, seed=0, seconds=self.seconds)
+        advice = hubadvice.advise(r, m.viewer, hubadvice.HubOptions(samples, seed=0, seconds=self.seconds))
         self.console.print(hubview.advice_view(advice.as_dict(), self.console.width))
 
     def show_where(self, tile_text: str) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from domino_advisor.advice.hubadvice import HubChoice, advise, choice_for, paired_gap
+from domino_advisor.advice.hubadvice import HubChoice, HubOptions, advise, choice_for, paired_gap
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES
 from domino_advisor.counting.hubseat import HubSeatView
 from domino_advisor.counting.inference import certain_lacks
@@ -170,7 +170,7 @@ def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int
     r = r.for_next(m.viewer)  # your play ended the chain of the player before you
     if r.turn != m.viewer or len(r.alike(r.plays(m.viewer))[0]) < 2:
         return None  # no choice (Chicken Foot: the plays open may all be alike)
-    advice = advise(r, m.viewer, samples=samples, seed=seed, seconds=None)
+    advice = advise(r, m.viewer, HubOptions(samples, seed=seed, seconds=None))
     best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
     hub: HubRound = r  # either game, as the base names its places
     said = hub.place_name(hub.where_to(m.viewer, event.tile, event.on))

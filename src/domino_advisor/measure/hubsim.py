@@ -15,7 +15,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from domino_advisor.advice.hubadvice import SURE, advise
+from domino_advisor.advice.hubadvice import SURE, HubOptions, advise
 from domino_advisor.base.errors import NotationError
 from domino_advisor.games.events import Play, number_at_most
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
@@ -32,32 +32,33 @@ class AdvisorBot:
     """The advisor as a player: it sees its own hand and the table (``advise`` counts from
     the seat's view), tries each play in ``samples`` worlds and plays the best."""
 
-    def __init__(self, samples: int = ADVISOR_SAMPLES, sure: float = SURE):
+    def __init__(self, samples: int = ADVISOR_SAMPLES, sure: float = SURE, workers: int | None = None):
         self.samples = samples
         self.sure = sure
+        self.workers = workers  # processes a decision may use (None: one per core)
 
     def __call__(self, r: HubRound, moves: list[Move], rng: random.Random) -> Move:
         if sum(isinstance(m, Play) for m in moves) <= 1:
             return moves[0]
-        best = advise(
-            r, r.turn, samples=self.samples, seed=rng.getrandbits(32), seconds=None, sure=self.sure
-        ).moves[0]
+        seed = rng.getrandbits(32)
+        options = HubOptions(self.samples, seed, seconds=None, sure=self.sure, workers=self.workers)
+        best = advise(r, r.turn, options).moves[0]
         return Play(r.names[r.turn], best.tile, best.train)
 
 
-def make_policy(spec: str, rules: AnyRules) -> Policy:
+def make_policy(spec: str, rules: AnyRules, workers: int | None = None) -> Policy:
     """``heuristic``, ``heavy``, ``random``, ``advisor`` or ``advisor:N`` (worlds a decision),
-    for the game of ``rules``."""
+    for the game of ``rules``; the advisor's decisions in ``workers`` processes (the same moves)."""
     policies = words_for(rules.name).BOTS
     name, colon, arg = spec.partition(":")
     if name in policies and not colon:
         return policies[name]
     if name == "advisor":
         if not colon:
-            return AdvisorBot()
+            return AdvisorBot(workers=workers)
         samples = number_at_most(arg, MOST_SAMPLES)
         if samples:
-            return AdvisorBot(samples)
+            return AdvisorBot(samples, workers=workers)
         raise NotationError(f"'{spec}': the advisor's worlds are a whole number from 1 to {MOST_SAMPLES:,}")
     title = rules.title
     raise NotationError(
@@ -92,12 +93,12 @@ class HubTournament:
 
 
 def play_one(
-    rules: AnyRules, specs: list[str], deal_seed: int, move_seed: int
+    rules: AnyRules, specs: list[str], deal_seed: int, move_seed: int, workers: int | None = None
 ) -> tuple[list[int], list[int]]:
     """A whole match with these bots by seat: the totals, and each seat's rounds won
     (out first, or the fewest pips in a blocked round; a tie shares none)."""
     n = len(specs)
-    policies = [make_policy(spec, rules) for spec in specs]
+    policies = [make_policy(spec, rules, workers) for spec in specs]
     match = match_of(rules, [f"seat{i}" for i in range(n)])
     deals, moves = random.Random(deal_seed), random.Random(move_seed)
     won = [0] * n
@@ -116,13 +117,13 @@ def play_one(
 
 
 def play_deal(
-    rules: AnyRules, by_seat: list[str], deal_seed: int, move_seed: int
+    rules: AnyRules, by_seat: list[str], deal_seed: int, move_seed: int, workers: int | None = None
 ) -> dict[str, tuple[float, int]]:
     """One deal's matches, once per rotation of the bots: each bot's summed totals and rounds won."""
     out = {name: (0.0, 0) for name in by_seat}
     for turn in range(len(by_seat)):
         seats = by_seat[turn:] + by_seat[:turn]
-        totals, won = play_one(rules, seats, deal_seed, move_seed)
+        totals, won = play_one(rules, seats, deal_seed, move_seed, workers)
         for s, name in enumerate(seats):
             total, rounds = out[name]
             out[name] = (total + totals[s], rounds + won[s])
@@ -131,7 +132,7 @@ def play_deal(
 
 def _deals(args) -> list[dict[str, tuple[float, int]]]:
     rules, by_seat, seeds = args
-    return [play_deal(rules, by_seat, d, m) for d, m in seeds]
+    return [play_deal(rules, by_seat, d, m, workers=1) for d, m in seeds]  # the cores are the jobs
 
 
 def tournament(
