@@ -15,7 +15,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from domino_advisor.advice.hubadvice import SURE, HubOptions, advise
+from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES, SURE, HubOptions, advise
 from domino_advisor.base.errors import NotationError
 from domino_advisor.games.events import Play, number_at_most
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
@@ -24,7 +24,7 @@ from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.words import words_for
 from domino_advisor.measure.simulate import half_width, in_processes
 
-ADVISOR_SAMPLES = 20  # worlds a decision for the advisor bot: a fixed count, never a time
+ADVISOR_SAMPLES = DEFAULT_SAMPLES  # the advisor bot's worlds a decision: the table's (0.9.0: 20), never a time
 MOST_SAMPLES = 10_000
 
 
