@@ -81,7 +81,7 @@ class AdvisorPlayer:
 
 
 ADVISORS = ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "omniscient")
-SAMPLED = (*ADVISORS, "dominoes", "dominoes-strong")  # the bots that take :samples
+SAMPLED = (*ADVISORS, "dominoes", "dominoes-strong", "ismcts")  # the bots that take :samples
 BOTS = (*POLICIES, *SAMPLED)
 MAX_SAMPLES = 100_000
 
@@ -95,6 +95,8 @@ def make_player(spec: str):
             f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
             f"{', '.join(n + ':N' for n in SAMPLED)} set the samples)"
         )
+    if name == "ismcts":
+        return _ismcts(spec, arg if colon else "")
     samples = None
     if colon:
         samples = number_at_most(arg, MAX_SAMPLES)
@@ -117,3 +119,23 @@ def make_player(spec: str):
     if name == "dominoes-strong":
         return PeerPlayer(samples or 20, start_move=8, first="double")
     return PeerPlayer(samples or 8)
+
+
+def _ismcts(spec: str, arg: str):
+    """``ismcts``, ``ismcts:1000`` (simulations a move) or ``ismcts:1000:20`` (and the
+    exploration constant): OpenSpiel's ISMCTS, for the block game it shares with us."""
+    from domino_advisor.measure.openspiel import MOST_SIMULATIONS, SIMULATIONS, UCT_C, SpielPlayer
+
+    said, _, c = arg.partition(":")
+    simulations = number_at_most(said, MOST_SIMULATIONS) if said else SIMULATIONS
+    if not simulations:
+        raise NotationError(f"'{spec}': the simulations are a whole number from 1 to {MOST_SIMULATIONS:,}")
+    try:
+        uct_c = float(c) if c else UCT_C
+    except ValueError:
+        uct_c = -1.0
+    if not 0 <= uct_c <= 1_000:
+        raise NotationError(
+            f"'{spec}': the exploration constant is a number from 0 to 1000, like ismcts:1000:20"
+        )
+    return SpielPlayer(simulations, uct_c)
