@@ -33,7 +33,10 @@ EXAMPLES: dict[str, list[str]] = {
     "reads": ["reads --rules classic --players 3 --games 100"],
     "review": ["review friday.dom", "review friday.dom --html review.html"],
     "rules": ["rules", "rules all-fives"],
-    "simulate": ["simulate --players 3 --bots heuristic,heavy --games 200"],
+    "simulate": [
+        "simulate --players 3 --bots heuristic,heavy --games 200",
+        "simulate --rules block --set lead=chosen --players 2 --bots advisor,ismcts:1000 --games 400",
+    ],
     "status": ["status friday.dom", "status friday.dom --json"],
     "train": ["train", "train --from friday.dom", "train --drills"],
     "undo": ["undo friday.dom", "undo friday.dom 2"],

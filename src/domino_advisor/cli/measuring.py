@@ -50,7 +50,8 @@ if TYPE_CHECKING:
     help="bots by seat, repeated round the table: random, heavy, heuristic, reader, advisor[:samples], "
     "round-advisor[:samples] (plays for the round even in a match), basic-advisor[:samples] (as 0.4.0 "
     "played), unread-advisor[:samples] (soft reads off), omniscient[:samples], dominoes[:samples] and "
-    "dominoes-strong[:samples] (the dominoes package's bot, partnership only); e.g. advisor,heavy",
+    "dominoes-strong[:samples] (the dominoes package's bot, partnership only), ismcts[:simulations[:c]] "
+    "(OpenSpiel's ISMCTS, two-player block with --set lead=chosen only); e.g. advisor,heavy",
 )
 @games_option(200)
 @click.option("--matches", is_flag=True, help="a game is a whole match to the target (default: one round)")
