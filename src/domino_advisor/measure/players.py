@@ -46,7 +46,7 @@ class PolicyPlayer:
 class AdvisorPlayer:
     def __init__(
         self,
-        samples: int = 100,
+        samples: int | None = 100,  # None: the table's default budget of work
         omniscient: bool = False,
         objective: str = "match",
         reads: bool = True,
@@ -108,8 +108,11 @@ def make_player(spec: str):
         objective = "round" if name == "round-advisor" else "match"
         if name == "basic-advisor":  # 0.4.0's play: no soft reads, rollouts that read nothing
             return AdvisorPlayer(samples or 100, reads=False, policy="heuristic", solve_drawing=0)
+        table = (
+            name != "omniscient"
+        )  # with no count, the advisor plays as it advises you: to its budget of work
         return AdvisorPlayer(
-            samples or 100,
+            samples or (None if table else 100),
             omniscient=name == "omniscient",
             objective=objective,
             reads=name != "unread-advisor",  # the advisor with soft reads off, all else the same
