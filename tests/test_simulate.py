@@ -135,3 +135,19 @@ def test_simulate_json_says_what_a_game_is():
     assert json.loads(res.output)["game"] == "match"
     res = CliRunner().invoke(main, [*args, "--json"])
     assert json.loads(res.output)["game"] == "round"
+
+
+def test_each_bot_opens_its_share_of_the_duplicate_deals():
+    """With the opener chosen by the deal, the opening hand goes round with the hands:
+    each of two bots opens once a deal, and its wins as the opener are among its wins."""
+    scores = simulate(preset("block", {"lead": "chosen"}), 2, ["heavy", "random"], 40, jobs=1, seed=9)
+    for s in scores:
+        assert s.opened == 20 and s.won_opening <= s.wins
+        assert s.opener_win_rate == s.won_opening / 20
+    lead = simulate(preset("classic"), 3, ["heuristic", "heavy", "random"], 30, jobs=1, seed=2)
+    assert sum(s.opened for s in lead) == 30  # the lead rule opens each game once
+    res = CliRunner().invoke(
+        main,
+        ["simulate", "--rules", "block", "--set", "lead=chosen", "--bots", "heavy,random", "--games", "4"],
+    )
+    assert res.exit_code == 0 and "won as the opener: heavy" in res.output

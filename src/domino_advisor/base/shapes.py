@@ -448,7 +448,14 @@ class ProgressReportJson(TypedDict):
 # -- simulate --json (simulate.schema.json; the train family's has none) -----------------
 
 
-class SimulateBotJson(TypedDict):
+class OpeningJson(TypedDict, total=False):
+    """Extension (issue 29): a bot's games as the opener, where a game is one round."""
+
+    opened: int  # games its side opened
+    opener_win_rate: float | None  # ... the share of them it won (None: it opened none)
+
+
+class SimulateBotJson(OpeningJson):
     bot: str
     seats: int
     games: int

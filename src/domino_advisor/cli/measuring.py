@@ -174,10 +174,18 @@ def _simulated(
                 "tie_rate": s.ties / s.games,
                 "points_per_game": s.points_per_game,
                 "points_ci95": s.interval(s.per_deal_points),
+                **_opening(s, matches),
             }
             for s in scores
         ],
     }
+
+
+def _opening(s: BotScore, matches: bool) -> shapes.OpeningJson:
+    """The games its side opened and the share it won (rounds only: a match has many openers)."""
+    if matches:
+        return {}
+    return {"opened": s.opened, "opener_win_rate": s.opener_win_rate}
 
 
 def _trains_simulated(

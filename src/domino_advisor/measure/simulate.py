@@ -37,6 +37,14 @@ class BotScore:
     points: float = 0.0
     per_deal_wins: list[float] = field(default_factory=list)
     per_deal_points: list[float] = field(default_factory=list)
+    opened: int = 0  # games (rounds) its side opened
+    won_opening: float = 0.0  # ... and won
+
+    @property
+    def opener_win_rate(self) -> float | None:
+        """Games won of those its side opened (the opening move is worth most in two-player
+        block games); None where it opened none."""
+        return self.won_opening / self.opened if self.opened else None
 
     @property
     def win_rate(self) -> float:
@@ -64,8 +72,9 @@ def half_width(values: list[float]) -> float | None:
 
 def play_game(
     rules: Rules, players: list, hands, stock, rng: random.Random, chosen_opener: int = 0
-) -> tuple[int | None, dict[int, int]]:
-    """One round with every hand known to the engine; returns the winner and side points."""
+) -> tuple[int | None, dict[int, int], int]:
+    """One round with every hand known to the engine; returns the winner, the side
+    points and the seat that opened."""
     seats = len(players)
     match = Match(rules, NAMES[:seats])
     match.apply(NewRound(1))
@@ -82,7 +91,8 @@ def play_game(
     points = dict(r.fives)
     for side, pts in res.points.items():
         points[side] = points.get(side, 0) + pts
-    return res.winner, points
+    opened = next(a.seat for a in r.history if a.kind == "play")
+    return res.winner, points, opened
 
 
 MAX_ROUNDS = 50  # a match still undecided after this many rounds is counted drawn
@@ -133,18 +143,24 @@ def run_deals(
         for k in range(seats):
             rotated = [hands[(s + k) % seats] for s in range(seats)]
             game_rng = random.Random(rng.getrandbits(64))
+            opened: int | None = None  # a match has an opener a round
             if matches:
                 winner, points = play_match(rules, players, seed * 1_000_003 + d, k, game_rng)
             else:
-                winner, points = play_game(rules, players, rotated, stock, game_rng, (opener - k) % seats)
+                winner, points, opened = play_game(
+                    rules, players, rotated, stock, game_rng, (opener - k) % seats
+                )
             for spec in dict.fromkeys(specs):
                 sides = {side_of(s, rules) for s in range(seats) if specs[s % len(specs)] == spec}
-                w, t, p, g = per_bot.get(spec, [0.0, 0.0, 0.0, 0])
+                w, t, p, g, ow, og = per_bot.get(spec, [0.0, 0.0, 0.0, 0, 0.0, 0])
                 won = winner is not None and (winner if matches else side_of(winner, rules)) in sides
                 w += 1 if won else 0
                 t += 1 if winner is None else 0
                 p += sum(points.get(side, 0) for side in sides) / len(sides)
-                per_bot[spec] = [w, t, p, g + 1]
+                if opened is not None and side_of(opened, rules) in sides:
+                    og += 1
+                    ow += 1 if won else 0
+                per_bot[spec] = [w, t, p, g + 1, ow, og]
         out.append(per_bot)
     return out
 
@@ -186,12 +202,14 @@ def simulate(
 
     def absorb(results):
         for per_bot in results:
-            for spec, (w, t, p, g) in per_bot.items():
+            for spec, (w, t, p, g, ow, og) in per_bot.items():
                 sc = scores[spec]
                 sc.games += g
                 sc.wins += w
                 sc.ties += t
                 sc.points += p
+                sc.won_opening += ow
+                sc.opened += int(og)
                 sc.per_deal_wins.append(w / g)
                 sc.per_deal_points.append(p / g)
             if on_progress:

@@ -239,6 +239,10 @@ def simulate_table(scores, rules_name: str, seats: int, games: int, matches: boo
             f"{s.points_per_game:.2f}",
             _plus_minus(s.interval(s.per_deal_points), ".2f"),
         )
+    opened = [f"{s.spec} {s.opener_win_rate:.1%} of {s.opened}" for s in scores if s.opened]
+    if opened and not matches:
+        t.caption = "won as the opener: " + ", ".join(opened)
+        t.caption_justify = "left"
     return t
 
 
