@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import time
 
 import pytest
@@ -17,12 +18,35 @@ from domino_advisor.base.cores import default_workers, share
 needs_fork = pytest.mark.skipif(not cores.CAN_FORK, reason="workers are forked processes (Linux)")
 
 
-def _no_children_left() -> bool:
-    try:
-        os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        return True  # none running, none to reap
-    return False
+@pytest.fixture
+def forked(monkeypatch):
+    """The workers' process ids, as ``share`` forks them."""
+    pids: list[int] = []
+    fork = os.fork
+
+    def recording():
+        pid = fork()
+        if pid:
+            pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(cores.os, "fork", recording)
+    return pids
+
+
+def _all_reaped(pids: list[int]) -> bool:
+    """Every worker ended and waited for: none left running, none a zombie."""
+    for pid in pids:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            continue
+        return False
+    return bool(pids)
+
+
+def _open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
 
 
 @pytest.mark.parametrize("workers", [1, 2, 3, 4])
@@ -35,15 +59,16 @@ def test_the_answers_come_back_in_item_order(workers, count):
 
 
 @needs_fork
-def test_the_other_workers_are_other_processes():
+def test_the_other_workers_are_other_processes(forked):
     here = os.getpid()
+    before = _open_descriptors()
     pids = share(lambda i: os.getpid(), 6, 2)
-    assert pids[0::2] == [here] * 3 and len(set(pids[1::2])) == 1 and pids[1] != here
-    assert _no_children_left()
+    assert pids[0::2] == [here] * 3 and pids[1::2] == forked * 3 and forked[0] != here
+    assert _all_reaped(forked) and _open_descriptors() == before
 
 
 @needs_fork
-def test_a_worker_that_fails_has_its_items_worked_out_here():
+def test_a_worker_that_fails_has_its_items_worked_out_here(forked):
     here = os.getpid()
 
     def work(i):
@@ -52,19 +77,31 @@ def test_a_worker_that_fails_has_its_items_worked_out_here():
         return i * i
 
     assert share(work, 9, 3) == [i * i for i in range(9)]
-    assert _no_children_left()
+    assert share(work, 9, 3, deadline=time.perf_counter() + 600) == [i * i for i in range(9)]  # time allows
+    assert _all_reaped(forked)
 
 
 @needs_fork
-def test_a_passed_deadline_keeps_each_workers_first_item_only():
+def test_where_no_process_can_be_forked_the_work_is_done_here(monkeypatch):
+    def refused():
+        raise BlockingIOError("no more processes")
+
+    monkeypatch.setattr(cores.os, "fork", refused)
+    before = _open_descriptors()
+    assert share(lambda i: i + 1, 7, 3) == list(range(1, 8))
+    assert _open_descriptors() == before
+
+
+@needs_fork
+def test_a_passed_deadline_keeps_each_workers_first_item_only(forked):
     gone = time.perf_counter() - 1
     assert share(lambda i: i, 10, 2, deadline=gone) == [0, 1]
     assert share(lambda i: i, 10, 1, deadline=gone) == [0]
-    assert _no_children_left()
+    assert _all_reaped(forked)
 
 
 @needs_fork
-def test_an_interruption_here_ends_the_workers():
+def test_an_interruption_here_ends_the_workers(forked):
     here = os.getpid()
 
     def work(i):
@@ -77,7 +114,33 @@ def test_an_interruption_here_ends_the_workers():
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         share(work, 6, 2)
-    assert time.monotonic() - started < 20 and _no_children_left()
+    assert time.monotonic() - started < 20 and _all_reaped(forked)
+
+
+@needs_fork
+def test_an_interruption_while_waiting_for_the_workers_ends_them(forked):
+    """Interrupted while it waits for the workers' answers (its own items done), it ends
+    every worker and waits for none of them to finish."""
+    here = os.getpid()
+
+    def work(i):
+        if os.getpid() != here:
+            time.sleep(30)
+        return i
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    started = time.monotonic()
+    try:
+        signal.alarm(1)
+        with pytest.raises(KeyboardInterrupt):
+            share(work, 9, 3)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - started < 20 and len(forked) == 2 and _all_reaped(forked)
 
 
 def test_the_workers_are_the_cores_unless_said(monkeypatch):

@@ -215,7 +215,7 @@ def choice_for(r: HubRound, choices: list[HubChoice], tile: Tile, place: str) ->
 
 def paired_gap(best: HubChoice, other: HubChoice) -> tuple[float, float]:
     """How many pips ``other`` ends behind ``best`` on average, and one standard error of
-    that, world by world (both were played out in the same worlds with the same dice)."""
+    that, world by world (both were played out in the same worlds)."""
     diffs = [a - b for a, b in zip(other.margins, best.margins, strict=True)]
     if len(diffs) < 2:
         return (diffs[0] if diffs else 0.0), 0.0

@@ -14,6 +14,7 @@ per core this process may use, at most ``MOST_WORKERS``.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import signal
@@ -51,26 +52,34 @@ def share(work: Callable[[int], T], count: int, workers: int = 1, deadline: floa
     workers = max(1, min(workers, count))
     if workers == 1 or not CAN_FORK:
         return _alone(work, range(count), deadline, 1)
-    children: list[tuple[int, int]] = []  # (process, the pipe its answers come through)
+    children: list[_Child] = []
     done: dict[int, T] = {}
+    gc.freeze()  # the workers never collect (or finalize) what this process holds
     try:
         for k in range(1, workers):
-            children.append(_fork(work, range(k, count, workers), deadline, children))
+            try:
+                _fork(work, range(k, count, workers), deadline, children)
+            except OSError:
+                break  # no more processes: the items left are worked out here
+        gc.unfreeze()
         mine = range(0, count, workers)
         done.update(zip(mine, _alone(work, mine, deadline, workers), strict=False))
+        for child in children:
+            done.update(child.answers())
     except BaseException:
-        for pid, _ in children:
-            _end(pid)
+        for child in children:
+            child.end()
         raise
     finally:
-        for pid, pipe in children:
-            done.update(_answers(pid, pipe))
+        gc.unfreeze()
+        for child in children:
+            child.reap()
     out: list[T] = []
     for i in range(count):
         if i not in done:
-            if deadline is not None:
+            if deadline is not None and i and time.perf_counter() > deadline:
                 break  # not finished in time: the run stops here
-            done[i] = work(i)  # a worker that failed: its items are worked out here
+            done[i] = work(i)  # a worker that failed, or was never started: its items are worked out here
         out.append(done[i])
     return out
 
@@ -86,21 +95,66 @@ def _alone(work: Callable[[int], T], items: range, deadline: float | None, first
     return out
 
 
-def _fork(
-    work: Callable[[int], T], items: range, deadline: float | None, siblings: list[tuple[int, int]]
-) -> tuple[int, int]:
-    """A forked worker on ``items``: it sends its answers by item and ends without running
-    anything of this process's on the way out (no buffers flushed, no handlers)."""
+class _Child:
+    """A forked worker: its process, and the pipe its answers come through."""
+
+    def __init__(self, pid: int, pipe: int):
+        self.pid, self.pipe = pid, pipe
+        self.reaped = False
+
+    def answers(self) -> dict:
+        """What it sent, once it has ended; nothing from a worker that failed."""
+        chunks = []
+        while chunk := os.read(self.pipe, 1 << 16):
+            chunks.append(chunk)
+        status = self.reap()
+        if status != 0 or not chunks:
+            return {}
+        try:
+            answers: dict = pickle.loads(b"".join(chunks))
+        except Exception:  # cut short: those items are worked out again here
+            return {}
+        return answers
+
+    def end(self) -> None:
+        if not self.reaped:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    def reap(self) -> int:
+        """Wait for it to end (once), the pipe closed; its exit status."""
+        if self.reaped:
+            return -1
+        self.reaped = True
+        os.close(self.pipe)
+        _, status = os.waitpid(self.pid, 0)
+        return status
+
+
+def _fork(work: Callable[[int], T], items: range, deadline: float | None, children: list[_Child]) -> None:
+    """A forked worker on ``items``, added to ``children`` as soon as it exists: it sends
+    its answers by item and ends without running anything of this process's on the way
+    out (no buffers flushed, no handlers).  It takes no lock another thread could hold
+    (it prints nothing, logs nothing), so a progress bar's thread in this process is no
+    danger to it (Python 3.12 warns of forking beside threads in general)."""
     read, write = os.pipe()
-    pid = os.fork()
-    if pid:
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read)
         os.close(write)
-        return pid, read
+        raise
+    if pid:
+        children.append(_Child(pid, read))
+        os.close(write)
+        return
     code = 1
     try:  # the worker: only this, then out
         os.close(read)
-        for _, pipe in siblings:
-            os.close(pipe)
+        for sibling in children:
+            os.close(sibling.pipe)
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends it at once
         answers = dict(zip(items, _alone(work, items, deadline, items.step), strict=False))
         data = pickle.dumps(answers, protocol=pickle.HIGHEST_PROTOCOL)
@@ -110,28 +164,3 @@ def _fork(
         code = 0
     finally:
         os._exit(code)
-
-
-def _answers(pid: int, pipe: int) -> dict:
-    """What a worker sent, once it has ended; nothing from a worker that failed."""
-    chunks = []
-    try:
-        while chunk := os.read(pipe, 1 << 16):
-            chunks.append(chunk)
-    finally:
-        os.close(pipe)
-        _, status = os.waitpid(pid, 0)
-    if status != 0 or not chunks:
-        return {}
-    try:
-        answers: dict = pickle.loads(b"".join(chunks))
-    except Exception:  # cut short: those items are worked out again here
-        return {}
-    return answers
-
-
-def _end(pid: int) -> None:
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except OSError:
-        pass

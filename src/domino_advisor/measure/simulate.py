@@ -91,8 +91,8 @@ def play_game(
     points = dict(r.fives)
     for side, pts in res.points.items():
         points[side] = points.get(side, 0) + pts
-    opened = next(a.seat for a in r.history if a.kind == "play")
-    return res.winner, points, opened
+    assert r.opener is not None  # a round is over only once opened
+    return res.winner, points, r.opener
 
 
 MAX_ROUNDS = 50  # a match still undecided after this many rounds is counted drawn

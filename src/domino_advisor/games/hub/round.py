@@ -135,10 +135,10 @@ class HubRound:
         draws, else passes: a rollout's move, every hand known, with no names to read back
         (``legal_moves`` and ``apply`` make the same moves from the same choices)."""
         seat = self.turn
+        self.line = None
         plays = self.plays(seat)
         if plays:
             tile, place = choose(self, plays)
-            self.line = None
             self.lay(seat, tile, place)
         elif self.drew is False and self.boneyard > 0:
             assert self.stock is not None
