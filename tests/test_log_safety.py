@@ -495,9 +495,9 @@ def test_a_late_outside_save_never_undoes_a_second_writers_change(runner, game, 
     version, builds on it and swaps its own in.  A must not swap back (that would throw
     B's logged event away): every command's event stays, and the outside save is kept
     beside the log, said so."""
-    from domino_advisor.log import logfile
+    from domino_advisor.log import swap
 
-    real = logfile._exchange
+    real = swap._exchange
     calls = []
 
     def held_up(a, b):
@@ -512,7 +512,7 @@ def test_a_late_outside_save_never_undoes_a_second_writers_change(runner, game, 
             os.replace(other, b)
         return swapped
 
-    monkeypatch.setattr(logfile, "_exchange", held_up)
+    monkeypatch.setattr(swap, "_exchange", held_up)
     res = run(runner, "log", game, "ana draws 1")
     assert res.exit_code == 0, res.output
     assert game.read_text().endswith("me plays 6-6\nana draws 1\nbob draws 1\n")
@@ -654,16 +654,16 @@ def test_the_writer_after_a_swap_leaves_the_old_version_alone(tmp_path, monkeypa
     is widened here so the next writer always lands in it."""
     import time as time_module
 
-    from domino_advisor.log import edits, logfile
+    from domino_advisor.log import edits, logfile, swap
 
-    swap = logfile._exchange
+    real = swap._exchange
 
     def slow_swap(a, b):
-        done = swap(a, b)
+        done = real(a, b)
         time_module.sleep(0.01)  # the next writer locks the new version meanwhile
         return done
 
-    monkeypatch.setattr(logfile, "_exchange", slow_swap)
+    monkeypatch.setattr(swap, "_exchange", slow_swap)
     runner = CliRunner()
     path = new_game(runner, tmp_path / "swap.dom", "me ana", "6-6 6-3 5-2 3-1 0-0 1-1 2-2", "--set", "set=9")
     assert run(runner, "log", path, "me plays 6-6").exit_code == 0

@@ -173,9 +173,9 @@ def test_new_force_starts_again_only_over_a_log_with_nothing_played(tmp_path, ru
 def _save_in_place_at_the_swap(monkeypatch, target, text: str) -> None:
     """Another program that takes no lock (cp, an editor saving in place) writes
     ``target`` at the very moment the writer swaps its new file in."""
-    from domino_advisor.log import logfile
+    from domino_advisor.log import swap
 
-    real, done = logfile._exchange, []
+    real, done = swap._exchange, []
 
     def exchange(a, b):
         if not done:
@@ -185,7 +185,7 @@ def _save_in_place_at_the_swap(monkeypatch, target, text: str) -> None:
                 f.truncate()
         return real(a, b)
 
-    monkeypatch.setattr(logfile, "_exchange", exchange)
+    monkeypatch.setattr(swap, "_exchange", exchange)
 
 
 def test_a_save_in_place_at_the_moment_of_the_write_is_kept(tmp_path, runner, monkeypatch):
