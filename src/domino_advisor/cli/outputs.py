@@ -140,9 +140,13 @@ def write(path: str | os.PathLike, text: str, kind: Kind, force: bool, option: s
     """Write ``text`` (``kind``) to a new file, or over a file of the same kind with ``force``."""
     shown = _shown(path, option)
     _refuse_owned(path, shown, kind)
-    logfile.create(
+    kept = logfile.create(
         path, text, force=force, log=kind is GAME_LOG, before=lambda to: _refuse_other_kind(to, kind, shown)
     )
+    if kept is not None:  # another program's save at the moment of the overwrite: kept, and said
+        from domino_advisor.cli.shell import set_aside
+
+        set_aside(kept, os.fspath(path))
 
 
 def _shown(path: str | os.PathLike, option: str) -> str:

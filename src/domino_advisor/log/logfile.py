@@ -322,10 +322,11 @@ def create(
     force: bool = False,
     log: bool = True,
     before: Callable[[Path], None] | None = None,
-) -> None:
+) -> Path | None:
     """Write a new file; an existing one only with ``force`` (and only a regular file).
     ``log``: the text is a game log, held to the bounds it will be read back with;
-    ``before``: called with the file about to be overwritten, under its lock, to refuse it."""
+    ``before``: called with the file about to be overwritten, under its lock, to refuse it.
+    Returns where another program's late save was set aside, if one was (an overwrite)."""
     check_name(path)
     p = Path(path)
     if log:
@@ -334,8 +335,7 @@ def create(
     if os.path.lexists(target):
         if not force:
             raise LogFileError(f"{name_of(p)} already exists: pick another name, or --force to overwrite it")
-        _overwrite(p, text, before)
-        return
+        return _overwrite(p, text, before)
     _check_folder(target, p)
     tmp = write_temp(target, text.encode("utf-8"), None, p)
     try:
@@ -346,8 +346,7 @@ def create(
             raise LogFileError(
                 f"{name_of(p)} already exists: pick another name, or --force to overwrite it"
             ) from None
-        _overwrite(p, text, before)
-        return
+        return _overwrite(p, text, before)
     except OSError:  # a file system without hard links: claim the name, then replace it
         unlink_quietly(tmp)
         try:
@@ -359,18 +358,18 @@ def create(
         except OSError as e:
             raise LogFileError(f"{name_of(p)}: cannot write there ({e.strerror})") from None
         os.close(fd)
-        _overwrite(p, text, before)
-        return
+        return _overwrite(p, text, before)
     unlink_quietly(tmp)
     sync_folder(target.parent)
+    return None
 
 
-def _overwrite(p: Path, text: str, before: Callable[[Path], None] | None) -> None:
+def _overwrite(p: Path, text: str, before: Callable[[Path], None] | None) -> Path | None:
     with locked(p, read=False) as f:
         if before is not None:
             before(f.target)
         try:
-            f.replace(text)
+            return f.replace(text)
         except Changed:
             raise LogFileError(
                 f"{name_of(p)} was changed by another program while it was being "
