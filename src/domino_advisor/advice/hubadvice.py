@@ -47,6 +47,9 @@ DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
 # on the pilot seeds (101, 202, 303, never the README's) the advisor at 20 worlds with
 # no such bar played a round of engine 12-12 +2.5 pips against the heuristic (-4.1 to
 # +9.1), with 1.5 -3.8 (-7.9 to +0.2) and -2.7 (-5.4 to -0.0).
+# At the table's 100 worlds (issue 28, Chicken Foot against three heuristics, pilot seeds
+# only, paired by deal on seed 202's 12 deals): no bar less this bar -4.7 pips a match
+# (-13.9 to +4.5), and -71.7 against -63.3 unpaired on seed 101's 8: not clear, kept.
 SURE = 1.5
 FORK_AT_LEAST = 200  # rollouts (worlds times plays) worth sharing between processes (about 0.1 s)
 
