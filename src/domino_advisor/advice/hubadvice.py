@@ -133,13 +133,7 @@ class HubOptions:
 def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdvice:
     """Advice for ``seat`` (whose hand is known; the others' are not looked at), from
     ``options.samples`` worlds drawn here and played out on the cores (``base.cores``)."""
-    samples, seed, seconds, sure, workers = (
-        options.samples,
-        options.seed,
-        options.seconds,
-        options.sure,
-        options.workers,
-    )
+    samples, seconds, sure = options.samples, options.seconds, options.sure
     started = time.perf_counter()
     name = r.names[seat]
     if r.over or r.turn != seat:
@@ -152,7 +146,7 @@ def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdv
     view = HubSeatView.of(r, seat)
     inf = count(view)  # to its fixed steps: the time limit, if any, is for the worlds
     choices = [HubChoice(t, r.place_name(k), k) for t, k in plays]
-    rng = random.Random(seed)
+    rng = random.Random(options.seed)
     deadline = None if seconds is None else started + seconds
     worlds: list[HubRound] = []
     while len(worlds) < samples:  # every world first, here: the same for any number of workers
@@ -164,7 +158,7 @@ def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdv
     def outcomes(i: int) -> list[tuple[int, float, bool]]:
         return [_play_out(worlds[i], seat, choice) for choice in choices]
 
-    workers = default_workers() if workers is None else workers
+    workers = default_workers() if options.workers is None else options.workers
     if len(worlds) * len(choices) < FORK_AT_LEAST:
         workers = 1  # a fork costs more than so few rollouts
     done = share(outcomes, len(worlds), workers, deadline)

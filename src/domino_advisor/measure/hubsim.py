@@ -24,9 +24,8 @@ from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.words import words_for
 from domino_advisor.measure.simulate import half_width, in_processes
 
-ADVISOR_SAMPLES = (
-    DEFAULT_SAMPLES  # the advisor bot's worlds a decision: the table's (0.9.0: 20), never a time
-)
+# the advisor bot's worlds a decision: the table's (0.9.0: 20), never a time
+ADVISOR_SAMPLES = DEFAULT_SAMPLES
 MOST_SAMPLES = 10_000
 
 

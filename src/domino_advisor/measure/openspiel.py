@@ -199,16 +199,22 @@ class SpielPlayer:
         return int(bot.step(state))
 
 
+def _opener(r: Round, seat: int) -> int:
+    """The seat that opened the round, or opens it now (OpenSpiel's player 0)."""
+    if r.opener is not None:
+        return r.opener
+    return r.turn if r.turn is not None else seat
+
+
 def player_of(r: Round, seat: int) -> int:
     """OpenSpiel's player for our seat: 0 for the seat that opened (or opens now)."""
-    opened = next((a.seat for a in r.history if a.kind == "play"), r.turn if r.turn is not None else seat)
-    return 0 if seat == opened else 1
+    return 0 if seat == _opener(r, seat) else 1
 
 
 def state_of(bridge: Bridge, r: Round, seat: int) -> Any:
     """``r`` as an OpenSpiel state, its player 0 the seat that opened (or opens now): every
     hand as dealt (a simulation knows them all), then every play."""
-    opened = next((a.seat for a in r.history if a.kind == "play"), seat)
+    opened = _opener(r, seat)
     player = {opened: 0, 1 - opened: 1}
     played: dict[int, list[Tile]] = {0: [], 1: []}
     plays: list[tuple[int, Spot]] = []

@@ -17,7 +17,7 @@ from domino_advisor.games.hub.words import Counted, LessonTable
 from domino_advisor.games.line.layout import describe_numbers
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
-HEURISTIC = heuristic_choice  # what the rollouts play, and the move the advice keeps
+HEURISTIC = heuristic_choice  # a chooser among the legal plays (hub.match.Choice)
 BOTS = POLICIES
 PLANNED_BY = "the heuristic's move"
 TRAIN_KEY = False  # a move's dict says where it goes as "on" only

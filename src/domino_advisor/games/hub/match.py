@@ -110,8 +110,6 @@ def as_policy(choose: Choice) -> Policy:
         tile, place = choose(r, r.plays(r.turn))
         return Play(r.names[r.turn], tile, r.place_name(place))
 
-    policy.__name__ = policy.__qualname__ = getattr(choose, "__name__", "choice").replace("choice", "policy")
-    policy.__doc__ = choose.__doc__
     return policy
 
 

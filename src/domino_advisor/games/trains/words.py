@@ -18,7 +18,7 @@ from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.state import MEXICAN, Key, TrainRound
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
-HEURISTIC = heuristic_choice  # what the rollouts play, and the move the advice keeps
+HEURISTIC = heuristic_choice  # a chooser among the legal plays (hub.match.Choice)
 BOTS = POLICIES
 PLANNED_BY = "the plan's move"
 TRAIN_KEY = True  # a move's dict also says "train", as 0.8.0 wrote it
