@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 
 from clitools import CLI
-from domino_advisor.advice.advisor import SIDE_IDS, AdviceOptions, advise, candidates
+from domino_advisor.advice.advisor import AdviceOptions, advise, candidates
 from domino_advisor.advice.engine import from_round
 from domino_advisor.advice.search import solve
+from domino_advisor.advice.worlds import SIDE_IDS
 from domino_advisor.counting.inference import infer
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.match import Match

@@ -1,29 +1,35 @@
 """Which move to make, and why (docs/how-it-works.md: how the advice works).
 
-Worlds are sampled from the exact posterior; every candidate is played out in the
-same worlds with the same dice (common random numbers), so differences between
-candidates are not noise between worlds.  When every hidden tile's place is certain
-and nothing can be drawn, the round is solved exactly instead.
+The candidates are weighed in sampled worlds (``advice.worlds``; or, asked for, by one
+tree over what the seat knows, ``advice.tree``).  When every hidden tile's place is
+certain and nothing can be drawn, the round is solved exactly instead.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, replace
 
+from domino_advisor.advice import tree
 from domino_advisor.advice.bots import reader
 from domino_advisor.advice.calibration import Calibration, calibration_for, shown
 from domino_advisor.advice.candidate import EQUAL_BAND, MATCH, POINTS, ROUND, Candidate, paired_gap
-from domino_advisor.advice.engine import FastRound, Policy, from_round
+from domino_advisor.advice.engine import Policy, from_round
 from domino_advisor.advice.reasons import explain
-from domino_advisor.advice.search import LineSolver, SearchTooBig, solve, solve_value
+from domino_advisor.advice.search import SearchTooBig, solve, solve_value
 from domino_advisor.advice.stakes import Stakes, stakes
+from domino_advisor.advice.worlds import (
+    SOLVE_BELOW,
+    SOLVE_DRAWING,
+    Budget,
+    Rollout,
+    apply_candidate,
+    rollouts,
+)
 from domino_advisor.base.budgets import (
     ADVICE_SAMPLES,
     ADVICE_SECONDS,
-    ADVICE_TURN_WORK,
     ADVICE_WORK,
     EXACT_MOST_TILES,
     EXACT_SEARCH,
@@ -35,17 +41,12 @@ from domino_advisor.counting.reads import Reads, Style
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Draw, Move, Pass, Play
 from domino_advisor.games.line import lead
-from domino_advisor.games.line.scoring import Result, fives_points, round_value, side_of
+from domino_advisor.games.line.scoring import fives_points
 from domino_advisor.games.line.state import Round
 
-SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}
 DEFAULT_SAMPLES = ADVICE_SAMPLES  # budgets: the command line shows them without importing this module
 DEFAULT_WORK = ADVICE_WORK
-TURN_WORK = ADVICE_TURN_WORK
 DEFAULT_SECONDS = ADVICE_SECONDS
-SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
-SOLVE_DRAWING = 20  # ... and, with two players, one with this many in hands and boneyard together
-RESCALE = 300.0  # a world's log weight this far above the reference: weights are rebased (no overflow)
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
 EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
 EXACT_MAX = EXACT_SEARCH  # positions the exact search may visit (budgets)
@@ -93,81 +94,6 @@ def candidates(r: Round, seat: int) -> list[Candidate]:
     return out
 
 
-def _apply(fr: FastRound, c: Candidate, policy: Policy = reader, rng: random.Random | None = None) -> None:
-    if c.tile is None:  # a forced draw or pass: take the turn as the rules make you
-        fr.step(policy, rng or random.Random(0))
-    elif c.side is None:
-        fr.play(c.tile.index, -1)
-    else:
-        j = [e[0] for e in fr.ends].index(SIDE_IDS[c.side])
-        fr.play(c.tile.index, j)
-
-
-def _world(r: Round, seat: int, world: dict[Tile, int | None], rng: random.Random) -> FastRound:
-    """A fast round for one sampled world: the sampled hands, the boneyard shuffled."""
-    hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(r.match.seats)]
-    stock = []
-    for t, loc in world.items():
-        if loc is None:
-            stock.append(t)
-        else:
-            hands[loc].add(t)
-    rng.shuffle(stock)
-    return from_round(r, hands, stock)
-
-
-def _true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
-    """Every hand as it is, the boneyard's order unknown (for the omniscient ceiling)."""
-    stock = list(r.stock or [])
-    rng.shuffle(stock)
-    return from_round(r, [set(r.hand_of(s)) for s in range(r.match.seats)], stock)
-
-
-@dataclass(frozen=True)
-class Budget:
-    """What one call's worlds may spend."""
-
-    samples: int  # the worlds asked for
-    work: int | None  # positions searched and turns played out (None: the worlds, whatever they cost)
-    seconds: float | None  # the user's clock limit, if any
-    start: float  # when the answer began (``time.perf_counter``), the counting before the call included
-    positions: int = EXACT_MAX  # what the exact search of the whole round may visit
-
-    def allows(self, worlds: int, done: int) -> bool:
-        """Whether another world is played: fewer than asked, and work left."""
-        return worlds < self.samples and (self.work is None or done < self.work)
-
-    def out_of_time(self, worlds: int) -> bool:
-        """The user's clock limit has passed (once a few worlds are in)."""
-        return self.seconds is not None and time.perf_counter() - self.start > self.seconds and worlds >= 8
-
-
-@dataclass(frozen=True)
-class Rollout:
-    """What one call's rollouts hold fixed: whose move, what is known, how a world is
-    played out and judged, and what the worlds may spend."""
-
-    r: Round
-    seat: int
-    inf: Inference | None  # the counting; None: omniscient, every hand as it is
-    policy: Policy  # how every seat plays a world out
-    stakes: Stakes | None  # the match played for; None: the round alone
-    budget: Budget
-    reads: Reads | None = None  # soft reads: each world weighted by how likely the others' plays were
-    solve_drawing: int = SOLVE_DRAWING  # two players: a world with this many in hands and boneyard is solved
-    solve_below: int = SOLVE_BELOW  # ... and any with this many in hands, nothing to draw
-
-    @property
-    def side(self) -> int:
-        """The seat's side: whose chances these are."""
-        return side_of(self.seat, self.r.rules)
-
-    @property
-    def all_fives(self) -> bool:
-        """Points are scored during the round: worlds are played out, never solved."""
-        return self.r.rules.all_fives
-
-
 @dataclass(frozen=True)
 class AdviceOptions:
     """How ``advise`` weighs the moves.  The defaults are the advice the table gives: work
@@ -184,6 +110,9 @@ class AdviceOptions:
     omniscient: bool = False  # every hand seen: the ceiling simulate measures
     policy: Policy = reader  # how every seat plays the worlds out
     solve_drawing: int = SOLVE_DRAWING  # 0: every world with tiles to draw is played out (as 0.4.0)
+    solve_below: int = SOLVE_BELOW  # a world with this many tiles in hands, nothing to draw, is solved
+    search: str = "worlds"  # "tree": one tree over what the seat knows (advice.tree), not world by world
+    explore: float = tree.EXPLORE  # the tree's exploration constant
 
 
 DEFAULT_OPTIONS = AdviceOptions()
@@ -213,14 +142,26 @@ def advise(
         inf = inference or infer(SeatView.of(r, seat))
     st = stakes(r, seat) if options.objective == "match" else None
     budget = Budget(samples, work, options.seconds, start, _exact_budget(options.seconds, start))
-    setting = Rollout(r, seat, inf, options.policy, st, budget, solve_drawing=options.solve_drawing)
+    setting = Rollout(
+        r,
+        seat,
+        inf,
+        options.policy,
+        st,
+        budget,
+        solve_drawing=options.solve_drawing,
+        solve_below=options.solve_below,
+    )
     exact = action == "play" and _try_exact(setting, moves)
     cut = False
     work_done = 0
     if not exact:
         if options.style is not None and inf is not None:
             setting = replace(setting, reads=Reads(inf.view, options.style))
-        cut, work_done = _rollouts(setting, moves, rng)
+        if options.search == "tree" and tree.fits(setting, action, moves):
+            cut, work_done = tree.search_tree(setting, moves, rng, options.explore)
+        else:
+            cut, work_done = rollouts(setting, moves, rng)
     _rank(r, seat, moves, st, exact)
     _mark_about_equal(
         moves, MATCH if st is not None else POINTS if r.rules.all_fives and not exact else ROUND
@@ -359,7 +300,7 @@ def _try_exact(ro: Rollout, moves: list[Candidate]) -> bool:
     try:
         for c in moves:
             fr = base.clone()
-            _apply(fr, c)
+            apply_candidate(fr, c)
             value = solve(fr, ro.side, memo, left)
             match = (
                 solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
@@ -371,133 +312,3 @@ def _try_exact(ro: Rollout, moves: list[Candidate]) -> bool:
         c.tally.count(1.0, value, match)
         c.exact = True
     return True
-
-
-def _rollouts(ro: Rollout, moves: list[Candidate], rng: random.Random) -> tuple[bool, int]:
-    """Play every candidate out in as many worlds as the budget allows: the worlds asked
-    for, or as many as its work allows (positions searched and turns played out,
-    counted: the same on any machine); True if the user's time limit stopped it first,
-    and the work done."""
-    n = 0
-    done = 0  # the work: positions searched, and turns played out (TURN_WORK each)
-    ref = None  # the first world's log weight: weights are relative to it
-    while ro.budget.allows(n, done):
-        if ro.budget.out_of_time(n):
-            return True, done  # the user's time limit: the advice says it stopped short
-        world_seed = rng.getrandbits(32)
-        w = 1.0
-        if ro.inf is None:
-            base = _true_world(ro.r, ro.seat, rng)
-        else:
-            world = ro.inf.sample(rng)
-            if ro.reads is not None:  # how likely the others' plays were in this world
-                lw = ro.reads.log_weight(world)
-                ref = lw if ref is None else ref
-                if lw - ref > RESCALE:  # far likelier than the first: weigh all relative to it
-                    for c in moves:
-                        c.tally.rescale(math.exp(ref - lw))
-                    ref = lw
-                w = math.exp(lw - ref)
-            base = _world(ro.r, ro.seat, world, rng)
-        values = None
-        if not ro.all_fives and _solvable(base, ro.solve_below, ro.solve_drawing):
-            values, searched = _solve_world(ro, base, moves, world_seed)
-            done += searched
-        if values is not None:  # the world was small enough to play perfectly
-            for c, (rv, mv) in zip(moves, values, strict=True):
-                c.tally.count(w, rv, mv)
-        else:
-            for c in moves:
-                done += _play_out(ro, base, c, w, world_seed)
-        n += 1
-    return False, done
-
-
-def _play_out(ro: Rollout, base: FastRound, c: Candidate, w: float, world_seed: int) -> int:
-    """Play the candidate out in one world, every seat by the rollout policy, and count
-    the outcome with the world's weight ``w``; the work it took (turns played out)."""
-    fr = base.clone()
-    _apply(fr, c, ro.policy, random.Random(world_seed ^ 1))
-    play_rng = random.Random(world_seed)
-    reply = _reply(fr, ro.policy, play_rng)
-    res = fr.play_out([ro.policy] * fr.n, play_rng)
-    c.tally.count(
-        w, round_value(res, ro.side, ro.r.rules), ro.stakes.value(fr) if ro.stakes is not None else 0.0
-    )
-    if ro.all_fives:
-        c.tally.score(w, reply, _points_ahead(res, fr, base, ro.side))
-    return TURN_WORK * (_tiles_left(base) - _tiles_left(fr))
-
-
-def _reply(fr: FastRound, policy: Policy, rng: random.Random) -> int:
-    """The next turn, played by the policy: the fives it scores for the side that plays it."""
-    side = side_of(fr.turn, fr.rules)
-    before = fr.fives[side]
-    if not fr.over:
-        fr.step(policy, rng)
-    return fr.fives[side] - before
-
-
-def _points_ahead(res: Result, fr: FastRound, base: FastRound, side: int) -> int:
-    """All Fives: ``side``'s points less the best other side's, from the world ``base``
-    to the finished round ``fr`` (what it ended with, ``res``): the round's points and
-    the fives scored on the way."""
-    totals = {side_of(s, fr.rules): 0 for s in range(fr.n)}
-    for other, pts in res.points.items():
-        totals[other] += pts
-    for other in totals:
-        totals[other] += fr.fives[other] - base.fives[other]
-    mine = totals.pop(side)
-    return mine - max(totals.values())
-
-
-def _tiles_left(fr: FastRound) -> int:
-    """Tiles in hands and stock: what a rollout's turns have left to play."""
-    return sum(h.bit_count() for h in fr.hands) + len(fr.stock)
-
-
-def _solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:
-    """Whether a sampled world is small enough to be played perfectly: few tiles in
-    hand and nothing left to draw; or, with two players, few tiles in hands and boneyard
-    together (the search then knows the sampled boneyard's order, which the table does
-    not: measured, that costs less than the heuristic's mistakes; docs/strength.md: measured
-    strength)."""
-    held = sum(bin(h).count("1") for h in base.hands)
-    drawable = base.drawable()
-    if not drawable:
-        return held <= solve_below
-    return base.n == 2 and held + drawable <= solve_drawing
-
-
-WORLD_POSITIONS = 6000  # what the exact search of one sampled world may visit
-
-
-def _solve_world(
-    ro: Rollout, base: FastRound, moves: list[Candidate], world_seed: int
-) -> tuple[list[tuple[int, float]] | None, int]:
-    """Every candidate's exact value in one sampled world (the round's, and the match's
-    where it is played for), or None if that is too big; and the positions searched,
-    solved or not: the work this world cost.
-
-    All candidates in a world are judged the same way (all solved, or all played
-    out), so comparing them stays fair.
-    """
-    budget = WORLD_POSITIONS
-    memo: dict = {}
-    match_memo: dict = {}
-    left = [budget]
-    values = []
-    line = None
-    if all(c.tile is not None for c in moves) and LineSolver.fits(base):
-        line = LineSolver(base, ro.side, budget * 4)
-    try:
-        for c in moves:
-            fr = base.clone()
-            _apply(fr, c, ro.policy, random.Random(world_seed ^ 1))
-            rv = line.value(fr) if line else solve(fr, ro.side, memo, left)
-            mv = solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
-            values.append((rv, mv))
-    except SearchTooBig:
-        values = []
-    searched = budget - left[0] + (budget * 4 - line.budget if line else 0)
-    return (values or None), searched

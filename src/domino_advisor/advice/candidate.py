@@ -114,7 +114,11 @@ EQUAL_BAND = 2.0  # a move this many paired standard errors behind the first, or
 def paired_gap(best: Tally, other: Tally, key: int) -> tuple[float, float]:
     """How far ``other`` is behind ``best`` on ``key`` (ROUND, MATCH or POINTS), and one
     standard error of that gap, world by world: both were played in the same worlds, so
-    the noise between worlds cancels and only their difference in each world counts."""
+    the noise between worlds cancels and only their difference in each world counts.
+    Moves the tree search tried in different worlds (advice.tree) are compared as two
+    independent means."""
+    if len(best.worlds) != len(other.worlds):
+        return _unpaired_gap(best, other, key)
     pairs = [(a[0], a[key] - b[key]) for a, b in zip(best.worlds, other.worlds, strict=True)]
     weight = sum(w for w, _ in pairs)
     if not weight:
@@ -125,6 +129,19 @@ def paired_gap(best: Tally, other: Tally, key: int) -> tuple[float, float]:
     spread = sum(w * (d - mean) ** 2 for w, d in pairs) / weight
     effective = weight * weight / sum(w * w for w, _ in pairs)
     return mean, math.sqrt(spread / effective)
+
+
+def _unpaired_gap(best: Tally, other: Tally, key: int) -> tuple[float, float]:
+    means, variances = [], []
+    for t in (best, other):
+        weight = sum(w[0] for w in t.worlds)
+        if not weight:
+            return 0.0, 0.0
+        mean = sum(w[0] * w[key] for w in t.worlds) / weight
+        spread = sum(w[0] * (w[key] - mean) ** 2 for w in t.worlds) / weight
+        means.append(mean)
+        variances.append(spread / max(1, len(t.worlds) - 1))
+    return means[0] - means[1], math.sqrt(variances[0] + variances[1])
 
 
 @dataclass

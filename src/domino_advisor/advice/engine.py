@@ -414,6 +414,20 @@ def from_round(round_: Round, hands: list[set[Tile]], stock: list[Tile]) -> Fast
     return fr
 
 
+def from_world(round_: Round, seat: int, world: dict[Tile, int | None], rng: random.Random) -> FastRound:
+    """A fast round for one sampled world (where each hidden tile is: a seat, or None for
+    the boneyard) beside the seat's own hand, the boneyard shuffled."""
+    hands = [set(round_.hand_of(seat)) if s == seat else set() for s in range(round_.match.seats)]
+    stock = []
+    for t, loc in world.items():
+        if loc is None:
+            stock.append(t)
+        else:
+            hands[loc].add(t)
+    rng.shuffle(stock)
+    return from_round(round_, hands, stock)
+
+
 def public_voids(history: Sequence[Acted], seats: int) -> list[int]:
     """The numbers each seat is seen to lack, as everyone at the table sees it (a bit per
     number): a pass adds the ends it met, and a turn of drawing leaves only the ends it

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.advice.advisor import SIDE_IDS, SOLVE_DRAWING, AdviceOptions, advise
+from domino_advisor.advice import tree
+from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.advice.bots import POLICIES
 from domino_advisor.advice.engine import from_round
+from domino_advisor.advice.worlds import SIDE_IDS, SOLVE_DRAWING
 from domino_advisor.base.errors import NotationError
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import Event, Play, number_at_most
@@ -52,6 +54,7 @@ class AdvisorPlayer:
         reads: bool = True,
         policy: str = "reader",
         solve_drawing: int = SOLVE_DRAWING,
+        search: str = "worlds",
     ):
         self.name = "omniscient" if omniscient else "advisor"
         self.samples = samples
@@ -60,6 +63,7 @@ class AdvisorPlayer:
         self.reads = reads  # soft reads, where a style is shipped for the rules
         self.policy = POLICIES[policy]  # how the sampled worlds are played out
         self.solve_drawing = solve_drawing  # two-player worlds with a boneyard solved up to this size
+        self.search = search  # "tree": one tree over the seat's information (advice.tree)
 
     def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
         moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
@@ -75,12 +79,14 @@ class AdvisorPlayer:
             style=style_for(r.rules, r.match.seats) if self.reads else None,
             policy=self.policy,
             solve_drawing=self.solve_drawing,
+            search=self.search,
+            explore=tree.EXPLORE,
         )
         advice = advise(r, seat, options)
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
 
-ADVISORS = ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "omniscient")
+ADVISORS = ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "tree-advisor", "omniscient")
 SAMPLED = (*ADVISORS, "dominoes", "dominoes-strong", "ismcts")  # the bots that take :samples
 BOTS = (*POLICIES, *SAMPLED)
 MAX_SAMPLES = 100_000
@@ -116,6 +122,7 @@ def make_player(spec: str):
             omniscient=name == "omniscient",
             objective=objective,
             reads=name != "unread-advisor",  # the advisor with soft reads off, all else the same
+            search="tree" if name == "tree-advisor" else "worlds",
         )
     from domino_advisor.measure.peers import PeerPlayer
 

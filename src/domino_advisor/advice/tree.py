@@ -1,0 +1,272 @@
+"""Search over what you know, not over each sampled world alone (information-set Monte
+Carlo tree search, the single-observer kind: Cowling, Powley and Whitehouse 2012).
+
+Playing every sampled world out as if its hands were seen (the worlds search) lets each
+world's later moves use what the table would not know; a move that only works because
+the searcher "knows" the hand in that world looks better than it is (strategy fusion).
+Here one tree is grown over the moves of the round from your seat's view: each pass down
+it takes a world sampled from the counting, follows only the moves legal in that world,
+and picks among them by their record over every world so far.  A node is a sequence of
+moves as the table sees them (a draw is one move whatever was drawn), so a choice at your
+later turns is one choice for every world that looks the same to you.  Below the tree the
+world is played out by the rollout policy, which reads only the table.
+
+A pass costs what its turns played out cost (budgets), so work decides the answer; the
+same seed gives the same tree on any machine.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from collections.abc import Sequence
+
+from domino_advisor.advice.candidate import Candidate
+from domino_advisor.advice.engine import FastRound, Policy, from_world
+from domino_advisor.advice.search import LineSolver, SearchTooBig, solve, solve_value
+from domino_advisor.advice.worlds import SIDE_IDS, WORLD_POSITIONS, Rollout, solvable
+from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line.scoring import DRAW, WIN, round_value, side_of
+
+EXPLORE = 0.7  # the exploration constant (rewards are chances, 0 to 1); chosen on pilot seeds
+PASS = (-1, -1)  # the table sees a pass
+DRAW_ONE = (-2, -2)  # ... and a draw, whatever was drawn
+TURN_WORK = 2  # a turn down the tree or played out costs what a rollout's turn does (budgets)
+MOST_PASSES = 100_000  # passes down the tree at most, whatever the work left (a safety limit)
+POOL = 256  # worlds weighed by the soft reads are drawn from this many, by weight
+
+
+class Node:
+    """A sequence of moves as the table sees them; ``reward``: the total, over the passes
+    through it, of the chance of the seat that made its last move."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, int], Node] = {}
+        self.visits = 0
+        self.available = 0  # the passes in which its move was legal (its parent was reached)
+        self.reward = 0.0
+
+
+class Outcome:
+    """How one pass ended, for every seat: the round's value (0, a half, 1) for its side,
+    and your side's match chance where the match is played for."""
+
+    __slots__ = ("match", "round_for_me", "seats")
+
+    def __init__(self, seats: list[float], round_for_me: int, match: float) -> None:
+        self.seats, self.round_for_me, self.match = seats, round_for_me, match
+
+
+def search(
+    base_of,
+    root_moves: Sequence[tuple[int, int]],
+    candidates: Sequence[Candidate],
+    seat: int,
+    policy: Policy,
+    judge,
+    rng: random.Random,
+    allows,
+    explore: float = EXPLORE,
+    leaf=None,
+) -> tuple[int, int]:
+    """Grow the tree from the seat's turn and tally every pass under the root move it went
+    through.  ``base_of(rng)``: a sampled world as a fast round, the seat to move;
+    ``root_moves``: the candidates as (tile, end); ``judge(fr)``: the Outcome of a
+    finished round; ``allows(passes, work)``: whether another pass is made; ``leaf(fr)``: where
+    the pass leaves the tree, the world's (Outcome, work) found another way than playing
+    it out (solved), or None.  Returns the passes made and the work done."""
+    root = Node()
+    index = {m: i for i, m in enumerate(root_moves)}
+    passes = work = 0
+    while allows(passes, work):
+        fr = base_of(rng)
+        play_rng = random.Random(rng.getrandbits(32))
+        path: list[tuple[Node, int]] = []
+        node = root
+        first: tuple[int, int] | None = None
+        turns = 0
+        expanded = False
+        while not fr.over and not expanded:
+            mover = fr.turn
+            legal = fr.moves(mover)
+            if legal:
+                actions = legal
+            elif fr.drawable():
+                actions = [DRAW_ONE]
+            else:
+                actions = [PASS]
+            if node is root:
+                actions = [m for m in actions if m in index]
+            move, expanded = _select(node, actions, explore, play_rng)
+            child = node.children.get(move)
+            if child is None:
+                child = node.children[move] = Node()
+            path.append((child, mover))
+            if first is None:
+                first = move
+            _do(fr, move)
+            turns += 1
+            node = child
+        found = leaf(fr) if leaf is not None and not fr.over else None
+        if found is not None:
+            outcome, searched = found
+            work += searched
+        else:
+            start = _left(fr)
+            outcome = judge(fr) if fr.over else judge(_played_out(fr, policy, play_rng))
+            turns += start - _left(fr)
+        for n, mover in path:
+            n.visits += 1
+            n.reward += outcome.seats[mover]
+        c = candidates[index[first]] if first is not None else None
+        if c is not None:
+            c.tally.count(1.0, outcome.round_for_me, outcome.match)
+        passes += 1
+        work += TURN_WORK * max(turns, 1)
+    return passes, work
+
+
+def _select(
+    node: Node, actions: Sequence[tuple[int, int]], explore: float, rng: random.Random
+) -> tuple[tuple[int, int], bool]:
+    """The move to follow and whether it is new to the tree: a move never tried here first
+    (at random among them), else the best by its record and how seldom it was tried."""
+    fresh = [m for m in actions if m not in node.children]
+    for m in actions:
+        child = node.children.get(m)
+        if child is not None:
+            child.available += 1
+    if fresh:
+        return fresh[rng.randrange(len(fresh))], True
+    best, best_score = actions[0], -math.inf
+    for m in actions:
+        child = node.children[m]
+        score = child.reward / child.visits + explore * math.sqrt(math.log(child.available) / child.visits)
+        if score > best_score:
+            best, best_score = m, score
+    return best, False
+
+
+def _do(fr: FastRound, move: tuple[int, int]) -> None:
+    if move == DRAW_ONE:
+        fr.draw()
+    elif move == PASS:
+        fr.pass_()
+    else:
+        fr.play(*move)
+
+
+def _played_out(fr: FastRound, policy: Policy, rng: random.Random) -> FastRound:
+    fr.play_out([policy] * fr.n, rng)
+    return fr
+
+
+def _left(fr: FastRound) -> int:
+    """Tiles in hands and stock: what is left to play."""
+    return sum(h.bit_count() for h in fr.hands) + len(fr.stock)
+
+
+def outcome_judge(rules, seat: int, stakes):
+    """How a finished fast round is judged: each seat by its side's round (what the
+    others are taken to play for), your own seat by the match where one is played."""
+
+    def judge(fr: FastRound) -> Outcome:
+        res = fr.result()
+        mine = side_of(seat, rules)
+        seats = []
+        for s in range(fr.n):
+            v = round_value(res, side_of(s, rules), rules)
+            seats.append(1.0 if v == WIN else 0.5 if v == DRAW else 0.0)
+        match = stakes.value(fr) if stakes is not None else 0.0
+        if stakes is not None:
+            for s in range(fr.n):
+                if side_of(s, rules) == mine:
+                    seats[s] = match
+        return Outcome(seats, round_value(res, mine, rules), match)
+
+    return judge
+
+
+def fits(ro: Rollout, action: str, moves: list[Candidate]) -> bool:
+    """The tree searches a choice of plays from what the seat knows; All Fives's race for
+    points, a forced turn and the omniscient ceiling keep the worlds."""
+    return action == "play" and len(moves) > 1 and ro.inf is not None and not ro.all_fives
+
+
+def search_tree(ro: Rollout, moves: list[Candidate], rng: random.Random, explore: float) -> tuple[bool, int]:
+    """The candidates searched by one tree over the seat's information (advice.tree);
+    worlds weighed by the soft reads are drawn by weight from a pool sampled first."""
+    assert ro.inf is not None
+    inf = ro.inf
+    pool: list[dict[Tile, int | None]] = []
+    cumulative: list[float] = []
+    if ro.reads is not None:
+        logs = []
+        for _ in range(POOL):
+            world = inf.sample(rng)
+            pool.append(world)
+            logs.append(ro.reads.log_weight(world))
+        top = max(logs)
+        total = 0.0
+        for lw in logs:
+            total += math.exp(lw - top)
+            cumulative.append(total)
+
+    def base_of(g: random.Random) -> FastRound:
+        if pool:
+            world = pool[bisect.bisect_left(cumulative, g.random() * cumulative[-1])]
+        else:
+            world = inf.sample(g)
+        return from_world(ro.r, ro.seat, world, g)
+
+    probe = from_world(ro.r, ro.seat, inf.sample(random.Random(0)), random.Random(0))
+    root_moves = []
+    for c in moves:
+        assert c.tile is not None  # the tree searches plays (_tree_fits)
+        if c.side is None:
+            root_moves.append((c.tile.index, -1))
+        else:
+            root_moves.append((c.tile.index, [e[0] for e in probe.ends].index(SIDE_IDS[c.side])))
+    budget = ro.budget
+    timed_out = [False]
+
+    def allows(passes: int, work: int) -> bool:
+        if budget.out_of_time(passes):
+            timed_out[0] = True
+            return False
+        if budget.work is not None:  # the table's budget: work decides how many passes
+            return work < budget.work and passes < MOST_PASSES
+        return passes < budget.samples
+
+    judge = outcome_judge(ro.r.rules, ro.seat, ro.stakes)
+    _, work = search(
+        base_of, root_moves, moves, ro.seat, ro.policy, judge, rng, allows, explore, _leaf_solver(ro)
+    )
+    return timed_out[0], work
+
+
+def _leaf_solver(ro: Rollout):
+    """Where the tree's pass leaves it in a world small enough, the world solved (as the
+    worlds search solves it): the tree above has chosen on what the seat knows."""
+    side = ro.side
+    rules = ro.r.rules
+
+    def leaf(fr: FastRound) -> tuple[Outcome, int] | None:
+        if not solvable(fr, ro.solve_below, ro.solve_drawing):
+            return None
+        left = [WORLD_POSITIONS]
+        line = LineSolver(fr, side, WORLD_POSITIONS * 4) if LineSolver.fits(fr) else None
+        try:
+            rv = line.value(fr) if line else solve(fr, side, {}, left)
+            mv = solve_value(fr, side, ro.stakes.value, {}, left) if ro.stakes is not None else 0.0
+        except SearchTooBig:
+            return None
+        searched = WORLD_POSITIONS - left[0] + (WORLD_POSITIONS * 4 - line.budget if line else 0)
+        mine = mv if ro.stakes is not None else rv / 2
+        seats = [mine if side_of(s, rules) == side else 1.0 - rv / 2 for s in range(fr.n)]
+        return Outcome(seats, rv, mv), max(1, searched)
+
+    return leaf

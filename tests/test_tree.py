@@ -1,0 +1,123 @@
+"""The tree search over the seat's information (advice.tree): in a world where nothing is
+hidden it is plain Monte Carlo tree search, and must find the wins exhaustive search on
+the reference engine finds; through ``advise`` it is legal, repeatable and keeps its
+budget of work."""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+import pytest
+
+import minimax
+from domino_advisor.advice import tree
+from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.bots import reader
+from domino_advisor.advice.candidate import Candidate, paired_gap
+from domino_advisor.advice.engine import from_round
+from domino_advisor.base.budgets import ADVICE_WORK
+from domino_advisor.games.events import Play
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.rules import preset
+from domino_advisor.games.line.scoring import WIN
+from domino_advisor.measure.deal import deal_round
+
+NAMES = ["me", "ana", "bob", "cy"]
+
+
+def _endgame(rules, rng, most_tiles):
+    """Two players, every tile dealt: a round played at random to a small endgame at a
+    turn of seat 0 with two plays or more."""
+    while True:
+        match = Match(rules, NAMES[:2])
+        deal_round(match, rng)
+        r = match.round
+        while not r.over and len(r.hands[0]) + len(r.hands[1]) > most_tiles:
+            match.apply(rng.choice(legal_moves(r)))
+        if not r.over and r.turn == 0 and len({m.tile for m in legal_moves(r) if isinstance(m, Play)}) >= 2:
+            return match
+
+
+@pytest.mark.parametrize("name", ["classic", "block"])
+def test_in_a_world_with_nothing_hidden_the_tree_finds_every_certain_win(name):
+    rules = preset(name, {"hand": "14", "target": "0"})
+    rng = random.Random(zlib.crc32(name.encode()))
+    found = 0
+    for _ in range(60):
+        match = _endgame(rules, rng, 8)
+        r = match.round
+        memo: dict = {}
+        wins = []
+        for move in legal_moves(r):
+            child = match.copy()
+            child.apply(move)
+            if minimax.value(child, 0, memo) == WIN:
+                wins.append(move)
+        if not wins or len(wins) == len(legal_moves(r)):
+            continue  # a choice that matters: some plays win for certain, some do not
+        found += 1
+        hands = [set(r.hand_of(s)) for s in range(2)]
+        probe = from_round(r, hands, [])
+        moves = probe.moves(0)
+        cands = [Candidate(None, None, None) for _ in moves]
+        judge = tree.outcome_judge(rules, 0, None)
+        passes, _ = tree.search(
+            lambda g, r=r, hands=hands: from_round(r, hands, []),
+            moves,
+            cands,
+            0,
+            reader,
+            judge,
+            random.Random(1),
+            lambda passes, work: passes < 4000,
+        )
+        assert passes == 4000 == sum(c.tally.played for c in cands)
+        best = max(range(len(moves)), key=lambda i: cands[i].tally.value)
+        t, j = moves[best]
+        side = probe.ends[j][0] if j >= 0 else None
+        winning = set()
+        for m in wins:
+            end = r.layout.resolve(m.tile, m.on, rules.all_fives)
+            winning.add((m.tile.index, end))
+        sides = {0: "left", 1: "right", 2: "up", 3: "down"}
+        assert (t, sides.get(side)) in winning
+        assert cands[best].tally.win == pytest.approx(1.0, abs=0.05)
+        if found == 6:
+            break
+    assert found >= 4
+
+
+def test_tree_advice_is_legal_repeatable_and_keeps_its_budget():
+    rules = preset("block", {"target": "0"})
+    rng = random.Random(7)
+    seen = 0
+    while seen < 4:
+        match = Match(rules, NAMES[:2])
+        deal_round(match, rng)
+        r = match.round
+        while not r.over:
+            moves = legal_moves(r)
+            if len({m.tile for m in moves if isinstance(m, Play)}) >= 2:
+                options = AdviceOptions(seed=3, reasons=False, search="tree")
+                a = advise(r, r.turn, options)
+                b = advise(r, r.turn, options)
+                assert [(c.tile, c.on, c.tally.played, c.chance) for c in a.moves] == [
+                    (c.tile, c.on, c.tally.played, c.chance) for c in b.moves
+                ]
+                assert a.event() in moves
+                assert ADVICE_WORK <= a.work < ADVICE_WORK + 200  # one pass past the budget at most
+                for c in a.moves[1:]:  # the moves were tried in different worlds: compared unpaired
+                    gap, error = paired_gap(a.moves[0].tally, c.tally, 1)
+                    assert error > 0 or gap == 0
+                seen += 1
+                break
+            match.apply(rng.choice(moves))
+
+
+def test_the_tree_makes_as_many_passes_as_samples_asked():
+    rng = random.Random(11)
+    r = _endgame(preset("classic", {"target": "0"}), rng, 12).round
+    a = advise(r, 0, AdviceOptions(samples=300, seed=1, reasons=False, search="tree"))
+    assert sum(c.tally.played for c in a.moves) == 300
