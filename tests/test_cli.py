@@ -510,3 +510,11 @@ def test_completion_for_each_shell(runner):
     res = runner.invoke(main, [], env=env, prog_name="domino-advisor")
     assert "plain,status" in res.output.split()
     refused(runner, None, "completion", "powershell", says="'powershell' is not one of")
+
+
+def test_undo_quiet_prints_nothing_but_takes_the_event_back(runner, game):
+    before = game.read_text()
+    assert run(runner, "log", game, "me 66").exit_code == 0
+    res = run(runner, "undo", game, "-q")
+    assert res.exit_code == 0 and res.output == ""
+    assert game.read_text() == before

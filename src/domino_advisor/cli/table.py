@@ -255,7 +255,8 @@ def edit(file: str) -> None:
 @click.command()
 @file_argument()
 @click.argument("n", type=click.IntRange(min=1, max=100_000), default=1)
-def undo(file: str, n: int) -> None:
+@quiet_option()
+def undo(file: str, n: int, quiet: bool) -> None:
     """Remove the last N events (default 1)."""
     from domino_advisor.log import edits, gamelog, logfile
 
@@ -272,6 +273,8 @@ def undo(file: str, n: int) -> None:
     set_aside(written.set_aside, file)
 
     def show() -> None:
+        if quiet:  # a set-aside save was said above: a warning, kept
+            return
         for line in removed:
             console.print(f"removed: {line}")
 
