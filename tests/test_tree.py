@@ -67,7 +67,6 @@ def test_in_a_world_with_nothing_hidden_the_tree_finds_every_certain_win(name):
             lambda g, r=r, hands=hands: from_round(r, hands, []),
             moves,
             cands,
-            0,
             reader,
             judge,
             random.Random(1),

@@ -64,7 +64,6 @@ def search(
     base_of,
     root_moves: Sequence[tuple[int, int]],
     candidates: Sequence[Candidate],
-    seat: int,
     policy: Policy,
     judge,
     rng: random.Random,
@@ -225,7 +224,7 @@ def search_tree(ro: Rollout, moves: list[Candidate], rng: random.Random, explore
     probe = from_world(ro.r, ro.seat, inf.sample(random.Random(0)), random.Random(0))
     root_moves = []
     for c in moves:
-        assert c.tile is not None  # the tree searches plays (_tree_fits)
+        assert c.tile is not None  # the tree searches plays (fits)
         if c.side is None:
             root_moves.append((c.tile.index, -1))
         else:
@@ -242,9 +241,7 @@ def search_tree(ro: Rollout, moves: list[Candidate], rng: random.Random, explore
         return passes < budget.samples
 
     judge = outcome_judge(ro.r.rules, ro.seat, ro.stakes)
-    _, work = search(
-        base_of, root_moves, moves, ro.seat, ro.policy, judge, rng, allows, explore, _leaf_solver(ro)
-    )
+    _, work = search(base_of, root_moves, moves, ro.policy, judge, rng, allows, explore, _leaf_solver(ro))
     return timed_out[0], work
 
 
