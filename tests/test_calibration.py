@@ -28,6 +28,7 @@ from domino_advisor.advice.calibration import (
     shown,
     unmapped_error,
 )
+from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
 from domino_advisor.cli.app import main
 from domino_advisor.games.line.rules import preset
 from domino_advisor.measure.selfplay import CALIBRATED, play, record
@@ -154,6 +155,15 @@ def test_shipped_maps_are_sound():
         assert all(0 <= y <= 1 for y in ys) and ys == sorted(ys)
         assert len(cal.errors) == 10 and cal.games >= 500
         assert 0 < cal.error <= cal.raw_error <= unmapped  # never worse than the rollouts' own
+        # fitted on the advice the table gives: each decision to the default budget of work
+        assert (cal.samples, cal.work) == (ADVICE_SAMPLES, ADVICE_WORK), cal.key
+
+
+def test_a_map_written_before_the_work_budget_reads_as_a_fixed_count():
+    old = {"knots": [[0.1, 0.2]], "errors": [0.01] * 10, "error": 0.02, "raw_error": 0.03}
+    cal = Calibration.from_json("classic/2", {**old, "samples": 300, "games": 600, "seed": 2026})
+    assert cal.work is None and cal.samples == 300
+    assert Calibration.from_json("classic/2", cal.to_json()) == cal
 
 
 def test_a_map_is_for_its_own_rules():
@@ -162,7 +172,9 @@ def test_a_map_is_for_its_own_rules():
     assert calibration_for(preset("classic"), 2) is not None
     assert calibration_for(preset("classic", "target=250"), 2) is not None  # a round is a round
     assert calibration_for(preset("classic", "hand=5"), 2) is None
-    assert calibration_for(preset("classic"), 3) is None
+    assert calibration_for(preset("classic"), 3) is not calibration_for(preset("classic"), 4)
+    assert calibration_for(preset("classic"), 3).key == "classic/3"  # each table size its own
+    assert calibration_for(preset("draw"), 3) is None
 
 
 def test_self_play_records_the_same_whatever_the_split():
@@ -236,7 +248,7 @@ def test_calibrate_build_fits_every_shipped_map(tmp_path):
     data = json.loads(out.read_text())
     assert set(data["maps"]) == {f"{name}/{players}" for name, players in CALIBRATED}
     for key, d in data["maps"].items():
-        assert Calibration.from_json(key, d).samples == 4
+        assert Calibration.from_json(key, d).samples == 4 and d["work"] is None  # a fixed count
     assert data["unmapped_error"] == max(d["raw_error"] for d in data["maps"].values())
 
 
@@ -246,6 +258,7 @@ def test_calibrate_build_fits_every_shipped_map(tmp_path):
         (["--rules", "nope"], "'nope' is not a rule preset"),
         (["--rules", "partnership", "--players", "3"], "needs 4 players"),
         (["--games", "0"], "0 is not in the range"),
+        (["--at-table"], "pick one"),
     ],
 )
 def test_calibrate_refuses_bad_input(args, says):

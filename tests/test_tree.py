@@ -63,15 +63,8 @@ def test_in_a_world_with_nothing_hidden_the_tree_finds_every_certain_win(name):
         moves = probe.moves(0)
         cands = [Candidate(None, None, None) for _ in moves]
         judge = tree.outcome_judge(rules, 0, None)
-        passes, _ = tree.search(
-            lambda g, r=r, hands=hands: from_round(r, hands, []),
-            moves,
-            cands,
-            reader,
-            judge,
-            random.Random(1),
-            lambda passes, work: passes < 4000,
-        )
+        setting = tree.Setting(lambda g, r=r, hands=hands: from_round(r, hands, []), moves, reader, judge)
+        passes, _ = tree.search(setting, cands, random.Random(1), lambda passes, work: passes < 4000)
         assert passes == 4000 == sum(c.tally.played for c in cands)
         best = max(range(len(moves)), key=lambda i: cands[i].tally.value)
         t, j = moves[best]

@@ -365,6 +365,7 @@ def calibration_dict(
             "key": cal.key,
             "games": cal.games,
             "samples": cal.samples,
+            "work": cal.work,
             "seed": cal.seed,
             "corrects": bool(cal.knots),
             "error": cal.error,

@@ -37,7 +37,7 @@ DATA = "data/calibration.json"
 BINS = 10  # deciles of the chance shown
 Z = 1.96  # a 95% interval
 FIT_GAMES = 600  # self-play games a shipped map is fitted on
-FIT_SAMPLES = 300  # ... at this sample count of the advisor's
+FIT_SAMPLES: int | None = None  # ... at the table's budget of work (a count: at that many worlds)
 FIT_SEED = 2026  # ... on the deals of this seed (measure on any other)
 
 
@@ -131,9 +131,10 @@ class Calibration:
     errors: tuple[float, ...]  # by decile of the chance shown: the gap left on held-out games (upper 95%)
     error: float  # the calibration error left on held-out games (upper end of its 95% interval)
     raw_error: float  # ... and the rollouts' own, before the map
-    samples: int  # the advisor's samples in the games it was fitted on
+    samples: int  # the advisor's samples in the games it was fitted on (at the table: the most it takes)
     games: int
     seed: int
+    work: int | None = None  # the budget of work those games were advised at (None: a fixed count)
 
     def correct(self, p: float) -> float:
         k = self.knots
@@ -169,6 +170,7 @@ class Calibration:
             "error": round(self.error, 4),
             "raw_error": round(self.raw_error, 4),
             "samples": self.samples,
+            "work": self.work,
             "games": self.games,
             "seed": self.seed,
         }
@@ -184,6 +186,7 @@ class Calibration:
             int(d["samples"]),
             int(d["games"]),
             int(d["seed"]),
+            None if d.get("work") is None else int(d["work"]),
         )
 
 
@@ -248,7 +251,12 @@ LEAST = 30  # decisions a decile needs before its own error is trusted
 
 
 def fit(
-    decisions: Sequence[Forecast], key: str, samples: int, seed: int, folds: int = 5, draws: int = 1_000
+    decisions: Sequence[Forecast],
+    key: str,
+    samples: int,
+    seed: int,
+    folds: int = 5,
+    draws: int = 1_000,
 ) -> Calibration:
     """A map fitted on these games, and the errors it leaves measured by
     cross-validation over games: fitted on four fifths, judged on the fifth left out.

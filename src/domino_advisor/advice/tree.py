@@ -20,13 +20,16 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from domino_advisor.advice.candidate import Candidate
 from domino_advisor.advice.engine import FastRound, Policy, from_world
 from domino_advisor.advice.search import LineSolver, SearchTooBig, solve, solve_value
+from domino_advisor.advice.stakes import Stakes
 from domino_advisor.advice.worlds import SIDE_IDS, WORLD_POSITIONS, Rollout, solvable
 from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import DRAW, WIN, round_value, side_of
 
 EXPLORE = 0.7  # the exploration constant (rewards are chances, 0 to 1); chosen on pilot seeds
@@ -50,7 +53,7 @@ class Node:
         self.reward = 0.0
 
 
-class Outcome:
+class PassEnd:
     """How one pass ended, for every seat: the round's value (0, a half, 1) for its side,
     and your side's match chance where the match is played for."""
 
@@ -60,23 +63,35 @@ class Outcome:
         self.seats, self.round_for_me, self.match = seats, round_for_me, match
 
 
+@dataclass(frozen=True)
+class Setting:
+    """What one tree search holds fixed.  ``world(rng)``: a sampled world as a fast
+    round, the seat to move; ``root_moves``: the candidates as (tile, end); ``judge(fr)``:
+    the PassEnd of a finished round; ``leaf(fr)``: where a pass leaves the tree, the
+    world's (PassEnd, work) found another way than playing it out (solved), or None."""
+
+    world: Callable[[random.Random], FastRound]
+    root_moves: Sequence[tuple[int, int]]
+    policy: Policy  # how a world is played out below the tree
+    judge: Callable[[FastRound], PassEnd]
+    leaf: Callable[[FastRound], tuple[PassEnd, int] | None] | None = None
+    explore: float = EXPLORE
+
+
 def search(
-    base_of,
-    root_moves: Sequence[tuple[int, int]],
-    candidates: Sequence[Candidate],
-    policy: Policy,
-    judge,
-    rng: random.Random,
-    allows,
-    explore: float = EXPLORE,
-    leaf=None,
+    setting: Setting, candidates: Sequence[Candidate], rng: random.Random, allows: Callable[[int, int], bool]
 ) -> tuple[int, int]:
-    """Grow the tree from the seat's turn and tally every pass under the root move it went
-    through.  ``base_of(rng)``: a sampled world as a fast round, the seat to move;
-    ``root_moves``: the candidates as (tile, end); ``judge(fr)``: the Outcome of a
-    finished round; ``allows(passes, work)``: whether another pass is made; ``leaf(fr)``: where
-    the pass leaves the tree, the world's (Outcome, work) found another way than playing
-    it out (solved), or None.  Returns the passes made and the work done."""
+    """Grow the tree from the seat's turn and tally every pass under the candidate it went
+    through; ``allows(passes, work)``: whether another pass is made.  Returns the passes
+    made and the work done."""
+    base_of, root_moves, policy, judge, leaf, explore = (
+        setting.world,
+        setting.root_moves,
+        setting.policy,
+        setting.judge,
+        setting.leaf,
+        setting.explore,
+    )
     root = Node()
     index = {m: i for i, m in enumerate(root_moves)}
     passes = work = 0
@@ -168,11 +183,11 @@ def _left(fr: FastRound) -> int:
     return sum(h.bit_count() for h in fr.hands) + len(fr.stock)
 
 
-def outcome_judge(rules, seat: int, stakes):
+def outcome_judge(rules: Rules, seat: int, stakes: Stakes | None) -> Callable[[FastRound], PassEnd]:
     """How a finished fast round is judged: each seat by its side's round (what the
     others are taken to play for), your own seat by the match where one is played."""
 
-    def judge(fr: FastRound) -> Outcome:
+    def judge(fr: FastRound) -> PassEnd:
         res = fr.result()
         mine = side_of(seat, rules)
         seats = []
@@ -184,7 +199,7 @@ def outcome_judge(rules, seat: int, stakes):
             for s in range(fr.n):
                 if side_of(s, rules) == mine:
                     seats[s] = match
-        return Outcome(seats, round_value(res, mine, rules), match)
+        return PassEnd(seats, round_value(res, mine, rules), match)
 
     return judge
 
@@ -241,17 +256,18 @@ def search_tree(ro: Rollout, moves: list[Candidate], rng: random.Random, explore
         return passes < budget.samples
 
     judge = outcome_judge(ro.r.rules, ro.seat, ro.stakes)
-    _, work = search(base_of, root_moves, moves, ro.policy, judge, rng, allows, explore, _leaf_solver(ro))
+    setting = Setting(base_of, root_moves, ro.policy, judge, _leaf_solver(ro), explore)
+    _, work = search(setting, moves, rng, allows)
     return timed_out[0], work
 
 
-def _leaf_solver(ro: Rollout):
+def _leaf_solver(ro: Rollout) -> Callable[[FastRound], tuple[PassEnd, int] | None]:
     """Where the tree's pass leaves it in a world small enough, the world solved (as the
     worlds search solves it): the tree above has chosen on what the seat knows."""
     side = ro.side
     rules = ro.r.rules
 
-    def leaf(fr: FastRound) -> tuple[Outcome, int] | None:
+    def leaf(fr: FastRound) -> tuple[PassEnd, int] | None:
         if not solvable(fr, ro.solve_below, ro.solve_drawing):
             return None
         left = [WORLD_POSITIONS]
@@ -264,6 +280,6 @@ def _leaf_solver(ro: Rollout):
         searched = WORLD_POSITIONS - left[0] + (WORLD_POSITIONS * 4 - line.budget if line else 0)
         mine = mv if ro.stakes is not None else rv / 2
         seats = [mine if side_of(s, rules) == side else 1.0 - rv / 2 for s in range(fr.n)]
-        return Outcome(seats, rv, mv), max(1, searched)
+        return PassEnd(seats, rv, mv), max(1, searched)
 
     return leaf

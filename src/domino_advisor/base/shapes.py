@@ -550,6 +550,7 @@ class CalibrationMapJson(TypedDict):
     key: str
     games: int
     samples: int
+    work: int | None  # the budget of work its games were advised at (None: a fixed count)
     seed: int
     corrects: bool
     error: float
@@ -561,7 +562,7 @@ class CalibrateJson(TypedDict):
     players: int
     games: int
     samples: int
-    work_budget: NotRequired[int]  # with --at-table
+    work_budget: NotRequired[int]  # at the table's budget (without --samples)
     seed: int
     decisions: int
     exact: CalibrationExactJson

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 import click
 
-from domino_advisor.advice.calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED
+from domino_advisor.advice.calibration import FIT_GAMES, FIT_SEED
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import printable
 from domino_advisor.cli import outputs
@@ -43,26 +43,27 @@ if TYPE_CHECKING:
 @set_option()
 @players_option(4)
 @games_option(help_text="self-play games  [default: 1000; with --build, 600 a map]")
-@samples_option("the advisor's sampled deals a decision (fixed, not a time)", FIT_SAMPLES)
+@samples_option("the advisor's sampled deals a decision, fixed (not a time)")
 @seed_option(None, "the deals' seed  [default: 0; with --build, 2026, the maps' own]")
 @jobs_option("processes to play in (at most one per CPU)")
 @click.option("--svg", "svg_out", type=click.Path(), help="also draw the figure into this SVG file")
 @json_option("print the measurement as JSON")
 @build_option(
-    "fit every shipped calibration map afresh into this file (for maintainers; half an hour on 2 cores)"
+    "fit every shipped calibration map afresh into this file (for maintainers; about an hour on 2 cores)"
 )
 @force_option("with --svg or --build: overwrite the file")
 @click.option(
     "--at-table",
     is_flag=True,
-    help="play each decision as advise does at the table: as many deals as its budget of work allows",
+    help="play each decision as advise does at the table, as many deals as its budget of work "
+    "allows (the default without --samples; kept for scripts that say so)",
 )
 def calibrate(
     rules_name: str,
     overrides: tuple[str, ...],
     seats: int,
     games: int | None,
-    samples: int,
+    samples: int | None,
     seed: int | None,
     jobs: int,
     svg_out: str | None,
@@ -86,6 +87,11 @@ def calibrate(
     )
     if svg_out is not None and not svg_out.strip():
         raise click.UsageError("--svg needs a file name")
+    if at_table and samples is not None:
+        raise click.UsageError(
+            "--at-table plays to the table's budget of work, --samples to a fixed count: pick one"
+        )
+    at_table = samples is None
     rules = make_rules(rules_name, overrides)  # a bad preset or --set is refused before any work
     with _progress(as_json) as progress:
         if build_out:
@@ -126,11 +132,12 @@ def calibrate(
         )
     if not decisions:
         raise DominoError("these games gave no decision to measure (every move was forced): nothing to show")
-    data = api.calibration_dict(measure(decisions, cal, seed), rules_name, seats, games, samples, seed, cal)
-    if at_table:  # the deals a decision are the budget's, at most its most
-        from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
+    from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
 
-        data["samples"], data["work_budget"] = ADVICE_SAMPLES, ADVICE_WORK
+    asked = ADVICE_SAMPLES if samples is None else samples  # at the table: the most its budget takes
+    data = api.calibration_dict(measure(decisions, cal, seed), rules_name, seats, games, asked, seed, cal)
+    if at_table:  # the deals a decision are the budget's, at most its most
+        data["work_budget"] = ADVICE_WORK
     if svg_out:
         outputs.write(svg_out, calibration_svg(data), outputs.FIGURE, force, "--svg")
         landed(f"drew the figure into {printable(svg_out)}")
@@ -285,7 +292,7 @@ def _build_into(
     progress: Progress,
     build_all: Callable[..., dict],
     games: int,
-    samples: int,
+    samples: int | None,
     seed: int,
     jobs: int,
     indent: int,

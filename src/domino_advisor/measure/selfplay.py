@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 import random
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 
 from domino_advisor.advice.advisor import Advice, AdviceOptions, advise
 from domino_advisor.advice.calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED, Forecast, fit
+from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import NewRound, Play
 from domino_advisor.games.line.match import Match
@@ -124,12 +126,23 @@ def run_games(work, make_args, games: int, jobs: int = 1, on_progress=None, on_w
     return out
 
 
-CALIBRATED = [("classic", 2), ("block", 2), ("all-fives", 2), ("partnership", 4)]  # maps shipped
+CALIBRATED = [  # maps shipped: each rule set and table size for itself
+    ("classic", 2),
+    ("block", 2),
+    ("all-fives", 2),
+    ("partnership", 4),
+    ("classic", 3),
+    ("classic", 4),
+    ("block", 3),
+    ("block", 4),
+    ("all-fives", 3),
+    ("all-fives", 4),
+]
 
 
 def build_all(
     games: int = FIT_GAMES,
-    samples: int = FIT_SAMPLES,
+    samples: int | None = FIT_SAMPLES,
     seed: int = FIT_SEED,
     jobs: int = 1,
     on_start=None,
@@ -146,6 +159,9 @@ def build_all(
         if on_start:
             on_start(key, games)
         decisions = record(preset(name), players, samples, games, seed, jobs, on_progress)
-        maps[key] = fit(decisions, key, samples, seed).to_json()
+        at_table = samples is None  # advised as at the table: as many worlds as the work allows
+        counted = ADVICE_SAMPLES if samples is None else samples
+        fitted = replace(fit(decisions, key, counted, seed), work=ADVICE_WORK if at_table else None)
+        maps[key] = fitted.to_json()
     worst = max(m["raw_error"] for m in maps.values())
     return {"maps": maps, "unmapped_error": round(worst, 4)}
