@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 from domino_advisor.advice.candidate import Candidate
 from domino_advisor.advice.engine import FastRound, Policy, from_world
-from domino_advisor.advice.search import LineSolver, SearchTooBig, solve, solve_value
+from domino_advisor.advice.search import SearchTooBig
 from domino_advisor.advice.stakes import Stakes
-from domino_advisor.advice.worlds import SIDE_IDS, WORLD_POSITIONS, Rollout, solvable
+from domino_advisor.advice.worlds import SIDE_IDS, TURN_WORK, Rollout, WorldSolver, solvable, tiles_left
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import DRAW, WIN, round_value, side_of
@@ -35,7 +35,6 @@ from domino_advisor.games.line.scoring import DRAW, WIN, round_value, side_of
 EXPLORE = 0.7  # the exploration constant (rewards are chances, 0 to 1); chosen on pilot seeds
 PASS = (-1, -1)  # the table sees a pass
 DRAW_ONE = (-2, -2)  # ... and a draw, whatever was drawn
-TURN_WORK = 2  # a turn down the tree or played out costs what a rollout's turn does (budgets)
 MOST_PASSES = 100_000  # passes down the tree at most, whatever the work left (a safety limit)
 POOL = 256  # worlds weighed by the soft reads are drawn from this many, by weight
 
@@ -84,19 +83,11 @@ def search(
     """Grow the tree from the seat's turn and tally every pass under the candidate it went
     through; ``allows(passes, work)``: whether another pass is made.  Returns the passes
     made and the work done."""
-    base_of, root_moves, policy, judge, leaf, explore = (
-        setting.world,
-        setting.root_moves,
-        setting.policy,
-        setting.judge,
-        setting.leaf,
-        setting.explore,
-    )
     root = Node()
-    index = {m: i for i, m in enumerate(root_moves)}
+    index = {m: i for i, m in enumerate(setting.root_moves)}
     passes = work = 0
     while allows(passes, work):
-        fr = base_of(rng)
+        fr = setting.world(rng)
         play_rng = random.Random(rng.getrandbits(32))
         path: list[tuple[Node, int]] = []
         node = root
@@ -114,7 +105,7 @@ def search(
                 actions = [PASS]
             if node is root:
                 actions = [m for m in actions if m in index]
-            move, expanded = _select(node, actions, explore, play_rng)
+            move, expanded = _select(node, actions, setting.explore, play_rng)
             child = node.children.get(move)
             if child is None:
                 child = node.children[move] = Node()
@@ -124,14 +115,16 @@ def search(
             _do(fr, move)
             turns += 1
             node = child
-        found = leaf(fr) if leaf is not None and not fr.over else None
+        found = setting.leaf(fr) if setting.leaf is not None and not fr.over else None
         if found is not None:
             outcome, searched = found
             work += searched
         else:
-            start = _left(fr)
-            outcome = judge(fr) if fr.over else judge(_played_out(fr, policy, play_rng))
-            turns += start - _left(fr)
+            start = tiles_left(fr)
+            if not fr.over:
+                fr.play_out([setting.policy] * fr.n, play_rng)
+            outcome = setting.judge(fr)
+            turns += start - tiles_left(fr)
         for n, mover in path:
             n.visits += 1
             n.reward += outcome.seats[mover]
@@ -173,23 +166,14 @@ def _do(fr: FastRound, move: tuple[int, int]) -> None:
         fr.play(*move)
 
 
-def _played_out(fr: FastRound, policy: Policy, rng: random.Random) -> FastRound:
-    fr.play_out([policy] * fr.n, rng)
-    return fr
-
-
-def _left(fr: FastRound) -> int:
-    """Tiles in hands and stock: what is left to play."""
-    return sum(h.bit_count() for h in fr.hands) + len(fr.stock)
-
-
 def outcome_judge(rules: Rules, seat: int, stakes: Stakes | None) -> Callable[[FastRound], PassEnd]:
     """How a finished fast round is judged: each seat by its side's round (what the
     others are taken to play for), your own seat by the match where one is played."""
 
+    mine = side_of(seat, rules)
+
     def judge(fr: FastRound) -> PassEnd:
         res = fr.result()
-        mine = side_of(seat, rules)
         seats = []
         for s in range(fr.n):
             v = round_value(res, side_of(s, rules), rules)
@@ -270,16 +254,13 @@ def _leaf_solver(ro: Rollout) -> Callable[[FastRound], tuple[PassEnd, int] | Non
     def leaf(fr: FastRound) -> tuple[PassEnd, int] | None:
         if not solvable(fr, ro.solve_below, ro.solve_drawing):
             return None
-        left = [WORLD_POSITIONS]
-        line = LineSolver(fr, side, WORLD_POSITIONS * 4) if LineSolver.fits(fr) else None
+        solver = WorldSolver(ro, fr)
         try:
-            rv = line.value(fr) if line else solve(fr, side, {}, left)
-            mv = solve_value(fr, side, ro.stakes.value, {}, left) if ro.stakes is not None else 0.0
+            rv, mv = solver.value(fr)
         except SearchTooBig:
             return None
-        searched = WORLD_POSITIONS - left[0] + (WORLD_POSITIONS * 4 - line.budget if line else 0)
         mine = mv if ro.stakes is not None else rv / 2
         seats = [mine if side_of(s, rules) == side else 1.0 - rv / 2 for s in range(fr.n)]
-        return PassEnd(seats, rv, mv), max(1, searched)
+        return PassEnd(seats, rv, mv), max(1, solver.searched)
 
     return leaf

@@ -147,7 +147,7 @@ def _play_out(ro: Rollout, base: FastRound, c: Candidate, w: float, world_seed: 
     )
     if ro.all_fives:
         c.tally.score(w, reply, _points_ahead(res, fr, base, ro.side))
-    return TURN_WORK * (_tiles_left(base) - _tiles_left(fr))
+    return TURN_WORK * (tiles_left(base) - tiles_left(fr))
 
 
 def _reply(fr: FastRound, policy: Policy, rng: random.Random) -> int:
@@ -172,7 +172,7 @@ def _points_ahead(res: Result, fr: FastRound, base: FastRound, side: int) -> int
     return mine - max(totals.values())
 
 
-def _tiles_left(fr: FastRound) -> int:
+def tiles_left(fr: FastRound) -> int:
     """Tiles in hands and stock: what a rollout's turns have left to play."""
     return sum(h.bit_count() for h in fr.hands) + len(fr.stock)
 
@@ -193,6 +193,34 @@ def solvable(base: FastRound, solve_below: int, solve_drawing: int) -> bool:
 WORLD_POSITIONS = 6000  # what the exact search of one sampled world may visit
 
 
+class WorldSolver:
+    """The exact search of positions in one sampled world, to ``WORLD_POSITIONS`` (the
+    line search, where the world fits it, to four times as many): each position's value
+    for the round, and for the match where it is played for; ``searched``: the work."""
+
+    def __init__(self, ro: Rollout, base: FastRound, line: bool = True) -> None:
+        self.side, self.stakes = ro.side, ro.stakes
+        self.memo: dict = {}
+        self.match_memo: dict = {}
+        self.left = [WORLD_POSITIONS]
+        self.line = LineSolver(base, ro.side, WORLD_POSITIONS * 4) if line and LineSolver.fits(base) else None
+
+    def value(self, fr: FastRound) -> tuple[int, float]:
+        """Raises SearchTooBig past the budget."""
+        rv = self.line.value(fr) if self.line else solve(fr, self.side, self.memo, self.left)
+        mv = (
+            solve_value(fr, self.side, self.stakes.value, self.match_memo, self.left)
+            if self.stakes is not None
+            else 0.0
+        )
+        return rv, mv
+
+    @property
+    def searched(self) -> int:
+        line = WORLD_POSITIONS * 4 - self.line.budget if self.line else 0
+        return WORLD_POSITIONS - self.left[0] + line
+
+
 def solve_world(
     ro: Rollout, base: FastRound, moves: list[Candidate], world_seed: int
 ) -> tuple[list[tuple[int, float]] | None, int]:
@@ -203,22 +231,13 @@ def solve_world(
     All candidates in a world are judged the same way (all solved, or all played
     out), so comparing them stays fair.
     """
-    budget = WORLD_POSITIONS
-    memo: dict = {}
-    match_memo: dict = {}
-    left = [budget]
+    solver = WorldSolver(ro, base, line=all(c.tile is not None for c in moves))
     values = []
-    line = None
-    if all(c.tile is not None for c in moves) and LineSolver.fits(base):
-        line = LineSolver(base, ro.side, budget * 4)
     try:
         for c in moves:
             fr = base.clone()
             apply_candidate(fr, c, ro.policy, random.Random(world_seed ^ 1))
-            rv = line.value(fr) if line else solve(fr, ro.side, memo, left)
-            mv = solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
-            values.append((rv, mv))
+            values.append(solver.value(fr))
     except SearchTooBig:
         values = []
-    searched = budget - left[0] + (budget * 4 - line.budget if line else 0)
-    return (values or None), searched
+    return (values or None), solver.searched

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.advice import tree
 from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.advice.bots import POLICIES
 from domino_advisor.advice.engine import from_round
@@ -80,7 +79,6 @@ class AdvisorPlayer:
             policy=self.policy,
             solve_drawing=self.solve_drawing,
             search=self.search,
-            explore=tree.EXPLORE,
         )
         advice = advise(r, seat, options)
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
