@@ -210,7 +210,7 @@ def test_a_fully_known_endgame_is_solved_at_the_default_budget():
     hands = [set(r.hand_of(s)) for s in range(2)]
     winning = set()
     for move in legal_moves(r):
-        fr = from_round(r, hands, [])
+        fr = from_round(r, hands, [], seat)
         fr.play(move.tile.index, [e[0] for e in fr.ends].index(SIDE_IDS[_side(r, move)]))
         if solve(fr, side_of(seat, r.rules)) == WIN:
             winning.add(str(move))

@@ -91,7 +91,7 @@ def _check_searches(match: Match) -> None:
     """Every search agrees on a small endgame, with the boneyard's order known."""
     r = match.round
     hands = [set(h) for h in r.hands]
-    fr = from_round(r, hands, list(r.stock))
+    fr = from_round(r, hands, list(r.stock), r.to_move())
     for side in {side_of(s, r.rules) for s in range(match.seats)}:
         truth = minimax.value(match, side)
         assert solve(fr.clone(), side) == truth
@@ -109,9 +109,11 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
     while not r.over:
         moves = legal_moves(r)
         move = rng.choice(moves)
-        if fast is None and not r.layout.is_empty:  # the fast twin, once the round is open
-            fast = from_round(r, [set(h) for h in r.hands], list(r.stock))
-        if fast is not None:
+        if fast is None and r.to_move() is not None:  # the fast twin, from the opening on
+            fast = from_round(r, [set(h) for h in r.hands], list(r.stock), r.to_move())
+        if fast is not None and r.layout.is_empty:  # the opener's tile is the lead rule's (the reference's)
+            assert fast.turn == r.to_move()
+        elif fast is not None:
             assert fast.turn == r.turn
             assert fast_moves(fast) == reference_moves(r)
             if not fast_moves(fast):
@@ -191,7 +193,7 @@ def test_a_bare_spinner_arm_is_alike_outside_all_fives():
     for name, distinct in (("classic", 1), ("all-fives", 2)):
         r = _replayed(f'[Rules "{name}"]\n[Set "spinner=first-double"]\n[Players "me ana"]\n' + body)
         assert sorted(r.layout.numbers) == [2, 5, 5, 5]
-        fr = from_round(r, [set(r.hands[0]), set()], [])
+        fr = from_round(r, [set(r.hands[0]), set()], [], 0)
         tile = _t("5-0").index
         assert len([m for m in fast_moves(fr) if m[0] == tile]) == distinct
         assert len([m for m in reference_moves_for(r, 0) if m[0] == tile]) == distinct

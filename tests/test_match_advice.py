@@ -147,7 +147,7 @@ def test_the_last_round_is_worth_the_match_not_the_round(monkeypatch):
     st = stakes(r, 0)
     assert st is not None
     for seed in range(20):
-        fr = from_round(r, [set(h) for h in r.hands], list(r.stock))
+        fr = from_round(r, [set(h) for h in r.hands], list(r.stock), r.to_move())
         result = fr.play_out([heuristic, heuristic], random.Random(seed))
         mine, theirs = 30 + result.points.get(0, 0), result.points.get(1, 0)
         want = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5

@@ -59,11 +59,11 @@ def test_in_a_world_with_nothing_hidden_the_tree_finds_every_certain_win(name):
             continue  # a choice that matters: some plays win for certain, some do not
         found += 1
         hands = [set(r.hand_of(s)) for s in range(2)]
-        probe = from_round(r, hands, [])
+        probe = from_round(r, hands, [], 0)
         moves = probe.moves(0)
         cands = [Candidate(None, None, None) for _ in moves]
         judge = tree.outcome_judge(rules, 0, None)
-        setting = tree.Setting(lambda g, r=r, hands=hands: from_round(r, hands, []), moves, reader, judge)
+        setting = tree.Setting(lambda g, r=r, hands=hands: from_round(r, hands, [], 0), moves, reader, judge)
         passes, _ = tree.search(setting, cands, random.Random(1), lambda passes, work: passes < 4000)
         assert passes == 4000 == sum(c.tally.played for c in cands)
         best = max(range(len(moves)), key=lambda i: cands[i].tally.value)

@@ -292,7 +292,7 @@ def _try_exact(ro: Rollout, moves: list[Candidate]) -> bool:
     hands = _hands_to_solve(ro.r, ro.seat, ro.inf)
     if hands is None:
         return False
-    base = from_round(ro.r, hands, [])
+    base = from_round(ro.r, hands, [], ro.seat)
     memo: dict = {}
     match_memo: dict = {}
     left = [ro.budget.positions]

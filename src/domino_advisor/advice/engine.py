@@ -375,14 +375,16 @@ def from_tiles(rules: Rules, hands: list, stock: list[Tile], turn: int) -> FastR
     return FastRound(rules, masks, [t.index for t in stock], turn)
 
 
-def from_round(round_: Round, hands: list[set[Tile]], stock: list[Tile]) -> FastRound:
-    """The fast twin of a reference round, with every hand and the stock order given."""
+def from_round(round_: Round, hands: list[set[Tile]], stock: list[Tile], mover: int) -> FastRound:
+    """The fast twin of a reference round, with every hand and the stock order given.
+    ``mover`` opens a round still waiting for its first tile: the seat advised, or the
+    opener the lead rule names; once the round is under way, the table's turn rules."""
     r = round_
     fr = FastRound(
         r.rules,
         [sum(1 << t.index for t in h) for h in hands],
         [t.index for t in stock],
-        r.turn if r.turn is not None else 0,
+        r.turn if r.turn is not None else mover,
     )
     lay = r.layout
     if lay.center is not None:
@@ -425,7 +427,7 @@ def from_world(round_: Round, seat: int, world: dict[Tile, int | None], rng: ran
         else:
             hands[loc].add(t)
     rng.shuffle(stock)
-    return from_round(round_, hands, stock)
+    return from_round(round_, hands, stock, seat)
 
 
 def public_voids(history: Sequence[Acted], seats: int) -> list[int]:

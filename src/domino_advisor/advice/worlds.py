@@ -46,7 +46,7 @@ def true_world(r: Round, seat: int, rng: random.Random) -> FastRound:
     """Every hand as it is, the boneyard's order unknown (for the omniscient ceiling)."""
     stock = list(r.stock or [])
     rng.shuffle(stock)
-    return from_round(r, [set(r.hand_of(s)) for s in range(r.match.seats)], stock)
+    return from_round(r, [set(r.hand_of(s)) for s in range(r.match.seats)], stock, seat)
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,7 @@ class PolicyPlayer:
             return moves[0]
         # the fast twin of this seat's position; other hands are left empty: policies never look
         hands = [set(r.hand_of(s)) if s == seat else set() for s in range(r.match.seats)]
-        fr = from_round(r, hands, [])
-        fr.turn = seat
+        fr = from_round(r, hands, [], seat)
         options = []
         for m in plays:
             if r.layout.is_empty:
