@@ -22,7 +22,8 @@ from domino_advisor.log.gamelog import loads
 
 
 def _opening(rules: str, players: str, hand: str) -> Round:
-    text = f'[Rules "{rules}"]\n[Set "lead=chosen"]\n[Players "{players}"]\n[Me "me"]\n\nround 1\nme holds {hand}\n'
+    tags = f'[Rules "{rules}"]\n[Set "lead=chosen"]\n[Players "{players}"]\n[Me "me"]\n'
+    text = f"{tags}\nround 1\nme holds {hand}\n"
     return loads(text).replay().round
 
 
