@@ -280,13 +280,13 @@ SECONDS = FiniteFloat(0.01, 3600)
 SAMPLES = click.IntRange(1, MAX_SAMPLES)
 
 
-def samples_option(help_text: str, default: int | None = None) -> Callable[[FC], FC]:
+def samples_option(help_text: str, default: int | None = None, trains: bool = True) -> Callable[[FC], FC]:
     """``--samples``; with no default of its own, each game's (the line games' and the
-    train family's differ), said in the help."""
+    train family's differ), said in the help (``trains``: the command takes them)."""
     if default is None:
+        trains_too = f"; Mexican Train and Chicken Foot: {TRAIN_ADVICE_SAMPLES}" if trains else ""
         help_text += (
-            f"  [default: as many as a budget of work allows, at most {ADVICE_SAMPLES:,};"
-            f" Mexican Train and Chicken Foot: {TRAIN_ADVICE_SAMPLES}]"
+            f"  [default: as many as a budget of work allows, at most {ADVICE_SAMPLES:,}{trains_too}]"
         )
     return click.option(
         "--samples", default=default, show_default=default is not None, type=SAMPLES, help=help_text
