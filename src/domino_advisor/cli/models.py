@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 @set_option()
 @players_option(4)
 @games_option(help_text="self-play games  [default: 1000; with --build, 600 a map]")
-@samples_option("the advisor's sampled deals a decision, fixed (not a time)")
+@samples_option("the advisor's sampled deals a decision, fixed (not a time)", trains=False)
 @seed_option(None, "the deals' seed  [default: 0; with --build, 2026, the maps' own]")
 @jobs_option("processes to play in (at most one per CPU)")
 @click.option("--svg", "svg_out", type=click.Path(), help="also draw the figure into this SVG file")
