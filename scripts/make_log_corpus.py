@@ -42,7 +42,7 @@ def main(out: Path, seed: int = 2026) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for i, (name, rules_name, overrides, players, cut) in enumerate(TABLES):
         rules = preset(rules_name, overrides)
-        match, events, deals = deal.play_match(rules, players, seed + i, deal.heavy_policy, max_rounds=6)
+        _match, events, deals = deal.play_match(rules, players, seed + i, deal.heavy_policy, max_rounds=6)
         lines = deal.seat_log_lines(events, deals, "me", players)
         if cut is not None:
             lines = lines[:cut]
