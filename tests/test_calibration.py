@@ -14,6 +14,8 @@ from click.testing import CliRunner
 
 from domino_advisor import api
 from domino_advisor.advice.calibration import (
+    FIT_GAMES,
+    FIT_GAMES_FOR,
     Calibration,
     Forecast,
     Z,
@@ -153,7 +155,7 @@ def test_shipped_maps_are_sound():
     for cal in maps.values():
         ys = [y for _, y in cal.knots]
         assert all(0 <= y <= 1 for y in ys) and ys == sorted(ys)
-        assert len(cal.errors) == 10 and cal.games >= 500
+        assert len(cal.errors) == 10 and cal.games == FIT_GAMES_FOR.get(cal.key, FIT_GAMES)
         assert 0 < cal.error <= cal.raw_error <= unmapped  # never worse than the rollouts' own
         # fitted on the advice the table gives: each decision to the default budget of work
         assert (cal.samples, cal.work) == (ADVICE_SAMPLES, ADVICE_WORK), cal.key
@@ -250,6 +252,19 @@ def test_calibrate_build_fits_every_shipped_map(tmp_path):
     for key, d in data["maps"].items():
         assert Calibration.from_json(key, d).samples == 4 and d["work"] is None  # a fixed count
     assert data["unmapped_error"] == max(d["raw_error"] for d in data["maps"].values())
+
+
+def test_calibrate_build_plays_each_maps_own_count_of_games(tmp_path, monkeypatch):
+    """Without --games, a map is fitted on its own count (two-player All Fives on more)."""
+    from domino_advisor.measure import selfplay
+
+    monkeypatch.setattr(selfplay, "FIT_GAMES", 1)
+    monkeypatch.setattr(selfplay, "FIT_GAMES_FOR", {"all-fives/2": 2})
+    out = tmp_path / "maps.json"
+    res = CliRunner().invoke(main, ["calibrate", "--build", str(out), "--samples", "4"])
+    assert res.exit_code == 0, res.output
+    games = {key: d["games"] for key, d in json.loads(out.read_text())["maps"].items()}
+    assert games == {key: 2 if key == "all-fives/2" else 1 for key in games}
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
 from domino_advisor.advice.advisor import Advice, AdviceOptions, advise
-from domino_advisor.advice.calibration import FIT_GAMES, FIT_SAMPLES, FIT_SEED, Forecast, fit
+from domino_advisor.advice.calibration import FIT_GAMES, FIT_GAMES_FOR, FIT_SAMPLES, FIT_SEED, Forecast, fit
 from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import NewRound, Play
@@ -141,7 +141,7 @@ CALIBRATED = [  # maps shipped: each rule set and table size for itself
 
 
 def build_all(
-    games: int = FIT_GAMES,
+    games: int | None = None,
     samples: int | None = FIT_SAMPLES,
     seed: int = FIT_SEED,
     jobs: int = 1,
@@ -150,15 +150,17 @@ def build_all(
 ) -> dict:
     """Every shipped calibration map, fitted afresh (reproducible from these figures),
     and the model error to take where no map is shipped: the largest the rollouts' own
-    chances were measured to make."""
+    chances were measured to make.  ``games`` None: each map's own count (FIT_GAMES, or
+    FIT_GAMES_FOR)."""
     from domino_advisor.games.line.rules import preset
 
     maps = {}
     for name, players in CALIBRATED:
         key = f"{name}/{players}"
+        n = FIT_GAMES_FOR.get(key, FIT_GAMES) if games is None else games
         if on_start:
-            on_start(key, games)
-        decisions = record(preset(name), players, samples, games, seed, jobs, on_progress)
+            on_start(key, n)
+        decisions = record(preset(name), players, samples, n, seed, jobs, on_progress)
         at_table = samples is None  # advised as at the table: as many worlds as the work allows
         counted = ADVICE_SAMPLES if samples is None else samples
         fitted = replace(fit(decisions, key, counted, seed), work=ADVICE_WORK if at_table else None)
