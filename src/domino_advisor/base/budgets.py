@@ -19,7 +19,7 @@ MAX_STEPS = 600_000  # doubling while the stated error is above its target, up t
 # applies only where the user asks for one (--time), so the same log gives the same
 # answer on any machine under any load.
 ADVICE_SAMPLES = 1000  # sampled worlds a candidate is played out in, at most, when the user names no number
-ADVICE_WORK = 30_000  # ... and as many as this much work allows: about 0.5 s of one core (bench)
+ADVICE_WORK = 30_000  # ... and as many as this much work allows: 0.15 s of one core, 2026's machine (bench)
 ADVICE_TURN_WORK = 2  # a turn played out costs what two positions searched do (measured: 30 us and 15 us)
 ADVICE_SECONDS: float | None = None  # no time limit unless the user asks for one
 EXACT_SEARCH = 500_000  # positions the exact endgame search may visit: memory under about 200 MB
