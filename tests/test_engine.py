@@ -123,6 +123,7 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
             searches
             and not searched
             and fast is not None
+            and not r.layout.is_empty  # the opening tile is the lead rule's: the searches take it from there
             and not fast.drawable()
             and sum(len(h) for h in r.hands) <= 7
         ):
@@ -132,6 +133,7 @@ def play_both(rules, seats: int, seed: int, searches: bool = True) -> None:
             searches
             and not searched_drawing
             and fast is not None
+            and not r.layout.is_empty
             and fast.drawable()
             and sum(len(h) for h in r.hands) + fast.drawable() <= 8
         ):
