@@ -154,6 +154,8 @@ def build_all(
     FIT_GAMES_FOR)."""
     from domino_advisor.games.line.rules import preset
 
+    counted = ADVICE_SAMPLES if samples is None else samples  # at the table: the most its work takes
+    work = ADVICE_WORK if samples is None else None  # ... as many worlds as this work allows
     maps = {}
     for name, players in CALIBRATED:
         key = f"{name}/{players}"
@@ -161,9 +163,6 @@ def build_all(
         if on_start:
             on_start(key, n)
         decisions = record(preset(name), players, samples, n, seed, jobs, on_progress)
-        at_table = samples is None  # advised as at the table: as many worlds as the work allows
-        counted = ADVICE_SAMPLES if samples is None else samples
-        fitted = replace(fit(decisions, key, counted, seed), work=ADVICE_WORK if at_table else None)
-        maps[key] = fitted.to_json()
+        maps[key] = replace(fit(decisions, key, counted, seed), work=work).to_json()
     worst = max(m["raw_error"] for m in maps.values())
     return {"maps": maps, "unmapped_error": round(worst, 4)}
