@@ -25,8 +25,9 @@ from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.words import Words, words_of
 from domino_advisor.log import edits, gamelog
-from domino_advisor.views import hubview
+from domino_advisor.views import brief, hubview
 from domino_advisor.views.notices import changed_lines, missing_draw, where_view
+from domino_advisor.views.render import reasons_shown
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
@@ -96,13 +97,33 @@ class HubSession(Session):
         data = self.status_data() if data is None else data
         self.console.print(hubview.status_view(data, self.console.width, compact))
 
-    def report(  # type: ignore[override]
+    def new_warnings(self, after: shapes.HubStatusJson, warned: set) -> list[str]:  # type: ignore[override]
+        return [w for w in after.get("warnings", []) if w not in warned]
+
+    def hints(self, result: edits.Edited) -> list[tuple[str, str]]:
+        r, viewer = self.match.round, self.match.viewer
+        out = []
+        logged_last = bool(result.added) and result.added[-1] == len(self.log.events)
+        if logged_last and r is not None and r.over and r.winner is not None and r.winner != viewer:
+            drew = any(a.kind == "draw" and a.seat == r.winner for a in r.history)
+            if drew and r.boneyard:  # as the line games say it (views/notices.missed_draw)
+                out.append((missing_draw(r.names[r.winner]), "dim"))
+        return out
+
+    def turn_words(self, after: shapes.HubStatusJson) -> str | None:  # type: ignore[override]
+        m = self.match
+        r = m.round
+        if r is None or m.pending is not None or r.over:
+            return None
+        return "your move" if self.my_turn() else f"{m.players[r.for_next(m.viewer).turn]} next"
+
+    def full_report(  # type: ignore[override]
         self, result: edits.Edited, before: shapes.HubStatusJson, after: shapes.HubStatusJson, warned: set
     ) -> None:
         """The events changed, what each player now certainly lacks that they did not,
         new warnings, then the table."""
         lines = changed_lines(result, self.log)
-        if after.get("round") == before.get("round"):
+        if after.get("round") == before.get("round"):  # as the short form's facts: brief.learned
             was = {p["name"]: set(p.get("cannot_hold", [])) for p in before.get("players", [])}
             for p in after.get("players", []):
                 new = sorted(set(p.get("cannot_hold", [])) - was.get(p["name"], set()))
@@ -111,18 +132,35 @@ class HubSession(Session):
                     lines.append(
                         Text(f"  now certain: {printable(p['name'])} has no {numbers}", style="cyan")
                     )
-        for w in after.get("warnings", []):
-            if w not in warned:
-                lines.append(Text(f"warning: {printable(w)}", style="yellow"))
-        r, viewer = self.match.round, self.match.viewer
-        logged_last = bool(result.added) and result.added[-1] == len(self.log.events)
-        if logged_last and r is not None and r.over and r.winner is not None and r.winner != viewer:
-            drew = any(a.kind == "draw" and a.seat == r.winner for a in r.history)
-            if drew and r.boneyard:  # as the line games say it (views/notices.missed_draw)
-                lines.append(Text(printable(missing_draw(r.names[r.winner])), style="dim"))
+        for w in self.new_warnings(after, warned):
+            lines.append(Text(f"warning: {printable(w)}", style="yellow"))
+        for hint, style in self.hints(result):
+            lines.append(Text(printable(hint), style=style))
         for line in lines:
             self.console.print(line)
         self.show_status(compact=True, data=after)
+
+    def show_brief_advice(self) -> None:
+        data = self.hub_advice()
+        if data is None or data["action"] != "play":
+            self.show_advice()
+            return
+        rows = [(f"{m['tile']} on {m['on']}", f"{m['margin']:+.1f}", reasons_shown(m)) for m in data["moves"]]
+        self.console.print(brief.advice_rows(rows, "pips vs others", self.console.width))
+
+    def hub_advice(self) -> shapes.HubAdviceJson | None:
+        """The advice when it is your turn in a round under way, else None."""
+        m = self.match
+        r = m.round
+        if r is None or m.pending is not None or r.over:
+            return None
+        r = r.for_next(m.viewer)
+        if r.turn != m.viewer:
+            return None
+        samples = self.samples or hubadvice.DEFAULT_SAMPLES  # as advise gives it
+        return hubadvice.advise(
+            r, m.viewer, hubadvice.HubOptions(samples, seed=0, seconds=self.seconds)
+        ).as_dict()
 
     def show_advice(self) -> None:
         m = self.match
@@ -139,9 +177,9 @@ class HubSession(Session):
                 Text(f"it is {printable(m.players[r.turn])}'s turn, not yours", style="yellow")
             )
             return
-        samples = self.samples or hubadvice.DEFAULT_SAMPLES  # as advise gives it
-        advice = hubadvice.advise(r, m.viewer, hubadvice.HubOptions(samples, seed=0, seconds=self.seconds))
-        self.console.print(hubview.advice_view(advice.as_dict(), self.console.width))
+        data = self.hub_advice()
+        assert data is not None  # a round under way, your turn: checked above
+        self.console.print(hubview.advice_view(data, self.console.width))
 
     def show_where(self, tile_text: str) -> None:
         self.console.print(where_view(hubseat.where_of(self.match, tile_text)))

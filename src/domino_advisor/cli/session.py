@@ -27,7 +27,7 @@ from domino_advisor.learning import questions
 from domino_advisor.learning.progress import Answer, Record, now
 from domino_advisor.log import edits, gamelog, logfile
 from domino_advisor.log.gamelog import check_typed
-from domino_advisor.views import notices, render, statusview
+from domino_advisor.views import brief, notices, render, statusview
 from domino_advisor.views.sessionhelp import help_view
 
 if TYPE_CHECKING:
@@ -87,8 +87,11 @@ class Session:
         read: Callable[[str], str] | None = None,
         practice: bool = False,
         keep: bool = True,
+        full: bool = False,
     ) -> None:
         self.path = path
+        self.full = full  # the whole status after each event, the whole advice on your turn
+        self.last_step: str | None = None  # what to log next, as last said
         self.reads = reads
         self.read = read  # practice asks its questions through it
         self.practice = practice and read is not None
@@ -127,9 +130,28 @@ class Session:
         counting = asked or not self.practice
         self.console.print(statusview.status_view(self.pos, data, compact, self.console.width, counting))
 
+    def advice_data(self) -> shapes.AdviceJson:
+        return api.advice_dict(api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds))
+
     def show_advice(self) -> None:
-        advice = api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds)
-        self.console.print(render.advice_view(api.advice_dict(advice), self.console.width))
+        self.console.print(render.advice_view(self.advice_data(), self.console.width))
+
+    def show_brief_advice(self) -> None:
+        """The first three moves, a row each (the same advice as ``a``, shorter)."""
+        data = self.advice_data()
+        if data["action"] != "play":
+            self.console.print(render.advice_view(data, self.console.width))
+            return
+        stakes = "stakes" in data
+        rows = []
+        for m in data["moves"]:
+            win, margin = (m["match"], m["match_margin"]) if stakes else (m["win"], m["margin"])
+            exact = m.get("exact") and len(data["moves"]) > 1
+            figure = f"{win:.0%}" + ("" if m.get("goes_out") else " exact" if exact else f"±{margin:.0%}")
+            move = m["tile"] + ("" if m["on"] is None else f" on {m.get('side', m['on'])}")
+            rows.append((move, figure, render.reasons_shown(m)))
+        unit = "to win the match" if stakes else "to win"
+        self.console.print(brief.advice_rows(rows, unit, self.console.width))
 
     def show_where(self, tile_text: str) -> None:
         self.console.print(notices.where_view(api.where_of(self.pos, tile_text)))
@@ -213,7 +235,7 @@ class Session:
     def log_event(self, text: str) -> bool:
         """An event, in shorthand or in full: logged, then what it taught."""
         self.change(lambda log: edits.append(log, [text]), teach=True)
-        if self.wants_hand():
+        if self.wants_hand() and self.full:  # the short form's last row says it
             self.console.print(Text(f"your hand for round {self.next_round()}?", style="bold"))
         self.advise_if_yours()
         return True
@@ -222,7 +244,7 @@ class Session:
         """After any change that leaves you to move, the advice for the table as it now is
         (in practice, advice only on request)."""
         if self.my_turn() and not self.practice:
-            self.show_advice()
+            self.show_advice() if self.full else self.show_brief_advice()
 
     def not_a_name(self, parts: list[str], text: str) -> None:
         """A command word that also starts a player's name ('u 10' with ursula at the
@@ -290,11 +312,60 @@ class Session:
     def status_data(self) -> shapes.StatusJson:
         return api.status_of(self.pos)
 
-    def report(
+    def report(self, result: edits.Edited, before: Any, after: Any, warned: set) -> None:
+        """What a change did: in short, or followed by the whole table (``--full``)."""
+        if self.full:
+            self.full_report(result, before, after, warned)
+            return
+        head = notices.changed_lines(result, self.log)
+        n = len(self.log.events)
+        if not result.removed and result.added == (n,):  # one event, logged at the end
+            head = [brief.logged_event(n, self.log.events[-1])]
+            head += [brief.line(f"note: {note}", "yellow") for note in result.notes]
+        # a finished round shows its hands: what each lacks no longer matters
+        same_round = after.get("round") == before.get("round") and not after.get("over")
+        facts = brief.learned(before, after) if same_round else []
+        notes = [brief.note(f"warning: {w}", "yellow") for w in self.new_warnings(after, warned)]
+        notes += [brief.note(h, style) for h, style in self.hints(result)]
+        turn = self.turn_words(after)
+        self.console.print(brief.event_view(head, facts, notes, turn, self.console.width))
+
+    def full_report(
         self, result: edits.Edited, before: shapes.StatusJson, after: shapes.StatusJson, warned: set
     ) -> None:
         self.console.print(notices.edit_report(result, self.log, before, after, self.pos, warned))
         self.show_status(compact=True, data=after)
+
+    def new_warnings(self, after: Any, warned: set) -> list[str]:
+        return [str(w) for w in self.pos.warnings if notices.news(w, warned)]
+
+    def hints(self, result: edits.Edited) -> list[tuple[str, str]]:
+        """Points scored, a draw that seems missing, what to log next: each a row."""
+        out = [(t, "bold green") for t in notices.scored(result, self.log)]
+        at_end = bool(result.added) and result.added[-1] == len(self.log.events)
+        missed = notices.missed_draw(self.pos) if at_end else None
+        if missed:
+            out.append((missed, "dim"))
+        step = self.next_step()
+        if step and step != self.last_step:  # said once: the same step again adds nothing
+            out.append((f"next: {step}", "dim"))
+        self.last_step = step
+        return out
+
+    def next_step(self) -> str | None:
+        from domino_advisor.log.guide import next_step
+
+        return next_step(self.pos.match)
+
+    def turn_words(self, after: Any) -> str | None:
+        """Whose turn, with the open ends; None while the round waits for something else."""
+        r = self.pos.match.round
+        if r is None or r.over or not r.dealt_ready or r.to_move() is None:
+            return None
+        ends = after.get("ends") or []
+        shown = f"ends {' '.join(map(str, ends))} · " if ends else ""
+        who = self.pos.match.players[r.to_move()]
+        return shown + ("your move" if self.my_turn() else f"{who} next")
 
     def teach(self, old: api.Position) -> None:
         """Ask what the event just logged taught, then mark it, say why, and keep it."""
@@ -472,6 +543,7 @@ def run(
     reads: bool = True,
     practice: bool = False,
     keep: bool = True,
+    full: bool = False,
 ) -> int:
     """The loop: read a line, act, repeat, until q, end of input or Ctrl-C; returns how
     many lines were not logged."""
@@ -479,7 +551,7 @@ def run(
     if practice and "practice" not in game.options:
         raise NotationError("practice is for the line games so far: start the session without --practice")
     kind: type[Session] = part(game, "session")
-    session = kind(path, console, samples, seconds, reads, read, practice, keep)
+    session = kind(path, console, samples, seconds, reads, read, practice, keep, full)
     refused = 0
     console.print(Text(f"session on {printable(str(path))}: type ? for help, q to quit", style="bold"))
     if practice:
@@ -492,8 +564,7 @@ def run(
         )
         session.open_record()
     session.show_status()
-    if session.my_turn() and not session.practice:
-        session.show_advice()
+    session.advise_if_yours()
     while True:
         if session.deferred is not None:  # typed at a question: handled as typed
             line, session.deferred = session.deferred, None

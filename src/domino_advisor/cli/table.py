@@ -331,8 +331,20 @@ def advise(
     "--practice", is_flag=True, help="ask what each event taught before showing it; advice on request"
 )
 @record_option("keep practice answers in your progress record")
+@click.option(
+    "--full/--short",
+    default=False,
+    help="after each event the whole status, and the whole advice on your turn (default: "
+    "what the event proved and whose turn, the advice's first three moves)",
+)
 def session(
-    file: str, samples: int | None, seconds: float | None, reads: bool, practice: bool, record: bool
+    file: str,
+    samples: int | None,
+    seconds: float | None,
+    reads: bool,
+    practice: bool,
+    record: bool,
+    full: bool,
 ) -> None:
     """Interactive: type events as they happen (shorthand like 'ana 64', 'bob d2', 'cy p')."""
     config_error()
@@ -350,7 +362,7 @@ def session(
 
     kept = record_files() if practice and record else []
     with landing_in([file, *kept], f"what the session logged is saved in {printable(file)}"):
-        refused = run_session(file, console, read, samples, seconds, reads, practice, record)
+        refused = run_session(file, console, read, samples, seconds, reads, practice, record, full)
     if refused and not sys.stdin.isatty():  # a script can tell a line was not logged
         click.get_current_context().exit(2)
 

@@ -1,0 +1,120 @@
+"""The session's short form: after each event, what it proved and whose turn it is; on
+your turn the advice's first three moves, a line each.
+
+At a real table the session is read between two plays, often on a phone: the whole
+status after every typed line was a screen of scrolling (a median of 22 rows an event).
+Here every line is held to the terminal's width (cut with an ellipsis, never wrapped), so
+an event costs one or two rows and your turn four or five.  ``s`` and ``a`` still show
+everything, and ``session --full`` keeps the long form.
+
+Both families' status dicts are read through the keys they share (the players and what
+each certainly lacks, the unseen count of each number, the warnings), so every game gets
+the same short form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+
+from domino_advisor.base.printable import printable
+
+ADVICE_ROWS = 3  # the advice's first moves shown on your turn ("a" shows them all)
+
+
+def line(text: str, style: str = "") -> Text:
+    """One row: cut at the terminal's edge, never wrapped onto a second."""
+    return Text(printable(text), style=style, no_wrap=True, overflow="ellipsis")
+
+
+def learned(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """What the change proved, shortest first: who now lacks which numbers (or may hold
+    them again, after a fix), which number is now scarce, which tile is now certainly
+    somewhere.  Read only from the exact counting, as the long form is."""
+    out: list[str] = []
+    was = {p["name"]: set(p.get("cannot_hold", [])) for p in before.get("players", [])}
+    for p in after.get("players", []):
+        if not p.get("tiles"):
+            continue
+        old, new = was.get(p["name"], set()), set(p.get("cannot_hold", []))
+        if new - old:
+            out.append(f"{p['name']}: no {_numbers(new - old)} now")
+        if old - new and p["name"] in was:
+            out.append(f"{p['name']} may hold {_numbers(old - new)} again")
+    seen_before = before.get("unseen_by_number")
+    seen_after = after.get("unseen_by_number")
+    if seen_before and seen_after and len(seen_before) == len(seen_after):
+        fewer = [(n, a) for n, (b, a) in enumerate(zip(seen_before, seen_after, strict=True)) if a < b]
+        gone = [n for n, a in fewer if a == 0]  # nobody else can follow on it
+        last = [n for n, a in fewer if a == 1]
+        if gone:
+            out.append(f"every {_numbers(gone)} seen")
+        if last:
+            out.append(f"one {'each of ' if len(last) > 1 else ''}{_numbers(last)} left unseen")
+    old_where = before.get("where") or {}
+    known: dict[str, list[str]] = {}  # place -> the tiles now certainly there
+    for tile, places in (after.get("where") or {}).items():
+        for place, chance in places.items():
+            if chance >= CERTAIN and old_where.get(tile, {}).get(place, 0) < CERTAIN:
+                known.setdefault(place, []).append(tile)
+    for place, tiles in known.items():
+        out.append(f"{'in the boneyard' if place == 'boneyard' else place + ' holds'} {' '.join(tiles)}")
+    return out
+
+
+CERTAIN = 0.999999
+
+
+def _numbers(numbers: Iterable[int]) -> str:
+    return " ".join(str(n) for n in sorted(numbers))
+
+
+def event_view(
+    head: Sequence[Text], facts: Sequence[str], notes: Sequence[Text], turn: str | None, width: int
+) -> Group:
+    """The change (one row for an event logged at the end), then the turn on the same
+    row where it fits (else a row of its own), what it proved in one row, and any
+    warning or hint."""
+    rows = list(head)
+    if turn and rows and rows[-1].cell_len + len(turn) + 3 <= width:
+        rows[-1] = rows[-1].copy()
+        rows[-1].append(f" · {turn}", style="bold")
+        rows[-1].no_wrap, rows[-1].overflow = True, "ellipsis"
+    elif turn:
+        rows.append(line(turn, "bold"))
+    if facts:  # wrapped, never cut: a proof is what the session is for
+        rows.append(Text(printable(" · ".join(facts)), style="cyan"))
+    rows += notes
+    return Group(*rows)
+
+
+def note(text: str, style: str) -> Text:
+    """A warning or a hint: wrapped, never cut, since it says what to do."""
+    return Text(printable(text), style=style)
+
+
+def logged_event(number: int, event: object) -> Text:
+    """An event logged at the end, as the log now has it (the shorthand read back)."""
+    return line(f"{number} {event}", "dim")
+
+
+def advice_rows(moves: Sequence[tuple[str, str, Sequence[str]]], unit: str, width: int) -> Group:
+    """The first moves, one row each: the move, its figure, and as many of its reasons
+    as fit whole.  The first row says what the figure is; ``a`` shows every move with
+    all its reasons."""
+    rows = []
+    widest = max((len(m) for m, _, _ in moves[:ADVICE_ROWS]), default=0)
+    for k, (move, figure, reasons) in enumerate(moves[:ADVICE_ROWS], 1):
+        text = f"{k} {move.ljust(widest)}  {figure}" + (f" {unit}" if k == 1 and unit else "")
+        for why in (SHORT.get(r, r) for r in reasons):
+            if len(text) + len(why) + 2 >= width:
+                break
+            text += "; " + why
+        rows.append(line(text, "green" if k == 1 else ""))
+    return Group(*rows)
+
+
+SHORT = {"about equal to the first": "about equal"}  # said in full by ``a``
