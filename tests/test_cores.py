@@ -9,6 +9,7 @@ import os
 import random
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,87 @@ def test_train_game_advice_is_the_same_in_one_process_or_two(game):
         advice.pop("seconds")
         answers.append(advice)
     assert answers[0] == answers[1] == answers[2] and answers[0]["samples"] == 90
+
+
+def _gone(pid: int) -> bool:
+    """Ended: no such process, or one that only waits to be waited for (an orphan's
+    zombie, where nothing reaps them)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return True
+    return stat[stat.rindex(")") + 2] in "ZX"
+
+
+def _worker_left_alone(late: bool) -> int:
+    """The process id of a worker (it calls ``die_with_parent``, then sleeps a minute)
+    whose parent, a process between this one and it, has ended: at once after the worker
+    called it, or (``late``) before."""
+    pids_r, pids_w = os.pipe()
+    set_r, set_w = os.pipe()
+    middle = os.fork()
+    if middle == 0:  # the parent: a worker, then gone
+        code = 1
+        try:
+            os.close(pids_r)
+            parent = os.getpid()
+            worker = os.fork()
+            if worker == 0:
+                try:
+                    os.close(set_r)
+                    if late:
+                        while os.getppid() == parent:
+                            time.sleep(0.01)
+                    cores.die_with_parent(parent)
+                    if not late:
+                        os.write(set_w, b"set")
+                    time.sleep(60)
+                finally:
+                    os._exit(0)
+            os.close(set_w)
+            if not late:
+                os.read(set_r, 3)  # the worker has asked to die with it
+            os.write(pids_w, str(worker).encode())
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(pids_w)
+    os.close(set_w)
+    os.close(set_r)
+    assert os.waitpid(middle, 0)[1] == 0
+    worker = int(os.read(pids_r, 32))
+    os.close(pids_r)
+    return worker
+
+
+def _ends(worker: int) -> bool:
+    try:
+        ends = time.monotonic() + 10  # a safety limit: it takes milliseconds
+        while not _gone(worker) and time.monotonic() < ends:
+            time.sleep(0.01)
+        return _gone(worker)
+    finally:
+        try:
+            os.kill(worker, signal.SIGKILL)  # whatever a failing test left
+        except ProcessLookupError:
+            pass
+
+
+@needs_fork
+def test_a_worker_ends_with_its_parent():
+    cores._death_signal()  # found before the fork, as share and the pools do
+    assert _ends(_worker_left_alone(late=False))
+
+
+@needs_fork
+def test_a_worker_whose_parent_ended_before_it_asked_ends_at_once():
+    """The death signal is set too late to come: the worker sees it is another's child."""
+    cores._death_signal()
+    assert _ends(_worker_left_alone(late=True))
+
+
+@needs_fork
+def test_where_the_system_cannot_tell_a_worker_it_watches_its_parent(monkeypatch):
+    monkeypatch.setattr(cores, "_death_signal", lambda: None)
+    monkeypatch.setattr(cores, "WATCH_EVERY", 0.02)
+    assert _ends(_worker_left_alone(late=False))
