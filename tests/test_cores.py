@@ -176,6 +176,52 @@ def test_train_game_advice_is_the_same_in_one_process_or_two(game):
     assert answers[0] == answers[1] == answers[2] and answers[0]["samples"] == 90
 
 
+@pytest.mark.parametrize(
+    "said, shown",
+    [
+        ("²", "'²'"),  # a digit to str.isdigit(), not to int()
+        ("7" * 5000, "'7777"),  # more digits than int() reads
+        ("0", "'0'"),
+        ("65", "'65'"),
+        ("two", "'two'"),
+        ("-1", "'-1'"),
+        ("\x1b[2J", "'\\x1b[2J'"),  # shown as data, not done to the terminal
+    ],
+    ids=["superscript", "5000 digits", "zero", "too many", "words", "negative", "escape"],
+)
+def test_a_number_of_workers_that_cannot_be_used_is_said_once_and_the_cores_used(monkeypatch, said, shown):
+    monkeypatch.delenv(cores.WORKERS_VARIABLE, raising=False)
+    usual = default_workers()
+    heard: list[str] = []
+    monkeypatch.setenv(cores.WORKERS_VARIABLE, said)
+    cores.heard_by(heard.append)
+    try:
+        assert default_workers() == default_workers() == usual
+    finally:
+        cores.heard_by(None)
+    assert len(heard) == 1, heard
+    assert (
+        heard[0].startswith(f"{cores.WORKERS_VARIABLE} is {shown}") and f"using {usual} process" in heard[0]
+    )
+    assert heard[0].isprintable() and len(heard[0]) < 200
+
+
+def test_a_bad_number_of_workers_is_one_warning_and_the_train_advice_goes_on(tmp_path, runner, monkeypatch):
+    from clitools import run
+
+    log = tmp_path / "train.dom"
+    log.write_text(
+        '[Rules "mexican-train"]\n[Set "rounds=1"]\n[Players "me ana bob cy"]\n[Me "me"]\nround 1\n'
+        "me holds 5-5 11-1 2-1 12-5 2-2 12-3 10-9 7-0 3-2 9-0 12-2 8-0 4-2 11-6 1-0\n"
+    )
+    monkeypatch.setenv(cores.WORKERS_VARIABLE, "²")
+    res = run(runner, "advise", log, "--samples", "2")
+    assert res.exit_code == 0, res.output
+    said = res.stderr.splitlines()
+    assert len(said) == 1 and said[0].startswith(f"warning: {cores.WORKERS_VARIABLE} is '²',"), said
+    assert "using" in said[0] and "advice" in res.stdout
+
+
 def _gone(pid: int) -> bool:
     """Ended: no such process, or one that only waits to be waited for (an orphan's
     zombie, where nothing reaps them)."""

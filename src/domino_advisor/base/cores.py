@@ -9,7 +9,9 @@ sending back its answers through a pipe; where a process cannot be forked, or a 
 fails, the items left are worked out here.
 
 ``DOMINO_ADVISOR_WORKERS`` sets how many processes (1: this one only); by default one
-per core this process may use, at most ``MOST_WORKERS``.
+per core this process may use, at most ``MOST_WORKERS``.  A value that is not a number
+from 1 to ``MOST_SAID`` in plain digits gets the default, and is told to the listener
+the command line sets (``heard_by``), to say in one warning.
 
 No worker outlives the process that started it, however that process ends (SIGKILL
 too): ``die_with_parent`` is the first thing every worker does, these forked ones and
@@ -21,12 +23,15 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
+
+from domino_advisor.base.printable import excerpt
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -35,24 +40,54 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 MOST_WORKERS = 4  # beyond this, a table's advice gains little and the forks cost memory
+MOST_SAID = 64  # the most DOMINO_ADVISOR_WORKERS may ask for
 WORKERS_VARIABLE = "DOMINO_ADVISOR_WORKERS"
 # fork is the cheap way to share the items; macOS's system libraries do not promise to
 # survive it, and Windows has none: one process there
 CAN_FORK = sys.platform.startswith("linux")
 WATCH_EVERY = 0.5  # seconds between a worker's looks at its parent, where the system cannot tell it
 
+_listener: Callable[[str], None] | None = None  # who hears a setting that could not be used
+_heard: set[str] = set()
+
+
+def heard_by(listener: Callable[[str], None] | None) -> None:
+    """``listener`` is told, once a command, of a ``DOMINO_ADVISOR_WORKERS`` that could not
+    be used and what was used instead (the command line says it on standard error; this
+    module prints nothing)."""
+    global _listener
+    _listener = listener
+    _heard.clear()
+
 
 def default_workers() -> int:
     """The processes advice may use: ``DOMINO_ADVISOR_WORKERS``, else the cores this
     process may run on (at most ``MOST_WORKERS``)."""
     said = os.environ.get(WORKERS_VARIABLE, "").strip()
-    if said.isdigit() and int(said) > 0:
-        return min(int(said), 64)
+    if re.fullmatch(r"[0-9]{1,9}", said) and 1 <= int(said) <= MOST_SAID:
+        return int(said)  # ASCII digits only: '²' passes isdigit() and fails int()
+    cores = _cores()
+    if said:
+        many = "process" if cores == 1 else "processes"
+        _tell(
+            f"{WORKERS_VARIABLE} is '{excerpt(said)}', not a number of processes from 1 to {MOST_SAID}: "
+            f"using {cores} {many} (one per core, at most {MOST_WORKERS})"
+        )
+    return cores
+
+
+def _cores() -> int:
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
     return max(1, min(cores, MOST_WORKERS))
+
+
+def _tell(complaint: str) -> None:
+    if _listener is not None and complaint not in _heard:
+        _heard.add(complaint)
+        _listener(complaint)
 
 
 def share(work: Callable[[int], T], count: int, workers: int = 1, deadline: float | None = None) -> list[T]:
