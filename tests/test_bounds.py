@@ -169,7 +169,7 @@ class _NoPool:
 # than the 2 CPUs, and after the pool fails they are played in this process.
 @pytest.mark.parametrize("games", [8, pytest.param(400, marks=pytest.mark.slow)])
 def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch, games):
-    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", _NoPool)
+    monkeypatch.setattr(simulate_module, "process_pool", _NoPool)
     rules = preset("classic")
     scores = simulate_module.simulate(rules, 2, ["heavy", "random"], 1, jobs=1000, seed=3)
     assert sum(s.games for s in scores) == 4  # one deal, each seat's side counted per bot
@@ -177,11 +177,11 @@ def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch, games):
     made = []
 
     class Recording:
-        def __init__(self, max_workers):
-            made.append(max_workers)
+        def __init__(self, jobs):
+            made.append(jobs)
             raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Recording)
+    monkeypatch.setattr(simulate_module, "process_pool", Recording)
     monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
     warnings = []
     simulate_module.simulate(
@@ -194,7 +194,7 @@ def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch, games):
 @pytest.mark.parametrize("games", ["8", pytest.param("40", marks=pytest.mark.slow)])
 def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, runner, games):
     class Failing:
-        def __init__(self, max_workers):
+        def __init__(self, jobs):
             self._processes = {}
 
         def map(self, fn, args):
@@ -203,7 +203,7 @@ def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, 
         def shutdown(self, wait=True, cancel_futures=False):
             pass
 
-    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Failing)
+    monkeypatch.setattr(simulate_module, "process_pool", Failing)
     monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
     res = run(runner, "simulate", "--bots", "heavy,random", "--games", games, "--jobs", "2", "--json")
     assert res.exit_code == 0, res.output

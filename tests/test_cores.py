@@ -9,6 +9,7 @@ import os
 import random
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,133 @@ def test_train_game_advice_is_the_same_in_one_process_or_two(game):
         advice.pop("seconds")
         answers.append(advice)
     assert answers[0] == answers[1] == answers[2] and answers[0]["samples"] == 90
+
+
+@pytest.mark.parametrize(
+    "said, shown",
+    [
+        ("²", "'²'"),  # a digit to str.isdigit(), not to int()
+        ("7" * 5000, "'7777"),  # more digits than int() reads
+        ("0", "'0'"),
+        ("65", "'65'"),
+        ("two", "'two'"),
+        ("-1", "'-1'"),
+        ("\x1b[2J", "'\\x1b[2J'"),  # shown as data, not done to the terminal
+    ],
+    ids=["superscript", "5000 digits", "zero", "too many", "words", "negative", "escape"],
+)
+def test_a_number_of_workers_that_cannot_be_used_is_said_once_and_the_cores_used(monkeypatch, said, shown):
+    monkeypatch.delenv(cores.WORKERS_VARIABLE, raising=False)
+    usual = default_workers()
+    heard: list[str] = []
+    monkeypatch.setenv(cores.WORKERS_VARIABLE, said)
+    cores.heard_by(heard.append)
+    try:
+        assert default_workers() == default_workers() == usual
+    finally:
+        cores.heard_by(None)
+    assert len(heard) == 1, heard
+    assert (
+        heard[0].startswith(f"{cores.WORKERS_VARIABLE} is {shown}") and f"using {usual} process" in heard[0]
+    )
+    assert heard[0].isprintable() and len(heard[0]) < 200
+
+
+def test_a_bad_number_of_workers_is_one_warning_and_the_train_advice_goes_on(tmp_path, runner, monkeypatch):
+    from clitools import run
+
+    log = tmp_path / "train.dom"
+    log.write_text(
+        '[Rules "mexican-train"]\n[Set "rounds=1"]\n[Players "me ana bob cy"]\n[Me "me"]\nround 1\n'
+        "me holds 5-5 11-1 2-1 12-5 2-2 12-3 10-9 7-0 3-2 9-0 12-2 8-0 4-2 11-6 1-0\n"
+    )
+    monkeypatch.setenv(cores.WORKERS_VARIABLE, "²")
+    res = run(runner, "advise", log, "--samples", "2")
+    assert res.exit_code == 0, res.output
+    said = res.stderr.splitlines()
+    assert len(said) == 1 and said[0].startswith(f"warning: {cores.WORKERS_VARIABLE} is '²',"), said
+    assert "using" in said[0] and "advice" in res.stdout
+
+
+def _gone(pid: int) -> bool:
+    """Ended: no such process, or one that only waits to be waited for (an orphan's
+    zombie, where nothing reaps them)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return True
+    return stat[stat.rindex(")") + 2] in "ZX"
+
+
+def _worker_left_alone(late: bool) -> int:
+    """The process id of a worker (it calls ``die_with_parent``, then sleeps a minute)
+    whose parent, a process between this one and it, has ended: at once after the worker
+    called it, or (``late``) before."""
+    pids_r, pids_w = os.pipe()
+    set_r, set_w = os.pipe()
+    middle = os.fork()
+    if middle == 0:  # the parent: a worker, then gone
+        code = 1
+        try:
+            os.close(pids_r)
+            parent = os.getpid()
+            worker = os.fork()
+            if worker == 0:
+                try:
+                    os.close(set_r)
+                    if late:
+                        while os.getppid() == parent:
+                            time.sleep(0.01)
+                    cores.die_with_parent(parent)
+                    if not late:
+                        os.write(set_w, b"set")
+                    time.sleep(60)
+                finally:
+                    os._exit(0)
+            os.close(set_w)
+            if not late:
+                os.read(set_r, 3)  # the worker has asked to die with it
+            os.write(pids_w, str(worker).encode())
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(pids_w)
+    os.close(set_w)
+    os.close(set_r)
+    assert os.waitpid(middle, 0)[1] == 0
+    worker = int(os.read(pids_r, 32))
+    os.close(pids_r)
+    return worker
+
+
+def _ends(worker: int) -> bool:
+    try:
+        ends = time.monotonic() + 10  # a safety limit: it takes milliseconds
+        while not _gone(worker) and time.monotonic() < ends:
+            time.sleep(0.01)
+        return _gone(worker)
+    finally:
+        try:
+            os.kill(worker, signal.SIGKILL)  # whatever a failing test left
+        except ProcessLookupError:
+            pass
+
+
+@needs_fork
+def test_a_worker_ends_with_its_parent():
+    cores._death_signal()  # found before the fork, as share and the pools do
+    assert _ends(_worker_left_alone(late=False))
+
+
+@needs_fork
+def test_a_worker_whose_parent_ended_before_it_asked_ends_at_once():
+    """The death signal is set too late to come: the worker sees it is another's child."""
+    cores._death_signal()
+    assert _ends(_worker_left_alone(late=True))
+
+
+@needs_fork
+def test_where_the_system_cannot_tell_a_worker_it_watches_its_parent(monkeypatch):
+    monkeypatch.setattr(cores, "_death_signal", lambda: None)
+    monkeypatch.setattr(cores, "WATCH_EVERY", 0.02)
+    assert _ends(_worker_left_alone(late=False))

@@ -202,6 +202,10 @@ class CommandGroup(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: click.Context) -> Any:
+        if "DOMINO_ADVISOR_WORKERS" in os.environ:  # base.cores's setting: a value it cannot use is said
+            from domino_advisor.base import cores
+
+            cores.heard_by(lambda said: say("warning", said, style="yellow"))
         try:
             return super().invoke(ctx)
         except DominoError as e:

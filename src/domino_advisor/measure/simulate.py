@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
+from domino_advisor.base.cores import process_pool
 from domino_advisor.base.errors import RulesError
 from domino_advisor.games.events import NewRound
 from domino_advisor.games.line.match import Match
@@ -235,8 +235,9 @@ def simulate(
 def in_processes(jobs: int, work, args: list):
     """``work``'s results for each of ``args``, in order, from a pool of processes; a
     pool that cannot start (no more processes allowed) is shut down at once, its workers
-    ended, not waited for."""
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    ended, not waited for.  No worker outlives this process, however it ends
+    (``base.cores.process_pool``)."""
+    pool = process_pool(jobs)
     try:
         yield from pool.map(work, args)
     except BaseException:
