@@ -94,6 +94,20 @@ def test_a_folder_a_killed_edit_left_is_removed_by_the_next(runner, game, monkey
     assert list(tmp.iterdir()) == [alive]
 
 
+@pytest.mark.parametrize("pid", ["²", "١٢", "12345678901234567890", "99999999999", "0", "007", "-5", ""])
+def test_a_folder_not_named_by_a_process_id_of_ours_is_left_alone(runner, game, monkeypatch, tmp, pid):
+    """Issue 39 (R4): ``domino-advisor-edit-²-x`` in the shared temporary folder (²
+    passes ``isdigit`` and fails ``int``), or a 20-digit number (too big for ``kill``),
+    broke every user's edit.  Such a folder is not ours: the edit goes on, it stays."""
+    theirs = tmp / f"domino-advisor-edit-{pid}-x"
+    theirs.mkdir()
+    (theirs / "notes").write_text("not ours")
+    _editor(monkeypatch, "true")
+    res = run(runner, "edit", game)
+    assert res.exit_code == 0 and "no change" in res.output, res.output
+    assert list(tmp.iterdir()) == [theirs] and (theirs / "notes").exists()
+
+
 # -- real processes: unbounded reads and signals -------------------------------------------
 def _at_most_1_gb() -> None:
     """A safety limit: the edit reads at most the log's cap (1 MB); 0.9.0 grew without end."""

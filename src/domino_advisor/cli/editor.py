@@ -215,24 +215,32 @@ def _too_big(size: int, more: bool = False) -> EditorError:
     )
 
 
+_PID = re.compile(r"([1-9][0-9]{0,9})-", re.ASCII)  # a process id as we write it: ASCII digits
+_PID_MAX = 1 << 22  # Linux's largest process id (pid_max at most 4,194,304)
+
+
 def _remove_stale() -> None:
-    """Folders of ours that an edit killed outright (SIGKILL, a crash) left behind."""
+    """Folders of ours that an edit killed outright (SIGKILL, a crash) left behind: only
+    a folder of this user's, named by a process id we could have had (anything else in
+    the shared temporary folder, ``domino-advisor-edit-²-x`` say, is someone else's)."""
     where = tempfile.gettempdir()
     try:
         names = [n for n in os.listdir(where) if n.startswith(PREFIX)]
     except OSError:
         return
     for n in names:
-        pid = n[len(PREFIX) :].partition("-")[0]
-        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
-            continue
         path = os.path.join(where, n)
         try:
             st = os.lstat(path)
         except OSError:
             continue
-        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid():
-            shutil.rmtree(path, ignore_errors=True)
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid():
+            continue
+        found = _PID.match(n, len(PREFIX))
+        pid = int(found.group(1)) if found else 0
+        if not 0 < pid <= _PID_MAX or pid == os.getpid() or _alive(pid):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def _alive(pid: int) -> bool:
