@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -155,10 +156,12 @@ class Record:
         return None
 
     def _trouble(self, e: sqlite3.Error, what: str) -> RecordError:
-        """The error, in the words of what to do about it."""
+        """The error, in the words of what to do about it: only a file SQLite finds
+        damaged is one to move aside; a full disk or a failing one leaves it as it is."""
         where = printable(str(self.path))
         text = str(e)
-        if "locked" in text or "busy" in text:
+        kind = recordschema.trouble(e)
+        if kind == "busy":
             return RecordError(
                 f"your progress record at {where} is being written by another program (waited "
                 f"{WAIT:g} s): {what}; try again when it is done"
@@ -169,12 +172,32 @@ class Record:
                 f"your progress record at {where} cannot be written: {unwritable} ({what}); make it "
                 "writable, or name a folder you can write to with DOMINO_ADVISOR_DATA"
             )
-        if "readonly" in text:
+        if kind == "readonly":
             return RecordError(f"your progress record at {where} cannot be written (it is read-only): {what}")
+        if kind == "full" or (kind == "disk" and self._disk_full()):
+            return RecordError(
+                f"your progress record at {where} cannot be written: the disk is full ({text}): {what}; "
+                "the record is as it was: make room on the disk and try again"
+            )
+        if kind == "disk":
+            return RecordError(
+                f"your progress record at {where} cannot be read or written ({text}: the disk may be "
+                f"failing, or its folder gone): {what}; the record is left as it is"
+            )
+        if kind == "damaged":
+            return RecordError(
+                f"your progress record at {where} cannot be read ({e}): {what}; move it aside and a new "
+                "one will be started (the old file is left as it is)"
+            )
         return RecordError(
-            f"your progress record at {where} cannot be read ({e}): {what}; move it aside and a new "
-            "one will be started (the old file is left as it is)"
+            f"your progress record at {where} cannot be used ({e}): {what}; it is left as it is"
         )
+
+    def _disk_full(self) -> bool:
+        try:
+            return shutil.disk_usage(self.path.parent).free < recordschema.ROOM
+        except OSError:
+            return False
 
     @contextmanager
     def _guard(self, what: str) -> Iterator[None]:
