@@ -62,6 +62,7 @@ class Record:
         self.path = where or path()
         self.pending_path = self.path.with_name(self.path.stem + "-pending.jsonl")
         self.damaged = 0  # rows ``answers`` left out the last time it read
+        self.unfit = 0  # drills ``due`` left out the last time it read
         self.db = self._open()
         self.flush()
 
@@ -355,15 +356,30 @@ class Record:
 
     def due(self, limit: int = 10) -> list[Kept]:
         """The drills due in the next lesson, the costliest first: each comes back until
-        right twice."""
+        right twice.  A row that does not fit the game kept with it (``drillrows``) is left
+        out, and counted in ``unfit``."""
+        from domino_advisor.learning import drillrows  # a game's replay: only where drills are asked
+
+        out: list[Kept] = []
+        self.unfit = 0
         with self._guard("no drills were read"):
             rows = self.db.execute(
                 "SELECT d.id, g.name, g.text, d.position, d.event, d.kind, d.about, d.cost, d.rights "
                 "FROM drills d JOIN games g ON g.id = d.game WHERE d.rights < ? AND d.due <= ? "
-                "ORDER BY d.cost DESC, d.id LIMIT ?",
-                (RIGHT_TWICE, self._lessons() + 1, limit),
-            ).fetchall()
-        return [Kept(i, n, t, Drill(e, k, a, c, p), r) for i, n, t, p, e, k, a, c, r in rows]
+                "ORDER BY d.cost DESC, d.id",
+                (RIGHT_TWICE, self._lessons() + 1),
+            )
+            try:
+                for i, n, t, p, e, k, a, c, r in rows:
+                    if len(out) == limit:
+                        break
+                    if drillrows.fits(n, t, e, k, a, c, r):
+                        out.append(Kept(i, n, t, Drill(e, k, a, c, p), r))
+                    else:
+                        self.unfit += 1
+            finally:
+                rows.close()  # the read ends here, not when the cursor is collected
+        return out
 
     def drills_due(self) -> int:
         """How many drills the next lesson would ask (at most ten of them are)."""
