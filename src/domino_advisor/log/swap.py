@@ -39,12 +39,11 @@ _TEMP = ".tmp"
 
 def _remove_stale_temps(target: Path) -> None:
     """Temporary files of ours left by a killed writer.  A temporary file may also be a
-    live writer's: just after its swap, the old version sits under its temporary name,
-    still locked, while the next writer (who locks the new version) gets here; removing
-    it would make that writer think its change was undone, and make it again.  So a file
-    whose lock is held is left alone, and so is a read-only one: another program's save
-    that no ``FILE.other-N`` name could be made for (``_keep``; every temporary file a
-    write makes is writable, as the log it replaces must be)."""
+    live writer's, locked (its new version until the look after the swap, the version
+    replaced until it lets go of the log): removing that would make the writer think its
+    change was undone, and make it again.  So a file whose lock is held is left alone,
+    and so is a read-only one: another program's save that no ``FILE.other-N`` name
+    could be made for (``_keep``; a write's own files are writable, as the log must be)."""
     pattern = re.compile(
         r"\." + re.escape(target.name) + re.escape(_MARK) + r"[a-z0-9_]{8}" + re.escape(_TEMP) + r"\Z"
     )
