@@ -12,7 +12,7 @@ from clitools import refused, run, small_drill_budgets
 from domino_advisor.cli.demo import demo_text
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.moves import legal_moves
-from domino_advisor.learning import drills
+from domino_advisor.learning import drillrows, drills
 from domino_advisor.learning import review as reviewing
 from domino_advisor.learning.progress import Drill, Record, RecordError, path
 from domino_advisor.learning.review import review
@@ -44,6 +44,7 @@ def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
         if d.kind == "count":
             assert int(d.about) in at.round.layout.numbers
         assert d.cost >= drills.WORTH
+        assert drillrows.fits("demo.dom", DEMO, d.event, d.kind, d.about, d.cost, 0)  # asked, not left out
 
 
 # train --from reviews a game as review does (the advice's budget of work, 1.9 s of CPU on

@@ -5,6 +5,8 @@ of the log left in the temporary folder (nor the editor's swap files beside it).
 
 from __future__ import annotations
 
+import errno
+import os
 import resource
 import signal
 import subprocess
@@ -92,6 +94,51 @@ def test_a_folder_a_killed_edit_left_is_removed_by_the_next(runner, game, monkey
     res = run(runner, "edit", game)
     assert res.exit_code == 0 and "no change" in res.output, res.output
     assert list(tmp.iterdir()) == [alive]
+
+
+@pytest.mark.parametrize("pid", ["²", "١٢", "12345678901234567890", "99999999999", "0", "007", "-5", ""])
+def test_a_folder_not_named_by_a_process_id_of_ours_is_left_alone(runner, game, monkeypatch, tmp, pid):
+    """Issue 39 (R4): ``domino-advisor-edit-²-x`` in the shared temporary folder (²
+    passes ``isdigit`` and fails ``int``), or a 20-digit number (too big for ``kill``),
+    broke every user's edit.  Such a folder is not ours: the edit goes on, it stays."""
+    theirs = tmp / f"domino-advisor-edit-{pid}-x"
+    theirs.mkdir()
+    (theirs / "notes").write_text("not ours")
+    _editor(monkeypatch, "true")
+    res = run(runner, "edit", game)
+    assert res.exit_code == 0 and "no change" in res.output, res.output
+    assert list(tmp.iterdir()) == [theirs] and (theirs / "notes").exists()
+
+
+@pytest.mark.parametrize("where", ["folder", "copy"])
+def test_a_full_temporary_folder_is_said_as_such(runner, game, monkeypatch, tmp, where):
+    """Issue 39 (R9): with the temporary folder full, edit said "could not write the
+    output" (exit 1).  Now: the editor's copy could not be made, and why; exit 2, the log
+    as it was, nothing left behind.  The copy's own write goes to /dev/full (ENOSPC)."""
+    real_open = os.open
+
+    def full_folder(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def full_copy(path, flags, *args, **kwargs):
+        if os.fspath(path).startswith(str(tmp)) and flags & os.O_CREAT:
+            os.close(real_open(path, flags, *args, **kwargs))
+            return real_open("/dev/full", os.O_WRONLY | os.O_CLOEXEC)
+        return real_open(path, flags, *args, **kwargs)
+
+    if where == "folder":
+        monkeypatch.setattr(tempfile, "mkdtemp", full_folder)
+    else:
+        monkeypatch.setattr(os, "open", full_copy)
+    _editor(monkeypatch, 'echo "ana draws 1" >> "$1"')
+    before = game.read_bytes()
+    res = run(runner, "edit", game)
+    said = " ".join(res.output.split())
+    assert res.exit_code == 2, res.output
+    assert "the editor's copy of the log could not be made" in said, said
+    assert "No space left on device: the disk or the temporary folder is full" in said, said
+    assert "nothing was saved, the log is as it was" in said and "output" not in said, said
+    assert game.read_bytes() == before and list(tmp.iterdir()) == []
 
 
 # -- real processes: unbounded reads and signals -------------------------------------------

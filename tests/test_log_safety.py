@@ -491,10 +491,11 @@ def test_an_editor_save_during_a_write_is_not_lost(game):
 
 def test_a_late_outside_save_never_undoes_a_second_writers_change(runner, game, monkeypatch):
     """The red team's case: writer A swaps its version in and is held up; a program that
-    keeps the file open writes into the version A replaced, and writer B locks A's
-    version, builds on it and swaps its own in.  A must not swap back (that would throw
-    B's logged event away): every command's event stays, and the outside save is kept
-    beside the log, said so."""
+    keeps the file open writes into the version A replaced, and another puts a version
+    built on A's in place (a writer of ours waits for A's look since issue 39:
+    test_log_set_aside; this one takes no lock).  A must not swap back (that would throw
+    its logged event away): every event stays, and the outside save is kept beside the
+    log, said so."""
     from domino_advisor.log import swap
 
     real = swap._exchange
@@ -508,7 +509,7 @@ def test_a_late_outside_save_never_undoes_a_second_writers_change(runner, game, 
                 old.write("# written through an open handle\n")
             mine = Path(b).read_text()
             other = Path(b).with_name("b-writer.tmp")
-            other.write_text(mine + "bob draws 1\n")  # writer B, on A's version, under its lock
+            other.write_text(mine + "bob draws 1\n")  # on A's version, with no lock
             os.replace(other, b)
         return swapped
 

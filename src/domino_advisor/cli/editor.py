@@ -15,6 +15,7 @@ nothing saved.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shlex
@@ -31,7 +32,7 @@ from types import FrameType
 from typing import Any, NoReturn
 
 from domino_advisor.base.errors import LogFileError
-from domino_advisor.base.printable import excerpt
+from domino_advisor.base.printable import excerpt, printable
 from domino_advisor.log.logfile import MAX_BYTES
 
 PREFIX = "domino-advisor-edit-"  # then our process id: a folder whose process is gone is stale
@@ -84,16 +85,16 @@ def edit(data: bytes, extension: str = ".dom", require_save: bool = True, name: 
     at most ``MAX_BYTES``; ``EditorError`` if it cannot be read as a file of text."""
     editor = command()
     _remove_stale()
-    folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+    try:
+        folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+    except OSError as e:
+        raise _no_copy(e) from None
     try:
         copy = os.path.join(folder, _file_name(name, extension))
-        fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        # a save within the clock's resolution must still change the time: set it back
-        st = os.stat(copy)
-        os.utime(copy, ns=(st.st_atime_ns, st.st_mtime_ns - 2_000_000_000))
-        before = os.stat(copy)
+        try:
+            before = _make_copy(copy, data)
+        except OSError as e:
+            raise _no_copy(e) from None
         _run(editor, copy)
         return _read_back(copy, before, require_save)
     except _Ended as e:
@@ -103,6 +104,28 @@ def edit(data: bytes, extension: str = ".dom", require_save: bool = True, name: 
         raise
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _make_copy(copy: str, data: bytes) -> os.stat_result:
+    """The copy the editor opens, written whole; how it was before the editor ran."""
+    fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    # a save within the clock's resolution must still change the time: set it back
+    st = os.stat(copy)
+    os.utime(copy, ns=(st.st_atime_ns, st.st_mtime_ns - 2_000_000_000))
+    return os.stat(copy)
+
+
+def _no_copy(e: OSError) -> EditorError:
+    """The copy could not be made: said as that, not as output lost (a full disk, most often)."""
+    why = e.strerror or str(e)
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        why += ": the disk or the temporary folder is full"
+    return EditorError(
+        f"the editor's copy of the log could not be made in {printable(tempfile.gettempdir())} "
+        f"({why}): {NOTHING}"
+    )
 
 
 def _file_name(name: str, extension: str) -> str:
@@ -215,24 +238,32 @@ def _too_big(size: int, more: bool = False) -> EditorError:
     )
 
 
+_PID = re.compile(r"([1-9][0-9]{0,9})-", re.ASCII)  # a process id as we write it: ASCII digits
+_PID_MAX = 1 << 22  # Linux's largest process id (pid_max at most 4,194,304)
+
+
 def _remove_stale() -> None:
-    """Folders of ours that an edit killed outright (SIGKILL, a crash) left behind."""
+    """Folders of ours that an edit killed outright (SIGKILL, a crash) left behind: only
+    a folder of this user's, named by a process id we could have had (anything else in
+    the shared temporary folder, ``domino-advisor-edit-²-x`` say, is someone else's)."""
     where = tempfile.gettempdir()
     try:
         names = [n for n in os.listdir(where) if n.startswith(PREFIX)]
     except OSError:
         return
     for n in names:
-        pid = n[len(PREFIX) :].partition("-")[0]
-        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
-            continue
         path = os.path.join(where, n)
         try:
             st = os.lstat(path)
         except OSError:
             continue
-        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid():
-            shutil.rmtree(path, ignore_errors=True)
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid():
+            continue
+        found = _PID.match(n, len(PREFIX))
+        pid = int(found.group(1)) if found else 0
+        if not 0 < pid <= _PID_MAX or pid == os.getpid() or _alive(pid):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def _alive(pid: int) -> bool:

@@ -161,6 +161,15 @@ def _drill(games: tuple[str, ...], reads: bool) -> None:
                 return "q"
 
         DrillLesson(console, read, kept, reads=reads).run()
+        if kept.unfit:
+            one = kept.unfit == 1
+            say(
+                "warning",
+                f"{kept.unfit} drill{'' if one else 's'} in your progress record "
+                f"{'does not fit its game and is' if one else 'do not fit their games and are'} left out "
+                "(an event, a player, a number or a cost that no drill of that game has)",
+                style="yellow",
+            )
     finally:
         kept.close()
 

@@ -16,6 +16,7 @@ from domino_advisor.base.printable import plural
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.match import Match
+from domino_advisor.learning.drillrows import replayed
 from domino_advisor.learning.progress import Drill
 from domino_advisor.learning.questions import Count, Question, Voids
 from domino_advisor.learning.review import Review
@@ -41,16 +42,7 @@ class Moment:
 
 def moment(log: GameLog, event: int) -> Moment:
     """The match replayed up to (not including) event number ``event``."""
-    numbered = log.numbered_events()
-    if not 1 <= event <= len(numbered):
-        raise ValueError(f"the log has no event {event}")
-    match = Match(log.rules, log.players, log.me)
-    shown: list[str] = []
-    for line, e in numbered[: event - 1]:
-        before = match.round
-        match.apply(e, line)
-        shown = [] if match.round is not before else shown
-        shown.append(str(e))
+    match, shown = replayed(log, event)
     view = SeatView.of(match.playing, match.me)
     return Moment(match, view, infer(view), shown)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -61,6 +62,7 @@ class Record:
         self.path = where or path()
         self.pending_path = self.path.with_name(self.path.stem + "-pending.jsonl")
         self.damaged = 0  # rows ``answers`` left out the last time it read
+        self.unfit = 0  # drills ``due`` left out the last time it read
         self.db = self._open()
         self.flush()
 
@@ -155,10 +157,12 @@ class Record:
         return None
 
     def _trouble(self, e: sqlite3.Error, what: str) -> RecordError:
-        """The error, in the words of what to do about it."""
+        """The error, in the words of what to do about it: only a file SQLite finds
+        damaged is one to move aside; a full disk or a failing one leaves it as it is."""
         where = printable(str(self.path))
         text = str(e)
-        if "locked" in text or "busy" in text:
+        kind = recordschema.trouble(e)
+        if kind == "busy":
             return RecordError(
                 f"your progress record at {where} is being written by another program (waited "
                 f"{WAIT:g} s): {what}; try again when it is done"
@@ -169,12 +173,32 @@ class Record:
                 f"your progress record at {where} cannot be written: {unwritable} ({what}); make it "
                 "writable, or name a folder you can write to with DOMINO_ADVISOR_DATA"
             )
-        if "readonly" in text:
+        if kind == "readonly":
             return RecordError(f"your progress record at {where} cannot be written (it is read-only): {what}")
+        if kind == "full" or (kind == "disk" and self._disk_full()):
+            return RecordError(
+                f"your progress record at {where} cannot be written: the disk is full ({text}): {what}; "
+                "the record is as it was: make room on the disk and try again"
+            )
+        if kind == "disk":
+            return RecordError(
+                f"your progress record at {where} cannot be read or written ({text}: the disk may be "
+                f"failing, or its folder gone): {what}; the record is left as it is"
+            )
+        if kind == "damaged":
+            return RecordError(
+                f"your progress record at {where} cannot be read ({e}): {what}; move it aside and a new "
+                "one will be started (the old file is left as it is)"
+            )
         return RecordError(
-            f"your progress record at {where} cannot be read ({e}): {what}; move it aside and a new "
-            "one will be started (the old file is left as it is)"
+            f"your progress record at {where} cannot be used ({e}): {what}; it is left as it is"
         )
+
+    def _disk_full(self) -> bool:
+        try:
+            return shutil.disk_usage(self.path.parent).free < recordschema.ROOM
+        except OSError:
+            return False
 
     @contextmanager
     def _guard(self, what: str) -> Iterator[None]:
@@ -332,15 +356,30 @@ class Record:
 
     def due(self, limit: int = 10) -> list[Kept]:
         """The drills due in the next lesson, the costliest first: each comes back until
-        right twice."""
+        right twice.  A row that does not fit the game kept with it (``drillrows``) is left
+        out, and counted in ``unfit``."""
+        from domino_advisor.learning import drillrows  # a game's replay: only where drills are asked
+
+        out: list[Kept] = []
+        self.unfit = 0
         with self._guard("no drills were read"):
             rows = self.db.execute(
                 "SELECT d.id, g.name, g.text, d.position, d.event, d.kind, d.about, d.cost, d.rights "
                 "FROM drills d JOIN games g ON g.id = d.game WHERE d.rights < ? AND d.due <= ? "
-                "ORDER BY d.cost DESC, d.id LIMIT ?",
-                (RIGHT_TWICE, self._lessons() + 1, limit),
-            ).fetchall()
-        return [Kept(i, n, t, Drill(e, k, a, c, p), r) for i, n, t, p, e, k, a, c, r in rows]
+                "ORDER BY d.cost DESC, d.id",
+                (RIGHT_TWICE, self._lessons() + 1),
+            )
+            try:
+                for i, n, t, p, e, k, a, c, r in rows:
+                    if len(out) == limit:
+                        break
+                    if drillrows.fits(n, t, e, k, a, c, r):
+                        out.append(Kept(i, n, t, Drill(e, k, a, c, p), r))
+                    else:
+                        self.unfit += 1
+            finally:
+                rows.close()  # the read ends here, not when the cursor is collected
+        return out
 
     def drills_due(self) -> int:
         """How many drills the next lesson would ask (at most ten of them are)."""

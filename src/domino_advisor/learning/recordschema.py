@@ -77,3 +77,36 @@ def migrate(db: sqlite3.Connection, version: int) -> None:
             )
             db.execute("CREATE TABLE lessons (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
         db.execute(f"PRAGMA user_version = {VERSION}")
+
+
+ROOM = 1 << 20  # a folder with less free space than this: the disk is full, whatever SQLite said
+_TROUBLES = {  # SQLite's primary result codes
+    5: "busy",  # SQLITE_BUSY
+    6: "busy",  # SQLITE_LOCKED
+    8: "readonly",  # SQLITE_READONLY
+    10: "disk",  # SQLITE_IOERR (a write refused for want of room among them)
+    13: "full",  # SQLITE_FULL
+    14: "disk",  # SQLITE_CANTOPEN (no room for the journal among its causes)
+    11: "damaged",  # SQLITE_CORRUPT
+    26: "damaged",  # SQLITE_NOTADB
+}
+
+
+def trouble(e: sqlite3.Error) -> str:
+    """What an error of SQLite's says about the file: busy, read-only, a full disk, a disk
+    that failed (an I/O error, a file that could not be opened), damaged, or other; by its
+    primary result code (SQLITE_BUSY ...), by its words where it has none."""
+    code = getattr(e, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in _TROUBLES:
+        return _TROUBLES[code & 0xFF]
+    text = str(e)
+    for words, kind in (
+        (("locked", "busy"), "busy"),
+        (("readonly",), "readonly"),
+        (("disk is full",), "full"),
+        (("disk I/O error", "unable to open"), "disk"),
+        (("malformed", "not a database"), "damaged"),
+    ):
+        if any(w in text for w in words):
+            return kind
+    return "other"

@@ -40,6 +40,7 @@ from domino_advisor.log.gamelog import MAX_LINE, GameLog, dumps, loads
 from domino_advisor.log.swap import (
     BOM,
     Changed,
+    Kept,
     name_of,
     replace_file,
     sync_folder,
@@ -186,7 +187,7 @@ class Locked:
     stat: os.stat_result
     bom: bool = False  # the file began with a byte-order mark: the player's file keeps it
 
-    def replace(self, text: str) -> Path | None:
+    def replace(self, text: str) -> Kept | None:
         """Put ``text`` in place of the version locked (``Changed`` if it was saved
         meanwhile); where another program's late save was set aside, if one was."""
         kept = replace_file(self.target, text, self.stat, self.path, self.bom)
@@ -242,7 +243,7 @@ class Written:
     before: str
     log: GameLog
     text: str
-    set_aside: Path | None = None  # another program's save, kept beside the log (see replace_file)
+    set_aside: Kept | None = None  # another program's save, kept beside the log (see replace_file)
 
 
 def check_bounds(text: str, path: Path | str, bom: bool = False) -> None:
@@ -300,7 +301,7 @@ def update(
     )
 
 
-def replace_text(path: str | os.PathLike, text: str, expect: str) -> Path | None:
+def replace_text(path: str | os.PathLike, text: str, expect: str) -> Kept | None:
     """Put a whole new text in place of the version the caller read (``edit``), under
     the lock; ``LogChanged`` if the file no longer holds ``expect``.  The caller has
     checked the text is a log that replays.  Returns where another program's late save
@@ -322,7 +323,7 @@ def create(
     force: bool = False,
     log: bool = True,
     before: Callable[[Path], None] | None = None,
-) -> Path | None:
+) -> Kept | None:
     """Write a new file; an existing one only with ``force`` (and only a regular file).
     ``log``: the text is a game log, held to the bounds it will be read back with;
     ``before``: called with the file about to be overwritten, under its lock, to refuse it.
@@ -364,7 +365,7 @@ def create(
     return None
 
 
-def _overwrite(p: Path, text: str, before: Callable[[Path], None] | None) -> Path | None:
+def _overwrite(p: Path, text: str, before: Callable[[Path], None] | None) -> Kept | None:
     with locked(p, read=False) as f:
         if before is not None:
             before(f.target)

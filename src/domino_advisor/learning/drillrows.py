@@ -1,0 +1,78 @@
+"""A drill as the learner's record keeps it, checked against the game kept with it.
+
+The record is a file anyone may edit (or another version write): a row whose cost is
+not a chance, whose event its game does not have, or whose subject is no opponent in
+that game cannot be asked, so ``Record.due`` leaves it out and counts it, as it counts
+damaged answers, rather than let a lesson crash on it.  The replay up to a drill's turn
+is here, so the check and the lesson (``drills.moment``) see the same position.
+"""
+
+from __future__ import annotations
+
+import math
+
+from domino_advisor.base.errors import DominoError
+from domino_advisor.counting.view import SeatView
+from domino_advisor.games.events import Play
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.log import gamelog
+from domino_advisor.log.gamelog import GameLog
+from domino_advisor.log.logfile import MAX_BYTES
+
+KINDS = ("voids", "count", "move")
+
+
+def replayed(log: GameLog, event: int) -> tuple[Match, list[str]]:
+    """The match replayed up to (not including) event number ``event``, and the round's
+    events so far, as logged."""
+    numbered = log.numbered_events()
+    if not 1 <= event <= len(numbered):
+        raise ValueError(f"the log has no event {event}")
+    match = Match(log.rules, log.players, log.me)
+    shown: list[str] = []
+    for line, e in numbered[: event - 1]:
+        before = match.round
+        match.apply(e, line)
+        shown = [] if match.round is not before else shown
+        shown.append(str(e))
+    return match, shown
+
+
+def fits(
+    name: object, text: object, event: object, kind: object, about: object, cost: object, rights: object
+) -> bool:
+    """Whether a drill row can be asked: each field of the type a review writes, the game
+    a log of a line game that replays to the drill's event, your turn there in a round
+    under way with the table open, and the drill's subject in that position (an opponent
+    for voids, a number of the set for a count, a tile to play for the move)."""
+    if not (isinstance(name, str) and isinstance(text, str) and isinstance(about, str) and kind in KINDS):
+        return False
+    if len(text) > MAX_BYTES:  # no log is this long: not read
+        return False
+    if not (_whole(event) and _whole(rights) and rights >= 0):  # type: ignore[operator]
+        return False
+    if (
+        isinstance(cost, bool)
+        or not isinstance(cost, (int, float))
+        or not (math.isfinite(cost) and 0 <= cost <= 1)
+    ):
+        return False
+    try:
+        log = gamelog.loads(text)
+        match, _ = replayed(log, event)  # type: ignore[arg-type]
+        r, me = match.playing, match.me
+        if r.over or r.layout.is_empty or r.turn != me:
+            return False
+        view = SeatView.of(r, me)
+    except (DominoError, ValueError):
+        return False
+    if kind == "voids":
+        return about in view.names and view.names.index(about) != me
+    if kind == "count":
+        return about.isascii() and about.isdigit() and len(about) <= 3 and int(about) <= log.rules.top
+    return any(isinstance(m, Play) for m in legal_moves(r))
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
