@@ -518,3 +518,34 @@ def test_undo_quiet_prints_nothing_but_takes_the_event_back(runner, game):
     res = run(runner, "undo", game, "-q")
     assert res.exit_code == 0 and res.output == ""
     assert game.read_text() == before
+
+
+def test_completion_without_a_shell_names_the_shells_in_one_readable_line(runner):
+    """Issue 39, R11: click's own message for a missing choice held a line break and
+    tabs, printed as escapes ('Choose from:\\x0a\\x09bash,...')."""
+    res = refused(runner, None, "completion", says="which shell: bash, zsh or fish")
+    error = [line for line in res.output.splitlines() if line.startswith("Error:")]
+    assert len(error) == 1 and "\\x" not in res.output, res.output
+
+
+@pytest.mark.parametrize(
+    "instruction,words,cword",
+    [
+        ("bash_complete", "domino-advisor sta", "x"),  # issue 39, R13: a traceback
+        ("zsh_complete", "domino-advisor sta", "²"),  # a digit to isdigit(), not to int()
+        pytest.param("bash_complete", "domino-advisor sta", "9" * 5000, id="5000-digits"),  # int() refuses
+        ("bash_complete", None, "1"),  # no COMP_WORDS
+        ("zsh_complete", "domino-advisor sta", None),  # no COMP_CWORD
+        ("fish_complete", "domino-advisor sta", " "),  # a word that splits to nothing
+    ],
+)
+def test_a_completion_request_that_does_not_read_completes_nothing(runner, instruction, words, cword):
+    """Issue 39, R13: the shell's completion protocol with a value that is not what a
+    shell sends: nothing to complete, no traceback."""
+    env = {"_DOMINO_ADVISOR_COMPLETE": instruction, "COMP_WORDS": words, "COMP_CWORD": cword}
+    res = runner.invoke(main, [], env=env, prog_name="domino-advisor")
+    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
+    assert res.output.strip() == "", res.output
+    cword = "sta" if instruction.startswith("fish") else "1"
+    good = {**env, "COMP_WORDS": "domino-advisor sta", "COMP_CWORD": cword}
+    assert "status" in runner.invoke(main, [], env=good, prog_name="domino-advisor").output
