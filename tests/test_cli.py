@@ -549,3 +549,56 @@ def test_a_completion_request_that_does_not_read_completes_nothing(runner, instr
     cword = "sta" if instruction.startswith("fish") else "1"
     good = {**env, "COMP_WORDS": "domino-advisor sta", "COMP_CWORD": cword}
     assert "status" in runner.invoke(main, [], env=good, prog_name="domino-advisor").output
+
+
+# The examples on one game, command by command, as a player copying them would type them:
+# the game is started, events logged and fixed, then read, advised, reviewed, and undone.
+ON_ONE_GAME = ["new", "log", "status", "where", "events", "advise", "review", "edit", "session", "train"]
+ON_ONE_GAME += ["undo"]
+ADVISED = {"advise", "review", "session", "train"}  # the advice's own work: run in full in the slow tier
+
+
+def _examples_shown(runner, *command: str) -> list[list[str]]:
+    """The example command lines under a --help, as the player reads them there."""
+    import shlex
+
+    res = run(runner, *command, "--help")
+    assert res.exit_code == 0, res.output
+    shown = res.output.split("\n  Examples", 1)[1].splitlines()[1:]
+    lines = [line.strip() for line in shown if line.strip().startswith("domino-advisor ")]
+    assert lines, res.output
+    return [shlex.split(line)[1:] for line in lines]
+
+
+def _run_in_order(runner, tmp_path, monkeypatch, lines: list[list[str]], skip: set[str]) -> int:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DOMINO_ADVISOR_CONFIG", str(tmp_path / "no-config.toml"))
+    monkeypatch.setenv("EDITOR", "true")  # edit: the editor saves nothing, so the log stays
+    ran = 0
+    for args in lines:
+        if args[0] in skip:
+            continue
+        res = runner.invoke(main, args, input="q\n")  # session and train: quit at the prompt
+        assert res.exit_code == 0, (args, res.output)
+        ran += 1
+    return ran
+
+
+@pytest.mark.parametrize("full", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_the_help_examples_run_in_order_as_written(runner, tmp_path, monkeypatch, full):
+    """Issue 39, R10: `log --help`'s example was refused after `new --help`'s ('cy cannot
+    pass': the boneyard still held tiles), and new's train example held '...'."""
+    skip = set() if full else ADVISED
+    lines = [args for name in ON_ONE_GAME for args in _examples_shown(runner, name)]
+    assert _run_in_order(runner, tmp_path, monkeypatch, lines, skip) == (20 if full else 12)
+    assert "me plays 6-6" in (tmp_path / "friday.dom").read_text()
+    assert (tmp_path / "train.dom").exists()
+
+
+@pytest.mark.parametrize("full", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_the_top_level_help_shows_a_games_first_steps_that_run(runner, tmp_path, monkeypatch, full):
+    """Issue 39: every command's --help had examples, the program's own none."""
+    lines = _examples_shown(runner)
+    assert [args[0] for args in lines] == ["new", "log", "status", "advise", "session", "review", "train"]
+    ran = _run_in_order(runner, tmp_path, monkeypatch, lines, set() if full else ADVISED)
+    assert ran == (7 if full else 3)

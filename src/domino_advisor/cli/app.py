@@ -101,6 +101,17 @@ COMMANDS = {
         "Where one tile is: known, or the exact chance of each hand and the boneyard.",
     ),
 }
+# the group's own --help: a game's first steps, on the game of the commands' examples
+# (cli/examples.py); written here so that --help imports nothing more
+FIRST_STEPS = (
+    'new friday.dom --players "me ana bob cy" --hand "66 63 52 31 00"',
+    'log friday.dom "me 66" "ana d2" "ana 61" "bob 65 on 6" "cy 53"',
+    "status friday.dom",
+    "advise friday.dom",
+    "session friday.dom",
+    "review friday.dom",
+    "train --from friday.dom",
+)
 CONFIGURED = ("new", "train", "status", "advise", "session", "review")  # the commands that take your defaults
 
 
@@ -144,7 +155,13 @@ def _tolerant(kind: Any) -> Any:
     return Tolerant
 
 
-@click.group(cls=Program, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=Program,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="\b\nExamples (a game's first steps; each command's --help has more):\n"
+    + "\n".join(f"  domino-advisor {line}" for line in FIRST_STEPS),
+)
 @click.version_option(__version__, package_name="domino-advisor")
 @click.pass_context
 def main(ctx: click.Context) -> None:
