@@ -602,3 +602,30 @@ def test_the_top_level_help_shows_a_games_first_steps_that_run(runner, tmp_path,
     assert [args[0] for args in lines] == ["new", "log", "status", "advise", "session", "review", "train"]
     ran = _run_in_order(runner, tmp_path, monkeypatch, lines, set() if full else ADVISED)
     assert ran == (7 if full else 3)
+
+
+def test_review_takes_an_off_switch_for_what_the_game_lacks(runner, tmp_path):
+    """Issue 39: `review --no-hindsight` on a Chicken Foot log exited 2 naming --hindsight,
+    which was not typed; turning off what the game has not asks for nothing."""
+    path = tmp_path / "foot.dom"
+    hand = ["--hand", "75 33 53 81 30 98 21"]
+    assert (
+        run(runner, "new", path, "--rules", "chicken-foot", "--players", "me ana bob", *hand, "-q").exit_code
+        == 0
+    )
+    for off in (["--no-hindsight"], ["--no-reads"], ["--no-hindsight", "--no-reads", "--json"]):
+        res = run(runner, "review", path, *off)
+        assert res.exit_code == 0, (off, res.output)
+    refused(
+        runner, path, "review", path, "--hindsight", says="--hindsight does nothing with a Chicken Foot log"
+    )
+
+
+def test_an_option_refused_is_named_as_typed(runner):
+    """The off side of an on/off option is named as typed: --no-reads, not --reads."""
+    args = ["train", "--rules", "mexican-train", "--no-record"]
+    res = refused(
+        runner, None, *args, "--no-reads", says="--no-reads does nothing with --rules mexican-train"
+    )
+    assert "--reads does" not in res.output
+    refused(runner, None, *args, "--reads", says="--reads does nothing with --rules mexican-train")
