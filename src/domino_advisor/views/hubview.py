@@ -256,8 +256,13 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
         f"{worlds} drawn from the counting ({data['counting']}); "
         "vs others: yours less their average (lower is better)"
         + (
-            "; vs 1: how much worse its vs others ends than the first's, ± one standard error over "
-            "the same worlds"
+            (
+                "; vs 1: how much worse its vs others ends than the first's, ± one standard error over "
+                "the same worlds"
+                if data["samples"] >= 2
+                else "; vs 1: how much worse its vs others ends than the first's in that world (one "
+                "world: no ±, its error is not known)"
+            )
             if several
             else ""
         ),
@@ -267,8 +272,11 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
 
 
 def _behind(k: int, m: shapes.HubMoveJson) -> str:
-    """How far behind the first a play ends, ± its error ('' for the first)."""
-    return "" if k == 1 or "behind" not in m else f"{m['behind']:+.1f}±{m.get('behind_error', 0):.1f}"
+    """How far behind the first a play ends, ± its error where one is known ('' for the first)."""
+    if k == 1 or "behind" not in m:
+        return ""
+    error = m.get("behind_error", 0.0)
+    return f"{m['behind']:+.1f}" + ("" if error is None else f"±{error:.1f}")
 
 
 def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
