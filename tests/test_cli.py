@@ -629,3 +629,24 @@ def test_an_option_refused_is_named_as_typed(runner):
     )
     assert "--reads does" not in res.output
     refused(runner, None, *args, "--reads", says="--reads does nothing with --rules mexican-train")
+
+
+def test_a_draw_again_with_no_play_between_is_logged_with_one_warning(runner, tmp_path):
+    """Issue 39: 'ana d2' then 'ana d2' was taken as one continued draw without a word.
+    It is legal (the drawing goes on until a tile plays), so both lines are logged, each
+    as written, and `log` says once that ana drew again, as it says a misplay (a doubt);
+    a later repeat, by ana or anyone, is said again; a draw after a play is not."""
+    from clitools import drive
+
+    path = new_game(runner, tmp_path / "game.dom")
+    res = run(runner, "log", path, "me 66", "ana d2", "ana d2")
+    assert res.exit_code == 0, res.output
+    said = [line for line in res.output.splitlines() if line.startswith("warning:")]
+    assert len(said) == 1 and "ana draws again (line 8) with no play between: 4 tiles" in said[0], said
+    assert path.read_text().count("ana draws 2\n") == 2
+    quiet = run(runner, "log", "-q", path, "ana 64", "bob 43 on 4", "me 63 on 3", "ana d1", "ana d1")
+    assert quiet.exit_code == 0 and quiet.output.count("warning: ") == 1, quiet.output
+    assert "ana draws again (line 13)" in quiet.output and "2 tiles this turn in all" in quiet.output
+    assert run(runner, "log", "-q", path, "ana 65 on 6", "bob d1").output == ""  # a first draw: no word
+    text = drive(path, ["bob d1"])  # the session reports it with the event, as it reports a misplay
+    assert "warning: bob draws again" in text, text
