@@ -263,11 +263,11 @@ def advice_data(
     pos: HubLogMatch, samples: int | None, seed: int, seconds: float | None
 ) -> shapes.HubAdviceJson:
     """The advice's data for your seat (``advise --json``): the hub games' part."""
+    from domino_advisor.log.guide import hub_next_step
+
     m = pos
-    if m.round is None or m.pending is not None:
-        raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
-    if m.round.over:
-        raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
+    if m.round is None or m.pending is not None or m.round.over:  # what the log needs first
+        raise DominoError(hub_next_step(m) or "there is no move to advise")
     options = HubOptions(samples or DEFAULT_SAMPLES, seed, seconds)
     advice = advise(m.round.for_next(m.viewer), m.viewer, options)
     return advice.as_dict()
