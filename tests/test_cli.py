@@ -518,3 +518,135 @@ def test_undo_quiet_prints_nothing_but_takes_the_event_back(runner, game):
     res = run(runner, "undo", game, "-q")
     assert res.exit_code == 0 and res.output == ""
     assert game.read_text() == before
+
+
+def test_completion_without_a_shell_names_the_shells_in_one_readable_line(runner):
+    """Issue 39, R11: click's own message for a missing choice held a line break and
+    tabs, printed as escapes ('Choose from:\\x0a\\x09bash,...')."""
+    res = refused(runner, None, "completion", says="which shell: bash, zsh or fish")
+    error = [line for line in res.output.splitlines() if line.startswith("Error:")]
+    assert len(error) == 1 and "\\x" not in res.output, res.output
+
+
+@pytest.mark.parametrize(
+    "instruction,words,cword",
+    [
+        ("bash_complete", "domino-advisor sta", "x"),  # issue 39, R13: a traceback
+        ("zsh_complete", "domino-advisor sta", "²"),  # a digit to isdigit(), not to int()
+        pytest.param("bash_complete", "domino-advisor sta", "9" * 5000, id="5000-digits"),  # int() refuses
+        ("bash_complete", None, "1"),  # no COMP_WORDS
+        ("zsh_complete", "domino-advisor sta", None),  # no COMP_CWORD
+        ("fish_complete", "domino-advisor sta", " "),  # a word that splits to nothing
+    ],
+)
+def test_a_completion_request_that_does_not_read_completes_nothing(runner, instruction, words, cword):
+    """Issue 39, R13: the shell's completion protocol with a value that is not what a
+    shell sends: nothing to complete, no traceback."""
+    env = {"_DOMINO_ADVISOR_COMPLETE": instruction, "COMP_WORDS": words, "COMP_CWORD": cword}
+    res = runner.invoke(main, [], env=env, prog_name="domino-advisor")
+    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
+    assert res.output.strip() == "", res.output
+    cword = "sta" if instruction.startswith("fish") else "1"
+    good = {**env, "COMP_WORDS": "domino-advisor sta", "COMP_CWORD": cword}
+    assert "status" in runner.invoke(main, [], env=good, prog_name="domino-advisor").output
+
+
+# The examples on one game, command by command, as a player copying them would type them:
+# the game is started, events logged and fixed, then read, advised, reviewed, and undone.
+ON_ONE_GAME = ["new", "log", "status", "where", "events", "advise", "review", "edit", "session", "train"]
+ON_ONE_GAME += ["undo"]
+ADVISED = {"advise", "review", "session", "train"}  # the advice's own work: run in full in the slow tier
+
+
+def _examples_shown(runner, *command: str) -> list[list[str]]:
+    """The example command lines under a --help, as the player reads them there."""
+    import shlex
+
+    res = run(runner, *command, "--help")
+    assert res.exit_code == 0, res.output
+    shown = res.output.split("\n  Examples", 1)[1].splitlines()[1:]
+    lines = [line.strip() for line in shown if line.strip().startswith("domino-advisor ")]
+    assert lines, res.output
+    return [shlex.split(line)[1:] for line in lines]
+
+
+def _run_in_order(runner, tmp_path, monkeypatch, lines: list[list[str]], skip: set[str]) -> int:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DOMINO_ADVISOR_CONFIG", str(tmp_path / "no-config.toml"))
+    monkeypatch.setenv("EDITOR", "true")  # edit: the editor saves nothing, so the log stays
+    ran = 0
+    for args in lines:
+        if args[0] in skip:
+            continue
+        res = runner.invoke(main, args, input="q\n")  # session and train: quit at the prompt
+        assert res.exit_code == 0, (args, res.output)
+        ran += 1
+    return ran
+
+
+@pytest.mark.parametrize("full", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_the_help_examples_run_in_order_as_written(runner, tmp_path, monkeypatch, full):
+    """Issue 39, R10: `log --help`'s example was refused after `new --help`'s ('cy cannot
+    pass': the boneyard still held tiles), and new's train example held '...'."""
+    skip = set() if full else ADVISED
+    lines = [args for name in ON_ONE_GAME for args in _examples_shown(runner, name)]
+    assert _run_in_order(runner, tmp_path, monkeypatch, lines, skip) == (20 if full else 12)
+    assert "me plays 6-6" in (tmp_path / "friday.dom").read_text()
+    assert (tmp_path / "train.dom").exists()
+
+
+@pytest.mark.parametrize("full", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_the_top_level_help_shows_a_games_first_steps_that_run(runner, tmp_path, monkeypatch, full):
+    """Issue 39: every command's --help had examples, the program's own none."""
+    lines = _examples_shown(runner)
+    assert [args[0] for args in lines] == ["new", "log", "status", "advise", "session", "review", "train"]
+    ran = _run_in_order(runner, tmp_path, monkeypatch, lines, set() if full else ADVISED)
+    assert ran == (7 if full else 3)
+
+
+def test_review_takes_an_off_switch_for_what_the_game_lacks(runner, tmp_path):
+    """Issue 39: `review --no-hindsight` on a Chicken Foot log exited 2 naming --hindsight,
+    which was not typed; turning off what the game has not asks for nothing."""
+    path = tmp_path / "foot.dom"
+    hand = ["--hand", "75 33 53 81 30 98 21"]
+    assert (
+        run(runner, "new", path, "--rules", "chicken-foot", "--players", "me ana bob", *hand, "-q").exit_code
+        == 0
+    )
+    for off in (["--no-hindsight"], ["--no-reads"], ["--no-hindsight", "--no-reads", "--json"]):
+        res = run(runner, "review", path, *off)
+        assert res.exit_code == 0, (off, res.output)
+    refused(
+        runner, path, "review", path, "--hindsight", says="--hindsight does nothing with a Chicken Foot log"
+    )
+
+
+def test_an_option_refused_is_named_as_typed(runner):
+    """The off side of an on/off option is named as typed: --no-reads, not --reads."""
+    args = ["train", "--rules", "mexican-train", "--no-record"]
+    res = refused(
+        runner, None, *args, "--no-reads", says="--no-reads does nothing with --rules mexican-train"
+    )
+    assert "--reads does" not in res.output
+    refused(runner, None, *args, "--reads", says="--reads does nothing with --rules mexican-train")
+
+
+def test_a_draw_again_with_no_play_between_is_logged_with_one_warning(runner, tmp_path):
+    """Issue 39: 'ana d2' then 'ana d2' was taken as one continued draw without a word.
+    It is legal (the drawing goes on until a tile plays), so both lines are logged, each
+    as written, and `log` says once that ana drew again, as it says a misplay (a doubt);
+    a later repeat, by ana or anyone, is said again; a draw after a play is not."""
+    from clitools import drive
+
+    path = new_game(runner, tmp_path / "game.dom")
+    res = run(runner, "log", path, "me 66", "ana d2", "ana d2")
+    assert res.exit_code == 0, res.output
+    said = [line for line in res.output.splitlines() if line.startswith("warning:")]
+    assert len(said) == 1 and "ana draws again (line 8) with no play between: 4 tiles" in said[0], said
+    assert path.read_text().count("ana draws 2\n") == 2
+    quiet = run(runner, "log", "-q", path, "ana 64", "bob 43 on 4", "me 63 on 3", "ana d1", "ana d1")
+    assert quiet.exit_code == 0 and quiet.output.count("warning: ") == 1, quiet.output
+    assert "ana draws again (line 13)" in quiet.output and "2 tiles this turn in all" in quiet.output
+    assert run(runner, "log", "-q", path, "ana 65 on 6", "bob d1").output == ""  # a first draw: no word
+    text = drive(path, ["bob d1"])  # the session reports it with the event, as it reports a misplay
+    assert "warning: bob draws again" in text, text

@@ -140,12 +140,14 @@ def test_a_lesson_with_stdin_closed_ends_as_at_end_of_input(monkeypatch):
 
 def test_edit_with_stdin_closed_abandons_and_leaves_the_log(game, monkeypatch):
     """The editor's result does not replay; asked to edit again or abandon, there is no
-    more input: abandoned, exit 2, the log as it was."""
+    more input: abandoned, exit 2, the log as it was; the refusal on standard error, as
+    every refusal (issue 39: it was on standard output)."""
     monkeypatch.setattr("domino_advisor.cli.editor.edit", lambda *a, **k: b"not a game log\n")
     before = game.read_bytes()
     code, out, err = main_with(monkeypatch, "edit", game, stdin=CLOSED)
     assert code == 2 and "internal error" not in err, err
-    assert "abandoned: the log is as it was" in out
+    assert "not saved: " in err and "abandoned: the log is as it was" in err
+    assert "not saved" not in out and "abandoned" not in out, out
     assert game.read_bytes() == before
 
 

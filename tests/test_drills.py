@@ -281,3 +281,27 @@ def test_a_game_with_no_drills_says_why(runner, tmp_path):
         "0 of 1 decision agreed with the advice; the others gave up less than 2% of your chance "
         "to win, too little to drill"
     )
+
+
+def test_train_from_takes_several_games_listed_or_repeated(runner, tmp_path):
+    """Issue 39: `train --from a.dom b.dom` (a shell's `--from *.dom`) was refused ('Got
+    unexpected extra argument'); both spellings take every game, the first's own options
+    as before."""
+    games = []
+    for name, hand, plays in (
+        ("a.dom", "2-1 1-0", "ana plays 2-2\nme plays 2-1 on 2\n"),
+        ("b.dom", "2-2 1-0", ""),
+    ):
+        game = tmp_path / name
+        game.write_text(
+            f'[Rules "block"]\n[Players "me ana"]\n[Set "set=2 hand=2"]\nround 1\nme holds {hand}\n{plays}'
+        )
+        games.append(game)
+    for args in (["--from", games[0], games[1]], ["--from", games[0], "--from", games[1]]):
+        res = run(runner, "train", *args, input="q\n")
+        assert res.exit_code == 0, res.output
+        said = " ".join(res.output.split())
+        assert "a.dom: 0 costly decisions" in said and "b.dom: 0 costly decisions" in said
+    refused(runner, None, "train", games[1], says="name the games to drill with --from: train --from")
+    refused(runner, None, "train", "--drills", games[1], says="with --from")
+    refused(runner, None, "train", "--from", games[0], tmp_path / "nothing.dom", says="nothing.dom")

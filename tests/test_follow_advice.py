@@ -349,3 +349,45 @@ def test_a_hub_player_who_drew_and_went_out_gets_the_count_hint(tmp_path):
         if all(seen.values()):
             return
     raise AssertionError(f"twelve rounds did not show both cases: {seen}")
+
+
+# Issue 39, R12: with one world the advice has a difference but not its error.  A Mexican
+# Train opening (the corpus's hand, its first play not yet logged) and a four-player
+# classic game at your turn, each advised from one world and from three.
+LOGS = Path(__file__).parent / "data" / "logs"
+ONE_WORLD_GAMES = [
+    pytest.param("".join((LOGS / "mexican-train-4-midround.dom").read_text().splitlines(True)[:7]), id="mt"),
+    pytest.param(
+        '[Rules "classic"]\n[Players "me ana bob cy"]\n[Me "me"]\nround 1\nme holds 6-6 6-3 5-2 3-1 0-0\n'
+        "me plays 6-6\nana draws 2\nana plays 6-4 on 6\nbob plays 6-5 on 6\ncy plays 5-3 on 5\n",
+        id="line",
+    ),
+]
+
+
+@pytest.mark.parametrize("text", ONE_WORLD_GAMES)
+def test_one_world_says_no_error_and_nothing_about_equal(tmp_path, text):
+    """The train game called a play 30 pips better than the first "about equal" with
+    "-30.1±0.0"; the line games showed a ± from one deal.  With one world: no ±, nothing
+    about equal, the difference shown plainly (a train play's error null in the JSON);
+    with three, as before."""
+    import json
+
+    from domino_advisor.cli.app import main
+
+    path = tmp_path / "game.dom"
+    path.write_text(text)
+    runner = CliRunner()
+    shown = runner.invoke(main, ["advise", str(path), "--samples", "1"])
+    assert shown.exit_code == 0, shown.output
+    table = shown.output.split("pips left: yours")[0].split("match: your chance")[0]
+    assert "±" not in table and "about equal" not in shown.output, shown.output
+    said = " ".join(shown.output.split())
+    assert "one world: no ±" in said or "one sampled deal: no ±" in said, said
+    data = json.loads(runner.invoke(main, ["advise", str(path), "--samples", "1", "--json"]).output)
+    assert len(data["moves"]) > 1 and not any(m["about_equal"] for m in data["moves"])
+    if data.get("game") == "mexican-train":
+        assert [m["behind_error"] for m in data["moves"][1:]] == [None] * (len(data["moves"]) - 1)
+        assert any(abs(m["behind"]) > 10 for m in data["moves"])  # the difference is there, plainly
+    three = runner.invoke(main, ["advise", str(path), "--samples", "3"])
+    assert three.exit_code == 0 and "±" in three.output, three.output

@@ -130,7 +130,7 @@ def test_the_table_holds_every_command_with_its_own_short_help():
 @pytest.mark.parametrize("width", [40, 80, 200])
 def test_help_is_what_click_prints_with_every_command_loaded(width):
     plain = click.Group(main.name, commands={name: main.commands[name] for name in COMMANDS})
-    plain.params, plain.help = main.params, main.help
+    plain.params, plain.help, plain.epilog = main.params, main.help, main.epilog
     shown = []
     for group in (main, plain):
         with click.Context(

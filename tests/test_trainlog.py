@@ -272,3 +272,54 @@ def test_new_takes_game_as_another_name_for_rules(runner, tmp_path):
         runner, "new", game, "--game", "mexican-train", "--players", "me,ana", "--me", "me", "--hand", HAND
     )
     assert res.exit_code == 0 and '[Rules "mexican-train"]' in game.read_text()
+
+
+# Issue 39: once a Mexican Train or Chicken Foot round was over, nothing said what to log
+# next (the line games' status did: log/guide.py).  The corpus's two matches, each cut
+# where its first round ends.
+LOGS = __import__("pathlib").Path(__file__).parent / "data" / "logs"
+
+
+def _cut(tmp_path, name: str, lines: int, tag: str = ""):
+    text = "".join((LOGS / name).read_text().splitlines(True)[:lines])
+    path = tmp_path / name
+    path.write_text(text.replace("rounds=2", tag) if tag else text)
+    return path
+
+
+def _next(runner, path) -> str:
+    shown = " ".join(run(runner, "status", path).output.split())
+    return shown.split("next: ", 1)[1] if "next: " in shown else ""
+
+
+@pytest.mark.parametrize(
+    "name,lines,left,shows",
+    [
+        ("mexican-train-3-match.dom", 99, "me and bob have", ["me s 66 00", "bob s 53 40 21 10"]),
+        ("chicken-foot-3-match.dom", 60, "bob has", ["bob s 10"]),
+    ],
+)
+def test_a_train_games_round_over_says_what_to_log_next(runner, tmp_path, name, lines, left, shows):
+    path = _cut(tmp_path, name, lines)
+    said = _next(runner, path)
+    assert said.startswith(f"round 1 is over: log what {left} left, the tiles shown"), said
+    assert "or the pips counted" in said
+    first = left.split()[0]
+    refused(runner, path, "advise", path, says=f"log what {first}")  # advise says the same
+    res = run(runner, "log", path, *shows)
+    assert res.exit_code == 0 and "next: round 1 is scored" in " ".join(res.output.split()), res.output
+    assert "start the next with 'round 2', then your new hand" in _next(runner, path)
+    assert run(runner, "log", "-q", path, "round 2").exit_code == 0
+    assert _next(runner, path).startswith("log your hand for round 2: 'ana holds 9-5 8-3 ...'")
+
+
+def test_a_match_whose_last_round_another_player_went_out_of_ends_once_the_rest_is_counted(runner, tmp_path):
+    """'me' went out of the last round: nothing of theirs to count, so the match is over
+    once bob's tiles are (it waited for 'me c 0' before)."""
+    path = _cut(tmp_path, "chicken-foot-3-match.dom", 60, "rounds=1")
+    assert "log what bob has left" in _next(runner, path)
+    assert run(runner, "log", "-q", path, "bob s 10").exit_code == 0
+    shown = " ".join(run(runner, "status", path).output.split())
+    assert "match over: me wins with 0" in shown and "next: " not in shown, shown
+    assert json.loads(run(runner, "status", path, "--json").output)["match_over"] is True
+    refused(runner, path, "advise", path, says="the match is over: me wins with 0")

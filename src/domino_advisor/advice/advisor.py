@@ -238,6 +238,8 @@ def _mark_about_equal(moves: list[Candidate], key: int) -> None:
     for c in moves[1:]:
         if c.ends_match != best.ends_match:  # winning the match now is not noise
             continue
+        if not c.exact and min(len(best.tally.worlds), len(c.tally.worlds)) < 2:
+            continue  # one sampled deal gives a difference, not its error: nothing is "about equal"
         gap, error = paired_gap(best.tally, c.tally, key)
         c.about_equal = gap <= EQUAL_BAND * error
 

@@ -65,7 +65,7 @@ class HubChoice:
     reasons: list[str] = field(default_factory=list)
     about_equal: bool = False  # the worlds cannot tell it from the first (review counts it as agreeing)
     behind: float = 0.0  # pips it ends behind the first, on average over the same worlds
-    behind_error: float = 0.0  # ... and one standard error of that, world by world
+    behind_error: float | None = 0.0  # ... and one standard error of that (None: one world, not known)
 
     @property
     def margin(self) -> float:
@@ -88,7 +88,7 @@ class HubChoice:
             "out": round(self.out / len(self.pips), 4) if self.pips else 0.0,
             "about_equal": self.about_equal,
             "behind": round(self.behind, 2),
-            "behind_error": round(self.behind_error, 2),
+            "behind_error": None if self.behind_error is None else round(self.behind_error, 2),
             "reasons": self.reasons,
         }
 
@@ -173,15 +173,19 @@ def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdv
         choice.reasons = words.reasons(r, seat, choice.tile, key, inf, same.get((choice.tile, key)) or ())
     planned = _planned(r, choices)
     choices.sort(key=lambda c: (c.margin, c.expected_pips))
+    measured = len(done) >= 2  # one world gives a difference, not its error
     if planned is not None and planned is not choices[0] and not _clearly_better(choices[0], planned, sure):
         choices.remove(planned)
         choices.insert(0, planned)
         whose = words.PLANNED_BY
         other = f"{choices[1].tile} on {choices[1].train}"
-        planned.reasons.insert(0, f"kept as {whose}: {other} did better here, but not clearly")
+        how = "here, but not clearly" if measured else "in the one world played out, too few to tell"
+        planned.reasons.insert(0, f"kept as {whose}: {other} did better {how}")
     for c in choices[1:]:
-        c.behind, c.behind_error = paired_gap(choices[0], c)
-        c.about_equal = c.behind <= EQUAL_BAND * c.behind_error
+        c.behind, error = paired_gap(choices[0], c)
+        c.behind_error = error if measured else None
+        # with one world nothing is "about equal": the difference is all there is (issue 39, R12)
+        c.about_equal = measured and c.behind <= EQUAL_BAND * error
     spent = time.perf_counter() - started
     return HubAdvice(name, "play", choices, len(done), spent, inf.method, r.rules.name, samples, cut)
 
@@ -259,11 +263,11 @@ def advice_data(
     pos: HubLogMatch, samples: int | None, seed: int, seconds: float | None
 ) -> shapes.HubAdviceJson:
     """The advice's data for your seat (``advise --json``): the hub games' part."""
+    from domino_advisor.log.guide import hub_next_step
+
     m = pos
-    if m.round is None or m.pending is not None:
-        raise DominoError(f"log your hand for round {m.pending or 1} first, like 'me holds ...'")
-    if m.round.over:
-        raise DominoError(f"round {m.round.number} is over: log the hands shown, then the next round")
+    if m.round is None or m.pending is not None or m.round.over:  # what the log needs first
+        raise DominoError(hub_next_step(m) or "there is no move to advise")
     options = HubOptions(samples or DEFAULT_SAMPLES, seed, seconds)
     advice = advise(m.round.for_next(m.viewer), m.viewer, options)
     return advice.as_dict()

@@ -14,21 +14,30 @@ from typing import Literal
 
 from domino_advisor.base.tiles import Tile
 
-Kind = Literal["misplay", "lead", "void", "sampler"]
+Kind = Literal["misplay", "lead", "void", "sampler", "redraw"]
 
 
 @dataclass(frozen=True)
 class Doubt:
-    kind: Kind  # a play against a known void; the lead rule set aside; a void set aside
+    # a play against a known void; the lead rule set aside; a void set aside; a sampling
+    # cut short; a draw right after the same player's draw (legal: logged twice, or more drawing?)
+    kind: Kind
     text: str
     seat: int | None = None
     tile: Tile | None = None
     line: int | None = None  # the line of the event that raised the doubt
+    at: tuple[int, int] | None = None  # a doubt with no tile: the round and its plays so far then
 
     @property
     def about(self) -> tuple[Kind, int | None, Tile | None, int | None]:
         """What the doubt is about: two notices of one misplay share it."""
         return (self.kind, self.seat, self.tile, self.line)
+
+    @property
+    def same(self) -> tuple[Kind, int | None, Tile | None, tuple[int, int] | None]:
+        """One doubt wherever its line moved since (an event inserted before it): what a
+        warning said before a change and again after it shares."""
+        return (self.kind, self.seat, self.tile, self.at)
 
     def __str__(self) -> str:
         return self.text

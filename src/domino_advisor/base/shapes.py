@@ -355,7 +355,7 @@ class HubMoveJson(TypedDict):
     out: float
     about_equal: NotRequired[bool]
     behind: NotRequired[float]
-    behind_error: NotRequired[float]
+    behind_error: NotRequired[float | None]  # None: one world, its error not known
     reasons: list[str]
 
 

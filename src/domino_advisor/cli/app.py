@@ -7,7 +7,10 @@ only its own module and what that needs."""
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import MutableMapping
+from typing import Any
 
 import click
 
@@ -98,10 +101,67 @@ COMMANDS = {
         "Where one tile is: known, or the exact chance of each hand and the boneyard.",
     ),
 }
+# the group's own --help: a game's first steps, on the game of the commands' examples
+# (cli/examples.py); written here so that --help imports nothing more
+FIRST_STEPS = (
+    'new friday.dom --players "me ana bob cy" --hand "66 63 52 31 00"',
+    'log friday.dom "me 66" "ana d2" "ana 61" "bob 65 on 6" "cy 53"',
+    "status friday.dom",
+    "advise friday.dom",
+    "session friday.dom",
+    "review friday.dom",
+    "train --from friday.dom",
+)
 CONFIGURED = ("new", "train", "status", "advise", "session", "review")  # the commands that take your defaults
 
 
-@click.group(cls=CommandGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+class Program(CommandGroup):
+    """The program's group: a shell's completion request that does not read completes
+    nothing, never a traceback."""
+
+    def _main_shell_completion(
+        self, ctx_args: MutableMapping[str, Any], prog_name: str, complete_var: str | None = None
+    ) -> None:
+        name = complete_var or f"_{prog_name.replace('-', '_').replace('.', '_')}_COMPLETE".upper()
+        if os.environ.get(name):  # as click finds it; only then is the completion loaded
+            _readable_requests()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+
+def _readable_requests() -> None:
+    """Each shell's completion as click's, but a request that does not read (a variable
+    missing, ``COMP_CWORD`` not a number) completes nothing: a shell never sends one, and
+    click's own reading of it ends in a traceback (issue 39)."""
+    from click import shell_completion as sc
+
+    for shell in ("bash", "zsh", "fish"):
+        kind = sc.get_completion_class(shell)
+        if kind is not None and not getattr(kind, "tolerant", False):
+            sc.add_completion_class(_tolerant(kind), shell)
+
+
+def _tolerant(kind: Any) -> Any:
+    class Tolerant(kind):  # type: ignore[misc, valid-type]
+        tolerant = True
+
+        def complete(self) -> str:
+            try:
+                self.get_completion_args()  # the environment read as click reads it
+            except (KeyError, ValueError, IndexError):
+                return ""
+            completed: str = super().complete()
+            return completed
+
+    return Tolerant
+
+
+@click.group(
+    cls=Program,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="\b\nExamples (a game's first steps; each command's --help has more):\n"
+    + "\n".join(f"  domino-advisor {line}" for line in FIRST_STEPS),
+)
 @click.version_option(__version__, package_name="domino-advisor")
 @click.pass_context
 def main(ctx: click.Context) -> None:

@@ -8,8 +8,16 @@ import click
 SHELLS = ("bash", "zsh", "fish")
 
 
+class ShellChoice(click.Choice):
+    """The shells, named in one line when none is given (click's own list holds a line
+    break and tabs, which an error line shows as escapes)."""
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
+        return f"Say which shell: {', '.join(SHELLS[:-1])} or {SHELLS[-1]}."
+
+
 @click.command()
-@click.argument("shell", type=click.Choice(SHELLS))
+@click.argument("shell", type=ShellChoice(SHELLS))
 def completion(shell: str) -> None:
     """Print the completion script for your shell: commands, options and file names complete
     on Tab once your shell runs it (put the eval line in your shell's start-up file)."""

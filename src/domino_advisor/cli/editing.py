@@ -18,6 +18,7 @@ from rich.text import Text
 
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import message, printable
+from domino_advisor.cli.shell import errors
 from domino_advisor.log import gamelog, logfile
 from domino_advisor.views import notices
 
@@ -57,7 +58,8 @@ def edit_log(
     path: str | Path, console: Console, editor: Callable[..., bytes | None], ask: Callable[[], str]
 ) -> bool:
     """Edit until the log replays or the player abandons; True if it was saved (or left
-    as it was)."""
+    as it was).  What is not saved, and the abandoning, go to standard error: the
+    command's refusal (exit 2), as every refusal's."""
     opened = logfile.read_text(path)
     logfile.check_target(path, force=True)  # a log we could not save is said before, not after
     crlf = "\r\n" in opened
@@ -71,9 +73,9 @@ def edit_log(
         try:
             edited = logfile.decode(raw, path)
         except DominoError as e:  # not UTF-8 text: say so, and let them fix it
-            console.print(Text(f"not saved: {message(str(e))}", style="bold red"))
+            errors.print(Text(f"not saved: {message(str(e))}", style="bold red"))
             if not _again(ask):
-                console.print("abandoned: the log is as it was")
+                errors.print("abandoned: the log is as it was")
                 return False
             text = raw.decode("utf-8", "surrogateescape")
             continue
@@ -84,16 +86,16 @@ def edit_log(
             return True
         problem = _problem(edited, opened, path)
         if problem is not None:
-            console.print(Text(f"not saved: {problem}", style="bold red"))
+            errors.print(Text(f"not saved: {problem}", style="bold red"))
             if not _again(ask):
-                console.print("abandoned: the log is as it was")
+                errors.print("abandoned: the log is as it was")
                 return False
             text = edited
             continue
         removed, added = _changes(opened, edited)
         dropped = [e for e in removed if e in theirs]
         if dropped:
-            console.print(
+            errors.print(
                 Text(
                     "not saved: your version leaves out what another program logged while you "
                     f"edited ({'; '.join(dropped)}); add it back, or delete it on purpose with "
@@ -102,7 +104,7 @@ def edit_log(
                 )
             )
             if not _again(ask):
-                console.print("abandoned: the log is as the other program left it")
+                errors.print("abandoned: the log is as the other program left it")
                 return False
             text = edited
             continue
@@ -110,7 +112,7 @@ def edit_log(
             kept = logfile.replace_text(path, edited, expect=opened)
         except logfile.LogChanged as e:
             theirs += _changes(opened, e.text)[1]
-            console.print(
+            errors.print(
                 Text(
                     "not saved: another program changed the log while you edited it; edit again: "
                     "your version is kept, and what the other program logged is listed at the top "
@@ -123,7 +125,7 @@ def edit_log(
             text = "".join(f"{note}{line}{newline}" for line in theirs) + edited
             opened = e.text
             if not _again(ask):
-                console.print("abandoned: the log is as the other program left it")
+                errors.print("abandoned: the log is as the other program left it")
                 return False
             continue
         for line in removed:

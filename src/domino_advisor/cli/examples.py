@@ -1,6 +1,8 @@
 """One or two examples for each command's ``--help``: what a player types, with the log
 shorthand where the command takes events.  ``Commands`` puts them under the help when it
-loads a command; tests/test_cli.py runs each through click's parser."""
+loads a command; tests/test_cli.py runs each through click's parser, and those on one
+game (``friday.dom``) in order, as a player copying them would: each must work after
+the ones before it."""
 
 from __future__ import annotations
 
@@ -18,12 +20,13 @@ EXAMPLES: dict[str, list[str]] = {
     "equity": ["equity --rules all-fives --players 2"],
     "events": ["events friday.dom", "events friday.dom --json"],
     "log": [
-        'log friday.dom "me 66" "ana d2" "ana 61" "bob 65 on 6" "cy p"',
-        'log friday.dom --replace 7 "ana plays 6-4 on 6"',
+        'log friday.dom "me 66" "ana d2" "ana 61" "bob 65 on 6" "cy 53"',
+        'log friday.dom --replace 5 "ana plays 6-4 on 6"',
     ],
     "new": [
         'new friday.dom --players "me ana bob cy" --hand "66 63 52 31 00"',
-        'new train.dom --rules mexican-train --players "me ana" --hand "125 ..."',
+        'new train.dom --rules mexican-train --set set=9 --players "me ana" '
+        '--hand "95 81 76 54 33 20 62 71 00"',
     ],
     "session": [
         "session friday.dom",

@@ -34,6 +34,14 @@ if TYPE_CHECKING:
     from domino_advisor.learning.scorecard import KindSummary
 
 
+class _AfterFrom(click.Argument):
+    """The games after the first of ``--from a.dom b.dom`` (a shell's ``--from *.dom``):
+    click's options take one value each, so the rest come as arguments, said with --from."""
+
+    def get_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return []
+
+
 @click.command()
 @rules_option()
 @set_option()
@@ -53,9 +61,11 @@ if TYPE_CHECKING:
     "games",
     multiple=True,
     type=click.Path(),
-    help="add drills from a game you logged (repeatable), then ask the drills due",
+    metavar="GAME...",
+    help="add drills from games you logged (--from a.dom b.dom, or --from again), then ask the drills due",
 )
 @click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
+@click.argument("more_games", cls=_AfterFrom, nargs=-1, type=click.Path())
 def train(
     rules_name: str,
     overrides: tuple[str, ...],
@@ -66,6 +76,7 @@ def train(
     record: bool,
     games: tuple[str, ...],
     drills_only: bool,
+    more_games: tuple[str, ...],
 ) -> None:
     """A practice game against bots that quizzes you on tile counting; or drills from
     your own games (--from GAME, --drills)."""
@@ -76,6 +87,10 @@ def train(
 
     config_error()
 
+    if more_games and not games:
+        first = printable(more_games[0])
+        raise click.UsageError(f"name the games to drill with --from: train --from {first}")
+    games += more_games
     drilling = "--from or --drills"
     refuse_unused(
         {drilling: (bool(games or drills_only), ["rules_name", "overrides", "seats", "seed", "bots"])}, {}

@@ -495,8 +495,10 @@ def refuse_unused(modes: dict, needs: dict) -> None:
         return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
     def flag(name: str) -> str:
+        """The option as it was typed: ``--no-reads``, not ``--reads``, when turned off."""
         param = next(p for p in ctx.command.params if p.name == name)
-        return param.opts[0]
+        off = isinstance(param, click.Option) and param.secondary_opts and ctx.params.get(name) is False
+        return param.secondary_opts[0] if off else param.opts[0]
 
     for mode, (on, others) in modes.items():
         if on:

@@ -402,9 +402,9 @@ def review(
     log = logfile.load(file)
     game = log.game
     extras = {"html_out": "html", "force": "force", "reads": "reads", "hindsight": "hindsight"}
-    refuse_unused(
-        {f"a {game.title} log": (True, [k for k, v in extras.items() if v not in game.options])}, {}
-    )
+    off = {"reads": not reads, "hindsight": not hindsight}  # turning off what the game lacks asks nothing
+    unused = [k for k, v in extras.items() if v not in game.options and not off.get(k)]
+    refuse_unused({f"a {game.title} log": (True, unused)}, {})
     source = click.get_current_context().get_parameter_source("samples")
     if source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
         samples = None  # the game's own default

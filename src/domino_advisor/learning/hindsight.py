@@ -424,34 +424,44 @@ def replay(before: Match, deal: KnownDeal, seed: int = 0, samples: int = 40, rea
     return Hindsight(_outcome(r, match.me), choices, notes)
 
 
+REPLAYED = "with the advisor's moves at every seat"  # the replay, as the verdict names it
+
+
 def verdict(actual: Outcome, hind: Outcome) -> str:
     """Bad luck or a mistake, in a player's words: "likely", since it is one replay in
-    which every seat's moves are re-chosen, not only yours."""
+    which every seat's moves are re-chosen, not only yours.  Each figure is what the
+    round scored for the side that won it (in All Fives, with the fives made in play),
+    and says whose it is: "you win 29 points", not "the advisor's moves win 29"."""
     ap = actual.points[actual.winner] if actual.winner else 0
     hp = hind.points[hind.winner] if hind.winner else 0
-    game = f"in the game {actual.winner} won {ap}" if actual.winner else "in the game the round was drawn"
+    game = (
+        f"in the game {actual.winner} won {_points(ap)}"
+        if actual.winner
+        else "in the game the round was drawn"
+    )
     a, h = actual.result, hind.result
     if h == "won" and a != "won":
         return (
-            f"with the advisor's moves you would have won {_points(hp)} ({game}): "
+            f"{REPLAYED}, you would have won {_points(hp)} ({game}): "
             "the round was there to win, so likely your decisions cost it"
         )
     if h == "won":
         if hp > ap:
-            return f"you won {_points(ap)}; the advisor's moves win {hp}: there was a better line"
+            return f"you won {_points(ap)}; {REPLAYED}, you win {_points(hp)}: there was a better line"
         if hp == ap:
-            return f"you won {_points(ap)}, as the advisor's moves do"
-        return f"you won {_points(ap)}; the advisor's moves win only {hp}: well played"
+            return f"you won {_points(ap)}, as you do {REPLAYED}"
+        return f"you won {_points(ap)}; {REPLAYED}, you win only {_points(hp)}: well played"
     if a == "won":
-        other = f"{hind.winner} wins {hp}" if hind.winner else "the round is drawn"
-        return f"you won {_points(ap)} where the advisor's moves do not ({other}): well played"
+        other = f"{hind.winner} wins {_points(hp)}" if hind.winner else "the round is drawn"
+        return f"you won {_points(ap)}; {REPLAYED}, you do not ({other}): well played"
     if h == "drawn" and a == "lost":
-        return f"with the advisor's moves the round is drawn ({game}): your decisions cost some of it"
+        return f"{REPLAYED}, the round is drawn ({game}): your decisions cost some of it"
     if h == "lost" and a == "drawn":
-        return f"the advisor's moves lose it ({hind.winner} wins {hp}) where you drew: well played"
+        return f"{REPLAYED}, you lose it ({hind.winner} wins {_points(hp)}) where you drew: well played"
     if h == "drawn":
-        return "the round is drawn with the advisor's moves too: likely the deal"
-    return f"the advisor loses it too ({hind.winner} wins {hp}; {game}): likely the deal, not your play"
+        return f"the round is drawn {REPLAYED} too: likely the deal"
+    lost = f"{hind.winner} wins {_points(hp)}; {game}"
+    return f"{REPLAYED}, you lose it too ({lost}): likely the deal, not your play"
 
 
 def _points(n: int) -> str:

@@ -2,14 +2,20 @@
 who must show or count at the end, the next round, the end of the match.
 
 ``status``, the session and ``advise`` all say it, so a player who does not know the
-log's grammar is never left at a bare prompt.
+log's grammar is never left at a bare prompt: ``next_step`` for the line games,
+``hub_next_step`` for the games played off a middle double (Mexican Train, Chicken Foot).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.scoring import side_of
+
+if TYPE_CHECKING:
+    from domino_advisor.games.hub.logmatch import HubLogMatch
 
 
 def next_step(match: Match) -> str | None:
@@ -88,3 +94,30 @@ def _side(match: Match, seat: int) -> str:
     """Who won: the player, or both partners."""
     side = side_of(seat, match.rules)
     return " and ".join(p for s, p in enumerate(match.players) if side_of(s, match.rules) == side)
+
+
+def hub_next_step(m: HubLogMatch) -> str | None:
+    """One sentence, as ``next_step`` says it for the line games: your hand at a new round;
+    once a round is over, the tiles each other player has left (their pips go on their
+    totals), then the next round; the end of the match.  None while play goes on."""
+    r, top = m.round, m.rules.top
+    if m.pending is not None or r is None:
+        hand = f"'{m.me} holds {top}-5 {top - 1}-3 ...'"
+        return f"log your hand for round {m.pending or 1}: {hand} (in the session, just the tiles)"
+    if not r.over:
+        return None
+    left = m.to_count()
+    if left:
+        who = [m.players[s] for s in left]
+        return (
+            f"round {r.number} is over: log what {' and '.join(who)} {'has' if len(who) == 1 else 'have'} "
+            f"left, the tiles shown ('{who[0]} s {top}-3 4-1') or the pips counted ('{who[0]} c 14'): "
+            "the pips left go on each total"
+        )
+    if m.match.finished:
+        best = min(m.totals)
+        won = [p for p, t in zip(m.players, m.totals, strict=True) if t == best]
+        return f"the match is over: {' and '.join(won)} {'wins' if len(won) == 1 else 'share it'} with {best}"
+    how = "blocked" if r.winner is None else f"{m.players[r.winner]} went out"
+    nxt = f"start the next with 'round {r.number + 1}', then your new hand"
+    return f"round {r.number} is scored ({how}): {nxt}"

@@ -53,9 +53,12 @@ def _chicken(data: shapes.HubStatusJson) -> TypeIs[shapes.ChickenStatusJson]:
     return "head" in data
 
 
-def status_view(data: shapes.HubStatusJson, width: int = 80, compact: bool = False) -> RenderableType:
+def status_view(
+    data: shapes.HubStatusJson, width: int = 80, compact: bool = False, step: str | None = None
+) -> RenderableType:
     """Compact (the session, after each event): without the legend, the unseen counts
-    and the totals."""
+    and the totals.  ``step``: what to log next (``log.guide.hub_next_step``), from the
+    match; without it, only the hand a new round waits for, which the data says."""
     parts: list[RenderableType] = []
     head = Text(data["game"].replace("-", " "), style="bold")
     head.append(f"   round {data['round']}")
@@ -99,10 +102,10 @@ def status_view(data: shapes.HubStatusJson, width: int = 80, compact: bool = Fal
         parts.append(Text(f"unseen tiles by number: {counts}", style="dim"))
         if data.get("counting", {}).get("method") == "sampled":
             parts.append(Text(f"chances {data['counting']['text']}", style="dim"))
-    if data.get("waiting_for_hand"):
-        parts.append(
-            Text(f"next: your hand for round {data['waiting_for_hand']} ('holds ...')", style="bold magenta")
-        )
+    if step is None and data.get("waiting_for_hand"):  # without the match: what the data says
+        step = f"your hand for round {data['waiting_for_hand']} ('holds ...')"
+    if step and not data.get("match_over"):  # the match's end is said below
+        parts.append(Text(f"next: {printable(step)}", style="bold magenta"))
     for w in [] if compact else data.get("warnings", []):  # the session says each once, when it is new
         parts.append(Text(f"warning: {printable(w)}", style="yellow"))
     if not compact or data.get("over"):
@@ -256,8 +259,13 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
         f"{worlds} drawn from the counting ({data['counting']}); "
         "vs others: yours less their average (lower is better)"
         + (
-            "; vs 1: how much worse its vs others ends than the first's, ± one standard error over "
-            "the same worlds"
+            (
+                "; vs 1: how much worse its vs others ends than the first's, ± one standard error over "
+                "the same worlds"
+                if data["samples"] >= 2
+                else "; vs 1: how much worse its vs others ends than the first's in that world (one "
+                "world: no ±, its error is not known)"
+            )
             if several
             else ""
         ),
@@ -267,8 +275,11 @@ def advice_view(data: shapes.HubAdviceJson, width: int = 80) -> RenderableType:
 
 
 def _behind(k: int, m: shapes.HubMoveJson) -> str:
-    """How far behind the first a play ends, ± its error ('' for the first)."""
-    return "" if k == 1 or "behind" not in m else f"{m['behind']:+.1f}±{m.get('behind_error', 0):.1f}"
+    """How far behind the first a play ends, ± its error where one is known ('' for the first)."""
+    if k == 1 or "behind" not in m:
+        return ""
+    error = m.get("behind_error", 0.0)
+    return f"{m['behind']:+.1f}" + ("" if error is None else f"±{error:.1f}")
 
 
 def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
@@ -351,8 +362,11 @@ def rules_view(name: str, width: int = 80) -> RenderableType:
 def table_view(
     pos: object, data: shapes.HubStatusJson, width: int = 80, compact: bool = False
 ) -> RenderableType:
-    """The status for people (the games played off a middle double: the data says it all)."""
-    return status_view(data, width, compact)
+    """The status for people (the games played off a middle double: the data says it all
+    but what to log next, which the match says)."""
+    from domino_advisor.log.guide import hub_next_step
+
+    return status_view(data, width, compact, hub_next_step(cast("HubLogMatch", pos)))
 
 
 def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: set, width: int) -> Group:
@@ -362,4 +376,7 @@ def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: s
     lines: list[RenderableType] = [
         Text(f"logged event {n}: {printable(str(log.events[n - 1]))}") for n in result.added
     ]
-    return Group(*lines, status_view(status_of(cast("HubLogMatch", pos)), width))
+    from domino_advisor.log.guide import hub_next_step
+
+    m = cast("HubLogMatch", pos)
+    return Group(*lines, status_view(status_of(m), width, step=hub_next_step(m)))

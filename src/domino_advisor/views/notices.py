@@ -33,7 +33,7 @@ def set_aside(kept: object, log: str) -> str:
 
 def news(warning, warned: set) -> bool:
     """A warning not given before the change (its line may have moved since)."""
-    return (warning.kind, warning.seat, warning.tile) not in {(w.kind, w.seat, w.tile) for w in warned}
+    return warning.same not in {w.same for w in warned}
 
 
 def partner_of(pos: api.Position) -> str | None:

@@ -101,12 +101,14 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
     rather than a table, so the reasons read as sentences."""
     stakes = data.get("stakes")
     team = f"your team's (you and {data['partner']})" if data.get("partner") else "your"
+    # one sampled deal gives no sampling error: no ± where the chances were sampled (issue 39)
+    plus = data["exact"] or data["samples"] >= 2
     if data["action"] != "play":
         what = "draw until a tile plays" if data["action"] == "draw" else "pass"
         chance = (
             f"the match is about {data['match']:.0%} (this round {data['win']:.0%})"
             if stakes
-            else f"this round is about {data['win']:.0%} ±{data['margin']:.0%}"
+            else f"this round is about {data['win']:.0%}" + (f" ±{data['margin']:.0%}" if plus else "")
         )
         return Group(
             Text(
@@ -126,13 +128,14 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
         move = m["tile"] + ("" if m["on"] is None else f" on {m.get('side', m['on'])}")
         exact = m["exact"] and len(data["moves"]) > 1
         win = f"{m['win']:.0%}" + (
-            " (exact)" if exact else "" if m.get("goes_out") else f" ±{m['margin']:.0%}"
+            " (exact)" if exact else "" if m.get("goes_out") or not plus else f" ±{m['margin']:.0%}"
         )
         if "points_ahead" in m and not stakes:
             win += f"\n{m['points_ahead']:+.1f} pts"
         cells = [str(i), move]
         if stakes:
-            cells.append(f"{m['match']:.0%}" + (" (exact)" if exact else f" ±{m['match_margin']:.0%}"))
+            shown = " (exact)" if exact else f" ±{m['match_margin']:.0%}" if plus else ""
+            cells.append(f"{m['match']:.0%}{shown}")
         cells += [win, "; ".join(reasons_shown(m))]
         t.add_row(*cells, style="green" if i == 1 else "")
     if width < 70:
@@ -192,7 +195,9 @@ def advice_view(data: shapes.AdviceJson, width: int = 80) -> Group:
         note.append(
             "; about equal: the sampled deals cannot tell it from the first (two paired standard errors)"
         )
-    if not data["exact"]:
+    if not plus:
+        note.append("; one sampled deal: no ±, its sampling error is not known")
+    elif not data["exact"]:
         note.append(
             "; ± covers 95%: the sampling and "
             + (

@@ -67,6 +67,14 @@ class HubLogMatch:
         """Doubts the log raised (the line games keep them; nothing here yet)."""
         return []
 
+    def to_count(self) -> list[int]:
+        """The seats whose tiles left in the round just over are not yet on their totals
+        (shown or counted); one who went out has none to count."""
+        r = self.round
+        if r is None or not r.over or self.pending is not None:
+            return []
+        return [s for s in range(len(self.players)) if r.counts[s] and s not in self.settled[-1]]
+
     def skipped(self, event: Event) -> list[Pass]:
         """Nothing is taken as read: every pass here follows a draw (a block game's
         skipped players are the line games')."""
@@ -243,7 +251,7 @@ def table_of(m: HubLogMatch) -> shapes.HubStatusJson:
     }
     if m.pending is not None:
         out["waiting_for_hand"] = m.pending
-    if m.match.finished and len(m.settled[-1]) == len(m.players):  # every hand counted
+    if m.match.finished and not m.to_count():  # every hand with tiles left counted
         best = min(m.totals)
         out["match_over"] = True
         out["match_winner"] = [p for p, t in zip(m.players, m.totals, strict=True) if t == best]

@@ -189,7 +189,7 @@ class Match:
         elif isinstance(event, Play):
             warnings = r.play(seat, event.tile, event.on, line)
         elif isinstance(event, Draw):
-            r.draw(seat, event.count, event.tiles, line)
+            warnings = r.draw(seat, event.count, event.tiles, line)
         elif isinstance(event, Pass):
             r.pass_(seat, line)
         elif isinstance(event, Shows):

@@ -385,7 +385,10 @@ class Round:
                 del self.voids[seat][n]
         return out
 
-    def draw(self, seat: int, count: int, tiles: tuple[Tile, ...] | None, line: int | None) -> None:
+    def draw(self, seat: int, count: int, tiles: tuple[Tile, ...] | None, line: int | None) -> list[Doubt]:
+        """Draw ``count`` tiles (``tiles``: which, where they are seen); a hidden draw right
+        after the same player's is more drawing in the same turn, and a doubt says so:
+        legal, but a line logged twice reads the same."""
         self._check_turn(seat, "draws")
         who = self.name(seat)
         if not self.rules.draws:
@@ -432,6 +435,8 @@ class Round:
                     raise IllegalMoveError(
                         f"{who} would have stopped drawing at {t}, which plays on {self._fit(t)}"
                     )
+        last = self.history[-1] if self.history else None
+        again = hand is None and last is not None and last.kind == "draw" and last.seat == seat
         ends = tuple(self.layout.numbers)
         self.boneyard -= count
         if self.stock is not None:
@@ -443,6 +448,13 @@ class Round:
         self.counts[seat] += count
         self.drew[seat] += count
         self.history.append(Acted(seat, "draw", count=count, tiles=tiles, ends=ends, line=line))
+        if not again:
+            return []
+        text = (
+            f"{who} draws again{_where(line)} with no play between: {self.drew[seat]} tiles this turn "
+            "in all, taken as one turn's drawing; if a draw was logged twice, undo it"
+        )
+        return [Doubt("redraw", text, seat, None, line, at=(self.number, self.turn_no))]
 
     def pass_(self, seat: int, line: int | None) -> None:
         self._check_turn(seat, "passes")
