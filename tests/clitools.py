@@ -88,7 +88,7 @@ def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: s
     return path
 
 
-def drive(path, lines, end=EOFError, samples: int = 20) -> str:
+def drive(path, lines, end=EOFError, samples: int = 20, full: bool = False) -> str:
     """A session on ``path`` typed from ``lines`` (then ``end``); what it printed, with
     the check that every line it did not log says so."""
     import io
@@ -108,7 +108,7 @@ def drive(path, lines, end=EOFError, samples: int = 20) -> str:
         except StopIteration:
             raise end from None
 
-    not_logged = run_session(path, console, read, samples=samples, seconds=None)
+    not_logged = run_session(path, console, read, samples=samples, seconds=None, full=full)
     text = out.getvalue()
     assert not_logged == text.count("not logged:")
     return text

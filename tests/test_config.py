@@ -155,3 +155,115 @@ def test_a_pipe_is_refused_without_waiting(home):
     os.mkfifo(p)
     res = run(home, "new", "c.dom", "--hand", "6-6 5-5 4-4 3-3 2-2", "--players", "me ana bob")
     assert res.returncode == 2 and b"is not a file" in res.stderr, res.stderr
+
+
+# -- issue 39: your defaults can never stop a game --------------------------------------------
+GAME = '[Rules "classic"]\n[Players "me ana bob"]\nround 1\nme holds 6-3 5-2 3-1 0-0 4-4\nbob plays 6-6\n'
+
+
+@pytest.mark.parametrize("columns", ["200", "40"])
+def test_the_printed_example_is_toml_however_it_is_piped(home, columns):
+    """`config > FILE` at any width makes a file that reads, the example's settings in it
+    (0.9.0 wrapped a comment at 80 columns, leaving a line reading only 'train')."""
+    import tomllib
+
+    res = run(home, "config")
+    assert res.returncode == 0
+    parsed = tomllib.loads(res.stdout.decode())
+    assert parsed["players"] == "me ana bob" and parsed["train"]["bots"] == "advisor"
+    assert parsed["session"] == {"full": False}
+    p = home / ".config" / "domino-advisor" / "config.toml"
+    with contextlib.chdir(home):  # the shell makes the file, empty, before the command runs
+        p.write_text("")
+        res = CliRunner().invoke(main, ["config"], env={"HOME": str(home), "COLUMNS": columns})
+    p.write_text(res.stdout)
+    assert tomllib.loads(p.read_text()) == {} or "sets nothing" in res.stdout  # comments only
+    assert run(home, "config", "--check").returncode == 0
+
+
+def test_every_line_of_the_example_is_short():
+    from domino_advisor.cli import config
+
+    assert max(len(line) for line in config.EXAMPLE.splitlines()) <= 40
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["status", "g.dom"],
+        ["status", "g.dom", "--json"],
+        ["where", "g.dom", "5-5"],
+        ["events", "g.dom"],
+        ["advise", "g.dom", "--samples", "5", "--json"],
+        ["review", "g.dom", "--samples", "2", "--json"],
+        ["log", "-q", "g.dom", "me 63"],
+        ["undo", "-q", "g.dom"],
+    ],
+    ids=lambda c: " ".join(c[:1] + c[2:]),
+)
+def test_a_config_that_does_not_read_is_one_warning_on_a_game_in_progress(home, command):
+    """The commands on a log say what is wrong (file, line, setting) in one warning line
+    on standard error and go on with the built-in defaults: the same output as with no
+    config file at all."""
+    (home / "g.dom").write_text(GAME)
+    clean = run(home, *command)
+    assert clean.returncode == 0 and clean.stderr == b"", clean.stderr
+    (home / "g.dom").write_text(GAME)
+    p = write(home, 'name = "me"\nreads = "yes"\n')
+    res = run(home, *command)
+    assert res.returncode == 0, res.stderr
+
+    def timeless(out: bytes) -> list[bytes]:  # the time the advice took is the machine's
+        return [line for line in out.splitlines() if b'"seconds"' not in line]
+
+    assert timeless(res.stdout) == timeless(clean.stdout)
+    lines = res.stderr.decode().splitlines()
+    assert lines == [
+        f"warning: config {p}, line 2: reads should be true or false; your defaults are not used "
+        "('domino-advisor config --check' lists what is wrong)"
+    ]
+
+
+def test_the_session_and_edit_go_on_too(home, monkeypatch):
+    (home / "g.dom").write_text(GAME)
+    write(home, "[session]\nfull = 3\n")
+    res = run(home, "session", "g.dom", "--samples", "5", stdin=b"me 63\nq\n")
+    assert res.returncode == 0 and b"line 2: session.full should be true or false" in res.stderr
+    assert (home / "g.dom").read_text().endswith("me plays 6-3 on 6\n")
+    res = run(home, "edit", "g.dom")  # EDITOR=false: nothing saved, the warning said first
+    assert res.stderr.decode().startswith("warning: config")
+
+
+def test_new_and_train_refuse_with_the_configs_own_words(home):
+    """R7: one mistake in the file made `new` say "Missing option '--players'"; it says
+    the file's problem now, exit 2, and makes nothing."""
+    p = write(home, 'players = "me ana bob"\nreads = "yes"\n')
+    res = run(home, "new", "c.dom", "--hand", "6-6 5-5 4-4 3-3 2-2")
+    said = res.stderr.decode()
+    assert res.returncode == 2 and f"config {p}, line 2: reads should be true or false" in said, said
+    assert "--players" not in said and not (home / "c.dom").exists()
+    res = run(home, "train", "--seed", "1", stdin=b"q\n")
+    assert res.returncode == 2 and "line 2: reads should be true or false" in res.stderr.decode()
+
+
+def test_config_check_lists_every_reason(home):
+    assert run(home, "config", "--check").returncode == 0  # no file: the built-in defaults
+    p = write(home, 'reads = "yes"\n[train]\nplayers = 9\n')
+    res = run(home, "config", "--check")
+    assert res.returncode == 2
+    assert res.stderr.decode().splitlines() == [
+        f"error: config {p}, line 1: reads should be true or false",
+        f"error: config {p}, line 3: train.players is 2 to 4, not 9",
+    ]
+    write(home, CONFIG)
+    res = run(home, "config", "--check")
+    assert res.returncode == 0 and b"reads" in res.stdout
+
+
+def test_the_session_full_setting_is_the_sessions_default(home):
+    (home / "g.dom").write_text(GAME)
+    write(home, "[session]\nfull = true\n")
+    full = run(home, "session", "g.dom", "--samples", "5", stdin=b"me 63\nq\n").stdout.decode()
+    assert "logged event 4: me plays 6-3 on 6" in full and "what each opponent can hold" in full
+    short = run(home, "session", "g.dom", "--short", "--samples", "5", stdin=b"ana d1\nq\n").stdout.decode()
+    assert "5 ana draws 1 · ends 3 6 · ana next" in short and "logged event" not in short

@@ -34,7 +34,8 @@ from domino_advisor.learning.review import review
 from domino_advisor.log import gamelog, logfile
 from domino_advisor.measure.deal import deal_round, heavy_policy
 
-FIRST_ROW = re.compile(r"^│\s*1 │ (\d+-\d+)(?: on (\w+))?\s*│", re.M)
+# the session's short advice: its first row, "1 6-3 on 6  44%±21% to win; ..."
+FIRST_ROW = re.compile(r"^1 (\d+-\d+)(?: on (\w+))? +\d+%", re.M)
 
 
 def _typed(move: Move, me: str) -> str:
@@ -194,7 +195,7 @@ def test_a_move_three_points_worse_is_flagged(tmp_path, rules_name, players, see
 # a decision (the advice's 100 by default; the fast tier 6, on a double-six set). Their
 # advice keeps the heuristic's move unless another is clearly better, so it rarely turns
 # on the worlds drawn: the fast Chicken Foot game is one where it does.
-HUB_ROW = re.compile(r"^│\s*1 │ (\d+-\d+) on (\S+)\s*│", re.M)
+HUB_ROW = re.compile(r"^1 (\d+-\d+) on (\S+) +[+-]\d", re.M)  # "1 12-5 on me  -4.1 pips vs others"
 
 
 def _play_hub(

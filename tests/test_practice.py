@@ -5,6 +5,7 @@ and the advice wait until asked for; the log is written exactly as without pract
 from __future__ import annotations
 
 import random
+import re
 
 from clitools import run
 from domino_advisor.counting.inference import infer
@@ -36,7 +37,7 @@ def test_the_question_comes_before_the_answer_and_is_kept(runner, tmp_path):
     assert res.exit_code == 0, res.output
     out = res.output
     asked = out.index("which numbers can bob certainly not hold?")
-    assert asked < out.index("logged event 6: bob plays 5-3") < out.index("bob now certainly has no 2 and 5")
+    assert asked < out.index("6 bob plays 5-3 on 5") < out.index("bob: no 2 5 now")
     assert "right: bob certainly lacks 2 5" in out
     assert "why: bob drew on 2·5 (event 5), so bob lacks 2 and 5" in out
     kept = Record().answers()
@@ -59,7 +60,7 @@ def test_a_wrong_answer_is_marked_and_a_bad_one_asked_again(runner, tmp_path):
 def test_enter_skips_and_nothing_is_kept(runner, tmp_path):
     game = _new(runner, tmp_path)
     out = _session(runner, game, *EVENTS, "").output
-    assert "skipped" in out and "logged event 6" in out
+    assert "skipped" in out and "6 bob plays 5-3 on 5" in out
     assert Record().answers() == []
 
 
@@ -71,7 +72,9 @@ def test_counting_and_advice_wait_until_asked(runner, tmp_path):
     out = _session(runner, game, "s", "a").output
     assert "what each opponent can hold" in out and "advice for me" in out
     plain = _session(runner, game, args=()).output  # without practice: both at once
-    assert "what each opponent can hold" in plain and "advice for me" in plain
+    assert "what each opponent can hold" in plain and re.search(r"(?m)^1 \d-\d on \d  \d+%", plain)
+    full = _session(runner, game, args=("--full",)).output
+    assert "what each opponent can hold" in full and "advice for me" in full
 
 
 def test_practice_can_be_turned_on_in_a_session(runner, tmp_path):

@@ -125,9 +125,13 @@ def test_session_on_a_missing_file(tmp_path):
 def test_the_advice_is_shown_again_after_any_change_that_leaves_you_to_move(game, fix):
     """A fix that leaves you to move (undo, replace, insert, delete) shows the advice for
     the table as it now is, as a logged event does."""
+    again = game.with_name("again.dom")
+    again.write_text(game.read_text())
     out = drive(game, ["me 66", "ana 64", "bob d2", "bob 41", *fix])
     fixed = re.split(r"(?m)\w+> ", out)[-2]  # what the last line typed printed (then the last prompt)
-    assert fixed.count("advice for me") == 1, fixed
+    assert len(re.findall(r"(?m)^1 \d-\d on \d  \d+%", fixed)) == 1, fixed  # the short advice's first row
+    full = drive(again, ["me 66", "ana 64", "bob d2", "bob 41", *fix], full=True)
+    assert re.split(r"(?m)\w+> ", full)[-2].count("advice for me") == 1, full
 
 
 def test_going_out_while_the_boneyard_had_tiles_suggests_a_count_check(tmp_path):

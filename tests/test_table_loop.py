@@ -50,7 +50,7 @@ def test_the_session_asks_for_the_new_hand_and_takes_bare_tiles(runner, tmp_path
     hand = text[text.index("round 2") + 1].split(" holds ")[1]
     res = run(runner, "session", path, "--samples", "10", input=f"round 2\n{hand}\nq\n")
     assert res.exit_code == 0, res.output
-    assert "your hand for round 2?" in res.output and "your hand for round 2> " in res.output
+    assert "next: log your hand for round 2" in res.output and "your hand for round 2> " in res.output
     assert f"me holds {hand}" in path.read_text()
 
 

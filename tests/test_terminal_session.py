@@ -74,10 +74,10 @@ def test_a_session_on_a_phone_sized_terminal(tmp_path: Path, runner):
     start(socket, 50, 60, command)
     try:
         wait_for(socket, "me>")
-        for line, shows in (("me 66", "ana>"), ("ana d2", "logged event 4"), ("ana 64", "ana: no 6")):
+        for line, shows in (("me 66", "ana>"), ("ana d2", "4 ana draws 2"), ("ana 64", "5 ana plays 6-4")):
             tmux(socket, "send-keys", "-t", "t", line, "Enter")
             screen = wait_for(socket, shows)
-        assert "ana now certainly has no 6" in screen
+        assert "ana: no 6 now" in screen
         assert max(len(row) for row in screen.splitlines()) <= 50
         tmux(socket, "send-keys", "-t", "t", "q", "Enter")
         wait_for(socket, "the log is saved")

@@ -72,7 +72,7 @@ def test_the_shorthand_writes_the_full_lines(table, samples):
     want = corpus[corpus.index("round 1") + 2 :][: len(TYPED)]
     assert _events(table) == want
     assert "not logged" not in text
-    assert "now certain: ana has no 6 12" in text  # ana drew on 6 and 12 (her own train)
+    assert "\nana: no 6 12 now\n" in text  # ana drew on 6 and 12 (her own train): the short form
 
 
 def test_a_tile_that_fits_two_trains_is_asked_about(table):

@@ -112,12 +112,21 @@ FIRST_STEPS = (
     "review friday.dom",
     "train --from friday.dom",
 )
-CONFIGURED = ("new", "train", "status", "advise", "session", "review")  # the commands that take your defaults
+# the commands that would make something from your defaults: a config that does not read
+# stops them (a game from half your settings would be the wrong game)
+MAKING = ("new", "train")
+# the commands on a log: a config that does not read is one warning, then the built-in
+# defaults, so a broken file never stops a game in progress
+ON_A_LOG = ("status", "where", "advise", "session", "log", "undo", "edit", "review", "events")
 
 
 class Program(CommandGroup):
     """The program's group: a shell's completion request that does not read completes
     nothing, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        ctx.meta["command words"] = list(ctx.args)  # click clears them before main() runs
+        return super().invoke(ctx)
 
     def _main_shell_completion(
         self, ctx_args: MutableMapping[str, Any], prog_name: str, complete_var: str | None = None
@@ -170,13 +179,16 @@ def main(ctx: click.Context) -> None:
     Log your hand and every play, draw and pass you see; it tells you what each
     opponent cannot hold and where every unseen tile probably is.
     """
-    if ctx.invoked_subcommand in CONFIGURED:  # your defaults; the command line wins
+    if ctx.invoked_subcommand in MAKING or ctx.invoked_subcommand in ON_A_LOG:  # the command line wins
         from domino_advisor.cli import config
 
         try:
             ctx.default_map = config.load().default_map()
-        except DominoError as e:  # said when the command runs, so its --help still works
-            ctx.obj = e
+        except DominoError as e:
+            asks_help = any(a in ctx.help_option_names for a in ctx.meta.get("command words", ()))
+            if ctx.invoked_subcommand in MAKING and not asks_help:
+                raise  # before the command reads its options: the file's fault, not theirs
+            ctx.obj = e  # said when the command runs (as a warning on a log), so --help still works
 
 
 if __name__ == "__main__":  # pragma: no cover

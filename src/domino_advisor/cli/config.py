@@ -1,9 +1,13 @@
 """Your defaults: your name, your usual players, your house rules, in a TOML file in
 your config folder (platformdirs; ``DOMINO_ADVISOR_CONFIG`` names another file).
 
-``new`` and ``train`` take their defaults from it (click's ``default_map``), so an
-option on the command line always wins.  A file that cannot be used is refused with
-what is wrong in it, never half read.  ``EXAMPLE`` is what ``config`` shows.
+``new``, ``train`` and the commands on a log take their defaults from it (click's
+``default_map``), so an option on the command line always wins.  A file that cannot be
+used is never half read, and it never stops a game: the commands on a log say what is
+wrong in one warning line and go on with the built-in defaults; only ``new`` and
+``train``, which would make something from it, refuse.  ``EXAMPLE`` is what ``config``
+shows: valid TOML, each comment on a line of its own and every line short, so however
+it is piped, wrapped or copied it still reads.
 """
 
 from __future__ import annotations
@@ -19,18 +23,31 @@ from domino_advisor.games.line.rules import PRESETS
 
 ENV = "DOMINO_ADVISOR_CONFIG"
 EXAMPLE = """\
-    name = "me"                  # you, at the table
-    players = "me ana bob"       # your usual players, in turn order
-    rules = "all-fives"          # your usual preset
-    set = ["target=150"]         # and your house rules
-    reads = true                 # soft reads in status, advise, session, review and train
-    [train]
-    players = 3                  # seats in a practice game
-    bots = "advisor"
+# you, at the table
+name = "me"
+# your usual players, in turn order
+players = "me ana bob"
+# your usual preset
+rules = "all-fives"
+# and your house rules
+set = ["target=150"]
+# soft reads in status, advise, session,
+# review and train
+reads = true
+
+[train]
+# seats in a practice game
+players = 3
+bots = "advisor"
+
+[session]
+# the whole status after every event
+full = false
 """
 MAX_BYTES = 64_000
 KEYS: dict[str, type] = {"name": str, "players": str, "rules": str, "set": list, "reads": bool}
 TRAIN_KEYS: dict[str, type] = {"players": int, "bots": str}
+SESSION_KEYS: dict[str, type] = {"full": bool}
 BOTS = ("random", "heavy", "heuristic", "advisor")
 
 
@@ -51,6 +68,7 @@ class Settings:
     overrides: tuple[str, ...] = ()
     train: dict[str, object] = field(default_factory=dict)
     reads: bool | None = None
+    session: dict[str, object] = field(default_factory=dict)
 
     def default_map(self) -> dict[str, dict[str, object]]:
         """click's defaults, by command and parameter name."""
@@ -72,6 +90,8 @@ class Settings:
         if self.reads is not None:
             for command in ("status", "advise", "session", "review", "train"):
                 out.setdefault(command, {})["reads"] = self.reads  # beside the train defaults
+        if "full" in self.session:
+            out.setdefault("session", {})["full"] = self.session["full"]
         return out
 
 
@@ -121,80 +141,144 @@ def _read(p: Path) -> bytes | None:
     return b"".join(chunks)
 
 
+class ConfigError(LogFileError):
+    """A config file that cannot be used, with every reason found (``config --check``
+    lists them; a command says the first)."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(problems[0])
+        self.problems = problems
+
+
 def parse(text: str, where: Path | str = "config") -> Settings:
+    """The settings, or ConfigError with each problem as 'config FILE, line N: ...'."""
     import tomllib  # here: with no config file, nothing is parsed
 
     shown = f"config {printable(str(where))}"
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise LogFileError(f'{shown}: {e} (it is TOML: name = "me")') from None
+        raise ConfigError([f'{shown}: {e} (it is TOML: name = "me")']) from None
     except RecursionError:  # tomllib reads nested lists and tables by recursion
-        raise LogFileError(
-            f"{shown}: lists or tables nested too deep for a config file (a setting is "
-            'one value or one list, like set = ["target=150"])'
+        raise ConfigError(
+            [
+                f"{shown}: lists or tables nested too deep for a config file (a setting is "
+                'one value or one list, like set = ["target=150"])'
+            ]
         ) from None
-    train = raw.pop("train", {})
-    _check_keys(raw, KEYS, shown, "")
-    if not isinstance(train, dict):
-        raise LogFileError(f'{shown}: train is a table: [train] then players = 3, bots = "advisor"')
-    _check_keys(train, TRAIN_KEYS, shown, "train.")
+    problems: list[str] = []
+
+    def bad(key: str, what: str) -> None:
+        line = _line_of(text, key)
+        problems.append(f"{shown}{f', line {line}' if line else ''}: {what}")
+
+    tables = {"train": (TRAIN_KEYS, 'train is a table: [train] then players = 3, bots = "advisor"')}
+    tables["session"] = (SESSION_KEYS, "session is a table: [session] then full = true")
+    sections: dict[str, dict] = {}
+    for table, (keys, how) in tables.items():
+        value = raw.pop(table, {})
+        if not isinstance(value, dict):
+            bad(table, how)
+            value = {}
+        sections[table] = _kept(value, keys, f"{table}.", bad)
+    raw = _kept(raw, KEYS, "", bad)
+    train, session = sections["train"], sections["session"]
     players = tuple(raw.get("players", "").replace(",", " ").split())
     name = raw.get("name")
     rules = raw.get("rules")
     overrides = tuple(raw.get("set", ()))
     if any(not isinstance(o, str) for o in overrides):
-        raise LogFileError(f'{shown}: set is a list of rules, like set = ["target=150"]')
+        bad("set", 'set is a list of rules, like set = ["target=150"]')
+        overrides = ()
     from domino_advisor.games.registry import game_for, own_names
 
-    if rules is not None and not isinstance(rules, str):
-        raise LogFileError(f'{shown}: rules is a name, like rules = "all-fives"')
     if rules is not None and rules not in PRESETS and rules not in own_names():
-        raise LogFileError(
-            f"{shown}: rules = '{excerpt(rules)}' is not a preset ({', '.join(PRESETS)}) "
-            f"nor a game ({', '.join(own_names())})"
+        bad(
+            "rules",
+            f"rules = '{excerpt(rules)}' is not a preset ({', '.join(PRESETS)}) "
+            f"nor a game ({', '.join(own_names())})",
         )
+        rules = None
     game = game_for(rules or "classic")
     try:
         game.rules_from(rules or "classic", " ".join(overrides))
     except DominoError as e:  # the rules' own message says what is wrong
-        raise LogFileError(f"{shown}: {e}") from None
+        bad("set" if overrides else "rules", str(e))
     if players and not 2 <= len(players) <= game.most_players:
-        raise LogFileError(f"{shown}: players names 2 to {game.most_players} players, not {len(players)}")
-    from domino_advisor.games.events import (
-        NAME,  # here: only a file with names needs the log's rules for them
-    )
-    from domino_advisor.log.gamelog import check_players
+        bad("players", f"players names 2 to {game.most_players} players, not {len(players)}")
+    elif players:
+        from domino_advisor.log.gamelog import check_players  # here: only names need the log's rules
 
-    try:  # the names a new log would refuse, said here with the file they are in
-        if players:
+        try:  # the names a new log would refuse, said here with the file they are in
             check_players(list(players), None, game)
-        if name is not None and not NAME.match(name):
-            raise LogFileError(
-                f"'{excerpt(name)}' is not a player name: use letters, digits, _ and - (no spaces)"
-            )
-    except DominoError as e:
-        raise LogFileError(f"{shown}: {'players' if players else 'name'}: {e}") from None
-    if name is not None and players and name not in players:
-        raise LogFileError(f"{shown}: name = '{excerpt(name)}' is not one of the players {' '.join(players)}")
+        except DominoError as e:
+            bad("players", f"players: {e}")
+    from domino_advisor.games.events import NAME
+
+    if name is not None and not NAME.match(name):
+        bad("name", f"name: '{excerpt(name)}' is not a player name: use letters, digits, _ and - (no spaces)")
+    elif name is not None and players and name not in players:
+        bad("name", f"name = '{excerpt(name)}' is not one of the players {' '.join(players)}")
     if "players" in train and not 2 <= train["players"] <= 4:
-        raise LogFileError(f"{shown}: train.players is 2 to 4, not {train['players']}")
+        bad("train.players", f"train.players is 2 to 4, not {train['players']}")
     if "bots" in train and train["bots"] not in BOTS:
-        raise LogFileError(f"{shown}: train.bots is one of {', '.join(BOTS)}")
-    return Settings(name, players, rules, overrides, dict(train), raw.get("reads"))
+        bad("train.bots", f"train.bots is one of {', '.join(BOTS)}")
+    if problems:
+        raise ConfigError(problems)
+    return Settings(name, players, rules, overrides, dict(train), raw.get("reads"), dict(session))
 
 
-def _check_keys(raw: dict, keys: dict[str, type], shown: str, prefix: str) -> None:
+KINDS = {
+    "str": "text in quotes",
+    "int": "a whole number",
+    "list": 'a list like ["a", "b"]',
+    "bool": "true or false",
+}
+
+
+def _kept(raw: dict, keys: dict[str, type], prefix: str, bad) -> dict:
+    """The settings of one table that are known and of the right kind; each other one
+    is a problem said through ``bad``."""
+    kept = {}
     for key, value in raw.items():
         if key not in keys:
-            known = ", ".join(prefix + k for k in keys)
-            raise LogFileError(f"{shown}: '{excerpt(prefix + key)}' is not a setting (the settings: {known})")
+            known = ", ".join(prefix + k for k in keys) + (
+                "" if prefix else "; the tables [train], [session]"
+            )
+            bad(prefix + key, f"'{excerpt(prefix + key)}' is not a setting (the settings: {known})")
+            continue
         want = keys[key]
         if not isinstance(value, want) or (want is int and isinstance(value, bool)):
-            kinds = {
-                "str": "text in quotes",
-                "int": "a whole number",
-                "list": 'a list like ["a", "b"]',
-                "bool": "true or false",
-            }
-            raise LogFileError(f"{shown}: {prefix}{key} should be {kinds[want.__name__]}")
+            bad(prefix + key, f"{prefix}{key} should be {KINDS[want.__name__]}")
+            continue
+        kept[key] = value
+    return kept
+
+
+def _line_of(text: str, setting: str) -> int | None:
+    """The line a setting is written on (``train.players`` under ``[train]``, or dotted;
+    a table's header), so a message points at it; None where it cannot be told."""
+    table, _, key = setting.rpartition(".")
+    current = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        body = line.split("#", 1)[0].strip()
+        if body.startswith("["):
+            current = body.strip("[] ")
+            if not table and current == key:
+                return number
+            continue
+        name = body.partition("=")[0].strip().strip("\"'")
+        if "=" in body and (current, name) in ((table, key), ("", setting)):
+            return number
+    return None
+
+
+def check(where: Path | None = None) -> list[str]:
+    """Every problem of the file (none: it is fine, or there is none)."""
+    try:
+        load(where)
+    except ConfigError as e:
+        return e.problems
+    except LogFileError as e:  # unreadable: not a file, too big, not UTF-8
+        return [str(e)]
+    return []

@@ -95,7 +95,12 @@ class HubSession(Session):
         self, compact: bool = False, data: shapes.HubStatusJson | None = None, asked: bool = False
     ) -> None:
         data = self.status_data() if data is None else data
-        self.console.print(hubview.status_view(data, self.console.width, compact))
+        self.console.print(hubview.status_view(data, self.console.width, compact, self.next_step()))
+
+    def next_step(self) -> str | None:
+        from domino_advisor.log.guide import hub_next_step
+
+        return hub_next_step(self.match)
 
     def new_warnings(self, after: shapes.HubStatusJson, warned: set) -> list[str]:  # type: ignore[override]
         return [w for w in after.get("warnings", []) if w not in warned]
@@ -108,7 +113,7 @@ class HubSession(Session):
             drew = any(a.kind == "draw" and a.seat == r.winner for a in r.history)
             if drew and r.boneyard:  # as the line games say it (views/notices.missed_draw)
                 out.append((missing_draw(r.names[r.winner]), "dim"))
-        return out
+        return out + self.step_hint()
 
     def turn_words(self, after: shapes.HubStatusJson) -> str | None:  # type: ignore[override]
         m = self.match

@@ -11,7 +11,6 @@ import click
 
 from domino_advisor.base.printable import printable
 from domino_advisor.cli.shell import (
-    config_error,
     console,
     errors,
     json_option,
@@ -84,8 +83,6 @@ def train(
 
     from domino_advisor.games.registry import game_for, part
     from domino_advisor.log.gamelog import MAX_LINE
-
-    config_error()
 
     if more_games and not games:
         first = printable(more_games[0])

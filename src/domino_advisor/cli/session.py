@@ -346,11 +346,14 @@ class Session:
         missed = notices.missed_draw(self.pos) if at_end else None
         if missed:
             out.append((missed, "dim"))
+        return out + self.step_hint()
+
+    def step_hint(self) -> list[tuple[str, str]]:
+        """What to log next, said once: the same step again adds nothing."""
         step = self.next_step()
-        if step and step != self.last_step:  # said once: the same step again adds nothing
-            out.append((f"next: {step}", "dim"))
+        said = step is not None and step != self.last_step
         self.last_step = step
-        return out
+        return [(f"next: {step}", "dim")] if said else []
 
     def next_step(self) -> str | None:
         from domino_advisor.log.guide import next_step

@@ -511,8 +511,13 @@ def refuse_unused(modes: dict, needs: dict) -> None:
 
 
 def config_error() -> None:
-    """A config file that does not read is refused by the commands that use it (the group
-    keeps the error until a command asks, so ``--help`` and ``config`` still work)."""
+    """A config file that does not read: said once, as a warning, and the command goes on
+    with the built-in defaults (the group has already stopped ``new`` and ``train``, and
+    kept the error until a command asks, so ``--help`` and ``config`` still work)."""
     problem = click.get_current_context().find_root().obj
     if isinstance(problem, DominoError):
-        raise problem
+        say(
+            "warning",
+            f"{problem}; your defaults are not used ('domino-advisor config --check' lists what is wrong)",
+            style="yellow",
+        )

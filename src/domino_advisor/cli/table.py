@@ -86,8 +86,7 @@ def new(
     from domino_advisor.games.registry import game_for
     from domino_advisor.log import gamelog
 
-    config_error()
-    ctx = click.get_current_context()
+    ctx = click.get_current_context()  # a config that does not read: the group refused
     names = players.replace(",", " ").split()
     if me is not None and me not in names and ctx.get_parameter_source("me") is ParameterSource.DEFAULT_MAP:
         me = None  # your config's name, but these players on the command line do not include it
@@ -135,6 +134,7 @@ def log_(
     Events are numbered as status shows them."""
     from domino_advisor.log import edits, gamelog, logfile
 
+    config_error()
     fixes = [n for n in (replace_n, insert_n, delete_n) if n is not None]
     if len(fixes) > 1:
         raise click.UsageError("give one of --replace, --insert-before and --delete at a time")
@@ -201,6 +201,7 @@ def _say_warnings(warnings: list, warned: set) -> None:
 @json_option("print them as JSON")
 def events(file: str, as_json: bool) -> None:
     """Every event with the number that fixes it (log --replace N ...)."""
+    config_error()
     from domino_advisor.log import logfile
     from domino_advisor.views import notices
 
@@ -222,6 +223,7 @@ def events(file: str, as_json: bool) -> None:
 @json_option("print it as JSON")
 def where(file: str, tile: str, as_json: bool) -> None:
     """Where one tile is: known, or the exact chance of each hand and the boneyard."""
+    config_error()
     from domino_advisor.log import logfile
     from domino_advisor.views import notices
 
@@ -237,6 +239,7 @@ def where(file: str, tile: str, as_json: bool) -> None:
 @file_argument()
 def edit(file: str) -> None:
     """Open the log in your $EDITOR; it is saved only if it still follows the rules."""
+    config_error()
     from functools import partial
 
     from domino_advisor.cli import editor
@@ -258,6 +261,7 @@ def edit(file: str) -> None:
 @quiet_option()
 def undo(file: str, n: int, quiet: bool) -> None:
     """Remove the last N events (default 1)."""
+    config_error()
     from domino_advisor.log import edits, gamelog, logfile
 
     done: list[edits.Edited] = []
@@ -444,23 +448,39 @@ def rules(preset: str | None) -> None:
 
 
 @click.command(name="config")
-def config_() -> None:
-    """Where your defaults file is and what it holds (your name, players, house rules)."""
-    import textwrap
+@click.option("--check", is_flag=True, help="only say whether the file reads: exit 0, or 2 with every reason")
+def config_(check: bool) -> None:
+    """Where your defaults file is and what it holds (your name, players, house rules).
 
+    Everything it prints is TOML (its words as comments), so ``config > FILE`` makes a
+    file that reads."""
     from rich.text import Text
 
     from domino_advisor.cli import config
 
     where = config.path()
-    settings = config.load(where)
-    if not where.exists():
-        console.print(f"no config file yet: {printable(str(where))}", soft_wrap=True)
-        console.print("to have one, write it like this (every line may be left out):")
-        console.print(Text(textwrap.dedent(config.EXAMPLE)))
+    problems = config.check(where)
+    if check:
+        if problems:
+            for problem in problems:
+                say("error", problem)
+            click.get_current_context().exit(2)
+        said = "reads" if where.exists() else "does not exist: the built-in defaults are used"
+        console.print(Text(f"config {printable(str(where))} {said}"), soft_wrap=True)
         return
-    console.print(f"config file: {printable(str(where))}", soft_wrap=True)
+    if problems:  # the reasons, then the exit code: a file that does not read is an error here
+        for problem in problems:
+            say("error", problem)
+        click.get_current_context().exit(2)
+    settings = config.load(where)
     defaults = settings.default_map()
+    if not where.exists() or not any(defaults.values()):
+        state = "no config file yet" if not where.exists() else "your config file sets nothing"
+        console.print(Text(f"# {state}: {printable(str(where))}"), soft_wrap=True)
+        console.print(Text("# to have one, write it like this (every line may be left out):"), soft_wrap=True)
+        console.print(Text(config.EXAMPLE.rstrip("\n")), soft_wrap=True)
+        return
+    console.print(Text(f"# config file: {printable(str(where))}"), soft_wrap=True)
     for command, values in defaults.items():
         if not values:
             continue
@@ -468,9 +488,7 @@ def config_() -> None:
             (f"--{k}" if v else f"--no-{k}") if isinstance(v, bool) else f"{_option(k)} {_shown(v)}"
             for k, v in values.items()
         )
-        console.print(Text(f"  {command}: {shown}"))
-    if not any(defaults.values()):
-        console.print("  (it sets nothing)")
+        console.print(Text(f"#   {command}: {printable(shown)}"), soft_wrap=True)
 
 
 def _option(name: str) -> str:
