@@ -24,7 +24,7 @@ __all__ = [
     "RulesError",
     "Tile",
 ]
-__version__ = "0.9.0"  # the one place the version is written (pyproject.toml reads it)
+__version__ = "0.10.0"  # the one place the version is written (pyproject.toml reads it)
 
 _HOMES = {name: "base.errors" for name in __all__} | {"Tile": "base.tiles"}
 
