@@ -21,10 +21,10 @@ from domino_advisor import api
 from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, LogFileError, NotationError
 from domino_advisor.base.printable import excerpt, message, plural, printable
+from domino_advisor.cli.tablepractice import Practice
 from domino_advisor.games.events import DIGITS, VERBS, number_at_most
 from domino_advisor.games.registry import part
-from domino_advisor.learning import questions
-from domino_advisor.learning.progress import Answer, Record, now
+from domino_advisor.learning.progress import Record
 from domino_advisor.log import edits, gamelog, logfile
 from domino_advisor.log.gamelog import check_typed
 from domino_advisor.views import brief, notices, render, statusview
@@ -32,7 +32,6 @@ from domino_advisor.views.sessionhelp import help_view
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
-    from domino_advisor.counting.view import SeatView
 
 HELP = """type what happens, one line at a time:
   ana 64          ana plays 6-4 (on the only end it fits)
@@ -71,7 +70,7 @@ FIXES = {
 }
 
 
-class Session:
+class Session(Practice):
     @property
     def help_text(self) -> str:
         """What ``?`` shows: the game's shorthand, the fixes, the commands."""
@@ -193,13 +192,6 @@ class Session:
             self.console.print(notices.all_events(self.log))
             return True
         return self.handle_line(text, changed)
-
-    def toggle_practice(self) -> None:
-        self.practice = not self.practice and self.read is not None
-        state = "on: you are asked first, advice only with a" if self.practice else "off"
-        self.console.print(Text(f"practice {state}", style="bold"))
-        if self.practice:
-            self.open_record()  # a record that cannot be kept is said now, not mid-game
 
     def handle_line(self, text: str, changed: bool) -> bool:
         """Undo, where, a fix in place, or an event (shorthand or a full line)."""
@@ -370,78 +362,6 @@ class Session:
         who = self.pos.match.players[r.to_move()]
         return shown + ("your move" if self.my_turn() else f"{who} next")
 
-    def teach(self, old: api.Position) -> None:
-        """Ask what the event just logged taught, then mark it, say why, and keep it."""
-        from domino_advisor.cli.lesson import tell
-
-        pos = self.pos
-        if old.view is None or old.inference is None or pos.view is None or pos.inference is None:
-            return
-        view, inf = pos.view, pos.inference
-        question = questions.worth_asking((old.view, old.inference), (view, inf))
-        if question is None or self.read is None:
-            return
-        self.console.print(
-            Text("practice (Enter skips; a line of the game skips it too):", style="bold cyan")
-        )
-        asked = time.perf_counter()
-        said = self.answer(question, view)
-        if said is None:
-            self.console.print(Text("  skipped", style="dim"))
-            return
-        # said is what this question's own read made of the answer: the type its mark takes
-        marked = question.mark(said, view, inf, questions.by_event(self.log.event_numbers()))  # type: ignore[arg-type]
-        self.console.print(tell(marked.points, marked.truth, marked.why))
-        taken = round(time.perf_counter() - asked, 2)
-        self.keep_answer(
-            Answer(question.kind, marked.points, self.log.rules.name, self.started, taken, now(), "practice")
-        )
-
-    def answer(self, question: questions.Question, view: SeatView) -> set[int] | int | str | None:
-        """The answer, or None: Enter, end of input, Ctrl-C, or a line that is not an
-        answer at all (an event, a command: kept to be handled next, never lost)."""
-        assert self.read is not None
-        while True:
-            try:
-                text = self.read(question.prompt(view))
-            except (EOFError, KeyboardInterrupt):
-                return None
-            if not text.strip():
-                return None
-            try:
-                return question.read(text, view)
-            except DominoError as e:
-                if not _answer_like(text):
-                    self.deferred = text
-                    return None
-                self.console.print(Text(message(str(e)), style="red"))
-
-    def open_record(self) -> Record | None:
-        if self.record is None and self.keep:
-            try:
-                self.record = Record()
-            except DominoError as e:  # the game's log matters more: practise, but say so
-                self.keep = False
-                self.console.print(
-                    Text(f"practice answers will not be kept: {message(str(e))}", style="yellow")
-                )
-        return self.record
-
-    def keep_answer(self, answer: Answer) -> None:
-        record = self.open_record()
-        if record is None:
-            return
-        waiting = Text(
-            "  waiting for your progress record (another program is writing it; Ctrl-C stops)", style="dim"
-        )
-        try:
-            if not record.add(answer, on_wait=lambda: self.console.print(waiting)):
-                self.kept_aside += 1
-        except DominoError as e:  # a damaged record: this answer waits beside it; no more kept
-            self.console.print(Text(f"practice answers will not be kept: {message(str(e))}", style="yellow"))
-            self.keep, self.record = False, None
-            record.close()
-
     def undo(self, text: str, count: str) -> None:
         n = number_at_most(count, len(self.log.events))
         if n is None:
@@ -524,13 +444,6 @@ class Session:
         if len(old) == len(new) == same:
             self.console.print(Text("  (only comments or spacing changed)", style="yellow"))
         self.text, self.log, self.pos = text, log, pos
-
-
-def _answer_like(text: str) -> bool:
-    """Numbers, commas, '-', 'none': a try at an answer (asked again when it does not
-    read); anything else is a line of the game."""
-    words = text.lower().replace(",", " ").split()
-    return all(w in ("-", "none", "nothing") or w.isdigit() for w in words)
 
 
 def _tile_like(word: str) -> bool:
