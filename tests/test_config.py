@@ -267,3 +267,39 @@ def test_the_session_full_setting_is_the_sessions_default(home):
     assert "logged event 4: me plays 6-3 on 6" in full and "what each opponent can hold" in full
     short = run(home, "session", "g.dom", "--short", "--samples", "5", stdin=b"ana d1\nq\n").stdout.decode()
     assert "5 ana draws 1 · ends 3 6 · ana next" in short and "logged event" not in short
+
+
+def test_an_option_that_reads_help_is_not_a_request_for_it(home):
+    """F1: a value, or a word after --, that read -h or --help let `new` past a config
+    that does not read (and made the game from the built-in defaults)."""
+    write(home, 'reads = "yes"\n')
+    for args in (
+        ["new", "y.dom", "--players", "-h b", "--me", "-h", "--hand", "66 65 64 63 62 61 60"],
+        ["new", "--players", "a b", "--hand", "66 65 64 63 62 61 60", "--", "--help"],
+        ["new", "x.dom", "--players", "a b", "--", "--help"],
+    ):
+        res = run(home, *args)
+        assert res.returncode == 2 and b"line 1: reads should be true or false" in res.stderr, (
+            args,
+            res.stderr,
+        )
+        assert b"Missing option" not in res.stderr
+    assert not any(home.glob("*.dom")) and not (home / "--help").exists()
+
+
+@pytest.mark.parametrize(
+    "text, first",
+    [
+        ("reads = true\nreads = false\n", "line 2: reads: cannot overwrite a value"),
+        ("train = {players = 9}\n", "line 1: train.players is 2 to 4, not 9"),
+        ('reads = "x"\n[train]\nplayers = 9\n', "line 1: reads should be true or false"),
+        ('[train]\nplayers = 9\n[session]\nfull = 1\nrules = "nope"\n', "line 2: train.players"),
+    ],
+)
+def test_every_problem_names_its_line_and_the_first_comes_first(home, text, first):
+    """F5: tomllib's own words named no setting, an inline table no line, and the
+    warning's problem was not the file's first."""
+    p = write(home, text)
+    res = run(home, "config", "--check")
+    said = res.stderr.decode().splitlines()
+    assert res.returncode == 2 and said[0].startswith(f"error: config {p}, {first}"), said

@@ -5,7 +5,6 @@ starts with a byte-order mark (some Windows editors put one) keeps it through ``
 from __future__ import annotations
 
 import re
-
 import sys
 from pathlib import Path
 

@@ -153,3 +153,75 @@ def test_rows_are_cut_at_the_edge_and_reasons_kept_whole():
         )
     )
     assert out.getvalue().splitlines() == ["1 6-3 on 6  57%±3% to win; sheds 9 pips", "2 5-1 on 5  55%±3%"]
+
+
+# -- from the red team of issue 39's session (F2-F6) -----------------------------------------
+def test_a_wide_name_puts_the_turn_on_a_row_of_its_own():
+    """F2: the turn's room was counted in characters, so a name in CJK characters (two
+    columns each) was cut off the row."""
+    out = io.StringIO()
+    console = Console(file=out, width=40, no_color=True)
+    head = [brief.logged_event(3, "me plays 6-6")]
+    console.print(brief.event_view(head, [], [], "ends 6 6 · 漢字漢字 next", 40))
+    assert out.getvalue().splitlines() == ["3 me plays 6-6", "ends 6 6 · 漢字漢字 next"]
+
+
+@pytest.mark.parametrize(
+    "log, cut, typed",
+    [
+        ("all-fives-3-match.dom", 28, ["me s 44", "bob s 66 21 20 11", "round 2"]),
+        ("chicken-foot-3-match.dom", 60, ["bob s 10", "round 2"]),
+    ],
+)
+def test_a_missing_draw_is_hinted_once(tmp_path, log, cut, typed):
+    """F3: the hint that a player who went out may have a draw missing was repeated after
+    every later event, and in Chicken Foot after the next round had begun."""
+    from clitools import drive
+
+    path = tmp_path / "g.dom"
+    path.write_text("\n".join((LOGS / log).read_text().splitlines()[:cut]) + "\n")
+    out = drive(path, typed, samples=2)
+    assert out.count("a draw is missing") <= 1
+    assert "a draw is missing" not in out.split("round 2")[-1]
+
+
+def test_the_train_games_advice_says_which_way_is_better(tmp_path):
+    """F4: the first row's pips were higher than the next rows' with nothing to say that
+    lower wins, or why the first is first."""
+    _, printed = rows_per_event(tmp_path, "chicken-foot-3-match.dom", 1, 4, most=20)
+    firsts = [row for p in printed for row in p.splitlines() if row.startswith("1 ")]
+    assert firsts and all("pips vs others (lower wins)" in row for row in firsts)
+    assert brief._short("kept as the heuristic's move: 7-3 on toe8 did better here, but not clearly") == (
+        "kept: not clearly beaten"
+    )
+
+
+def test_what_another_programs_events_proved_is_said(tmp_path):
+    """F6: events another program logged while the session was open were listed, but
+    what they proved was never said."""
+    from domino_advisor.log import edits, gamelog, logfile
+
+    path = tmp_path / "w.dom"
+    path.write_text(
+        '[Rules "classic"]\n[Players "me ana bob"]\nround 1\nme holds 6-6 6-3 5-2 3-1 0-0\nme plays 6-6\n'
+    )
+    out = io.StringIO()
+    console = Console(file=out, width=80, no_color=True)
+    typed = iter(["bob d1"])
+
+    def read(prompt: str) -> str:
+        if "ana" in prompt:  # another program logs ana's turn while the session waits
+            logfile.update(path, lambda log: edits.append(log, ["ana d3", "ana 61"]).log)
+        return next(typed)
+
+    def read_once(prompt: str) -> str:
+        try:
+            return read(prompt)
+        except StopIteration:
+            raise EOFError from None
+
+    run_session(path, console, read_once, samples=5, seconds=None)
+    text = out.getvalue()
+    assert "new in the log: ana draws 3" in text
+    assert text.index("ana: no 6 now") < text.index("bob draws 1")
+    assert gamelog.loads(path.read_text()).events[-1].player == "bob"

@@ -113,7 +113,7 @@ FIRST_STEPS = (
     "train --from friday.dom",
 )
 # the commands that would make something from your defaults: a config that does not read
-# stops them (a game from half your settings would be the wrong game)
+# stops them (shell.MakingCommand, shell.config_refused)
 MAKING = ("new", "train")
 # the commands on a log: a config that does not read is one warning, then the built-in
 # defaults, so a broken file never stops a game in progress
@@ -123,10 +123,6 @@ ON_A_LOG = ("status", "where", "advise", "session", "log", "undo", "edit", "revi
 class Program(CommandGroup):
     """The program's group: a shell's completion request that does not read completes
     nothing, never a traceback."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        ctx.meta["command words"] = list(ctx.args)  # click clears them before main() runs
-        return super().invoke(ctx)
 
     def _main_shell_completion(
         self, ctx_args: MutableMapping[str, Any], prog_name: str, complete_var: str | None = None
@@ -184,11 +180,8 @@ def main(ctx: click.Context) -> None:
 
         try:
             ctx.default_map = config.load().default_map()
-        except DominoError as e:
-            asks_help = any(a in ctx.help_option_names for a in ctx.meta.get("command words", ()))
-            if ctx.invoked_subcommand in MAKING and not asks_help:
-                raise  # before the command reads its options: the file's fault, not theirs
-            ctx.obj = e  # said when the command runs (as a warning on a log), so --help still works
+        except DominoError as e:  # said when the command runs (refused, or a warning), so --help works
+            ctx.obj = e
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -158,7 +158,7 @@ def parse(text: str, where: Path | str = "config") -> Settings:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError([f'{shown}: {e} (it is TOML: name = "me")']) from None
+        raise ConfigError([_not_toml(shown, text, str(e))]) from None
     except RecursionError:  # tomllib reads nested lists and tables by recursion
         raise ConfigError(
             [
@@ -166,11 +166,11 @@ def parse(text: str, where: Path | str = "config") -> Settings:
                 'one value or one list, like set = ["target=150"])'
             ]
         ) from None
-    problems: list[str] = []
+    found: list[tuple[int, str]] = []  # (line, problem): said in the file's order
 
     def bad(key: str, what: str) -> None:
-        line = _line_of(text, key)
-        problems.append(f"{shown}{f', line {line}' if line else ''}: {what}")
+        line = _line_of(text, key) or _line_of(text, key.rpartition(".")[0] or key)  # or its table's
+        found.append((line or 1 << 30, f"{shown}{f', line {line}' if line else ''}: {what}"))
 
     tables = {"train": (TRAIN_KEYS, 'train is a table: [train] then players = 3, bots = "advisor"')}
     tables["session"] = (SESSION_KEYS, "session is a table: [session] then full = true")
@@ -223,8 +223,8 @@ def parse(text: str, where: Path | str = "config") -> Settings:
         bad("train.players", f"train.players is 2 to 4, not {train['players']}")
     if "bots" in train and train["bots"] not in BOTS:
         bad("train.bots", f"train.bots is one of {', '.join(BOTS)}")
-    if problems:
-        raise ConfigError(problems)
+    if found:
+        raise ConfigError([problem for _, problem in sorted(found, key=lambda f: f[0])])
     return Settings(name, players, rules, overrides, dict(train), raw.get("reads"), dict(session))
 
 
@@ -271,6 +271,23 @@ def _line_of(text: str, setting: str) -> int | None:
         if "=" in body and (current, name) in ((table, key), ("", setting)):
             return number
     return None
+
+
+def _not_toml(shown: str, text: str, error: str) -> str:
+    """tomllib's complaint as the other problems are said: the line first, and the
+    setting written there where there is one."""
+    import re
+
+    at = re.search(r" \(at line (\d+), column \d+\)", error)
+    if at is None:
+        return f'{shown}: {error} (it is TOML: name = "me")'
+    number = int(at.group(1))
+    lines = text.splitlines()
+    body = lines[number - 1].split("#", 1)[0] if number <= len(lines) else ""
+    key = body.partition("=")[0].strip() if "=" in body else ""
+    what = error[: at.start()] + error[at.end() :]
+    setting = f"{excerpt(key)}: " if key and not key.startswith("[") else ""
+    return f'{shown}, line {number}: {setting}{what[:1].lower()}{what[1:]} (it is TOML: name = "me")'
 
 
 def check(where: Path | None = None) -> list[str]:

@@ -109,7 +109,15 @@ class HubSession(Session):
         r, viewer = self.match.round, self.match.viewer
         out = []
         logged_last = bool(result.added) and result.added[-1] == len(self.log.events)
-        if logged_last and r is not None and r.over and r.winner is not None and r.winner != viewer:
+        waiting = self.match.pending is not None  # the next round begun: the last one's hint is done
+        if (
+            logged_last
+            and not waiting
+            and r is not None
+            and r.over
+            and r.winner is not None
+            and r.winner != viewer
+        ):
             drew = any(a.kind == "draw" and a.seat == r.winner for a in r.history)
             if drew and r.boneyard:  # as the line games say it (views/notices.missed_draw)
                 out.append((missing_draw(r.names[r.winner]), "dim"))
@@ -151,7 +159,7 @@ class HubSession(Session):
             self.show_advice()
             return
         rows = [(f"{m['tile']} on {m['on']}", f"{m['margin']:+.1f}", reasons_shown(m)) for m in data["moves"]]
-        self.console.print(brief.advice_rows(rows, "pips vs others", self.console.width))
+        self.console.print(brief.advice_rows(rows, "pips vs others (lower wins)", self.console.width))
 
     def hub_advice(self) -> shapes.HubAdviceJson | None:
         """The advice when it is your turn in a round under way, else None."""

@@ -11,6 +11,8 @@ import click
 
 from domino_advisor.base.printable import printable
 from domino_advisor.cli.shell import (
+    MakingCommand,
+    config_refused,
     console,
     errors,
     json_option,
@@ -41,7 +43,7 @@ class _AfterFrom(click.Argument):
         return []
 
 
-@click.command()
+@click.command(cls=MakingCommand)
 @rules_option()
 @set_option()
 @players_option(8, default=3, help_text="2 to 4; Mexican Train and Chicken Foot 2 to 8")
@@ -84,6 +86,7 @@ def train(
     from domino_advisor.games.registry import game_for, part
     from domino_advisor.log.gamelog import MAX_LINE
 
+    config_refused()
     if more_games and not games:
         first = printable(more_games[0])
         raise click.UsageError(f"name the games to drill with --from: train --from {first}")

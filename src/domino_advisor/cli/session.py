@@ -91,6 +91,8 @@ class Session(Practice):
         self.path = path
         self.full = full  # the whole status after each event, the whole advice on your turn
         self.last_step: str | None = None  # what to log next, as last said
+        self.said: set[str] = set()  # the hints said this round (the short form says each once)
+        self.said_round: object = None
         self.reads = reads
         self.read = read  # practice asks its questions through it
         self.practice = practice and read is not None
@@ -318,7 +320,7 @@ class Session(Practice):
         same_round = after.get("round") == before.get("round") and not after.get("over")
         facts = brief.learned(before, after) if same_round else []
         notes = [brief.note(f"warning: {w}", "yellow") for w in self.new_warnings(after, warned)]
-        notes += [brief.note(h, style) for h, style in self.hints(result)]
+        notes += [brief.note(h, style) for h, style in self.once(self.hints(result), after.get("round"))]
         turn = self.turn_words(after)
         self.console.print(brief.event_view(head, facts, notes, turn, self.console.width))
 
@@ -339,6 +341,14 @@ class Session(Practice):
         if missed:
             out.append((missed, "dim"))
         return out + self.step_hint()
+
+    def once(self, hints: list[tuple[str, str]], round_number: object) -> list[tuple[str, str]]:
+        """A hint is said once a round in the short form (points scored, each time)."""
+        if round_number != self.said_round:
+            self.said, self.said_round = set(), round_number
+        fresh = [(h, style) for h, style in hints if h not in self.said or style == "bold green"]
+        self.said.update(h for h, _ in hints)
+        return fresh
 
     def step_hint(self) -> list[tuple[str, str]]:
         """What to log next, said once: the same step again adds nothing."""
@@ -443,7 +453,13 @@ class Session(Practice):
             self.console.print(Text(f"  new in the log: {added}", style="yellow"))
         if len(old) == len(new) == same:
             self.console.print(Text("  (only comments or spacing changed)", style="yellow"))
+        before = self.status_data()
         self.text, self.log, self.pos = text, log, pos
+        after = self.status_data()  # what the other program's events proved, said as ours are
+        if after.get("round") == before.get("round") and not after.get("over"):
+            facts = brief.learned(before, after)
+            if facts:
+                self.console.print(brief.event_view([], facts, [], None, self.console.width))
 
 
 def _tile_like(word: str) -> bool:

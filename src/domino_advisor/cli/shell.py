@@ -512,8 +512,8 @@ def refuse_unused(modes: dict, needs: dict) -> None:
 
 def config_error() -> None:
     """A config file that does not read: said once, as a warning, and the command goes on
-    with the built-in defaults (the group has already stopped ``new`` and ``train``, and
-    kept the error until a command asks, so ``--help`` and ``config`` still work)."""
+    with the built-in defaults (the group kept the error until a command asks, so
+    ``--help`` and ``config`` still work)."""
     problem = click.get_current_context().find_root().obj
     if isinstance(problem, DominoError):
         say(
@@ -521,3 +521,25 @@ def config_error() -> None:
             f"{problem}; your defaults are not used ('domino-advisor config --check' lists what is wrong)",
             style="yellow",
         )
+
+
+def config_refused() -> None:
+    """``new`` and ``train`` make a game from your defaults: a config file that does not
+    read stops them (a game from half your settings would be the wrong game)."""
+    problem = click.get_current_context().find_root().obj
+    if isinstance(problem, DominoError):
+        raise problem
+
+
+class MakingCommand(click.Command):
+    """A command that makes something from your defaults.  A config that does not read is
+    said before any complaint about the command's own options: the missing ``--players``
+    of 0.9.0 was the file's fault.  Only click's own reading of a help option shows the
+    help instead (a value or a word after ``--`` that reads ``--help`` is not one)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError:
+            config_refused()
+            raise

@@ -16,8 +16,10 @@ from click.core import ParameterSource
 from domino_advisor.base.errors import LogFileError
 from domino_advisor.base.printable import printable
 from domino_advisor.cli.shell import (
+    MakingCommand,
     after_writing,
     config_error,
+    config_refused,
     console,
     errors,
     file_argument,
@@ -61,7 +63,7 @@ def _show_status(log: GameLog) -> None:
     console.print(_part(log, "status_view")(pos, _part(log, "status")(pos), width=console.width))
 
 
-@click.command()
+@click.command(cls=MakingCommand)
 @file_argument()
 @click.option("--players", required=True, help='names in turn order, like "me ana bob"')
 @rules_option()
@@ -86,7 +88,8 @@ def new(
     from domino_advisor.games.registry import game_for
     from domino_advisor.log import gamelog
 
-    ctx = click.get_current_context()  # a config that does not read: the group refused
+    config_refused()
+    ctx = click.get_current_context()
     names = players.replace(",", " ").split()
     if me is not None and me not in names and ctx.get_parameter_source("me") is ParameterSource.DEFAULT_MAP:
         me = None  # your config's name, but these players on the command line do not include it

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 
@@ -56,7 +57,8 @@ def learned(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
             out.append(f"one {'each of ' if len(last) > 1 else ''}{_numbers(last)} left unseen")
     old_where = before.get("where") or {}
     known: dict[str, list[str]] = {}  # place -> the tiles now certainly there
-    for tile, places in (after.get("where") or {}).items():
+    exact = (after.get("counting") or {}).get("method", "exact") == "exact"
+    for tile, places in (after.get("where") or {}).items() if exact else ():  # a sample proves nothing
         for place, chance in places.items():
             if chance >= CERTAIN and old_where.get(tile, {}).get(place, 0) < CERTAIN:
                 known.setdefault(place, []).append(tile)
@@ -79,7 +81,7 @@ def event_view(
     row where it fits (else a row of its own), what it proved in one row, and any
     warning or hint."""
     rows = list(head)
-    if turn and rows and rows[-1].cell_len + len(turn) + 3 <= width:
+    if turn and rows and rows[-1].cell_len + cell_len(printable(turn)) + 3 <= width:
         rows[-1] = rows[-1].copy()
         rows[-1].append(f" · {turn}", style="bold")
         rows[-1].no_wrap, rows[-1].overflow = True, "ellipsis"
@@ -109,7 +111,7 @@ def advice_rows(moves: Sequence[tuple[str, str, Sequence[str]]], unit: str, widt
     widest = max((len(m) for m, _, _ in moves[:ADVICE_ROWS]), default=0)
     for k, (move, figure, reasons) in enumerate(moves[:ADVICE_ROWS], 1):
         text = f"{k} {move.ljust(widest)}  {figure}" + (f" {unit}" if k == 1 and unit else "")
-        for why in (SHORT.get(r, r) for r in reasons):
+        for why in (_short(r) for r in reasons):
             if len(text) + len(why) + 2 >= width:
                 break
             text += "; " + why
@@ -117,4 +119,10 @@ def advice_rows(moves: Sequence[tuple[str, str, Sequence[str]]], unit: str, widt
     return Group(*rows)
 
 
-SHORT = {"about equal to the first": "about equal"}  # said in full by ``a``
+def _short(reason: str) -> str:
+    """A reason in fewer words, where the row has little room (``a`` says it in full)."""
+    if reason == "about equal to the first":
+        return "about equal"
+    if reason.startswith("kept as "):  # the heuristic's move, first though another did better
+        return "kept: not clearly beaten"
+    return reason
