@@ -383,7 +383,7 @@ class HubReviewDecisionJson(TypedDict):
     best_margin: float
     difference: float
     cost: float
-    spread: float
+    spread: float | None  # None from one world: not known (issue 39)
     clear: bool
     about_equal: NotRequired[bool]
     choices: int
