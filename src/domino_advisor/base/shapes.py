@@ -175,6 +175,7 @@ class ReviewDecisionJson(TypedDict):
     cost: float
     choices: int
     about_equal: NotRequired[bool]
+    error_known: NotRequired[bool]  # False: judged from one sampled deal (issue 39)
     played_match: NotRequired[float]
     best_match: NotRequired[float]
     event: NotRequired[int]
