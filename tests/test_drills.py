@@ -283,6 +283,23 @@ def test_a_game_with_no_drills_says_why(runner, tmp_path):
     )
 
 
+def test_no_drill_is_made_from_one_sampled_deal():
+    """Issue 39: a decision judged from one sampled deal has a cost whose noise is not
+    known (a 30% "cost" there is one deal's luck): it became a drill all the same.  Now
+    none does, and the game says why; from two deals the drills come back."""
+    from pathlib import Path
+
+    log = gamelog.loads((Path(__file__).parent / "data" / "logs" / "classic-3-midround.dom").read_text())
+    one = review(log, samples=1)
+    assert max(d.cost for d in one.decisions) >= drills.WORTH  # what the drills took before
+    assert drills.from_review(log, one) == []
+    assert drills.why_none(one) == (
+        "0 of 3 decisions agreed with the advice; the others were judged from one sampled deal, "
+        "too few to tell what they cost"
+    )
+    assert drills.from_review(log, review(log, samples=2))
+
+
 def test_train_from_takes_several_games_listed_or_repeated(runner, tmp_path):
     """Issue 39: `train --from a.dom b.dom` (a shell's `--from *.dom`) was refused ('Got
     unexpected extra argument'); both spellings take every game, the first's own options

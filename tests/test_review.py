@@ -74,6 +74,37 @@ me shows 5-5
     ]
 
 
+def test_one_sampled_deal_makes_no_decision_costly(tmp_path):
+    """Issue 39 (R12 in review): from one sampled deal a decision's cost is a difference
+    whose noise is not known, yet the review coloured it, listed it as "cost 30% of your
+    chance" and the page marked it bad.  Now it says so (error_known false, the schema
+    kept), the cost still shown plainly, nothing coloured, listed, marked or about equal;
+    from two deals as before."""
+    import jsonschema
+
+    from domino_advisor import api
+    from domino_advisor.views.render import review_view
+
+    text = (LOGS / "classic-3-midround.dom").read_text()
+    data = review(gamelog.loads(text), samples=1).as_dict()
+    jsonschema.Draft202012Validator(api.schema("review")).validate(data)
+    differ = [d for d in data["decisions"] if d["played"] != d["best"]]
+    assert differ and max(d["cost"] for d in differ) > 0.1  # the difference is there, plainly
+    assert all(not d["error_known"] and not d["about_equal"] for d in differ)
+    table = review_view(data).renderables[0]
+    assert [row.style for row in table.rows] == [""] * len(data["decisions"])  # no red, no yellow
+    game = tmp_path / "game.dom"
+    game.write_text(text)
+    shown = CliRunner().invoke(main, ["review", str(game), "--samples", "1", "--no-hindsight"])
+    said = " ".join(shown.output.split())
+    assert shown.exit_code == 0 and "instead of" not in said, said  # no "X instead of Y cost 30%"
+    assert f"{len(differ)} decisions judged from one sampled deal" in said
+    assert "1 sampled deal a decision" in said
+    page = to_html(data, "t", text)
+    assert page.count('class="decision unknown"') == len(differ) and "decision bad" not in page
+    assert all(d["error_known"] for d in review(gamelog.loads(text), samples=2).as_dict()["decisions"])
+
+
 def test_review_cli_and_html(tmp_path):
     game = tmp_path / "demo.dom"
     game.write_text(demo_text())

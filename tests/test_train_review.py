@@ -151,3 +151,46 @@ def test_review_fits_fifty_columns(tmp_path, monkeypatch, part, samples, totals)
         text = res.stdout.decode()
     assert max(len(line) for line in text.splitlines()) <= 50
     assert "review for ana" in text and totals in text
+
+
+def _planted(tmp_path: Path, name: str) -> tuple[Path, str]:
+    """The log cut at your first play with a choice, that play replaced by one the advice
+    does not put first (Chicken Foot's corpus player always played the heuristic's): a
+    log whose one decision differs from the advice."""
+    log = logfile.load(LOGS / name)
+    match = log.new_match()
+    for line, event in log.numbered_events():
+        r = match.round
+        if isinstance(event, Play) and event.player == log.me and r is not None and not r.over:
+            r = r.for_next(match.viewer)
+            if len(r.alike(r.plays(match.viewer))[0]) >= 2:
+                other = advise(r, match.viewer, HubOptions(1, seed=0, seconds=None)).moves[-1]
+                lines = (LOGS / name).read_text(encoding="utf-8").splitlines(keepends=True)[: line - 1]
+                path = tmp_path / name
+                path.write_text("".join(lines) + f"{log.me} plays {other.tile} on {other.train}\n")
+                return path, f"{other.tile} on {other.train}"
+        match.apply(event, line)
+    raise AssertionError(f"{name} has no play of yours with a choice")
+
+
+@pytest.mark.parametrize("name", ["mexican-train-3-match.dom", "chicken-foot-3-match.dom"])
+def test_one_world_gives_no_error_and_calls_no_cost_clear(tmp_path, name):
+    """Issue 39 (R12 in review): `review --samples 1` showed each difference as ±0.0 and
+    called it clear ("1 clearly gave up pips"): one world gives a difference, not its
+    error.  Now the difference is shown plainly, its spread null in the JSON (the schema
+    kept), nothing clear or about equal; from two worlds the ± is back."""
+    path, played = _planted(tmp_path, name)
+    runner = CliRunner()
+    data = json.loads(runner.invoke(main, ["review", str(path), "--json", "--samples", "1"]).output)
+    jsonschema.Draft202012Validator(api.schema("train-review")).validate(data)
+    [d] = [d for d in data["decisions"] if d["played"] == played]
+    assert d["played"] != d["best"] and d["spread"] is None and not d["clear"] and not d["about_equal"]
+    assert d["cost"] == max(0.0, d["difference"]) and data["summary"]["costly"] == 0
+    shown = runner.invoke(main, ["review", str(path), "--samples", "1"])
+    assert shown.exit_code == 0, shown.output
+    said = " ".join(shown.output.split())
+    table = said.split("vs advisor: your pips")[0]  # the note under it says why there is no ±
+    assert "±" not in table and "clearly" not in table and "none called clear from one world" in said, said
+    assert f"{d['difference']:+.1f}" in said
+    two = runner.invoke(main, ["review", str(path), "--samples", "2"])
+    assert two.exit_code == 0 and "±" in two.output and "clearly gave up" in two.output, two.output

@@ -14,7 +14,15 @@ from dataclasses import dataclass, replace
 from domino_advisor.advice import tree
 from domino_advisor.advice.bots import reader
 from domino_advisor.advice.calibration import Calibration, calibration_for, shown
-from domino_advisor.advice.candidate import EQUAL_BAND, MATCH, POINTS, ROUND, Candidate, paired_gap
+from domino_advisor.advice.candidate import (
+    EQUAL_BAND,
+    MATCH,
+    POINTS,
+    ROUND,
+    Candidate,
+    gap_known,
+    paired_gap,
+)
 from domino_advisor.advice.engine import Policy, from_round
 from domino_advisor.advice.reasons import explain
 from domino_advisor.advice.search import SearchTooBig, solve, solve_value
@@ -238,7 +246,7 @@ def _mark_about_equal(moves: list[Candidate], key: int) -> None:
     for c in moves[1:]:
         if c.ends_match != best.ends_match:  # winning the match now is not noise
             continue
-        if not c.exact and min(len(best.tally.worlds), len(c.tally.worlds)) < 2:
+        if not gap_known(best, c):
             continue  # one sampled deal gives a difference, not its error: nothing is "about equal"
         gap, error = paired_gap(best.tally, c.tally, key)
         c.about_equal = gap <= EQUAL_BAND * error

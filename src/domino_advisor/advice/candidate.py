@@ -144,6 +144,12 @@ def _unpaired_gap(best: Tally, other: Tally, key: int) -> tuple[float, float]:
     return means[0] - means[1], math.sqrt(variances[0] + variances[1])
 
 
+def gap_known(best: Candidate, other: Candidate) -> bool:
+    """Whether how far ``other`` is behind ``best`` has a known error: both solved, or
+    sampled in two deals or more (one deal gives a difference, not its noise: issue 39)."""
+    return (best.exact and other.exact) or min(len(best.tally.worlds), len(other.tally.worlds)) >= 2
+
+
 @dataclass
 class Candidate:
     """A legal move, what its worlds added up to (``tally``), and what the advice shows of it."""

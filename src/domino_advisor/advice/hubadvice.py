@@ -182,10 +182,9 @@ def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdv
         how = "here, but not clearly" if measured else "in the one world played out, too few to tell"
         planned.reasons.insert(0, f"kept as {whose}: {other} did better {how}")
     for c in choices[1:]:
-        c.behind, error = paired_gap(choices[0], c)
-        c.behind_error = error if measured else None
+        c.behind, c.behind_error = paired_gap(choices[0], c)
         # with one world nothing is "about equal": the difference is all there is (issue 39, R12)
-        c.about_equal = measured and c.behind <= EQUAL_BAND * error
+        c.about_equal = c.behind_error is not None and c.behind <= EQUAL_BAND * c.behind_error
     spent = time.perf_counter() - started
     return HubAdvice(name, "play", choices, len(done), spent, inf.method, r.rules.name, samples, cut)
 
@@ -214,12 +213,14 @@ def choice_for(r: HubRound, choices: list[HubChoice], tile: Tile, place: str) ->
     return next(alike, None)
 
 
-def paired_gap(best: HubChoice, other: HubChoice) -> tuple[float, float]:
+def paired_gap(best: HubChoice, other: HubChoice) -> tuple[float, float | None]:
     """How many pips ``other`` ends behind ``best`` on average, and one standard error of
-    that, world by world (both were played out in the same worlds)."""
+    that, world by world (both were played out in the same worlds); the error is None
+    from fewer than two worlds, where it is not known (not 0: advice and review would
+    call any difference sure, issue 39)."""
     diffs = [a - b for a, b in zip(other.margins, best.margins, strict=True)]
     if len(diffs) < 2:
-        return (diffs[0] if diffs else 0.0), 0.0
+        return (diffs[0] if diffs else 0.0), None
     return statistics.fmean(diffs), statistics.stdev(diffs) / len(diffs) ** 0.5
 
 
@@ -230,6 +231,7 @@ def _clearly_better(best: HubChoice, planned: HubChoice, sure: float) -> bool:
     if len(best.margins) < 2:
         return False
     behind, spread = paired_gap(best, planned)  # how far the plan's move ends behind the best
+    assert spread is not None  # two worlds or more
     return behind > sure * spread if spread > 0 else behind > 0
 
 

@@ -175,6 +175,7 @@ class ReviewDecisionJson(TypedDict):
     cost: float
     choices: int
     about_equal: NotRequired[bool]
+    error_known: NotRequired[bool]  # False: judged from one sampled deal (issue 39)
     played_match: NotRequired[float]
     best_match: NotRequired[float]
     event: NotRequired[int]
@@ -383,7 +384,7 @@ class HubReviewDecisionJson(TypedDict):
     best_margin: float
     difference: float
     cost: float
-    spread: float
+    spread: float | None  # None from one world: not known (issue 39)
     clear: bool
     about_equal: NotRequired[bool]
     choices: int

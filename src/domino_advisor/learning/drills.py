@@ -1,7 +1,8 @@
 """Drills from your own games: the decisions that cost the most win chance, and the
 counting questions you could have answered at those moments.
 
-A reviewed log gives its costliest decisions; at each, the drill asks the move again,
+A reviewed log gives its costliest decisions (never one judged from a single sampled
+deal, whose cost is a difference of unknown noise); at each, the drill asks the move again,
 what the opponent who had shown most certainly lacked, and how many of the scarcest
 open number were unseen.  The record keeps the log whole and asks each drill in later
 lessons until it is answered right twice (``progress.Record.due``).
@@ -60,7 +61,7 @@ def from_review(log: GameLog, review: Review) -> list[Drill]:
     """The drills a reviewed game gives: at each costly decision, the move and the two
     counting questions that bore on it (where the position has an answer to them)."""
     out: list[Drill] = []
-    for d in review.costliest(MOST):
+    for d in review.costliest(MOST):  # measured costs only: not from one sampled deal (issue 39)
         if d.cost < WORTH or not d.event:
             continue
         at = moment(log, d.event)
@@ -87,10 +88,16 @@ def why_none(review: Review) -> str:
     if agreed == len(decisions):
         which = "your one decision" if agreed == 1 else f"all {agreed} of your decisions"
         return f"{which} agreed with the advice, or {'was' if agreed == 1 else 'were'} about equal to it"
-    return (
-        f"{agreed} of {plural(len(decisions), 'decision')} agreed with the advice; the others gave up "
-        f"less than {WORTH:.0%} of your chance to win, too little to drill"
-    )
+    others = [d for d in decisions if not d.agreed]
+    small = f"gave up less than {WORTH:.0%} of your chance to win, too little to drill"
+    blind = "were judged from one sampled deal, too few to tell what they cost"
+    if all(not d.error_known for d in others):
+        said = blind
+    elif any(not d.error_known for d in others):
+        said = f"{small}, or {blind}"
+    else:
+        said = small
+    return f"{agreed} of {plural(len(decisions), 'decision')} agreed with the advice; the others {said}"
 
 
 def question(drill: Drill, view: SeatView) -> Question:

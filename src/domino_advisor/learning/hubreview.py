@@ -5,7 +5,8 @@ The log is replayed event by event from your seat.  At each of your plays with a
 choice the advisor tries every play in the same worlds, drawn from what you knew then
 (never from what came later), and the cost of yours is the pips it gave up: your pips
 at the round's end less the others' average, yours against the best play's, with the
-spread of that paired difference over the worlds.
+spread of that paired difference over the worlds.  From one world that spread is not
+known: the difference is shown plainly and no cost is called clear (issue 39).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class HubDecision:
     best: str  # the advisor's first choice
     played_margin: float  # yours less the others' average at the round's end, over the worlds
     best_margin: float
-    spread: float  # one standard error of the paired difference
+    spread: float | None  # one standard error of the paired difference (None: one world, not known)
     choices: int
     reasons: list[str] = field(default_factory=list)  # why the advisor's choice
     about_equal: bool = False  # the advice called your play about equal to its first
@@ -61,8 +62,9 @@ class HubDecision:
 
     @property
     def clear(self) -> bool:
-        """Gave up a pip or more, beyond the noise of the worlds it was measured in."""
-        return self.cost >= NOTED and self.cost >= CLEAR * self.spread
+        """Gave up a pip or more, beyond the noise of the worlds it was measured in (never
+        where that noise is not known)."""
+        return self.spread is not None and self.cost >= NOTED and self.cost >= CLEAR * self.spread
 
     def as_dict(self) -> shapes.HubReviewDecisionJson:
         return {
@@ -74,7 +76,7 @@ class HubDecision:
             "best_margin": round(self.best_margin, 2),
             "difference": round(self.difference, 2),
             "cost": round(self.cost, 2),
-            "spread": round(self.spread, 2),
+            "spread": None if self.spread is None else round(self.spread, 2),
             "clear": self.clear,
             "about_equal": self.about_equal,
             "choices": self.choices,
@@ -184,7 +186,7 @@ def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int
         best=played if mine is best else _said(best),
         played_margin=mine.margin,
         best_margin=best.margin,
-        spread=_spread(mine, best),
+        spread=0.0 if mine is best else _spread(mine, best),  # the same play: no difference, no error
         choices=len(advice.moves),
         reasons=list(best.reasons),
         about_equal=mine is not best and mine.about_equal,
@@ -195,8 +197,9 @@ def _said(c: HubChoice) -> str:
     return f"{c.tile} on {c.train}"
 
 
-def _spread(a: HubChoice, b: HubChoice) -> float:
-    """One standard error of the paired difference between two plays (the advice's own)."""
+def _spread(a: HubChoice, b: HubChoice) -> float | None:
+    """One standard error of the paired difference between two plays (the advice's own;
+    None from one world)."""
     return paired_gap(b, a)[1]
 
 

@@ -4,7 +4,9 @@ became known.
 The log is replayed event by event.  At each of your turns with a real choice the
 advisor ranks the moves from what you knew then (never from what came later), so
 the cost of a decision is the chance given up against the best move: of winning the
-match where the round is part of one, else of winning the round.
+match where the round is part of one, else of winning the round.  From one sampled deal
+that cost is a plain difference whose noise is not known: it is shown, never marked or
+drilled as costly (issue 39).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.candidate import gap_known
 from domino_advisor.base.budgets import ADVICE_SAMPLES, HINDSIGHT_SAMPLES
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.counting.inference import BONEYARD, infer
@@ -44,6 +47,7 @@ class Decision:
     event: int = 0  # the event number, as status shows it
     table: shapes.ReviewTableJson | None = None  # the tiles on the table and your hand, for a picture
     about_equal: bool = False  # the worlds could not tell your move from the advisor's (advice said so)
+    error_known: bool = True  # False: sampled from one deal, the cost a difference whose noise is not known
 
     @property
     def cost(self) -> float:
@@ -66,6 +70,7 @@ class Decision:
             "cost": round(self.cost, 4),
             "choices": self.choices,
             "about_equal": self.about_equal,
+            "error_known": self.error_known,
         }
         if self.event:
             out["event"] = self.event
@@ -79,6 +84,11 @@ class Decision:
     def agreed(self) -> bool:
         """You played the advisor's move, or one the advice called about equal to it."""
         return self.played == self.best or self.about_equal
+
+    @property
+    def costly(self) -> bool:
+        """Gave up some chance, measured well enough to say so (not from one sampled deal)."""
+        return self.cost > 0 and self.error_known
 
 
 @dataclass
@@ -125,7 +135,8 @@ class Review:
     reads: bool = True  # soft reads, as the advice weighs the worlds by default
 
     def costliest(self, n: int = 3) -> list[Decision]:
-        return sorted((d for d in self.decisions if d.cost > 0), key=lambda d: -d.cost)[:n]
+        """The ``n`` that gave up most, of those whose cost is more than one deal's difference."""
+        return sorted((d for d in self.decisions if d.costly), key=lambda d: -d.cost)[:n]
 
     def as_dict(self) -> shapes.ReviewJson:
         rounds = sorted({d.round for d in self.decisions})
@@ -256,6 +267,7 @@ def _judge(r, me: int, event: Play, samples: int | None, seed: int, style: Style
         mine.match if advice.stakes is not None else None,
         best.match if advice.stakes is not None else None,
         about_equal=mine is not best and mine.about_equal,
+        error_known=mine is best or gap_known(best, mine),
     )
 
 

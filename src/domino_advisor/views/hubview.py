@@ -284,15 +284,21 @@ def _behind(k: int, m: shapes.HubMoveJson) -> str:
 
 def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     """Each decision with a choice: yours, the advisor's, the pips given up (± one
-    standard error over the worlds); then what became certain, and the totals."""
+    standard error over the worlds, where one is known: not from one world); then what
+    became certain, and the totals."""
     parts: list[RenderableType] = []
     s = data["summary"]
+    # from one world a difference has no known error: nothing is called clear (issue 39)
+    one = data["samples"] < 2 or any(d["spread"] is None for d in data["decisions"])
+    given = (
+        f"{s['pips_given_up']:.1f} pips given up in all, none called clear from one world"
+        if one
+        else f"{s['costly']} clearly gave up pips ({s['pips_given_up']:.1f} pips in all, noise included)"
+    )
     parts.append(
         Text(
             f"review for {printable(data['player'])}: {plural(s['decisions'], 'decision')} with a choice, "
-            f"{s['agreed']} as the advisor would{equal_note(data['decisions'])}, "
-            f"{s['costly']} clearly gave up pips "
-            f"({s['pips_given_up']:.1f} pips in all, noise included)",
+            f"{s['agreed']} as the advisor would{equal_note(data['decisions'])}, {given}",
             style="bold",
         )
     )
@@ -305,7 +311,8 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
         t.add_column("vs advisor", justify="right")
         for d in data["decisions"]:
             same = d["played"] == d["best"]
-            cost = "" if same else f"{d['difference']:+.1f}±{d['spread']:.1f}"
+            spread = d["spread"]
+            cost = "" if same else f"{d['difference']:+.1f}" + ("" if spread is None else f"±{spread:.1f}")
             t.add_row(
                 str(d["round"]),
                 str(d["event"]),
@@ -323,10 +330,13 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
         parts.append(Text(f"event {i['event']}: {printable(i['text'])}", style="cyan"))
     totals = "  ".join(f"{printable(k)} {v}" for k, v in data["totals"].items())
     parts.append(Text(f"totals (lowest wins): {totals}", style="dim"))
+    what = "vs advisor: your pips at the round's end less the others' average, your play's less the advisor's"
     parts.append(
         Text(
-            f"vs advisor: your pips at the round's end less the others' average, your play's less the "
-            f"advisor's, ± one standard error over {plural(data['samples'], 'world')} drawn from what you "
+            f"{what}, in the one world drawn from what you knew then (one world: no ±, its error is not "
+            "known, so no cost is called clear; below zero: yours did better there)"
+            if one
+            else f"{what}, ± one standard error over {plural(data['samples'], 'world')} drawn from what you "
             "knew then (below zero: yours did better there, not clearly enough to leave the heuristic's "
             "move); red: clearly a cost (a pip or more, and twice its error)",
             style="dim",

@@ -277,7 +277,7 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
     for d in data["decisions"]:
         if last is not None and d["round"] != last:
             t.add_section()
-        style = "" if d["cost"] < 0.02 else ("yellow" if d["cost"] < 0.1 else "red")
+        style = "" if not d.get("error_known", True) else cost_style(d["cost"])
         mine, best = (
             (d.get("played_match"), d.get("best_match")) if matchplay else (d["played_win"], d["best_win"])
         )
@@ -325,7 +325,8 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
     over = "over the match" if matchplay else ("over the rounds" if len(rounds) > 1 else "in the round")
     summary.append(f"\n{what} chance given up {over}: {data['total_cost']:.0%}", style="bold")
     summary.append(" (each decision's share of what the ones before it left)", style="dim")
-    costly = sorted((d for d in data["decisions"] if d["cost"] > 0), key=lambda d: -d["cost"])[:3]
+    measured = (d for d in data["decisions"] if d["cost"] > 0 and d.get("error_known", True))
+    costly = sorted(measured, key=lambda d: -d["cost"])[:3]
     for d in costly:
         summary.append(
             f"\n  round {d['round']}, event {d.get('event', d['line'])}: {d['played']} instead of "
@@ -334,6 +335,8 @@ def review_view(data: shapes.ReviewJson, width: int = 80) -> Group:
         )
     for text in data["doubles"]:
         summary.append(f"\n  double held too long: {text}", style="yellow")
+    if unknown := one_deal_note(data["decisions"]):
+        summary.append(f"\n({unknown})", style="dim")
     summary.append(f"\n({judged(data)})", style="dim")
     parts.append(summary)
     if data.get("hindsight"):
@@ -353,6 +356,23 @@ def equal_note(decisions: Sequence[Mapping[str, Any]]) -> str:
     return f" ({equal} about equal to its first choice, as the advice said)" if equal else ""
 
 
+def cost_style(cost: float) -> str:
+    """A measured cost's colour: none under 2%, yellow to 10%, red past it (the page's too)."""
+    return "" if cost < 0.02 else ("yellow" if cost < 0.1 else "red")
+
+
+def one_deal_note(decisions: Sequence[Mapping[str, Any]]) -> str:
+    """What the review says of decisions judged from one sampled deal ('' where none was):
+    their costs are differences whose noise is not known, so none is called costly."""
+    n = sum(1 for d in decisions if not d.get("error_known", True))
+    if not n:
+        return ""
+    return (
+        f"{plural(n, 'decision')} judged from one sampled deal: {'its' if n == 1 else 'each'} cost a plain "
+        "difference, its noise not known, so none is marked or named as costly"
+    )
+
+
 def judged(data: shapes.ReviewJson) -> str:
     """How each decision was judged: as the advice at the table, or as the review was asked."""
     if data.get("at_defaults"):
@@ -361,7 +381,7 @@ def judged(data: shapes.ReviewJson) -> str:
             "sampled deals, as its budget of work allows"
         )
     return (
-        f"{data['samples']:,} sampled deals a decision, as asked: not the advice's defaults, so a "
+        f"{plural(data['samples'], 'sampled deal')} a decision, as asked: not the advice's defaults, so a "
         "move that followed the advice may read otherwise"
     )
 

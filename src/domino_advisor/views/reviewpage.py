@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from domino_advisor.base.printable import plural, printable
 from domino_advisor.log.gamelog import split_lines
-from domino_advisor.views.render import judged
+from domino_advisor.views.render import judged, one_deal_note
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
@@ -115,9 +115,10 @@ table { border-collapse: collapse; margin: .5em 0; }
 td, th { border-bottom: 1px solid #ddd; padding: .25em .6em; text-align: left; vertical-align: top; }
 .decision { border: 1px solid #ddd; border-radius: 6px; padding: .5em .8em; margin: .6em 0; }
 .decision.bad { border-left: 6px solid #d33; } .decision.meh { border-left: 6px solid #db3; }
-.decision.ok { border-left: 6px solid #3a3; }
+.decision.ok { border-left: 6px solid #3a3; } .decision.unknown { border-left: 6px solid #aaa; }
 .legend span { display: inline-block; padding: 0 .5em; margin-right: .5em; border-radius: 3px; }
 .bad-key { background: #fdd; } .meh-key { background: #ffd; } .ok-key { background: #dfd; }
+.unknown-key { background: #eee; }
 svg.table { max-width: 100%; height: auto; display: block; margin-top: .4em; }
 svg.table rect { fill: #fffdf5; stroke: #333; stroke-width: 1.2; }
 svg.table line { stroke: #333; stroke-width: 1; } svg.table circle, svg.table text { fill: #222; }
@@ -150,12 +151,19 @@ def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
             )
             cards.append(f"<h3>Round {d['round']}{escape(extra)}</h3>")
             last = d["round"]
+        known = d.get("error_known", True)  # from one sampled deal the cost's noise is not known
         cls = "bad" if d["cost"] >= 0.1 else ("meh" if d["cost"] >= 0.02 else "ok")
         mine, best = (d["played_match"], d["best_match"]) if matchplay else (d["played_win"], d["best_win"])
         if d["played"] == d["best"]:
             verdict = "the advisor agrees"
         elif d.get("about_equal"):
             verdict = f"about equal to the advisor's {d['best']} ({best:.0%}), as the advice said"
+        elif not known:
+            cls = "unknown"
+            verdict = (
+                f"advisor: {d['best']} ({best:.0%}), {d['cost']:.0%} given up in the one deal sampled, "
+                "too few to tell"
+            )
         else:
             verdict = f"advisor: {d['best']} ({best:.0%}), cost {d['cost']:.0%}"
         picture = table_svg(d["table"], d["played"], d["best"]) if d.get("table") else ""
@@ -180,6 +188,8 @@ def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
     )
     n = len(data["decisions"])
     hindsight = _hindsight(data.get("hindsight", []))
+    unknown = one_deal_note(data["decisions"])
+    unknown_key = '<span class="unknown-key">from one sampled deal: too few to tell</span>' if unknown else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -188,9 +198,9 @@ def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
 <h1>{escape(title)}</h1>
 <p><b>{data["agreed"]} of {plural(n, "decision")} agreed with the advisor</b>; {key} chance given up over the
 {what if not matchplay else "match"}: {data["total_cost"]:.0%}, each decision taking its share of what the
-ones before it left ({escape(judged(data))}).</p>
+ones before it left ({escape(judged(data))}).{f" {escape(unknown)}." if unknown else ""}</p>
 <p class="legend">Legend: <span class="ok-key">agreed, or under 2% given up</span>
-<span class="meh-key">2% to 10%</span><span class="bad-key">10% or more</span>.
+<span class="meh-key">2% to 10%</span><span class="bad-key">10% or more</span>{unknown_key}.
 Percentages are {escape(team)} chance of winning the {what} after each move, judged from what you knew
 then. In the pictures, your tile is outlined in red, the advisor's in blue; a spinner is shaded.</p>
 <div class="columns"><section><h2>Your decisions</h2>{"".join(cards) or "<p>none with a real choice</p>"}
