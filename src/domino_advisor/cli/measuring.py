@@ -13,6 +13,7 @@ from domino_advisor.base.printable import printable
 from domino_advisor.cli import outputs
 from domino_advisor.cli.shell import (
     build_option,
+    check_option,
     console,
     errors,
     force_option,
@@ -244,11 +245,7 @@ def _paired(result: HubTournament) -> shapes.PairedJson | None:
     type=click.IntRange(100, 1_000_000),
     help="with --build: simulated rounds a table",
 )
-@click.option(
-    "--check",
-    is_flag=True,
-    help="with three or four players: measure the table's approximation against simulated matches",
-)
+@check_option("with three or four players: measure the table's approximation against simulated matches")
 @click.option(
     "--matches",
     default=400,

@@ -386,6 +386,11 @@ def force_option(help_text: str) -> Callable[[FC], FC]:
     return click.option("--force", is_flag=True, help=help_text)
 
 
+def check_option(help_text: str) -> Callable[[FC], FC]:
+    """``--check``: look, and say what is wrong, without making anything."""
+    return click.option("--check", is_flag=True, help=help_text)
+
+
 def build_option(help_text: str) -> Callable[[FC], FC]:
     """The maintainers' ``--build FILE`` (``build_out``): remake a shipped data file."""
     return click.option("--build", "build_out", type=click.Path(), help=help_text)

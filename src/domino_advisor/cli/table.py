@@ -18,6 +18,7 @@ from domino_advisor.base.printable import printable
 from domino_advisor.cli.shell import (
     MakingCommand,
     after_writing,
+    check_option,
     config_error,
     config_refused,
     console,
@@ -451,7 +452,7 @@ def rules(preset: str | None) -> None:
 
 
 @click.command(name="config")
-@click.option("--check", is_flag=True, help="only say whether the file reads: exit 0, or 2 with every reason")
+@check_option("only say whether the file reads: exit 0, or 2 with every reason")
 def config_(check: bool) -> None:
     """Where your defaults file is and what it holds (your name, players, house rules).
 
