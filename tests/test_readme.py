@@ -250,7 +250,19 @@ def test_every_file_and_section_the_pages_link_is_there():
     assert svg, "the calibration figures are linked"
 
 
+# pages of a game built but not yet playable from the commands, marked "(unreleased)" in
+# their title: the README links them once the game is registered (issue 40: Tiddly-wink)
+NOT_YET_LINKED = {"docs/tiddly-wink.md"}
+
+
 def test_the_readme_links_every_docs_page():
     linked = {(README.parent / link.partition("#")[0]).resolve() for link in _links(README)}
-    missing = [page_name(page) for page in pages()[1:] if page.resolve() not in linked]
+    missing = [
+        page_name(page)
+        for page in pages()[1:]
+        if page.resolve() not in linked and page_name(page) not in NOT_YET_LINKED
+    ]
     assert not missing, missing
+    for name in NOT_YET_LINKED:
+        title = (ROOT / name).read_text().split("\n")[0]
+        assert "(unreleased)" in title and (ROOT / name).resolve() not in linked, name

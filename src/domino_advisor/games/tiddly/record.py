@@ -1,0 +1,42 @@
+"""What the table saw of a Tiddly-wink round, and what each move proves: plain values the
+counting reads (a seat's log keeps them as it is applied)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line.layout import describe_numbers
+
+Kind = Literal["play", "draw", "pass"]
+
+
+@dataclass(frozen=True)
+class TiddlyActed:
+    """A public move and the open ends it met: what the counting reads."""
+
+    seat: int
+    kind: Kind
+    tile: Tile | None = None  # the tile played; or drawn, where the drawer's hand is known
+    on: int | str | None = None  # where a play went, as the log writes it (None: the opening)
+    ends: tuple[int, ...] = ()  # the open ends' numbers when the move was made
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Lacks:
+    """What a draw or a pass proves, and all it proves: at move ``at`` the seat held no tile
+    bearing these numbers (a drawn tile may bear them).  Nobody else is proved anything:
+    at a race, a player who did not play may only have been slow."""
+
+    seat: int
+    numbers: frozenset[int]
+    at: int  # the move's place in the round's history
+    line: int | None
+    verb: Literal["drew", "passed"]
+
+    def text(self, names: Sequence[str]) -> str:
+        where = f" (line {self.line})" if self.line else ""
+        return f"{names[self.seat]} {self.verb} on {describe_numbers(sorted(self.numbers))}{where}"

@@ -1,0 +1,225 @@
+"""Tiddly-wink's round as a state machine: apply a move, or refuse it and change nothing.
+
+After the opening there are no turns: any player holding a tile that matches an open end
+may play it, the same player several times running included.  When nobody can, the
+players draw one tile each in seat order, from the one after the last to play, until
+someone can.  The round ends when a player goes out, or blocks when nobody can play
+and the boneyard is empty; it is scored as the draw game (``rules.TiddlyRules.line``).
+
+One engine serves a simulation (every hand and the boneyard's order known) and one
+seat's log (``seat.SeatRound``: only that hand known), each check made against what is
+known (``table.TiddlyTable``).  With every hand known the table is ideal: nobody draws
+or passes while a player can play, and the round blocks by itself.  From one seat, only
+a player's own known hand is held against what they do: at a race a player may miss a
+tile, and the log says what the table did.
+"""
+
+from __future__ import annotations
+
+from domino_advisor.base.errors import IllegalMoveError
+from domino_advisor.base.tiles import Tile, set_name
+from domino_advisor.games.events import Draw, Event, Move, Pass, Play
+from domino_advisor.games.line import lead
+from domino_advisor.games.tiddly.record import Lacks, TiddlyActed
+from domino_advisor.games.tiddly.rules import TITLE
+from domino_advisor.games.tiddly.table import OPENING, TiddlyTable
+
+
+class TiddlyRound(TiddlyTable):
+    """A round's moves: who may act, what they may do, and each move applied or refused."""
+
+    # -- who may act, and how ---------------------------------------------------------------
+    def actors(self) -> frozenset[int]:
+        """The seats that may act now: the opener; then everyone who can play; when nobody
+        can, the one player whose draw it is; nobody once the round is over."""
+        if self.over:
+            return frozenset()
+        self._need_full()
+        if self.layout.is_empty:
+            return frozenset(s for s, _ in lead.openings(self.rules.line, OPENING, self.hands))
+        players = frozenset(s for s in range(self.seats) if self.fitting(s))
+        if players or self.drawer is None:
+            return players
+        return frozenset({self.drawer})
+
+    def legal_moves(self) -> list[Move]:
+        """Every move of every seat that may act, seat by seat (a tile fitting two ends that
+        play differently once for each)."""
+        out: list[Move] = []
+        for seat in sorted(self.actors()):
+            who = self.names[seat]
+            if self.layout.is_empty:
+                out += [
+                    Play(who, t) for s, t in lead.openings(self.rules.line, OPENING, self.hands) if s == seat
+                ]
+            elif self.fitting(seat):
+                out += [
+                    Play(who, t, on) for t in self.fitting(seat) for _, on in self.layout.choices(t, False)
+                ]
+            else:
+                assert self.stock is not None  # a full round's boneyard is known
+                out.append(Draw(who, 1, (self.stock[0],)))
+        return out
+
+    def _need_full(self) -> None:
+        if not self.full:
+            raise ValueError("who may act is known only with every hand known")
+
+    # -- applying moves --------------------------------------------------------------------
+    def apply(self, event: Event, line: int | None = None) -> None:
+        """Apply a move, or refuse it in the table's words and change nothing."""
+        if not isinstance(event, Play | Draw | Pass):
+            raise IllegalMoveError(f"'{event}' is not a move: a player plays, draws or passes")
+        seat = self.seat(event.player)
+        self._check_act(seat, event)
+        if isinstance(event, Play):
+            self._play(seat, event, line)
+        elif isinstance(event, Draw):
+            self._draw(seat, event, line)
+        else:
+            self._pass(seat, line)
+        if (
+            self.full
+            and not self.over
+            and self.boneyard == 0
+            and not any(map(self.fitting, range(self.seats)))
+        ):
+            self.over, self.how = True, "blocked"  # nobody can play, nothing to draw
+
+    def _check_act(self, seat: int, event: Move) -> None:
+        doing = {Play: "plays", Draw: "draws", Pass: "passes"}[type(event)]
+        if self.over:
+            why = f"{self.names[self.out]} went out" if self.out is not None else "it is blocked"
+            raise IllegalMoveError(
+                f"round {self.number} is over: {why}, and nobody {doing} now "
+                "(log the hands with 'shows' or 'counts')"
+            )
+        if not self.ready:
+            me = self.names[self.viewer or 0]
+            raise IllegalMoveError(
+                f"round {self.number} has not been dealt: log your hand first ('{me} holds ...')"
+            )
+        if self.layout.is_empty and not isinstance(event, Play):
+            raise IllegalMoveError(f"{event.player} {doing} before the first tile is played: nobody may")
+
+    def _could_play(self, seat: int, doing: str) -> None:
+        """A player who can play neither draws nor passes; with every hand known, nobody does
+        while anyone can (from one seat, only the player's own hand is known to say so)."""
+        who = self.names[seat]
+        for s in [seat, *(range(self.seats) if self.full else ())]:
+            tiles = self.fitting(s)
+            if tiles:
+                holds = "you hold" if s == self.viewer else f"{self.names[s]} holds"
+                rest = "" if s == seat else f", and nobody may {doing} while a player can play"
+                raise IllegalMoveError(
+                    f"{who} cannot {doing}: {holds} {tiles[0]}, which plays on {self._fit(tiles[0])}{rest}"
+                )
+
+    def _play(self, seat: int, event: Play, line: int | None) -> None:
+        tile, hand = event.tile, self.hands[seat]
+        if tile.high > self.rules.top:
+            raise IllegalMoveError(f"{tile} is not a tile of the {set_name(self.rules.top)} set")
+        if tile in self.placed:
+            raise IllegalMoveError(f"{event.player} cannot play {tile}: {self.where(tile)}")
+        if hand is not None and tile not in hand:
+            raise IllegalMoveError(
+                f"{'you do' if seat == self.viewer else event.player + ' does'} not hold {tile}"
+            )
+        where = self.where(tile) if hand is None else None
+        if where:
+            raise IllegalMoveError(f"{event.player} cannot play {tile}: {where}")
+        opening = self.layout.is_empty
+        if opening:
+            self._check_opening(seat, tile)
+        side = self.layout.resolve(tile, event.on)
+        on = None if side is None else self.layout.written(tile, side, False)
+        ends = tuple(self.layout.numbers)
+        # every check passed: change the state
+        self.layout = self.layout.open_with(tile) if side is None else self.layout.place(tile, side)
+        self.placed[tile] = seat
+        if hand is not None:
+            hand.discard(tile)
+        self.counts[seat] -= 1
+        self.history.append(TiddlyActed(seat, "play", tile, on, ends, line))
+        if opening and self.viewer is not None:
+            own = self.hands[self.viewer] or ()
+            self.opening_cases = tuple(
+                lead.evidence(self.rules.line, OPENING, seat, tile, self.seats, self.viewer, own)
+            )
+        self.drawer = (seat + 1) % self.seats
+        self.passed.clear()
+        if self.counts[seat] == 0:
+            self.over, self.how, self.out = True, "out", seat
+
+    def _check_opening(self, seat: int, tile: Tile) -> None:
+        why = lead.refusal(self.rules.line, OPENING, seat, tile, self.hands)
+        if why is None:
+            return
+        holds = "you hold" if why.holder == self.viewer else f"{self.names[why.holder]} holds"
+        base = f"{self.names[seat]} cannot open with {tile}"
+        if why.kind == "higher-double":
+            raise IllegalMoveError(
+                f"{base}: {holds} {why.tile}, a higher double, and the holder of the highest double opens"
+            )
+        you = "you" if seat == self.viewer else self.names[seat]
+        raise IllegalMoveError(
+            f"{base}: {holds} no double, so {you} cannot open (the holder of the highest "
+            f"double opens, or {self.names[0]} if nobody has one)"
+        )
+
+    def _draw(self, seat: int, event: Draw, line: int | None) -> None:
+        who, hand = event.player, self.hands[seat]
+        if event.count != 1:
+            raise IllegalMoveError(f"{who} draws {event.count}: in {TITLE} a player draws one tile at a time")
+        if self.boneyard == 0:
+            raise IllegalMoveError(
+                f"{who} cannot draw: the boneyard is empty (a player who cannot play passes)"
+            )
+        self._could_play(seat, "draw")
+        if self.drawer is not None and seat != self.drawer:
+            turn = "your" if self.drawer == self.viewer else f"{self.names[self.drawer]}'s"
+            whose = "yours" if seat == self.viewer else f"{who}'s"
+            raise IllegalMoveError(
+                f"it is {turn} draw, not {whose}: while nobody can play, the players draw one "
+                "tile each in seat order, from the one after the last to play"
+            )
+        tile = event.tiles[0] if event.tiles else None
+        if hand is not None and tile is None:
+            raise IllegalMoveError(f"{who} drew 1: write which tile, like '{who} draws 6-4'")
+        if hand is None and tile is not None:
+            raise IllegalMoveError(f"{who}'s draws are hidden: write how many, like '{who} draws 1'")
+        if tile is not None and self.stock is not None and tile != self.stock[0]:
+            raise IllegalMoveError(f"{who} draws {tile}, but the boneyard's top is {self.stock[0]}")
+        if tile is not None and self.stock is None and self.where(tile):
+            raise IllegalMoveError(f"{who} cannot draw {tile}: {self.where(tile)}")
+        # every check passed: change the state
+        ends = tuple(self.layout.numbers)
+        self.lacks.append(Lacks(seat, frozenset(ends), len(self.history), line, "drew"))
+        self.history.append(TiddlyActed(seat, "draw", tile, None, ends, line))
+        self.boneyard -= 1
+        if self.stock is not None:
+            del self.stock[0]
+        if hand is not None and tile is not None:
+            hand.add(tile)
+        self.counts[seat] += 1
+        self.drawer = (seat + 1) % self.seats
+
+    def _pass(self, seat: int, line: int | None) -> None:
+        """A player says they cannot play, once nothing is left to draw; when every player
+        has said so since the last play, the round is blocked (how a seat's log ends one)."""
+        who = self.names[seat]
+        if self.boneyard:
+            n = self.boneyard
+            raise IllegalMoveError(
+                f"{who} cannot pass: {n} tile{'s' if n != 1 else ''} can still be drawn "
+                "(while nobody can play, the players draw in seat order)"
+            )
+        self._could_play(seat, "pass")
+        if seat in self.passed:
+            raise IllegalMoveError(f"{who} has passed already, and nobody has played since")
+        ends = tuple(self.layout.numbers)
+        self.lacks.append(Lacks(seat, frozenset(ends), len(self.history), line, "passed"))
+        self.history.append(TiddlyActed(seat, "pass", None, None, ends, line))
+        self.passed.add(seat)
+        if len(self.passed) == self.seats:
+            self.over, self.how = True, "blocked"
