@@ -170,6 +170,38 @@ def test_commands_list_without_loading():
     assert main.get_command(click.Context(main), "no-such") is None
 
 
+def test_the_program_starts_with_the_collector_paused_then_frozen():
+    """Run as the program (the console script, ``python -m``), the modules it starts with
+    load with the collector paused and are then frozen, the collector on again; imported
+    as a library (``cli.app``), nothing of the kind."""
+    code = (
+        "import gc, sys\n"
+        "from {module} import {name}\n"
+        "print(gc.isenabled(), gc.get_freeze_count(), file=sys.stderr)\n"
+    )
+    seen = {}
+    for module, name in (("domino_advisor.__main__", "run"), ("domino_advisor.cli.app", "main")):
+        done = subprocess.run(
+            [sys.executable, "-c", code.format(module=module, name=name)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        enabled, frozen = done.stderr.split()
+        seen[module] = enabled == "True", int(frozen)
+    assert seen["domino_advisor.__main__"][0] and seen["domino_advisor.__main__"][1] > 10_000, seen
+    assert seen["domino_advisor.cli.app"] == (True, 0), seen
+
+
+def test_startup_measures_what_the_console_script_runs():
+    import tomllib
+
+    root = Path(__file__).parents[1]
+    script = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]["domino-advisor"]
+    module, name = script.split(":")
+    assert f"from {module} import {name};" in (root / "scripts" / "startup.py").read_text()
+
+
 def test_the_program_leaves_its_objects_to_the_system_at_exit(tmp_path):
     """Run as the program, the command line freezes what it made before exiting (nothing
     is traced and freed at exit); exit handlers still run and the exit code is kept.  A
