@@ -26,7 +26,8 @@ import tempfile
 from pathlib import Path
 
 BARE = "import rich.console, click"
-CLI = "import sys; from domino_advisor.cli.app import main; sys.argv[0] = 'domino-advisor'; main()"
+# what the console script runs (pyproject.toml's [project.scripts]; tests/test_startup.py checks)
+CLI = "import sys; from domino_advisor.__main__ import run; sys.argv[0] = 'domino-advisor'; run()"
 
 # a double-six round in the middle (the log corpus's classic-3-midround)
 LOG = """\

@@ -203,12 +203,12 @@ def test_a_save_in_place_at_the_moment_of_the_write_is_kept(tmp_path, runner, mo
 def test_an_overwrite_says_where_a_late_outside_save_was_kept(tmp_path, runner, monkeypatch):
     """Where an overwrite (--force) sets another program's late save aside, as the log's
     writers do, the command says where it is kept."""
-    from domino_advisor.log import logfile
+    from domino_advisor.log import swap
 
     page = tmp_path / "page.html"
     page.write_text("<!doctype html>\n")
     kept = tmp_path / "page.html.other-1"
-    monkeypatch.setattr(logfile, "replace_file", lambda *a, **k: kept)
+    monkeypatch.setattr(swap, "replace_file", lambda *a, **k: kept)
     res = run(runner, "progress", "--html", page, "--force")
     assert res.exit_code == 0, res.output
     assert "page.html.other-1" in res.output

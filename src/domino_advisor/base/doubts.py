@@ -19,8 +19,10 @@ Kind = Literal["misplay", "lead", "void", "sampler", "redraw"]
 
 @dataclass(frozen=True)
 class Doubt:
-    # a play against a known void; the lead rule set aside; a void set aside; a sampling
-    # cut short; a draw right after the same player's draw (legal: logged twice, or more drawing?)
+    """Something in the log the program doubts but goes on with: a play against a known
+    void; the lead rule set aside; a void set aside; a sampling cut short; a draw right
+    after the same player's draw (legal: logged twice, or more drawing?)."""
+
     kind: Kind
     text: str
     seat: int | None = None

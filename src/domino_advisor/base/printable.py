@@ -8,6 +8,7 @@ instead of being read; shown as escapes, the person sees exactly what is in the 
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 
@@ -39,6 +40,11 @@ def printable(text: str, one_line: bool = True) -> str:
     if text.isprintable():  # the common case, at C speed
         return text
     return "".join(_escape(ch) if is_control(ch) or (one_line and ch in _KEEP) else ch for ch in text)
+
+
+def name_of(path: str | os.PathLike[str]) -> str:
+    """A file's name as a message shows it (control characters as escapes)."""
+    return printable(str(path))
 
 
 def excerpt(text: str, limit: int = 40) -> str:

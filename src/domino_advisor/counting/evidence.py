@@ -55,6 +55,8 @@ class Case:
 
 @dataclass
 class Evidence:
+    """What the round's public moves say about the hidden hands, for the count."""
+
     groups: dict[int, list[Group]]
     voids: list[Void]
     played: dict[int, list[tuple[Tile, int, int | None]]]  # seat -> (tile, time, line) of unpinned tiles

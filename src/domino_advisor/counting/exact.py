@@ -30,6 +30,8 @@ T = TypeVar("T")
 
 @dataclass
 class _Slot:
+    """A place unseen tiles can be: one seat's hand, or part of it, or the boneyard."""
+
     seat: int | None  # None: the boneyard
     forbid: int  # tiles this slot cannot hold now
     dealt: bool  # the slot holds (part of) the seat's dealt group

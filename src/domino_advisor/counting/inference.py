@@ -44,6 +44,8 @@ __all__ = [
 # -- the public result ------------------------------------------------------------------
 @dataclass
 class Inference:
+    """Where each unseen tile is, from one seat's view: the chances, counted or sampled."""
+
     view: SeatView
     worlds: int
     unseen: list[Tile]

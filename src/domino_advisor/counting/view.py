@@ -33,6 +33,8 @@ class Seated:
 
 @dataclass(frozen=True)
 class SeatView(Seated):
+    """A round as one seat saw it: its own hand and everyone's public moves, nothing else."""
+
     rules: Rules
     names: tuple[str, ...]
     me: int

@@ -48,6 +48,8 @@ def number_at_most(word: str, most: int) -> int | None:
 
 @dataclass(frozen=True)
 class Play:
+    """A tile played, and where: an end's number, a side or a place (none: the opening, or the only fit)."""
+
     player: str
     tile: Tile
     on: int | str | None = None  # a number, a side name, or None (opening / only one fit)
@@ -59,6 +61,8 @@ class Play:
 
 @dataclass(frozen=True)
 class Draw:
+    """Tiles drawn from the boneyard: how many, and which when you drew them."""
+
     player: str
     count: int
     tiles: tuple[Tile, ...] | None = None  # known only when you drew them
@@ -70,6 +74,8 @@ class Draw:
 
 @dataclass(frozen=True)
 class Pass:
+    """A turn passed."""
+
     player: str
 
     def __str__(self) -> str:
@@ -78,6 +84,8 @@ class Pass:
 
 @dataclass(frozen=True)
 class Holds:
+    """The hand you were dealt, the first line of each round."""
+
     player: str
     tiles: tuple[Tile, ...]
 
@@ -87,6 +95,8 @@ class Holds:
 
 @dataclass(frozen=True)
 class Shows:
+    """A hand revealed once the round is over."""
+
     player: str
     tiles: tuple[Tile, ...]
 
@@ -96,6 +106,8 @@ class Shows:
 
 @dataclass(frozen=True)
 class Counts:
+    """A hand's pip count, once the round is over (its tiles not shown)."""
+
     player: str
     pips: int
 
@@ -116,6 +128,8 @@ class Has:
 
 @dataclass(frozen=True)
 class NewRound:
+    """The start of a round of the match."""
+
     number: int
 
     def __str__(self) -> str:

@@ -61,6 +61,8 @@ def not_yet(game: Game) -> LogFileError:
 
 @dataclass
 class GameLog:
+    """A game log as read: its tags, its numbered events, and its header as written."""
+
     tags: dict[str, str] = field(default_factory=dict)
     body: list[Entry] = field(default_factory=list)
     # the header as written: comment and blank lines, and TagLine places for the tags

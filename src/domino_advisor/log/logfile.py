@@ -33,20 +33,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from domino_advisor.base.errors import DominoError, LogFileError
-from domino_advisor.base.printable import excerpt, printable
+from domino_advisor.base.printable import excerpt, name_of, printable
 from domino_advisor.log.gamelog import MAX_LINE, GameLog, dumps, loads
-from domino_advisor.log.swap import (
-    BOM,
-    Changed,
-    Kept,
-    name_of,
-    replace_file,
-    sync_folder,
-    unlink_quietly,
-    write_temp,
-)
+
+# How a write lands (log/swap, and tempfile with it) is imported by the functions that
+# write: a command that only reads the log (status, where, advise) loads none of it.
+if TYPE_CHECKING:
+    from domino_advisor.log.swap import Kept
 
 MAX_BYTES = 1_000_000  # a whole match is a few kB
 LOCK_SECONDS = 5.0  # how long a writer waits for another to finish
@@ -190,6 +186,8 @@ class Locked:
     def replace(self, text: str) -> Kept | None:
         """Put ``text`` in place of the version locked (``Changed`` if it was saved
         meanwhile); where another program's late save was set aside, if one was."""
+        from domino_advisor.log.swap import replace_file
+
         kept = replace_file(self.target, text, self.stat, self.path, self.bom)
         self.text = text
         return kept
@@ -199,6 +197,8 @@ class Locked:
 def locked(path: str | os.PathLike, read: bool = True) -> Iterator[Locked]:
     """Hold the file's lock for a read-change-write; the text is read under the lock
     (``read=False`` for a file about to be overwritten whole, such as a page)."""
+    from domino_advisor.log.swap import BOM
+
     p = Path(path)
     wait = LOCK_SECONDS
     deadline = time.monotonic() + wait
@@ -249,6 +249,8 @@ class Written:
 def check_bounds(text: str, path: Path | str, bom: bool = False) -> None:
     """A log about to be written must be one the tool will read back (``bom``: with the
     byte-order mark its file keeps)."""
+    from domino_advisor.log.swap import BOM
+
     size = len(text.encode("utf-8", "surrogatepass")) + (len(BOM.encode()) if bom else 0)
     if size > MAX_BYTES:
         raise LogFileError(
@@ -274,6 +276,8 @@ def update(
     it, a file saved by another program while the change was being made (an editor
     takes no lock) is read again and the change made on that version.
     """
+    from domino_advisor.log.swap import Changed
+
     for _ in range(5):
         with locked(path) as f:
             if expect is not None and f.text != expect:
@@ -306,6 +310,8 @@ def replace_text(path: str | os.PathLike, text: str, expect: str) -> Kept | None
     the lock; ``LogChanged`` if the file no longer holds ``expect``.  The caller has
     checked the text is a log that replays.  Returns where another program's late save
     was set aside, if one was."""
+    from domino_advisor.log.swap import Changed
+
     check_bounds(text, Path(path))
     with locked(path) as f:
         if f.text != expect:
@@ -328,6 +334,8 @@ def create(
     ``log``: the text is a game log, held to the bounds it will be read back with;
     ``before``: called with the file about to be overwritten, under its lock, to refuse it.
     Returns where another program's late save was set aside, if one was (an overwrite)."""
+    from domino_advisor.log.swap import sync_folder, unlink_quietly, write_temp
+
     check_name(path)
     p = Path(path)
     if log:
@@ -366,6 +374,8 @@ def create(
 
 
 def _overwrite(p: Path, text: str, before: Callable[[Path], None] | None) -> Kept | None:
+    from domino_advisor.log.swap import Changed
+
     with locked(p, read=False) as f:
         if before is not None:
             before(f.target)
@@ -421,6 +431,8 @@ def check_target(path: str | os.PathLike, force: bool) -> None:
 def _try_temp(target: Path, shown: Path) -> None:
     """Make and remove the temporary file a write will need, so a name too long, a
     read-only disk or a folder we may not write in is refused before the work."""
+    from domino_advisor.log.swap import unlink_quietly, write_temp
+
     unlink_quietly(write_temp(target, b"", None, shown))
 
 

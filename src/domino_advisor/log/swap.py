@@ -25,13 +25,7 @@ from pathlib import Path
 from typing import TypeAlias
 
 from domino_advisor.base.errors import LogFileError
-from domino_advisor.base.printable import printable
-
-
-def name_of(path: Path) -> str:
-    """A path as a message shows it (control characters as escapes)."""
-    return printable(str(path))
-
+from domino_advisor.base.printable import name_of
 
 _MARK = ".domino-advisor."  # in our temporary files' names, so no file of yours is taken for one
 _TEMP = ".tmp"

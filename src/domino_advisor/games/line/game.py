@@ -13,6 +13,8 @@ from domino_advisor.games.registry import Parts
 
 @dataclass(frozen=True)
 class LineGames:
+    """The line games (classic, All Fives, the other presets) as the registry knows them."""
+
     name: str = "line"
     title: str = "dominoes"
     doc: str = "docs/rules.md"

@@ -96,6 +96,8 @@ class End:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
+    """The tiles on the table as they lie: the center, its arms, and the open ends."""
+
     center: Tile | None = None
     arms: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     ends: tuple[End, ...] = ()
