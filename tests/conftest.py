@@ -59,6 +59,36 @@ def pytest_collection_finish(session):
     gc.freeze()
 
 
+_real_unfreeze = gc.unfreeze
+_unfrozen = [False]
+
+
+def _unfreeze() -> None:
+    """gc.unfreeze, noted: ``cores.share`` unfreezes everything after its fork (in the
+    program, what it froze itself), here what the run froze too."""
+    _unfrozen[0] = True
+    _real_unfreeze()
+
+
+gc.unfreeze = _unfreeze
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """What a test module leaves alive (its globals, caches filled for the rest of the
+    run) is frozen too once its tests and fixtures are done, after one collection of what
+    it left over, and what a test unfroze is frozen again: otherwise every full
+    collection walks the whole run's objects again, and pytest's five collections at the
+    end (looking for errors in finalizers) walk them five times."""
+    yield
+    if nextitem is None or nextitem.module is not item.module:
+        gc.collect()
+        gc.freeze()
+    elif _unfrozen[0]:
+        gc.freeze()
+    _unfrozen[0] = False
+
+
 @pytest.fixture
 def runner():
     return CliRunner()
