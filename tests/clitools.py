@@ -59,16 +59,17 @@ def small_drill_budgets(monkeypatch) -> None:
     a fifth of the advice's default work (6,000), and ``train --from``'s review of a game
     made at two fifths (12,000: the demo's review finds the same three drills there as at
     the full work, test_drills checks; below it the demo's one costly move reads as about
-    equal) once a run, then remembered (the same log gives the same review)."""
+    equal) once a run, then remembered (the same game gives the same review, however its
+    lines are spelled or commented)."""
     from domino_advisor.advice import advisor
     from domino_advisor.learning import review as reviewing
-    from domino_advisor.log import gamelog
 
     monkeypatch.setattr(advisor, "DEFAULT_WORK", 6_000)
     real = reviewing.review
 
     def remembered(log, samples=None, seed=0, on_step=None, reads=True):
-        key = (gamelog.dumps(log), samples, seed, reads)
+        game = (tuple(sorted(log.tags.items())), tuple(str(e) for _, e in log.numbered_events()))
+        key = (game, samples, seed, reads)
         if key not in _REVIEWED:
             with monkeypatch.context() as m:
                 m.setattr(advisor, "DEFAULT_WORK", REVIEW_WORK)
