@@ -40,15 +40,15 @@ def refused(runner: CliRunner, path: Path | None, *args, says: str, **kwargs):
 def console_under(monkeypatch, **env: str) -> None:
     """The commands' console made again as a start-up makes it under these environment
     variables (``COLUMNS="50"``): how a test in process gets a terminal's width."""
-    from domino_advisor.cli import practice
+    from domino_advisor.cli import measuring, models, practice, shell
     from domino_advisor.cli import table as cli_table
     from domino_advisor.views.terminal import make_console
 
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     made = make_console()
-    monkeypatch.setattr(cli_table, "console", made)
-    monkeypatch.setattr(practice, "console", made)
+    for module in (shell, cli_table, practice, measuring, models):  # each command's module holds it
+        monkeypatch.setattr(module, "console", made)
 
 
 _REVIEWED: dict = {}  # a game's review for drills, made once a run (reviews are deterministic)
