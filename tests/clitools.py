@@ -40,15 +40,15 @@ def refused(runner: CliRunner, path: Path | None, *args, says: str, **kwargs):
 def console_under(monkeypatch, **env: str) -> None:
     """The commands' console made again as a start-up makes it under these environment
     variables (``COLUMNS="50"``): how a test in process gets a terminal's width."""
-    from domino_advisor.cli import practice
+    from domino_advisor.cli import measuring, models, practice, shell
     from domino_advisor.cli import table as cli_table
     from domino_advisor.views.terminal import make_console
 
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     made = make_console()
-    monkeypatch.setattr(cli_table, "console", made)
-    monkeypatch.setattr(practice, "console", made)
+    for module in (shell, cli_table, practice, measuring, models):  # each command's module holds it
+        monkeypatch.setattr(module, "console", made)
 
 
 _REVIEWED: dict = {}  # a game's review for drills, made once a run (reviews are deterministic)
@@ -59,16 +59,17 @@ def small_drill_budgets(monkeypatch) -> None:
     a fifth of the advice's default work (6,000), and ``train --from``'s review of a game
     made at two fifths (12,000: the demo's review finds the same three drills there as at
     the full work, test_drills checks; below it the demo's one costly move reads as about
-    equal) once a run, then remembered (the same log gives the same review)."""
+    equal) once a run, then remembered (the same game gives the same review, however its
+    lines are spelled or commented)."""
     from domino_advisor.advice import advisor
     from domino_advisor.learning import review as reviewing
-    from domino_advisor.log import gamelog
 
     monkeypatch.setattr(advisor, "DEFAULT_WORK", 6_000)
     real = reviewing.review
 
     def remembered(log, samples=None, seed=0, on_step=None, reads=True):
-        key = (gamelog.dumps(log), samples, seed, reads)
+        game = (tuple(sorted(log.tags.items())), tuple(str(e) for _, e in log.numbered_events()))
+        key = (game, samples, seed, reads)
         if key not in _REVIEWED:
             with monkeypatch.context() as m:
                 m.setattr(advisor, "DEFAULT_WORK", REVIEW_WORK)

@@ -273,7 +273,7 @@ def test_advice_keeps_to_its_time_on_the_largest_exact_search(tmp_path, runner, 
     path = tmp_path / "big.dom"
     hand = "77 76 75 74 73 72 71 70 66 65 64 63 62 61 60 55 54 53"
     args = ["--players", "me bob", "--rules", "block", "--set", "set=7", "--set", "hand=18"]
-    assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
+    assert run(runner, "new", "-q", path, *args, "--hand", hand).exit_code == 0
     assert _cut_short_by_time(path, limit)["exact"] is False
 
 
@@ -287,7 +287,7 @@ def test_advice_keeps_to_its_time_with_the_largest_hands(tmp_path, runner, limit
     path = tmp_path / "biggest.dom"
     hand = " ".join(str(t) for t in sorted(full_set(12), reverse=True)[:45])
     args = ["--players", "me bob", "--rules", "block", "--set", "set=12 hand=45"]
-    assert run(runner, "new", path, *args, "--hand", hand).exit_code == 0
+    assert run(runner, "new", "-q", path, *args, "--hand", hand).exit_code == 0
     _cut_short_by_time(path, limit)
 
 
@@ -361,7 +361,7 @@ def test_advice_with_no_time_limit_is_never_cut_short(runner, game):
     """Without --time the advice is the work's, whatever the machine: every world asked
     for is played out, and nothing is said to be cut short."""
     path = game  # me to move after 6-6, 6-4 and 4-1, with a choice (three players, a boneyard)
-    assert run(runner, "log", path, "ana plays 6-4 on 6", "bob plays 4-1 on 4").exit_code == 0
+    assert run(runner, "log", "-q", path, "ana plays 6-4 on 6", "bob plays 4-1 on 4").exit_code == 0
     res = run(runner, "advise", path, "--samples", "12", "--json")
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)

@@ -89,15 +89,15 @@ def test_a_double_takes_its_toes_before_anything_else(runner, tmp_path):
         runner, "new", game, *rules, "--players", "me ana", "--hand", "9-7 7-7 7-3 5-5 5-2 3-1 4-0 8-1 2-0"
     )
     assert res.exit_code == 0, res.output
-    assert run(runner, "log", game, "me 97", "ana plays 7-6 on toe1").exit_code == 0
+    assert run(runner, "log", "-q", game, "me 97", "ana plays 7-6 on toe1").exit_code == 0
     refused(runner, game, "log", game, "me plays 7-7", says="fits nowhere open now (toe1 shows 6)")
-    assert run(runner, "log", game, "me d 6-6", "me plays 6-6 on toe1").exit_code == 0
+    assert run(runner, "log", "-q", game, "me d 6-6", "me plays 6-6 on toe1").exit_code == 0
     data = json.loads(run(runner, "status", game, "--json").output)
     assert data["waiting"] == {"double": "6-6", "toes": 0, "needs": 2} and data["lines"][0]["closed"]
     refused(
         runner, game, "log", game, "ana plays 2-1 on toe1", says="the double 6-6 takes its toes first (0 of 2"
     )
-    assert run(runner, "log", game, "ana plays 6-5 on 66").exit_code == 0
+    assert run(runner, "log", "-q", game, "ana plays 6-5 on 66").exit_code == 0
     assert "ana plays 6-5 on 6-6" in game.read_text()  # a double's place written as the tile
     out = run(runner, "status", game).output
     assert "the double 6-6 takes its toes first: 1 of 2" in out and "toe2 (6-6)" in out
@@ -226,13 +226,15 @@ def test_the_double_blank_counts_fifty_in_counts_and_expectations(runner, tmp_pa
         runner, "new", game, "--rules", "chicken-foot", "--players", "me ana bob", "--hand", "1-1 2-2", *args
     )
     assert res.exit_code == 0, res.output
-    assert run(runner, "log", game, "me d 1-0", "me p", "ana d", "ana p", "bob d", "bob p").exit_code == 0
-    assert run(runner, "log", game, "ana shows 3-0 3-1 3-2").exit_code == 0
+    assert (
+        run(runner, "log", "-q", game, "me d 1-0", "me p", "ana d", "ana p", "bob d", "bob p").exit_code == 0
+    )
+    assert run(runner, "log", "-q", game, "ana shows 3-0 3-1 3-2").exit_code == 0
     data = json.loads(run(runner, "status", game, "--json").output)
     bob = next(p for p in data["players"] if p["name"] == "bob")
     assert bob["expected_pips"] == 55  # 0-0 2-0 2-1: the double-blank counts 50
     refused(runner, game, "log", game, "bob counts 0", says="bob's 3 tiles hold at least 55 pips")
-    assert run(runner, "log", game, "bob counts 55").exit_code == 0
+    assert run(runner, "log", "-q", game, "bob counts 55").exit_code == 0
     data = json.loads(run(runner, "status", game, "--json").output)
     assert data["scores"]["bob"] == 55 and data["waiting"] is None and data["open"] == []
 
@@ -262,7 +264,7 @@ def test_settings_and_names_that_would_mislead(runner, tmp_path):
 
 
 def test_the_head_is_written_by_its_name_and_a_full_head_says_so(runner, table):
-    assert run(runner, "log", table, "me plays 9-8 on 9-9").exit_code == 0
+    assert run(runner, "log", "-q", table, "me plays 9-8 on 9-9").exit_code == 0
     assert "me plays 9-8 on head" in table.read_text()
 
 
@@ -280,12 +282,12 @@ def test_a_tile_on_lines_alike_is_advised_once(runner, tmp_path):
 
     game = tmp_path / "m.dom"
     game.write_text((Path(__file__).parent / "data" / "logs" / "chicken-foot-4-midround.dom").read_text())
-    assert run(runner, "log", game, "bob p", "cy 76 77").exit_code == 0
+    assert run(runner, "log", "-q", game, "bob p", "cy 76 77").exit_code == 0
     data = json.loads(run(runner, "advise", game, "--json", "--samples", "6", "--time", "60").output)
     twos = [m for m in data["moves"] if m["tile"] == "2-1"]
     assert [m["on"] for m in twos] == ["toe3", "toe5"]  # toe3 shows 2, toe5 shows 1: the rest alike
     assert any("the same as on toe9, toe11" in r for r in twos[0]["reasons"])
-    assert run(runner, "log", game, "me plays 2-1 on toe11").exit_code == 0
+    assert run(runner, "log", "-q", game, "me plays 2-1 on toe11").exit_code == 0
     review = json.loads(run(runner, "review", game, "--json", "--samples", "4").output)
     assert review["decisions"][-1]["played"] == "2-1 on toe11"
 

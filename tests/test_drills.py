@@ -27,8 +27,9 @@ def demo_drills():
     return log, drills.from_review(log, review(log))  # as train --from reviews it
 
 
-def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
-    log, found = demo_drills
+def test_the_costly_decisions_become_drills_at_your_turn(budget):
+    log = gamelog.loads(DEMO)
+    found = drills.from_review(log, reviewing.review(log))  # as train --from finds it
     assert found and {d.kind for d in found} == {"voids", "count", "move"}
     events = log.numbered_events()
     for d in found:
@@ -50,7 +51,7 @@ def test_the_costly_decisions_become_drills_at_your_turn(demo_drills):
 # train --from reviews a game as review does (the advice's budget of work, 1.9 s of CPU on
 # the demo), and a lesson's move question advises at the same budget: the fast tier, whose
 # point here is the record (drills kept, asked, answered, come back), reviews the demo
-# once at two fifths of the work, which finds the same three drills (checked below), and
+# once at two fifths of the work, which finds the same three drills (the slow tier checks), and
 # advises at a fifth; the slow tier at the real budget
 @pytest.fixture(
     params=[pytest.param(True, id="fast"), pytest.param(False, id="full", marks=pytest.mark.slow)]
@@ -60,6 +61,7 @@ def budget(request, monkeypatch):
         small_drill_budgets(monkeypatch)
 
 
+@pytest.mark.slow  # a check of the fast tier's own budgets: the review at the full work is 1.8 s
 def test_the_tests_small_work_finds_the_drills_of_the_full_work(demo_drills, monkeypatch):
     log, found = demo_drills
     small_drill_budgets(monkeypatch)

@@ -319,7 +319,7 @@ def test_a_comment_after_an_event_is_kept(runner, game):
     res = run(runner, "status", game, "--json")
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["to_move"] == "bob"
-    assert run(runner, "log", game, "bob plays 2-2 on 2   # a spinner? no").exit_code == 0
+    assert run(runner, "log", "-q", game, "bob plays 2-2 on 2   # a spinner? no").exit_code == 0
     text = game.read_text()
     assert "ana plays 6-2 on 6  # fixed by hand\n" in text
     assert text.endswith("bob plays 2-2 on 2  # a spinner? no\n")
@@ -403,7 +403,7 @@ def test_an_endless_typed_line_is_refused_in_bounded_memory(tmp_path, runner):
 
 def test_bytes_that_are_not_utf8(tmp_path, runner):
     path = new_game(runner, tmp_path / "b.dom")
-    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    assert run(runner, "log", "-q", path, "me plays 6-6").exit_code == 0
     refused(runner, path, "log", path, "ana draws 1 # caf\udce9", says="not UTF-8 text")
     res = process("session", path, "--samples", "5", input=b"ana d1 # caf\xe9\nana d1\nq\n")
     assert b"not UTF-8 text" in res.stdout and b"Traceback" not in res.stdout + res.stderr

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -15,10 +16,15 @@ from domino_advisor.cli.demo import demo_text
 jsonschema = pytest.importorskip("jsonschema")
 
 
-def validate(command: str, data) -> None:
+@functools.cache  # each schema checked against the meta-schema once a run, its validator kept
+def validator(command: str):
     schema = api.schema(command)
     jsonschema.Draft202012Validator.check_schema(schema)
-    jsonschema.Draft202012Validator(schema).validate(data)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def validate(command: str, data) -> None:
+    validator(command).validate(data)
 
 
 def output(runner, *args) -> dict:
@@ -43,7 +49,7 @@ def test_the_schemas_are_valid_and_strict():
 def test_status_in_its_shapes(runner, tmp_path):
     path = new_game(runner, tmp_path / "s.dom")
     validate("status", output(runner, "status", path, "--json"))  # before the opening
-    assert run(runner, "log", path, "me plays 6-6", "ana draws 2", "ana plays 6-4 on 6").exit_code == 0
+    assert run(runner, "log", "-q", path, "me plays 6-6", "ana draws 2", "ana plays 6-4 on 6").exit_code == 0
     validate("status", output(runner, "status", path, "--json"))
     shared = Path(__file__).parent / "data" / "three-players.dom"
     validate("status", output(runner, "status", shared, "--json"))
@@ -52,6 +58,7 @@ def test_status_in_its_shapes(runner, tmp_path):
         run(
             runner,
             "new",
+            "-q",
             over,
             "--players",
             "me ana",
@@ -64,7 +71,7 @@ def test_status_in_its_shapes(runner, tmp_path):
         ).exit_code
         == 0
     )
-    assert run(runner, "log", over, "me plays 6-6", "ana shows 5-5").exit_code == 0
+    assert run(runner, "log", "-q", over, "me plays 6-6", "ana shows 5-5").exit_code == 0
     data = output(runner, "status", over, "--json")
     assert data["match_over"] and data["match_winner"] == ["me"]
     validate("status", data)
@@ -73,6 +80,7 @@ def test_status_in_its_shapes(runner, tmp_path):
         run(
             runner,
             "new",
+            "-q",
             partners,
             "--players",
             "me ana bob cy",
@@ -87,12 +95,23 @@ def test_status_in_its_shapes(runner, tmp_path):
     reads = tmp_path / "reads.dom"
     assert (
         run(
-            runner, "new", reads, "--players", "me bob", "--rules", "block", "--hand", "66 65 64 63 55 44 21"
+            runner,
+            "new",
+            "-q",
+            reads,
+            "--players",
+            "me bob",
+            "--rules",
+            "block",
+            "--hand",
+            "66 65 64 63 55 44 21",
         ).exit_code
         == 0
     )
     assert (
-        run(runner, "log", reads, "me plays 6-6", "bob plays 6-1", "me plays 2-1", "bob plays 2-0").exit_code
+        run(
+            runner, "log", "-q", reads, "me plays 6-6", "bob plays 6-1", "me plays 2-1", "bob plays 2-0"
+        ).exit_code
         == 0
     )
     data = output(runner, "status", reads, "--json")
@@ -103,14 +122,19 @@ def test_status_in_its_shapes(runner, tmp_path):
 def test_advise_in_its_shapes(runner, tmp_path):
     path = new_game(runner, tmp_path / "a.dom")
     validate("advise", output(runner, "advise", path, "--json", "--samples", "20"))  # opening
-    assert run(runner, "log", path, "me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4").exit_code == 0
+    assert (
+        run(runner, "log", "-q", path, "me plays 6-6", "ana plays 6-4 on 6", "bob plays 4-1 on 4").exit_code
+        == 0
+    )
     validate("advise", output(runner, "advise", path, "--json", "--samples", "20"))
     draw = tmp_path / "d.dom"
     assert (
-        run(runner, "new", draw, "--players", "me ana", "--hand", "6-6 4-4 4-3 4-2 3-3 3-2 2-2").exit_code
+        run(
+            runner, "new", "-q", draw, "--players", "me ana", "--hand", "6-6 4-4 4-3 4-2 3-3 3-2 2-2"
+        ).exit_code
         == 0
     )
-    assert run(runner, "log", draw, "me plays 6-6", "ana plays 6-5 on 6").exit_code == 0
+    assert run(runner, "log", "-q", draw, "me plays 6-6", "ana plays 6-5 on 6").exit_code == 0
     data = output(runner, "advise", draw, "--json", "--samples", "20")
     assert data["action"] == "draw"
     validate("advise", data)
@@ -119,6 +143,7 @@ def test_advise_in_its_shapes(runner, tmp_path):
         run(
             runner,
             "new",
+            "-q",
             fives,
             "--players",
             "me ana",
@@ -133,6 +158,7 @@ def test_advise_in_its_shapes(runner, tmp_path):
         run(
             runner,
             "log",
+            "-q",
             fives,
             "me plays 6-6",
             "ana plays 6-3 on 6",
@@ -149,6 +175,7 @@ def test_advise_in_its_shapes(runner, tmp_path):
         run(
             runner,
             "new",
+            "-q",
             exact,
             "--players",
             "me ana",

@@ -33,7 +33,7 @@ def _two_writers_at_once(path: Path, rounds: int) -> None:
     for i in range(rounds):
         path.unlink(missing_ok=True)
         new_game(runner, path)
-        assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+        assert run(runner, "log", "-q", path, "me plays 6-6").exit_code == 0
         procs = [
             subprocess.Popen(
                 [*CLI, "log", "-q", str(path), "ana draws 1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
@@ -84,7 +84,7 @@ def test_two_log_commands_at_once_both_land(tmp_path):
         for _ in range(2)
     ]
     new_game(runner, path)  # a log where ana must draw, made once and written afresh each round
-    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    assert run(runner, "log", "-q", path, "me plays 6-6").exit_code == 0
     fresh = path.read_bytes()
     try:
         for i in range(12):
@@ -127,7 +127,7 @@ def test_threads_writing_one_log_lose_nothing(tmp_path):
         "--set",
         "hand=7",
     )
-    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    assert run(runner, "log", "-q", path, "me plays 6-6").exit_code == 0
 
     def draw(_):
         logfile.update(path, lambda log: edits.append(log, ["ana draws 1"]).log)
@@ -212,7 +212,7 @@ def test_session_undo_after_an_outside_change_undoes_nothing(tmp_path, monkeypat
     path = new_game(runner, tmp_path / "u.dom")
     s = Session(path, make_console(), samples=10, seconds=0.05)
     s.handle("me 66")
-    assert run(runner, "log", path, "ana draws 1").exit_code == 0
+    assert run(runner, "log", "-q", path, "ana draws 1").exit_code == 0
     before = path.read_bytes()
     with pytest.raises(Exception, match="nothing was undone"):
         s.handle("u")
@@ -317,7 +317,7 @@ def test_writes_go_through_a_symlink_to_its_target(runner, tmp_path):
     target = new_game(runner, real / "g.dom")
     link = tmp_path / "g.dom"
     link.symlink_to(target)
-    assert run(runner, "log", link, "me plays 6-6", "ana draws 2").exit_code == 0
+    assert run(runner, "log", "-q", link, "me plays 6-6", "ana draws 2").exit_code == 0
     assert link.is_symlink() and target.read_text().endswith("ana draws 2\n")
     assert run(runner, "undo", link).exit_code == 0
     assert link.is_symlink() and target.read_text().endswith("me plays 6-6\n")
@@ -331,11 +331,11 @@ def test_writes_go_through_a_symlink_to_its_target(runner, tmp_path):
 
 def test_mode_and_owner_are_kept(runner, game):
     os.chmod(game, 0o640)
-    assert run(runner, "log", game, "ana draws 1").exit_code == 0
+    assert run(runner, "log", "-q", game, "ana draws 1").exit_code == 0
     assert stat.S_IMODE(os.stat(game).st_mode) == 0o640
     if ROOT:
         os.chown(game, 65534, 65534)
-        assert run(runner, "log", game, "ana draws 1").exit_code == 0
+        assert run(runner, "log", "-q", game, "ana draws 1").exit_code == 0
         st = os.stat(game)
         assert (st.st_uid, st.st_gid) == (65534, 65534)
 
@@ -417,7 +417,7 @@ def test_stale_temp_files_of_ours_are_removed(runner, game, tmp_path):
     ]
     for p in theirs:
         p.write_text("not ours to remove")
-    assert run(runner, "log", game, "ana draws 1").exit_code == 0
+    assert run(runner, "log", "-q", game, "ana draws 1").exit_code == 0
     assert not ours.exists()
     assert all(p.exists() for p in theirs)
 
@@ -430,7 +430,7 @@ def test_killed_writers_leave_the_log_whole(tmp_path):
     the slow tier's; the fast tier holds the cleaning (test_stale_temp_files_of_ours_are_removed)."""
     runner = CliRunner()
     path = new_game(runner, tmp_path / "kill.dom")
-    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    assert run(runner, "log", "-q", path, "me plays 6-6").exit_code == 0
     for delay in (0.25, 0.3, 0.35, 0.4, 0.45, 0.5):
         p = subprocess.Popen(
             [*CLI, "log", "-q", str(path), "ana draws 1"],
@@ -442,7 +442,7 @@ def test_killed_writers_leave_the_log_whole(tmp_path):
         p.wait()
         data = path.read_bytes()
         assert data.endswith(b"me plays 6-6\n") or data.endswith(b"ana draws 1\n")
-    assert run(runner, "log", path, "ana draws 1").exit_code == 0
+    assert run(runner, "log", "-q", path, "ana draws 1").exit_code == 0
     assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
 
 
@@ -570,7 +570,7 @@ def test_a_shared_log_of_another_user_is_not_taken_over(open_folder):
 
 def test_crlf_line_ends_are_kept(runner, game):
     game.write_bytes(game.read_bytes().replace(b"\n", b"\r\n"))
-    assert run(runner, "log", game, "ana draws 1").exit_code == 0
+    assert run(runner, "log", "-q", game, "ana draws 1").exit_code == 0
     data = game.read_bytes()
     assert data.endswith(b"me plays 6-6\r\nana draws 1\r\n") and b"\n" not in data.replace(b"\r\n", b"")
 
@@ -667,7 +667,7 @@ def test_the_writer_after_a_swap_leaves_the_old_version_alone(tmp_path, monkeypa
     monkeypatch.setattr(swap, "_exchange", slow_swap)
     runner = CliRunner()
     path = new_game(runner, tmp_path / "swap.dom", "me ana", "6-6 6-3 5-2 3-1 0-0 1-1 2-2", "--set", "set=9")
-    assert run(runner, "log", path, "me plays 6-6").exit_code == 0
+    assert run(runner, "log", "-q", path, "me plays 6-6").exit_code == 0
 
     def draw(_):
         logfile.update(path, lambda log: edits.append(log, ["ana draws 1"]).log)

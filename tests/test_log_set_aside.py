@@ -58,7 +58,7 @@ def test_a_save_is_kept_past_other_999(runner, game, monkeypatch):
     kept = game.with_name(game.name + ".other-1000")
     assert f"its version is kept as {kept}" in res.output, res.output
     monkeypatch.undo()
-    assert run(runner, "log", game, "ana draws 1").exit_code == 0  # the next write's sweep
+    assert run(runner, "log", "-q", game, "ana draws 1").exit_code == 0  # the next write's sweep
     assert kept.read_text().endswith("me plays 6-6\n" + HANDLE)
     assert _hidden(game.parent) == []
 
@@ -78,7 +78,7 @@ def test_a_save_is_kept_where_the_file_system_has_no_hard_links(runner, game, mo
     kept = game.with_name(game.name + ".other-1")
     assert f"its version is kept as {kept}" in res.output, res.output
     monkeypatch.undo()
-    assert run(runner, "log", game, "ana draws 1").exit_code == 0
+    assert run(runner, "log", "-q", game, "ana draws 1").exit_code == 0
     assert kept.read_text().endswith("me plays 6-6\n" + HANDLE)
     assert _hidden(game.parent) == []
 
@@ -108,7 +108,7 @@ def test_a_save_no_name_can_be_made_for_is_said_and_never_swept(runner, game, mo
     assert f"its version is kept as {left} (read-only: no name like {game.name}.other-1 could be made" in said
     assert "No space left on device" in said
     monkeypatch.undo()
-    assert run(runner, "log", game, "ana draws 1").exit_code == 0
+    assert run(runner, "log", "-q", game, "ana draws 1").exit_code == 0
     assert left.read_text().endswith("me plays 6-6\n" + HANDLE)
     assert not os.stat(left).st_mode & 0o222
     assert not list(game.parent.glob("*.other-*"))
@@ -170,5 +170,5 @@ def test_the_sweep_still_removes_a_killed_writers_temporary_file(runner, game):
     kept = game.with_name(f".{game.name}.domino-advisor.efgh5678.tmp")
     kept.write_text("another program's save\n")
     os.chmod(kept, stat.S_IRUSR)
-    assert run(runner, "log", game, "ana draws 1").exit_code == 0
+    assert run(runner, "log", "-q", game, "ana draws 1").exit_code == 0
     assert not left.exists() and kept.read_text() == "another program's save\n"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import process, refused, run
+from clitools import console_under, refused, run
 
 LOGS = Path(__file__).parent / "data" / "logs"
 
@@ -116,11 +116,14 @@ def test_review_page_shows_the_match_chances_it_costs(runner, tmp_path, log, sam
     assert f"<b>{d['played']}</b> ({d['played_match']:.0%})" in html
 
 
-def test_equity_fits_fifty_columns(tmp_path):
-    res = process("equity", env={"COLUMNS": "50"})
-    lines = res.stdout.decode().splitlines()
-    assert res.returncode == 0 and max(len(line) for line in lines) <= 50
-    assert "…" not in res.stdout.decode()
+def test_equity_fits_fifty_columns(runner, monkeypatch):
+    """In this process on the console set 50 wide (a real process reading COLUMNS as it
+    starts: test_table_loop's status)."""
+    console_under(monkeypatch, COLUMNS="50")
+    res = run(runner, "equity")
+    lines = res.output.splitlines()
+    assert res.exit_code == 0 and max(len(line) for line in lines) <= 50
+    assert "…" not in res.output
 
 
 def test_calibrate_with_no_decision_says_so(runner):

@@ -41,14 +41,19 @@ def test_a_world_before_the_opening_starts_with_the_seat_advised(players):
     assert [bin(h).count("1") for h in fr.hands] == [4 if s == seat else 5 for s in range(3)]
 
 
+# The fast tier advises with 60 worlds (each case fails there with 0.9.0's fast twin put
+# back, as at the default work); the slow tier at the default work, as the table does
+@pytest.mark.parametrize(
+    "samples", [pytest.param(60, id="fast"), pytest.param(None, id="full", marks=pytest.mark.slow)]
+)
 @pytest.mark.parametrize("rules", ["block", "classic"])
 @pytest.mark.parametrize("search", ["worlds", "tree"])
-def test_the_opening_is_advised_alike_from_either_seat_of_two(rules, search):
+def test_the_opening_is_advised_alike_from_either_seat_of_two(rules, search, samples):
     """Two seats, the table choosing who opens: the same hand has the same chances
     whichever seat it sits in (0.9.0 gave the second seat other figures, worlds in
     which its opening tile never left its hand; its tree search failed)."""
     hand = "6-6 5-4 4-4 3-1 2-0 6-2 1-0"
-    options = AdviceOptions(seed=1, reasons=False, search=search)
+    options = AdviceOptions(samples=samples, seed=1, reasons=False, search=search)
     chances = []
     for players in ("me ana", "ana me"):
         r = _opening(rules, players, hand)

@@ -165,7 +165,7 @@ def test_new_force_starts_again_only_over_a_log_with_nothing_played(tmp_path, ru
     log = new_game(runner, tmp_path / "n.dom", "me ana bob", "6-6 6-3 5-2 3-1 0-1")
     again = ["new", log, "--players", "me ana bob", "--hand", hand, "--force"]
     assert run(runner, *again).exit_code == 0 and "0-0" in log.read_text()
-    assert run(runner, "log", log, "me plays 6-6").exit_code == 0
+    assert run(runner, "log", "-q", log, "me plays 6-6").exit_code == 0
     refused(runner, log, *again, says="is a game log with events in it")
     assert "me plays 6-6" in log.read_text()
 
@@ -218,5 +218,5 @@ def test_a_log_saved_in_place_while_an_event_is_logged_keeps_both(tmp_path, runn
     game = new_game(runner, tmp_path / "game.dom")
     saved = game.read_text() + "# a note saved by an editor\n"
     _save_in_place_at_the_swap(monkeypatch, game, saved)
-    assert run(runner, "log", game, "me plays 6-6").exit_code == 0
+    assert run(runner, "log", "-q", game, "me plays 6-6").exit_code == 0
     assert game.read_text() == saved + "me plays 6-6\n"

@@ -154,7 +154,11 @@ def test_same_log_same_sampled_answer():
 STUCK = Path(__file__).parent / "data" / "sampler"
 
 
-@pytest.mark.parametrize("name", ["stuck-block-6.dom", "stuck-classic-12.dom"])
+# the double-twelve log's exact count takes a second: the slow tier's (the double-six one
+# fails as it does with the places never reached not counted, or not counted again exactly)
+@pytest.mark.parametrize(
+    "name", ["stuck-block-6.dom", pytest.param("stuck-classic-12.dom", marks=pytest.mark.slow)]
+)
 def test_a_chain_that_cannot_reach_every_deal_is_caught(name):
     """Logs an independent review found where every place is full and two-tile swaps
     cannot get from one consistent deal to another: the chain alone misses deals (it

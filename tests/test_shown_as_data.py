@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from clitools import run
+from clitools import run, small_drill_budgets
 
 HOSTILE = "[blink]Y[link=http:evil]Z\x1b[2J.dom"
 
@@ -36,6 +36,7 @@ def test_a_file_name_in_a_progress_bar_is_shown_as_written(runner, tmp_path, mon
     demo = Path(__file__).parents[1] / "src" / "domino_advisor" / "data" / "demo.dom"
     game.write_bytes(demo.read_bytes())
     shown = _terminal(monkeypatch)
+    small_drill_budgets(monkeypatch)  # the demo's review, made once a run (its bar drawn still)
     res = run(runner, "train", "--from", game, input="q\n")
     assert res.exit_code == 0, res.output
     screen = shown.getvalue()

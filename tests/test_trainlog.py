@@ -208,7 +208,7 @@ def test_shows_and_counts_are_checked_and_counted(runner, tmp_path):
     assert json.loads(run(runner, "status", game, "--json").output)["over"]
     who, _, tiles = shows[0].partition(" shows ")
     refused(runner, game, "log", game, f"{who} counts 59", says="at most")
-    assert run(runner, "log", game, shows[0]).exit_code == 0
+    assert run(runner, "log", "-q", game, shows[0]).exit_code == 0
     refused(runner, game, "log", game, f"{who} shows {tiles}", says="already counted")
     if len(shows) > 1:  # a tile already shown by another player
         other, _, theirs = shows[1].partition(" shows ")

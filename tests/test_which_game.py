@@ -14,7 +14,7 @@ import ast
 import re
 from pathlib import Path
 
-from test_architecture import modules, parsed
+from test_architecture import modules, nodes
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
 GAME_FOLDERS = {"line", "hub", "trains", "chicken"}  # a game's own folder (games/<name>/) may know its game
@@ -68,7 +68,7 @@ def places() -> list[tuple[str, bool]]:
         if parts[0] == "games" and len(parts) > 2 and parts[1] in GAME_FOLDERS:
             continue
         lines = path.read_text().split("\n")
-        for node in ast.walk(parsed(name)):  # parsed once for the architecture's tests too
+        for node in nodes(name):  # parsed and walked once for the architecture's tests too
             if _asks(node):
                 around = "\n".join(lines[max(0, node.lineno - 6) : node.lineno])
                 found.append((f"{path.relative_to(PACKAGE)}:{node.lineno}", JUSTIFIED in around))
