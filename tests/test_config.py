@@ -303,3 +303,26 @@ def test_every_problem_names_its_line_and_the_first_comes_first(home, text, firs
     res = run(home, "config", "--check")
     said = res.stderr.decode().splitlines()
     assert res.returncode == 2 and said[0].startswith(f"error: config {p}, {first}"), said
+
+
+@pytest.mark.parametrize(
+    "xdg, home",
+    [
+        ("", "/home/ana"),
+        ("/tmp/xdg", "/home/ana"),
+        ("relative/xdg", "/home/ana"),
+        ("", "/home/ana/"),
+        ("", ""),
+    ],
+)
+def test_the_config_folder_is_platformdirs_own(monkeypatch, xdg, home):
+    """The folder worked out without platformdirs (start-up) is the one it gives."""
+    from platformdirs import user_config_dir
+
+    from domino_advisor.cli import config
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+    monkeypatch.setenv("HOME", home)
+    if not home:
+        monkeypatch.delenv("HOME")
+    assert config._config_folder() == user_config_dir("domino-advisor", appauthor=False)

@@ -55,9 +55,25 @@ def path() -> Path:
     """Where the file is (it need not exist)."""
     if os.environ.get(ENV):
         return Path(os.environ[ENV])
+    return Path(_config_folder()) / "config.toml"
+
+
+def _config_folder() -> str:
+    """platformdirs' user config folder.  On Linux, where XDG_CONFIG_HOME or HOME is an
+    absolute path, its answer is worked out here: platformdirs imports tempfile, shutil,
+    bz2 and lzma, 3% of what every command on a log costs to start (tests/test_config.py
+    holds the two answers together); anywhere else platformdirs says."""
+    import sys
+
+    if sys.platform == "linux":
+        xdg, home = os.environ.get("XDG_CONFIG_HOME", ""), os.environ.get("HOME", "")
+        if os.path.isabs(xdg):
+            return os.path.join(xdg, "domino-advisor")
+        if os.path.isabs(home):
+            return os.path.join(os.path.expanduser("~/.config"), "domino-advisor")
     from platformdirs import user_config_dir
 
-    return Path(user_config_dir("domino-advisor", appauthor=False)) / "config.toml"
+    return user_config_dir("domino-advisor", appauthor=False)
 
 
 @dataclass(frozen=True)
