@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -26,17 +27,22 @@ DATA = Path(__file__).parent / "data"
 LOGS = DATA / "logs"
 
 
+@functools.cache  # the demo's review at a fixed seed, for the two tests that read it
+def _demo_review() -> str:
+    return json.dumps(review(gamelog.loads(demo_text()), samples=60, seed=7).as_dict())
+
+
 def test_demo_review_matches_golden_file():
     """A regression check of the demo's review (fixed seed).  What its figures rest on is
     checked independently below: the insights against brute-force enumeration, the exact
     decisions against a plain minimax."""
-    got = review(gamelog.loads(demo_text()), samples=60, seed=7).as_dict()
+    got = json.loads(_demo_review())
     want = json.loads((DATA / "demo-review.golden.json").read_text())
     assert got == want
 
 
 def test_review_parts():
-    data = review(gamelog.loads(demo_text()), samples=60, seed=7).as_dict()
+    data = json.loads(_demo_review())
     assert data["decisions"], "the demo has decisions with a choice"
     for d in data["decisions"]:  # a match to 100: judged by the match, the round beside it
         assert 0 <= d["played_match"] <= d["best_match"] + 1e-9 <= 1 + 1e-9
