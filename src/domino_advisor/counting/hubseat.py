@@ -11,68 +11,18 @@ is no lead rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
-from domino_advisor.counting.view import Seated
 from domino_advisor.games.hub.logmatch import HubLogMatch, table_of
-from domino_advisor.games.hub.round import HubActed, HubRound
-from domino_advisor.games.hub.rules import HubRules
-from domino_advisor.games.hub.words import words_of
+from domino_advisor.games.hub.view import HubSeatView
 
 if TYPE_CHECKING:
     from domino_advisor.log.gamelog import GameLog
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
-
-
-@dataclass(frozen=True)
-class HubSeatView(Seated):
-    rules: HubRules
-    names: tuple[str, ...]
-    me: int
-    dealt: tuple[Tile, ...]
-    hand: frozenset[Tile]
-    counts: tuple[int, ...]
-    boneyard: int
-    history: tuple[HubActed, ...]
-    shown: dict[int, tuple[Tile, ...]]
-    turn: int | None
-    over: bool
-    table: frozenset[Tile]  # the middle double (engine, head) and every tile laid
-    opening: None = None  # no lead rule: the engine is set aside before the deal
-
-    @classmethod
-    def of(cls, r: HubRound, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> HubSeatView:
-        """One seat's view of a Mexican Train round, or of a Chicken Foot round (the same
-        shape: a hub set aside, tiles placed, one-tile draws that say what was open)."""
-        hand, dealt = r.hands[seat], r.dealt[seat]
-        if hand is None or dealt is None:
-            raise ValueError(f"{r.names[seat]}'s hand is not known")
-        table = {r.engine} | r.placed
-        history = tuple(
-            a
-            if a.seat == seat or a.tiles is None
-            else HubActed(a.seat, a.kind, a.tile, a.train, a.ends, a.count, a.line)
-            for a in r.history
-        )
-        return cls(
-            rules=r.rules,
-            names=tuple(r.names),
-            me=seat,
-            dealt=dealt,
-            hand=frozenset(hand),
-            counts=tuple(r.counts),
-            boneyard=r.boneyard,
-            history=history,
-            shown={s: t for s, t in (shown or {}).items() if s != seat},
-            turn=None if r.over else r.turn,
-            over=r.over,
-            table=frozenset(table),
-        )
 
 
 def count(view: HubSeatView, seconds: float | None = None) -> Inference:
@@ -89,7 +39,7 @@ def status_of(m: HubLogMatch) -> shapes.HubStatusJson:
     r = m.round
     if r is None or r.dealt[m.viewer] is None or m.pending is not None:
         return out
-    view = HubSeatView.of(r, m.viewer, m.shown[-1] if m.shown else None)
+    view = r.seat_view(m.viewer, m.shown[-1] if m.shown else None)
     inf = count(view)
     top = m.rules.top
     for s, entry in enumerate(out["players"]):
@@ -116,16 +66,14 @@ def where_of(m: HubLogMatch, tile_text: str) -> shapes.WhereJson:
         raise IllegalMoveError("nothing is known yet: log your hand first")
     out: shapes.WhereJson = {"tile": str(tile), "known": None, "where": {}}
     shown = m.shown[-1] if m.shown else {}
-    if tile == r.engine:
-        out["known"] = f"the {m.rules.hub_word}"
-    elif tile in r.placed:
-        out["known"] = f"on {words_of(r).place_of(r, m.viewer, tile)}"
+    if tile in r.table_tiles():
+        out["known"] = r.seen_where(m.viewer, tile)
     elif tile in (r.hands[m.viewer] or ()):
         out["known"] = "in your hand"
     elif any(tile in tiles for tiles in shown.values()):
         out["known"] = f"shown by {next(m.players[s] for s, ts in shown.items() if tile in ts)}"
     else:
-        inf = count(HubSeatView.of(r, m.viewer, shown or None))
+        inf = count(r.seat_view(m.viewer, shown or None))
         out["where"] = {k: round(v, 9) for k, v in inf.where(tile).items()}
         out["counting"] = inf.counting()
     return out

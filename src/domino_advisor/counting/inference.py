@@ -169,7 +169,7 @@ def infer(view: SeatView, budget: int | None = EXACT_WORK, seconds: float | None
     past it sampled to the chain's fixed steps and error target, so the same log gives
     the same chances however busy the machine (``seconds``: a clock limit, only where
     the user asks for one); contradicted evidence is dropped with a warning either way."""
-    ev = gather(view)
+    ev = view.evidence()
     unseen = unseen_tiles(view)
     try:
         return _exact(view, ev, unseen, budget)
@@ -189,9 +189,9 @@ def certain_lacks(view: SeatView) -> dict[int, list[int]]:
         chain = Chain(view, trial, unseen, [c for c in trial.cases if _case_possible(view, trial, c)])
         return chain if chain.feasible else None
 
-    chain = fits(gather(view))
+    chain = fits(view.evidence())
     if chain is None:
-        _, chain, _ = _relax(view, gather(view), fits)
+        _, chain, _ = _relax(view, view.evidence(), fits)
     assert chain is not None
     possible = chain.possible()
     out = {}
@@ -209,7 +209,7 @@ def certain_lacks(view: SeatView) -> dict[int, list[int]]:
 def sample_posterior(view: SeatView, seconds: float | None = None) -> Inference:
     """The sampled posterior even where the exact count would fit, by default with no
     time limit (to measure it at a fixed number of steps)."""
-    return _sampled(view, gather(view), unseen_tiles(view), seconds, retry=False)
+    return _sampled(view, view.evidence(), unseen_tiles(view), seconds, retry=False)
 
 
 def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None) -> Inference:

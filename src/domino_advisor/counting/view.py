@@ -11,24 +11,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line import lead
 from domino_advisor.games.line.lead import Opening
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.state import Acted, Round
-
-
-class Seated:
-    """The seats around a view's table (shared by the line games' and the trains' views)."""
-
-    names: tuple[str, ...]
-    me: int
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
-
-    @property
-    def opponents(self) -> list[int]:
-        return [s for s in range(self.seats) if s != self.me]
+from domino_advisor.games.proof import Evidence, Seated, turns
 
 
 @dataclass(frozen=True)
@@ -48,6 +35,19 @@ class SeatView(Seated):
     turn: int | None
     over: bool
     table: frozenset[Tile]
+
+    def dealt_size(self) -> int:
+        return self.rules.hand_size(self.seats)
+
+    def evidence(self) -> Evidence:
+        """What the round's moves prove: the turns' (``proof.turns``) and the lead rule's."""
+        ev = turns(self)
+        first = self.history[0] if self.history else None
+        if self.opening is not None and first is not None and first.tile is not None:
+            ev.cases, ev.lead_text = lead.proof(
+                self.rules, self.opening, first.seat, first.tile, self.names, self.me, self.dealt
+            )
+        return ev
 
     @classmethod
     def of(cls, round_: Round, seat: int) -> SeatView:

@@ -7,32 +7,18 @@ a place is called, and what laying a tile does.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Self
 
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Draw, Pass, Play
+from domino_advisor.games.hub.record import HubActed
 from domino_advisor.games.hub.rules import HubRules
 
 _by_number = attrgetter("high", "low")  # the tiles' own order, without building them pairs to compare
-
-
-@dataclass(frozen=True)
-class HubActed:
-    """A public move, with the numbers the player could have played on then: what a
-    draw that led to no play says they lack."""
-
-    seat: int
-    kind: str  # play, draw or pass
-    tile: Tile | None = None
-    train: Any = None  # where the play went, as the round names it (a seat, mexican, head, toe2)
-    ends: tuple[int, ...] = ()
-    count: int = 0  # tiles drawn (one, in these games)
-    line: int | None = None  # the log's line, where there is a log
-    tiles: tuple[Tile, ...] | None = None  # the tile drawn, when its drawer's hand is known
 
 
 class HubRound:
@@ -130,10 +116,46 @@ class HubRound:
         ends = self.open_ends(seat)
         return [(t, p) for t in tiles for p, number in ends if t.bears(number)]
 
-    def step(self, choose: Callable[[Self, list[tuple[Tile, Any]]], tuple[Tile, Any]]) -> None:
+    # -- what the one stack asks of a round (games.registry.Round) ---------------------------
+    def actors(self) -> frozenset[int]:
+        """Who may act now: the player whose turn it is (nobody once the round is over)."""
+        return frozenset() if self.over else frozenset({self.turn})
+
+    def may_play(self, seat: int) -> bool:
+        """It is this seat's turn, as far as the round knows."""
+        return not self.over and self.turn == seat
+
+    def idle(self, seat: int) -> str:
+        """What the player to move does when no tile fits: draw one, or pass after drawing."""
+        return "draw" if self.drew is False and self.boneyard > 0 else "pass"
+
+    def seat_view(self, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> Any:
+        """What ``seat`` knows, for the counting (``hub.view.HubSeatView``)."""
+        from domino_advisor.games.hub.view import HubSeatView
+
+        return HubSeatView.of(self, seat, shown)
+
+    def seen_where(self, viewer: int, tile: Tile) -> str:
+        """Where a tile on the table lies, in words: the hub, or its place."""
+        if tile == self.engine:
+            return f"the {self.rules.hub_word}"
+        from domino_advisor.games.hub.words import words_of
+
+        return f"on {words_of(self).place_of(self, viewer, tile)}"
+
+    def table_tiles(self) -> frozenset[Tile]:
+        """Every tile seen on the table: the hub and the tiles laid."""
+        return frozenset(self.placed | {self.engine})
+
+    def step(
+        self,
+        choose: Callable[[Self, list[tuple[Tile, Any]]], tuple[Tile, Any]],
+        rng: random.Random | None = None,
+    ) -> None:
         """The player to move plays what ``choose`` picks among their legal plays, else
         draws, else passes: a rollout's move, every hand known, with no names to read back
-        (``legal_moves`` and ``apply`` make the same moves from the same choices)."""
+        (``legal_moves`` and ``apply`` make the same moves from the same choices).  Taking
+        turns, nobody is drawn by lot: ``rng`` is for the games that race."""
         seat = self.turn
         self.line = None
         plays = self.plays(seat)

@@ -17,8 +17,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from domino_advisor.base.tiles import Tile, full_set
+from domino_advisor.base.tiles import Tile, full_set, mask_of
 from domino_advisor.games.line.rules import Rules
+from domino_advisor.games.proof import Case
 
 # how the round's opener is decided: by the lead rule, a set seat (the winner or the
 # next seat opens with any tile), or at the table (any seat, any tile)
@@ -161,3 +162,33 @@ def evidence(
     hands: list[Collection[Tile] | None] = [None] * seats
     hands[me] = own
     return [c for c in cases(rules, opening, seat, tile) if fits(c, seat, hands)]
+
+
+def proof(
+    rules: Rules,
+    opening: Opening,
+    opener: int,
+    tile: Tile,
+    names: Sequence[str],
+    me: int,
+    dealt: Collection[Tile],
+) -> tuple[list[Case], str]:
+    """What an opening play proves about the deal, as the counting's cases (a double the
+    opener must have been dealt binds only a hidden hand), and the sentence that says it."""
+    if free(rules, opening):
+        return [Case()], ""
+    cases = [
+        Case(mask_of(c.forbid), None if c.required is None or opener == me else (c.required, opener))
+        for c in evidence(rules, opening, opener, tile, len(names), me, dealt)
+    ]
+    name = names[opener]
+    if rules.lead == "highest-double":
+        if tile.is_double:
+            return cases, f"{name} opened {tile}, so nobody was dealt a higher double"
+        return cases, f"{name} opened {tile}, so nobody was dealt a double or a heavier tile"
+    if opener == me:
+        return cases, ""
+    nobody = any(c.required is None for c in cases)
+    return cases, f"{name} led, so {name} was dealt the highest double" + (
+        " (or nobody was dealt one)" if nobody else ""
+    )

@@ -16,17 +16,28 @@ tile, and the log says what the table did.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any, Self
+
 from domino_advisor.base.errors import IllegalMoveError
-from domino_advisor.base.tiles import Tile, set_name
+from domino_advisor.base.tiles import Tile, set_name, sort_tiles
 from domino_advisor.games.events import Draw, Event, Move, Pass, Play
 from domino_advisor.games.line import lead
 from domino_advisor.games.tiddly.record import Lacks, TiddlyActed
 from domino_advisor.games.tiddly.rules import TITLE
 from domino_advisor.games.tiddly.table import OPENING, TiddlyTable
 
+Place = int | str | None  # where a play goes, as the log writes it: an end's number, a side; None opens
+
 
 class TiddlyRound(TiddlyTable):
-    """A round's moves: who may act, what they may do, and each move applied or refused."""
+    """A round's moves: who may act, what they may do, and each move applied or refused;
+    and the round as the one stack's uses play it (``games.registry.Round``): the plays
+    open to a seat, a rollout's step, the pips left.  At a race ``turn`` is the seat in
+    question (the one a chooser is choosing for), not a turn: anyone who can play may."""
+
+    turn = 0
 
     # -- who may act, and how ---------------------------------------------------------------
     def actors(self) -> frozenset[int]:
@@ -223,3 +234,93 @@ class TiddlyRound(TiddlyTable):
         self.passed.add(seat)
         if len(self.passed) == self.seats:
             self.over, self.how = True, "blocked"
+
+    # -- what the one stack asks of a round (games.registry.Round) ----------------------------
+
+    @property
+    def winner(self) -> int | None:
+        return self.out
+
+    def may_play(self, seat: int) -> bool:
+        """This seat could lay a tile now, as far as the round knows (its own hand)."""
+        return not self.over and self.hands[seat] is not None and bool(self.plays(seat))
+
+    def idle(self, seat: int) -> str:
+        """What a seat that cannot play does: wait for the others, or, when nobody can,
+        draw in its turn, or pass once the boneyard is empty."""
+        if self.boneyard == 0:
+            return "pass"
+        return "draw" if self.drawer == seat else "wait"
+
+    def plays(self, seat: int) -> list[tuple[Tile, Place]]:
+        """Every legal play from a known hand, heaviest first: the openings the lead rule
+        allows, then each tile that fits with each end it may take."""
+        hand = self.hands[seat]
+        if hand is None:
+            raise ValueError(f"{self.names[seat]}'s hand is not known")
+        if self.layout.is_empty:
+            rules = self.rules.line
+            return [(t, None) for t in sort_tiles(hand) if lead.allowed(rules, OPENING, seat, t, self.hands)]
+        return [(t, on) for t in self.fitting(seat) for _, on in self.layout.choices(t, False)]
+
+    def fits(self, seat: int, tile: Tile) -> list[Place]:
+        if self.layout.is_empty:
+            return [None]
+        return [on for _, on in self.layout.choices(tile, False)]
+
+    def alike(self, plays: list[tuple[Tile, Place]]) -> tuple[list[tuple[Tile, Place]], dict]:
+        """Alike ends are offered once already (``Layout.choices``)."""
+        return plays, {}
+
+    def place_name(self, place: Place) -> str:
+        return "the table" if place is None else str(place)
+
+    def table_tiles(self) -> frozenset[Tile]:
+        return frozenset(self.placed)
+
+    def for_next(self, seat: int) -> Self:
+        """The round as ``seat`` meets it: the seat a chooser chooses for."""
+        other = self.clone()
+        other.turn = seat
+        return other
+
+    def clone(self, checked: bool = True) -> Self:
+        """A copy to play on, nothing shared that changes (``checked`` is the hub rounds'
+        switch; a Tiddly-wink move is checked the same either way: it is cheap)."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = [None if h is None else set(h) for h in self.hands]
+        other.counts = list(self.counts)
+        other.stock = None if self.stock is None else list(self.stock)
+        other.history = list(self.history)
+        other.lacks = list(self.lacks)
+        other.placed = dict(self.placed)
+        other.passed = set(self.passed)
+        other.revealed = dict(self.revealed)
+        other.shown = dict(self.shown)
+        return other
+
+    def lay(self, seat: int, tile: Tile, place: Place) -> None:
+        """Lay a legal play (one ``plays`` offered)."""
+        self.turn = seat
+        self.apply(Play(self.names[seat], tile, place))
+
+    def step(
+        self, choose: Callable[[Any, list[tuple[Tile, Any]]], tuple[Tile, Any]], rng: random.Random
+    ) -> None:
+        """A rollout's move, every hand known: one of the players who can play, drawn
+        uniformly by ``rng`` (who is quicker is not known: a documented assumption), lays
+        what ``choose`` picks; when nobody can, the player whose draw it is draws."""
+        able = sorted(self.actors())
+        seat = able[0] if len(able) == 1 else able[rng.randrange(len(able))]
+        self.turn = seat
+        plays = self.plays(seat)
+        if plays:
+            tile, place = choose(self, plays)
+            self.apply(Play(self.names[seat], tile, place))
+        else:
+            assert self.stock is not None
+            self.apply(Draw(self.names[seat], 1, (self.stock[0],)))
+
+    def pips_left(self, seat: int) -> int | None:
+        return self.pips(seat)
