@@ -8,14 +8,21 @@ is a disjunction (``highest-double-any``).
 
 from __future__ import annotations
 
-from typing import Any
-
-from domino_advisor.games.proof import BONEYARD, LATER, Case, Evidence, Group, Void, bearing_mask, turns
+from domino_advisor.games.proof import (
+    BONEYARD,
+    LATER,
+    Case,
+    Evidence,
+    Group,
+    Proving,
+    Void,
+    bearing_mask,
+    turns,
+)
 
 __all__ = ["BONEYARD", "LATER", "Case", "Evidence", "Group", "Void", "bearing_mask", "gather", "turns"]
 
 
-def gather(view: Any) -> Evidence:
+def gather(view: Proving) -> Evidence:
     """What a seat's view says its round's moves prove (each game's view says: ``evidence``)."""
-    ev: Evidence = view.evidence()
-    return ev
+    return view.evidence()

@@ -89,12 +89,25 @@ def bearing_mask(numbers: Collection[int], top: int) -> int:
 class TurnView(Protocol):
     """What ``turns`` reads of a seat's view."""
 
-    me: int
-    opponents: list[int]
-    history: Sequence[Any]  # each move: seat, kind (play, draw, pass), tile, ends, count, line
-    shown: dict[int, tuple[Tile, ...]]
+    @property
+    def me(self) -> int: ...
+
+    @property
+    def opponents(self) -> list[int]: ...
+
+    @property
+    def history(self) -> Sequence[Any]: ...  # each move: seat, kind, tile, ends, count, line
+
+    @property
+    def shown(self) -> dict[int, tuple[Tile, ...]]: ...
 
     def dealt_size(self) -> int: ...
+
+
+class Proving(Protocol):
+    """A seat's view of any game: it says what its round's moves prove."""
+
+    def evidence(self) -> Evidence: ...
 
 
 def turns(view: TurnView) -> Evidence:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Self
+from typing import Self
 
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, set_name, sort_tiles
@@ -268,7 +268,9 @@ class TiddlyRound(TiddlyTable):
             return [None]
         return [on for _, on in self.layout.choices(tile, False)]
 
-    def alike(self, plays: list[tuple[Tile, Place]]) -> tuple[list[tuple[Tile, Place]], dict]:
+    def alike(
+        self, plays: list[tuple[Tile, Place]]
+    ) -> tuple[list[tuple[Tile, Place]], dict[tuple[Tile, Place], tuple[str, ...]]]:
         """Alike ends are offered once already (``Layout.choices``)."""
         return plays, {}
 
@@ -306,7 +308,7 @@ class TiddlyRound(TiddlyTable):
         self.apply(Play(self.names[seat], tile, place))
 
     def step(
-        self, choose: Callable[[Any, list[tuple[Tile, Any]]], tuple[Tile, Any]], rng: random.Random
+        self, choose: Callable[[Self, list[tuple[Tile, Place]]], tuple[Tile, Place]], rng: random.Random
     ) -> None:
         """A rollout's move, every hand known: one of the players who can play, drawn
         uniformly by ``rng`` (who is quicker is not known: a documented assumption), lays
