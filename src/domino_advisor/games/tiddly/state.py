@@ -27,6 +27,7 @@ from domino_advisor.games.line import lead
 from domino_advisor.games.tiddly.record import Lacks, TiddlyActed
 from domino_advisor.games.tiddly.rules import TITLE
 from domino_advisor.games.tiddly.table import OPENING, TiddlyTable
+from domino_advisor.games.tiddly.view import TiddlySeatView
 
 Place = int | str | None  # where a play goes, as the log writes it: an end's number, a side; None opens
 
@@ -279,6 +280,15 @@ class TiddlyRound(TiddlyTable):
 
     def table_tiles(self) -> frozenset[Tile]:
         return frozenset(self.placed)
+
+    def seen_where(self, viewer: int, tile: Tile) -> str:
+        """Where a tile on the table lies, in words."""
+        who = "you" if self.placed[tile] == viewer else self.names[self.placed[tile]]
+        return f"on the table ({who} played it)"
+
+    def seat_view(self, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> TiddlySeatView:
+        """What ``seat`` knows, for the counting."""
+        return TiddlySeatView.of(self, seat, shown)
 
     def for_next(self, seat: int) -> Self:
         """The round as ``seat`` meets it: the seat a chooser chooses for."""
