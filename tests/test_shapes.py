@@ -26,6 +26,7 @@ SHAPES: dict[str, Any] = {
     "progress": shapes.ProgressReportJson,
     "train-status": shapes.TrainStatusJson,
     "chicken-status": shapes.ChickenStatusJson,
+    "tiddly-status": shapes.TiddlyStatusJson,
     "train-review": shapes.HubReviewJson,
 }
 KINDS = {str: "string", int: "integer", float: "number", bool: "boolean", type(None): "null"}

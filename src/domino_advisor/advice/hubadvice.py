@@ -22,7 +22,7 @@ from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECON
 from domino_advisor.base.cores import default_workers, share
 from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
-from domino_advisor.counting.hubseat import HubSeatView, count
+from domino_advisor.counting.hubseat import count
 from domino_advisor.counting.inference import Inference
 from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.match import Choice
@@ -136,27 +136,29 @@ def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdv
     samples, seconds, sure = options.samples, options.seconds, options.sure
     started = time.perf_counter()
     name = r.names[seat]
-    if r.over or r.turn != seat:
+    mover = r.mover()
+    if r.over or (mover is not None and mover != seat):  # at a race nobody has the move
         raise IllegalMoveError(f"it is not {name}'s turn: advice is for your own turn")
     plays = r.plays(seat)
-    if not plays:
-        action = "draw" if r.drew is False and r.boneyard > 0 else "pass"
-        return HubAdvice(name, action, [], 0, time.perf_counter() - started, "", r.rules.name)
+    if not plays:  # draw, pass, or (at a race) wait for the others
+        return HubAdvice(name, r.idle(seat), [], 0, time.perf_counter() - started, "", r.rules.name)
     plays, same = r.alike(plays)
-    view = HubSeatView.of(r, seat)
+    view = r.seat_view(seat)
     inf = count(view)  # to its fixed steps: the time limit, if any, is for the worlds
     choices = [HubChoice(t, r.place_name(k), k) for t, k in plays]
     rng = random.Random(options.seed)
     deadline = None if seconds is None else started + seconds
     worlds: list[HubRound] = []
+    dice: list[int] = []
     while len(worlds) < samples:  # every world first, here: the same for any number of workers
         if deadline is not None and worlds and time.perf_counter() > deadline:
             break
         worlds.append(_world(r, seat, inf, rng))
-        rng.getrandbits(32)  # the worlds' dice, once: kept so that the worlds are those of 0.9.0
+        dice.append(rng.getrandbits(32))  # the world's dice: who is quicker, at a race
 
     def outcomes(i: int) -> list[tuple[int, float, bool]]:
-        return [_play_out(worlds[i], seat, choice) for choice in choices]
+        # every play meets the same dice in a world (common random numbers)
+        return [_play_out(worlds[i], seat, choice, random.Random(dice[i])) for choice in choices]
 
     workers = default_workers() if options.workers is None else options.workers
     if len(worlds) * len(choices) < FORK_AT_LEAST:
@@ -171,7 +173,7 @@ def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdv
     words = words_of(r)
     for choice, (_, key) in zip(choices, plays, strict=True):
         choice.reasons = words.reasons(r, seat, choice.tile, key, inf, same.get((choice.tile, key)) or ())
-    planned = _planned(r, choices)
+    planned = _planned(r, seat, choices)
     choices.sort(key=lambda c: (c.margin, c.expected_pips))
     measured = len(done) >= 2  # one world gives a difference, not its error
     if planned is not None and planned is not choices[0] and not _clearly_better(choices[0], planned, sure):
@@ -196,9 +198,9 @@ def chooser_of(r: HubRound) -> Choice:
     return choose
 
 
-def _planned(r: HubRound, choices: list[HubChoice]) -> HubChoice | None:
+def _planned(r: HubRound, seat: int, choices: list[HubChoice]) -> HubChoice | None:
     """The heuristic bot's own choice here (it reads only your hand and the table)."""
-    tile, place = chooser_of(r)(r, r.plays(r.turn))
+    tile, place = chooser_of(r)(r, r.plays(seat))
     return choice_for(r, choices, tile, r.place_name(place))
 
 
@@ -248,14 +250,16 @@ def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random) -> HubRou
     return full
 
 
-def _play_out(world: HubRound, seat: int, choice: HubChoice) -> tuple[int, float, bool]:
+def _play_out(
+    world: HubRound, seat: int, choice: HubChoice, dice: random.Random
+) -> tuple[int, float, bool]:
     """The round played out from this play by the heuristic in every seat: your pips left,
     yours less the others' mean, and whether you went out."""
     r = world.clone(checked=False)  # every move below is one ``plays`` offered
     r.lay(seat, choice.tile, choice.place)
     choose = chooser_of(r)
     while not r.over:
-        r.step(choose)
+        r.step(choose, dice)
     left = [r.pips_left(s) or 0 for s in range(len(r.names))]
     others = [p for s, p in enumerate(left) if s != seat]
     return left[seat], left[seat] - statistics.fmean(others), r.winner == seat

@@ -341,7 +341,35 @@ class ChickenStatusJson(TypedDict):
     match_winner: NotRequired[list[str]]
 
 
-HubStatusJson = TrainStatusJson | ChickenStatusJson  # a Mexican Train or Chicken Foot log's status
+# -- status --json, Tiddly-wink (tiddly-status.schema.json) ------------------------------
+
+
+class TiddlyStatusJson(TypedDict):
+    game: str  # tiddly-wink
+    round: int
+    over: NotRequired[bool]
+    to_move: NotRequired[None]  # nobody has the move at a race
+    boneyard: NotRequired[int]
+    hand: NotRequired[list[str]]
+    winner: NotRequired[str | None]
+    players: list[ChickenPlayerJson]
+    your_plays: NotRequired[list[str]]
+    scores: dict[str, int]  # points: the most wins
+    unseen_by_number: NotRequired[list[int]]
+    where: NotRequired[dict[str, dict[str, float]]]
+    counting: NotRequired[HubCountingJson]
+    waiting_for_hand: NotRequired[int]
+    warnings: NotRequired[list[str]]
+    line: NotRequired[list[str]]  # the line of play, left to right, each tile's halves in order
+    ends: NotRequired[list[int]]
+    drawer: NotRequired[str | None]  # who draws if nobody can play
+    most_wins: NotRequired[Literal[True]]
+    match_over: NotRequired[Literal[True]]
+    match_winner: NotRequired[list[str]]
+
+
+# a Mexican Train, Chicken Foot or Tiddly-wink log's status
+HubStatusJson = TrainStatusJson | ChickenStatusJson | TiddlyStatusJson
 
 
 # -- advise --json, Mexican Train and Chicken Foot (no schema: docs/json.md) -------------

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "mexican-train": "domino_advisor.games.trains.game",
     "chicken-foot": "domino_advisor.games.chicken.game",
+    "tiddly-wink": "domino_advisor.games.tiddly.game",
 }
 LINE = "domino_advisor.games.line.game"
 

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, cast
 
 from domino_advisor.advice.hubadvice import HubChoice, HubOptions, advise, choice_for, paired_gap
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES
-from domino_advisor.counting.hubseat import HubSeatView
 from domino_advisor.counting.inference import certain_lacks
 from domino_advisor.games.events import Event, Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
@@ -170,7 +169,7 @@ def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int
     if not isinstance(event, Play) or event.player != m.me or r is None or m.pending is not None or r.over:
         return None
     r = r.for_next(m.viewer)  # your play ended the chain of the player before you
-    if r.turn != m.viewer or len(r.alike(r.plays(m.viewer))[0]) < 2:
+    if not r.may_play(m.viewer) or len(r.alike(r.plays(m.viewer))[0]) < 2:
         return None  # no choice (Chicken Foot: the plays open may all be alike)
     advice = advise(r, m.viewer, HubOptions(samples, seed=seed, seconds=None))
     best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
@@ -210,7 +209,7 @@ def _lacks(m: HubLogMatch) -> dict[int, frozenset[int]]:
     r = m.round
     if r is None or m.pending is not None or r.dealt[m.viewer] is None:
         return {}
-    lacks = certain_lacks(HubSeatView.of(r, m.viewer))  # type: ignore[arg-type]  # as count()
+    lacks = certain_lacks(r.seat_view(m.viewer))
     return {s: frozenset(lacks[s]) for s in range(len(m.players)) if s != m.viewer and r.counts[s]}
 
 

@@ -53,6 +53,24 @@ def _chicken(data: shapes.HubStatusJson) -> TypeIs[shapes.ChickenStatusJson]:
     return "head" in data
 
 
+def _line(data: shapes.HubStatusJson) -> TypeIs[shapes.TiddlyStatusJson]:
+    """A status with a line of play and its two ends (Tiddly-wink)."""
+    return "ends" in data
+
+
+def _line_of_play(data: shapes.TiddlyStatusJson, width: int) -> list[RenderableType]:
+    """The line of play, left to right, its open ends, and who draws if nobody can play."""
+    parts: list[RenderableType] = []
+    if data.get("line"):
+        ends = " and ".join(map(str, data.get("ends", [])))
+        parts.append(Text(f"line: {_chain(data.get('line', []), max(20, width - 20))}   ends {ends}"))
+    drawer = data.get("drawer")
+    if drawer and not data.get("over"):
+        who = printable(drawer)
+        parts.append(Text(f"anyone who can play may; if nobody can, {who} draws next", style="dim"))
+    return parts
+
+
 def status_view(
     data: shapes.HubStatusJson, width: int = 80, compact: bool = False, step: str | None = None
 ) -> RenderableType:
@@ -65,7 +83,7 @@ def status_view(
     if _chicken(data):
         if data.get("head"):
             head.append(f"   head {data['head']}")
-    elif data.get("engine"):
+    elif not _line(data) and data.get("engine"):
         head.append(f"   engine {data['engine']}")
     if data.get("over"):
         winner = data.get("winner")
@@ -79,7 +97,9 @@ def status_view(
     if "boneyard" in data:
         head.append(f"   boneyard {data['boneyard']}")
     parts.append(head)
-    if not _chicken(data):
+    if _line(data):
+        parts += _line_of_play(data, width)
+    elif not _chicken(data):
         parts += _trains(data, width, compact)
     elif "lines" in data:
         parts += _lines(data, width)
@@ -110,7 +130,8 @@ def status_view(
         parts.append(Text(f"warning: {printable(w)}", style="yellow"))
     if not compact or data.get("over"):
         scores = "  ".join(f"{printable(k)} {v}" for k, v in data["scores"].items())
-        parts.append(Text(f"totals (lowest wins): {scores}", style="dim"))
+        wins = "most" if data.get("most_wins") else "lowest"
+        parts.append(Text(f"totals ({wins} wins): {scores}", style="dim"))
     if data.get("match_over"):
         won = data["match_winner"]
         who = " and ".join(printable(w) for w in won)
@@ -126,7 +147,7 @@ def status_view(
 
 def _in_hand(data: shapes.HubStatusJson) -> str:
     """The tiles each player holds; in Mexican Train, with the trains they may play on."""
-    if _chicken(data):
+    if _chicken(data) or _line(data):
         return " · ".join(f"{printable(p['name'])} {p['tiles']}" for p in data["players"])
     return " · ".join(
         f"{printable(p['name'])} {p['tiles']} (on {', '.join(printable(k) for k in p['may_play_on'])})"

@@ -37,7 +37,7 @@ class HubGame:
     name: str
     title: str
     doc: str
-    places: PlaceWords
+    places: PlaceWords | None  # None: a play names an end, as the line games write it
     rules_class: Any  # the game's rule set (HubRules' subclass)
     match_class: Any  # its match with every hand known (HubMatch's subclass)
     settings: dict[str, tuple[str, str]]  # each setting: the values it takes, what it changes

@@ -252,15 +252,14 @@ def table_of(m: HubLogMatch) -> shapes.HubStatusJson:
     if m.pending is not None:
         out["waiting_for_hand"] = m.pending
     if m.match.finished and not m.to_count():  # every hand with tiles left counted
-        best = min(m.totals)
         out["match_over"] = True
-        out["match_winner"] = [p for p, t in zip(m.players, m.totals, strict=True) if t == best]
+        out["match_winner"] = [m.players[s] for s in m.match.winners()]
     if r is None:
         return out
     out.update(
         {
             "over": r.over,
-            "to_move": None if r.over else m.players[r.turn],
+            "to_move": None if (mover := r.mover()) is None else m.players[mover],
             "boneyard": r.boneyard,
             "hand": [str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
             "winner": None if r.winner is None else m.players[r.winner],

@@ -121,6 +121,10 @@ class HubRound:
         """Who may act now: the player whose turn it is (nobody once the round is over)."""
         return frozenset() if self.over else frozenset({self.turn})
 
+    def mover(self) -> int | None:
+        """The player to move (None once the round is over)."""
+        return None if self.over else self.turn
+
     def may_play(self, seat: int) -> bool:
         """It is this seat's turn, as far as the round knows."""
         return not self.over and self.turn == seat

@@ -242,6 +242,10 @@ class TiddlyRound(TiddlyTable):
     def winner(self) -> int | None:
         return self.out
 
+    def mover(self) -> int | None:
+        """Nobody has the move at a race: anyone who can play may."""
+        return None
+
     def may_play(self, seat: int) -> bool:
         """This seat could lay a tile now, as far as the round knows (its own hand)."""
         return not self.over and self.hands[seat] is not None and bool(self.plays(seat))
@@ -274,6 +278,13 @@ class TiddlyRound(TiddlyTable):
     ) -> tuple[list[tuple[Tile, Place]], dict[tuple[Tile, Place], tuple[str, ...]]]:
         """Alike ends are offered once already (``Layout.choices``)."""
         return plays, {}
+
+    def where_to(self, seat: int, tile: Tile, on: Place) -> Place:
+        """The end a play names (as the log writes it), or the only one its tile fits."""
+        if self.layout.is_empty:
+            return None
+        side = self.layout.resolve(tile, on)
+        return None if side is None else self.layout.written(tile, side, False)
 
     def place_name(self, place: Place) -> str:
         return "the table" if place is None else str(place)

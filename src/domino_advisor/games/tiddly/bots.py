@@ -1,0 +1,36 @@
+"""Tiddly-wink players for simulation and for the rollouts, each choosing among the plays
+open to one seat with only its own hand known.
+
+- ``heavy``: the heaviest tile that fits (the rollouts' player, and the advice's first
+  guess: at a race, shed the most pips while you can).
+- ``random``: any tile that fits.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from domino_advisor.base.tiles import Tile
+
+Place = int | str | None
+Choice = Callable[[Any, list[tuple[Tile, Place]]], tuple[Tile, Place]]
+
+
+def heavy_choice(r: Any, plays: list[tuple[Tile, Place]]) -> tuple[Tile, Place]:
+    """The heaviest tile (then the higher number), on the first end offered."""
+    return max(plays, key=lambda p: (p[0].pips, p[0].high))
+
+
+def random_choice(seed: int) -> Choice:
+    """Any play, by its own dice."""
+    rng = random.Random(seed)
+
+    def choose(r: Any, plays: list[tuple[Tile, Place]]) -> tuple[Tile, Place]:
+        return plays[rng.randrange(len(plays))]
+
+    return choose
+
+
+POLICIES: dict[str, Choice] = {"heavy": heavy_choice, "heuristic": heavy_choice}
