@@ -132,7 +132,18 @@ GAMES = [
         ("Chicken Foot",),
         "me plays 9-4 on head",
     ),
+    # new since 0.9.0 (issue 40): ana opens 6-6, anyone who can plays; you may play 5-2 on
+    # 2 or 3-1 on 1
+    Game(
+        "tiddly-wink",
+        "tiddly-wink",
+        _written("tiddly-wink", "me ana bob", "6-4 5-2 5-3 3-1 0-0", *LINE_3),
+        "5-5",
+        ("Tiddly-wink",),
+        "me plays 5-2 on 2",
+    ),
 ]
+NEW_SINCE_090 = {"tiddly-wink"}  # every command must work for these (there is no 0.9.0 to keep)
 BY_NAME = {g.name: g for g in GAMES}
 
 
@@ -213,7 +224,7 @@ REFUSED_IN_090 = {
     ("mexican-train", "config"),  # error: config ...: rules = 'mexican-train' is not a preset (classic, ...)
     ("chicken-foot", "config"),  # error: config ...: rules = 'chicken-foot' is not a preset (classic, ...)
 }
-WORKED_IN_090 = {(g, c) for g in BY_NAME for c in COMMANDS} - REFUSED_IN_090
+WORKED_IN_090 = {(g, c) for g in BY_NAME for c in COMMANDS if g not in NEW_SINCE_090} - REFUSED_IN_090
 
 # Real bugs: each case fails its test until it is fixed.  (game, command): why.  Fixed in
 # issue 27: train --rules partnership named a rule, not its preset; a config's rules =
@@ -311,7 +322,7 @@ def test_every_command_of_the_table_is_tried():
 
     assert {c.split()[0] for c in COMMANDS} | NOT_TRIED == set(TABLE)
     pairs = WORKED_IN_090 | REFUSED_IN_090 | set(BUGS) | set(REFUSED_SINCE_090)
-    assert {g for g, _ in pairs} <= set(BY_NAME) and {c for _, c in pairs} <= set(COMMANDS)
+    assert {g for g, _ in pairs} | NEW_SINCE_090 <= set(BY_NAME) and {c for _, c in pairs} <= set(COMMANDS)
     assert len(BY_NAME) == len(GAMES)
 
 
@@ -323,3 +334,17 @@ def test_every_game_of_the_registry_is_here():
     names = {g.rules for g in GAMES}
     for game in registry.every_game():
         assert set(game.rules_names()) <= names, f"{game.name}: {set(game.rules_names()) - names} untried"
+
+
+def _every_use(slow: bool):
+    mark = [pytest.mark.slow] if slow else []
+    return [pytest.param(g, slow, marks=mark, id=f"{g}-slow" if slow else g) for g in sorted(NEW_SINCE_090)]
+
+
+@pytest.mark.parametrize(("game", "slow"), _every_use(False) + _every_use(True))
+def test_a_new_game_has_every_use(game, slow):
+    """Every use works for a game added since 0.9.0 (issue 40: a command that works for one
+    game and refuses another is a gap)."""
+    commands = sorted(c for c in COMMANDS if _is_slow(game, c) == slow)
+    refused = {c: outcome(game, c)[1] for c in commands if outcome(game, c)[0] != 0}
+    assert refused == {}, f"refused for {game}: {refused}"

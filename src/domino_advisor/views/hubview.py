@@ -380,11 +380,14 @@ def rules_view(name: str, width: int = 80) -> RenderableType:
         t.add_column("what it changes", overflow="fold")
     notes = []
     for field in dataclasses.fields(rules):
+        if not field.init:  # made from the settings (Tiddly-wink's draw game)
+            continue
         name = field.name
         key = "set" if name == "top" else name
         values, what = settings[key]
         value = getattr(rules, name)
         shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        shown = "by players" if value is None else shown  # a hand the table's size decides
         t.add_row(key, values, shown, *([] if narrow else [what]))
         notes.append(Text(f"{key}: {what}"))
     return Group(t, *notes) if narrow else t
