@@ -57,7 +57,9 @@ class TiddlyWink(HubGame):
         for s, name in enumerate(m.players):
             out["players"].append({"name": name, "tiles": r.counts[s]})
         if r.may_play(m.viewer):
-            out["your_plays"] = [f"{t} on {r.place_name(p)}" for t, p in r.plays(m.viewer)]
+            out["your_plays"] = [
+                f"open with {t}" if p is None else f"{t} on {r.place_name(p)}" for t, p in r.plays(m.viewer)
+            ]
         return out
 
 
