@@ -35,6 +35,10 @@ TRAIN = [  # name, game, top, players, seed
     ("mexican-train-12-8p", "mexican-train", 12, 8, 22),
     ("chicken-foot-9-4p", "chicken-foot", 9, 4, 23),
 ]
+TIDDLY = [  # name, top, players, seed (issue 40: added beside the others, which are unchanged)
+    ("tiddly-wink-6-3p", 6, 3, 31),
+    ("tiddly-wink-9-4p", 9, 4, 32),
+]
 
 
 def _line_choice(text: str) -> int | None:
@@ -113,6 +117,49 @@ def main(folder: str) -> None:
                 break
         for when, cut in cuts.items():
             (out / f"{name}-{when}.dom").write_text(cut)
+    for name, top, players, seed in TIDDLY:
+        for tried in range(seed, seed + 1000):
+            lines = _tiddly_log(top, players, tried).splitlines()
+            start = next(i for i, x in enumerate(lines) if x.startswith("round "))
+            dealt = len(lines[start + 1].split()) - 2
+            cuts = _cuts(lines[:start], lines[start:], _tiddly_choice, dealt * players)
+            if len(cuts) == 2:
+                break
+        for when, cut in cuts.items():
+            (out / f"{name}-{when}.dom").write_text(cut)
+
+
+def _tiddly_log(top: int, players: int, seed: int) -> str:
+    """A Tiddly-wink round played with every hand known (a player drawn among those who
+    can play, the heaviest tile that fits), as "me" logs it."""
+    import random
+
+    from domino_advisor.games.tiddly.bots import heavy_choice
+    from domino_advisor.games.tiddly.rules import TiddlyRules
+    from domino_advisor.games.tiddly.seat import log_for
+    from domino_advisor.games.tiddly.state import TiddlyRound
+
+    rules = TiddlyRules(top=top, hand=7 if top == 9 else None)
+    names = NAMES[:players]
+    rng = random.Random(seed)
+    r = TiddlyRound.shuffled(rules, names, rng)
+    while not r.over:
+        r.step(heavy_choice, rng)
+    setting = " ".join(f"{k}={v}" for k, v in rules.differences().items())
+    header = ['[Rules "tiddly-wink"]'] + ([f'[Set "{setting}"]'] if setting else [])
+    header += [f'[Players "{" ".join(names)}"]', '[Me "me"]', "round 1"]
+    return "\n".join(header + [str(e) for e in log_for(r, 0)]) + "\n"
+
+
+def _tiddly_choice(text: str) -> int | None:
+    """Tiles down if you may play two different tiles now, else None."""
+    m = loads(text).replay_any()
+    r = m.round
+    if r is None or r.over or not r.may_play(0):
+        return None
+    if len({t for t, _ in r.plays(0)}) < 2:
+        return None
+    return sum(1 for e in r.history if e.kind == "play")
 
 
 def _heuristic(game: str):

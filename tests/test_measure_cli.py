@@ -167,7 +167,7 @@ def test_bench_times_the_tables_commands_on_named_positions(monkeypatch):
     from domino_advisor.cli import bench as bench_module
 
     positions = bench_module.named_positions()
-    assert len(positions) == 14 and {n.rsplit("-", 1)[0] for n, _ in positions} >= {"double-six-2p-mid"}
+    assert len(positions) == 18 and {n.rsplit("-", 1)[0] for n, _ in positions} >= {"double-six-2p-mid"}
     one = [p for p in positions if p[0] == "double-six-4p-opening"]
     monkeypatch.setattr(bench_module, "named_positions", lambda: one)
     out = io.StringIO()

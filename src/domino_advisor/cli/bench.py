@@ -60,7 +60,7 @@ BENCH_DIR = Path(__file__).parents[1] / "data" / "bench"  # scripts/make_bench_p
 
 def named_positions() -> list[tuple[str, str]]:
     """The named positions: (name, log text), double-six first."""
-    order = ("double-six", "double-nine", "double-twelve", "mexican", "chicken")
+    order = ("double-six", "double-nine", "double-twelve", "mexican", "chicken", "tiddly")
     files = sorted(
         BENCH_DIR.glob("*.dom"), key=lambda f: (next(k for k, o in enumerate(order) if o in f.stem), f.stem)
     )
@@ -129,7 +129,7 @@ def named_bench(console: Console, repeats: int = 3, samples: int | None = None) 
     with progress_bar(console) as progress:
         task = progress.add_task("named positions", total=len(positions))
         for name, text in positions:
-            figures: dict = {"position": name}
+            figures: dict = {"position": name, "game": _game_of(text)}
             cells = []
             for command, work in zip(("status", "where", "advise"), _commands(text, samples), strict=True):
                 walls, cpus, result = _timed(work, repeats)
@@ -147,12 +147,10 @@ def named_bench(console: Console, repeats: int = 3, samples: int | None = None) 
             table.add_row(name, *cells, str(figures["worlds"]))
             progress.advance(task)
     console.print(table)
+    games = list(dict.fromkeys(r["game"] for r in rows))  # each game once, in the positions' order
     for command in ("status", "where", "advise"):
-        for family, pick in (
-            ("line games", lambda n: "train" not in n and "chicken" not in n),
-            ("train family", lambda n: "train" in n or "chicken" in n),
-        ):
-            chosen = [r[command] for r in rows if pick(r["position"])]
+        for family in games:
+            chosen = [r[command] for r in rows if r["game"] == family]
             if not chosen:
                 continue
             med = statistics.median(r["wall_median_s"] for r in chosen)
@@ -165,6 +163,13 @@ def named_bench(console: Console, repeats: int = 3, samples: int | None = None) 
         style="dim",
     )
     return rows
+
+
+def _game_of(text: str) -> str:
+    """The game a position is of, by its title (the line games': dominoes)."""
+    from domino_advisor.log.gamelog import loads
+
+    return loads(text).game.title
 
 
 def _figures(times: list[float]) -> tuple[float, float, float]:
