@@ -63,7 +63,7 @@ def split(text: str, rounds: int | None) -> tuple[list[str], list[str]]:
             seen_rounds += 1
             if rounds is not None and seen_rounds > rounds:
                 break
-        if opening and " holds " in opening[-1] or typed:
+        if (opening and " holds " in opening[-1]) or typed:
             typed.append(body)
         else:
             opening.append(body)
