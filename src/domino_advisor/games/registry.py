@@ -64,6 +64,102 @@ class GameRules(Protocol):
     def check_players(self, players: int) -> None: ...
 
 
+class Round(Protocol):
+    """One round of a game as the one stack's uses play it, as OpenSpiel's algorithms play
+    a State: from one seat's log (the others' hands hidden) or with every hand known (a
+    world the advice samples, a simulation).  Who may act is the round's to say: one seat
+    when the game takes turns (``mover``), several at a race (Tiddly-wink), nobody once it
+    is over.  A place is whatever the game calls where a tile goes (a train, a line, an
+    end); ``place_name`` writes it as the log does.  tests/test_round_interface.py holds
+    every game's round to this, and the rollouts to the legal moves."""
+
+    rules: Any
+    names: Any  # the players, in seat order
+    number: int  # the round's number in its match
+    over: bool
+    hands: list[Any]  # each seat's tiles (a set), None where hidden
+    dealt: list[Any]  # each seat's dealt hand, None where hidden
+    counts: list[int]  # tiles each seat holds
+    boneyard: int
+    history: list[Any]  # the public moves, each with seat, kind, tile and line
+    turn: int  # the seat a chooser chooses for (taking turns: the player to move)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that went out, if one did."""
+        ...
+
+    def actors(self) -> frozenset[int]:
+        """The seats that may act now, every hand known."""
+        ...
+
+    def legal_moves(self) -> list[Any]:
+        """Every move of every seat that may act, every hand known, as log events."""
+        ...
+
+    def mover(self) -> int | None:
+        """The seat whose turn it is; None at a race, or once the round is over."""
+        ...
+
+    def may_play(self, seat: int) -> bool:
+        """This seat may lay a tile now, as far as the round knows."""
+        ...
+
+    def idle(self, seat: int) -> str:
+        """What a seat that cannot play does: draw, pass, or (at a race) wait."""
+        ...
+
+    def plays(self, seat: int) -> list[tuple[Tile, Any]]:
+        """Every legal play of a known hand: (tile, place)."""
+        ...
+
+    def alike(self, plays: list[tuple[Tile, Any]]) -> tuple[list[tuple[Tile, Any]], dict[Any, Any]]:
+        """The plays worth trying apart, and the places alike to each."""
+        ...
+
+    def fits(self, seat: int, tile: Tile) -> list[Any]:
+        """The places a tile could go now."""
+        ...
+
+    def where_to(self, seat: int, tile: Tile, on: Any) -> Any:
+        """The place a logged play names (or the only one it fits)."""
+        ...
+
+    def place_name(self, place: Any) -> str: ...
+
+    def clone(self, checked: bool = True) -> Any:
+        """A copy to play on, nothing shared that changes."""
+        ...
+
+    def lay(self, seat: int, tile: Tile, place: Any) -> None:
+        """Lay a legal play (one ``plays`` offered)."""
+        ...
+
+    def step(self, choose: Any, rng: Any) -> None:
+        """A rollout's move, every hand known: who acts (drawn by ``rng`` at a race) lays
+        what ``choose`` picks among their plays, else draws, else passes."""
+        ...
+
+    def pips_left(self, seat: int) -> int | None: ...
+
+    def for_next(self, seat: int) -> Any:
+        """The round as ``seat`` meets it at its next move."""
+        ...
+
+    def seat_view(self, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> Any:
+        """What ``seat`` knows, for the counting: its view says what every move proves
+        (``evidence()``, games/proof.py)."""
+        ...
+
+    def table_tiles(self) -> frozenset[Tile]:
+        """Every tile on the table."""
+        ...
+
+    def seen_where(self, viewer: int, tile: Tile) -> str:
+        """Where a tile on the table lies, in words."""
+        ...
+
+
 class SeatMatch(Protocol):
     """A match as one seat saw it, a log's events applied in turn (each game has its own)."""
 

@@ -61,6 +61,14 @@ class HubGame:
             pairs[key] = value
         return self.rules_class().with_settings(pairs)
 
+    def deal_round(self, rules: Any, names: list[str], rng: Any) -> Any:
+        """A first round dealt fairly, every hand and the boneyard known (a world to play)."""
+        from domino_advisor.games.hub.match import deal
+
+        match = self.match_class(rules, names)
+        hands, stock = deal(rules, len(names), 1, rng)
+        return match.start(list(hands), stock)
+
     def new_match(self, rules: Any, players: list[str], me: str) -> Any:
         return HubLogMatch(rules, players, me)
 

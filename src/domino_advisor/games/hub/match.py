@@ -81,17 +81,8 @@ def deal(rules: HubRules, players: int, round_number: int, rng: random.Random):
 
 
 def legal_moves(r: HubRound) -> list[Move]:
-    """What the player to move may do, every hand known: a play where one fits (you must
-    play if you can), else draw one, else pass."""
-    seat = r.turn
-    who = r.names[seat]
-    plays = r.plays(seat)
-    if plays:
-        return [Play(who, t, r.place_name(k)) for t, k in plays]
-    if r.drew is False and r.boneyard > 0:
-        assert r.stock is not None
-        return [Draw(who, 1, (r.stock[0],))]
-    return [Pass(who)]
+    """What the player to move may do, every hand known (``HubRound.legal_moves``)."""
+    return r.legal_moves()
 
 
 Policy = Callable[[Any, list[Move], random.Random], Move]  # given the round to move in

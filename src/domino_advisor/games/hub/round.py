@@ -117,6 +117,19 @@ class HubRound:
         return [(t, p) for t in tiles for p, number in ends if t.bears(number)]
 
     # -- what the one stack asks of a round (games.registry.Round) ---------------------------
+    def legal_moves(self) -> list[Play | Draw | Pass]:
+        """What the player to move may do, every hand known: a play where one fits (you must
+        play if you can), else draw one, else pass."""
+        seat = self.turn
+        who = self.names[seat]
+        plays = self.plays(seat)
+        if plays:
+            return [Play(who, t, self.place_name(k)) for t, k in plays]
+        if self.drew is False and self.boneyard > 0:
+            assert self.stock is not None
+            return [Draw(who, 1, (self.stock[0],))]
+        return [Pass(who)]
+
     def actors(self) -> frozenset[int]:
         """Who may act now: the player whose turn it is (nobody once the round is over)."""
         return frozenset() if self.over else frozenset({self.turn})

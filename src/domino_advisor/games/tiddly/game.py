@@ -4,6 +4,7 @@ parts in ``HUB_PARTS``): nothing above the games asks which game it is."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,10 @@ class TiddlyWink(HubGame):
     def rules_from(self, name: str, setting: str) -> TiddlyRules:
         rules: TiddlyRules = super().rules_from(name, setting)
         return rules
+
+    def deal_round(self, rules: TiddlyRules, names: list[str], rng: random.Random) -> TiddlyRound:
+        """A round dealt fairly, every hand and the boneyard known."""
+        return TiddlyRound.shuffled(rules, names, rng)
 
     def new_match(self, rules: Any, players: list[str], me: str) -> TiddlyLogMatch:
         return TiddlyLogMatch(rules, players, me)

@@ -1,0 +1,89 @@
+"""Every game on the one stack answers the round interface (games.registry.Round), and a
+rollout's move (``step``, no names read back) is always one of the legal moves, applied
+with every check to the same state (issue 40: the fast path held to the generic one on
+200 random positions of each game).  The games are the registry's: those whose parts are
+the one stack's."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import pytest
+
+from domino_advisor.games import registry
+from domino_advisor.games.events import Play
+from domino_advisor.games.hub.game import HUB_PARTS
+
+STACK = [g for g in registry.every_game() if g.parts == HUB_PARTS]  # the line games join next
+NAMES = ["ana", "bob", "cy", "dee"]
+
+
+def members() -> list[str]:
+    return [n for n in dir(registry.Round) if not n.startswith("_")] + list(
+        registry.Round.__annotations__
+    )
+
+
+def test_the_one_stack_plays_three_games_or_more():
+    assert {g.name for g in STACK} >= {"mexican-train", "chicken-foot", "tiddly-wink"}
+
+
+@pytest.mark.parametrize("game", STACK, ids=[g.name for g in STACK])
+def test_each_round_answers_every_member_of_the_interface(game):
+    r = game.deal_round(game.rules_from(game.name, ""), NAMES[:3], random.Random(0))
+    for name in members():
+        assert hasattr(r, name), f"{game.name}'s round has no {name}"
+        wanted = getattr(registry.Round, name, None)
+        if callable(wanted):
+            have = inspect.signature(getattr(r, name)).parameters
+            need = [p for p in inspect.signature(wanted).parameters if p != "self"]
+            assert all(p in have for p in need) or len(have) >= len(need), (game.name, name)
+
+
+def state(r) -> tuple:
+    return (
+        [None if h is None else sorted(h) for h in r.hands],
+        list(r.counts),
+        r.boneyard,
+        r.over,
+        r.winner,
+        sorted(r.table_tiles()),
+    )
+
+
+def chooser(seed: int):
+    rng = random.Random(seed)
+    return lambda r, plays: plays[rng.randrange(len(plays))]
+
+
+def _positions(game, count: int, seed: int):
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        players = rng.choice([2, 3, 4])
+        r = game.deal_round(game.rules_from(game.name, ""), NAMES[:players], rng)
+        for _ in range(rng.randrange(30)):
+            if r.over:
+                break
+            r.step(chooser(rng.randrange(1000)), random.Random(rng.randrange(1000)))
+        if not r.over:
+            yield r, rng.randrange(1 << 30)
+            made += 1
+
+
+@pytest.mark.parametrize("game", STACK, ids=[g.name for g in STACK])
+def test_a_rollouts_step_is_a_legal_move_applied_with_every_check(game):
+    for r, seed in _positions(game, 200, 40):
+        fast = r.clone(checked=False)
+        fast.step(chooser(seed), random.Random(seed))
+        legal = r.legal_moves()
+        assert legal
+        matches = []
+        for move in legal:
+            checked = r.clone()
+            checked.apply(move)
+            if state(checked) == state(fast):
+                matches.append(move)
+        assert matches, f"{game.name}: the rollout's move is none of {legal}"
+        assert all(isinstance(m, Play) for m in matches) or len(matches) == 1
