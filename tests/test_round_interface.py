@@ -20,9 +20,7 @@ NAMES = ["ana", "bob", "cy", "dee"]
 
 
 def members() -> list[str]:
-    return [n for n in dir(registry.Round) if not n.startswith("_")] + list(
-        registry.Round.__annotations__
-    )
+    return [n for n in dir(registry.Round) if not n.startswith("_")] + list(registry.Round.__annotations__)
 
 
 def test_the_one_stack_plays_three_games_or_more():
@@ -72,9 +70,14 @@ def _positions(game, count: int, seed: int):
             made += 1
 
 
+# the fast tier: 30 positions a game (a Tiddly-wink position tries every actor's moves
+# with every check: a hundredth of a second); the slow tier: the 200
+@pytest.mark.parametrize(
+    "count", [pytest.param(30, id="fast"), pytest.param(200, id="200", marks=pytest.mark.slow)]
+)
 @pytest.mark.parametrize("game", STACK, ids=[g.name for g in STACK])
-def test_a_rollouts_step_is_a_legal_move_applied_with_every_check(game):
-    for r, seed in _positions(game, 200, 40):
+def test_a_rollouts_step_is_a_legal_move_applied_with_every_check(game, count):
+    for r, seed in _positions(game, count, 40 + count):
         fast = r.clone(checked=False)
         fast.step(chooser(seed), random.Random(seed))
         legal = r.legal_moves()
