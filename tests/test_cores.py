@@ -164,8 +164,8 @@ def test_train_game_advice_is_the_same_in_one_process_or_two(game, worlds, monke
     from domino_advisor.advice.hubadvice import HubOptions, advise
     from domino_advisor.games.hub.logmatch import match_of
     from domino_advisor.games.hub.match import deal, legal_moves
-    from domino_advisor.games.hub.words import words_for
     from domino_advisor.games.registry import game_for
+    from domino_advisor.games.words import words_for
 
     rules = game_for(game).rules_from(game, "set=9" if game == "mexican-train" else "")
     rng = random.Random(4)

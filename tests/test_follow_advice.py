@@ -215,8 +215,8 @@ def _play_hub(
     from domino_advisor.games.hub.logmatch import match_of
     from domino_advisor.games.hub.match import deal
     from domino_advisor.games.hub.match import legal_moves as hub_moves
-    from domino_advisor.games.hub.words import words_for
     from domino_advisor.games.registry import game_for
+    from domino_advisor.games.words import words_for
 
     rules = game_for(game).rules_from(game, settings)
     truth = match_of(rules, players)

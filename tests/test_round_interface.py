@@ -1,4 +1,4 @@
-"""Every game on the one stack answers the round interface (games.registry.Round), and a
+"""Every game on the one stack answers the round interface (games.registry.GameRound), and a
 rollout's move (``step``, no names read back) is always one of the legal moves, applied
 with every check to the same state (issue 40: the fast path held to the generic one on
 200 random positions of each game).  The games are the registry's: those whose parts are
@@ -20,7 +20,7 @@ NAMES = ["ana", "bob", "cy", "dee"]
 
 
 def members() -> list[str]:
-    return [n for n in dir(registry.Round) if not n.startswith("_")] + list(registry.Round.__annotations__)
+    return [n for n in dir(registry.GameRound) if not n.startswith("_")] + list(registry.GameRound.__annotations__)
 
 
 def test_the_one_stack_plays_three_games_or_more():
@@ -32,7 +32,7 @@ def test_each_round_answers_every_member_of_the_interface(game):
     r = game.deal_round(game.rules_from(game.name, ""), NAMES[:3], random.Random(0))
     for name in members():
         assert hasattr(r, name), f"{game.name}'s round has no {name}"
-        wanted = getattr(registry.Round, name, None)
+        wanted = getattr(registry.GameRound, name, None)
         if callable(wanted):
             have = inspect.signature(getattr(r, name)).parameters
             need = [p for p in inspect.signature(wanted).parameters if p != "self"]

@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from domino_advisor.cli import hubsession, session
-from domino_advisor.games.hub.words import words_for
+from domino_advisor.games.words import words_for
 from domino_advisor.views.sessionhelp import help_view
 
 HELPS = {

@@ -27,7 +27,7 @@ from domino_advisor.counting.inference import Inference
 from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.match import Choice
 from domino_advisor.games.hub.round import HubRound
-from domino_advisor.games.hub.words import words_for, words_of
+from domino_advisor.games.words import words_for, words_of
 
 if TYPE_CHECKING:
     from typing import TypedDict

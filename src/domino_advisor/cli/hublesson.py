@@ -25,7 +25,7 @@ from domino_advisor.games.events import Draw, Move, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
 from domino_advisor.games.hub.match import deal, legal_moves
 from domino_advisor.games.hub.round import HubRound
-from domino_advisor.games.hub.words import LessonTable, words_of
+from domino_advisor.games.words import LessonTable, words_of
 from domino_advisor.learning import questions
 from domino_advisor.learning.progress import Record
 from domino_advisor.measure.hubsim import make_policy

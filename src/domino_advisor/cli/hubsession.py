@@ -23,7 +23,7 @@ from domino_advisor.cli.session import Session
 from domino_advisor.counting import hubseat
 from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
-from domino_advisor.games.hub.words import Words, words_of
+from domino_advisor.games.words import Words, words_of
 from domino_advisor.log import edits, gamelog
 from domino_advisor.views import brief, hubview
 from domino_advisor.views.notices import changed_lines, missing_draw, where_view

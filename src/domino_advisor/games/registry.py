@@ -64,7 +64,7 @@ class GameRules(Protocol):
     def check_players(self, players: int) -> None: ...
 
 
-class Round(Protocol):
+class GameRound(Protocol):
     """One round of a game as the one stack's uses play it, as OpenSpiel's algorithms play
     a State: from one seat's log (the others' hands hidden) or with every hand known (a
     world the advice samples, a simulation).  Who may act is the round's to say: one seat

@@ -21,7 +21,7 @@ from domino_advisor.games.events import Play, number_at_most
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
 from domino_advisor.games.hub.match import Move, Policy, deal, legal_moves
 from domino_advisor.games.hub.round import HubRound
-from domino_advisor.games.hub.words import words_for
+from domino_advisor.games.words import words_for
 from domino_advisor.measure.simulate import half_width, in_processes
 
 # the advisor bot's worlds a decision: the table's (0.9.0: 20), never a time

@@ -13,8 +13,8 @@ from domino_advisor.base.tiles import Tile
 from domino_advisor.games.chicken.bots import POLICIES, heuristic_choice
 from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
 from domino_advisor.games.events import Play
-from domino_advisor.games.hub.words import Counted, LessonTable
 from domino_advisor.games.line.layout import describe_numbers
+from domino_advisor.games.words import Counted, LessonTable
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
 HEURISTIC = heuristic_choice  # a chooser among the legal plays (hub.match.Choice)

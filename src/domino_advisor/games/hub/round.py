@@ -116,7 +116,7 @@ class HubRound:
         ends = self.open_ends(seat)
         return [(t, p) for t in tiles for p, number in ends if t.bears(number)]
 
-    # -- what the one stack asks of a round (games.registry.Round) ---------------------------
+    # -- what the one stack asks of a round (games.registry.GameRound) ---------------------------
     def legal_moves(self) -> list[Play | Draw | Pass]:
         """What the player to move may do, every hand known: a play where one fits (you must
         play if you can), else draw one, else pass."""
@@ -156,7 +156,7 @@ class HubRound:
         """Where a tile on the table lies, in words: the hub, or its place."""
         if tile == self.engine:
             return f"the {self.rules.hub_word}"
-        from domino_advisor.games.hub.words import words_of
+        from domino_advisor.games.words import words_of
 
         return f"on {words_of(self).place_of(self, viewer, tile)}"
 

@@ -34,7 +34,7 @@ Place = int | str | None  # where a play goes, as the log writes it: an end's nu
 
 class TiddlyRound(TiddlyTable):
     """A round's moves: who may act, what they may do, and each move applied or refused;
-    and the round as the one stack's uses play it (``games.registry.Round``): the plays
+    and the round as the one stack's uses play it (``games.registry.GameRound``): the plays
     open to a seat, a rollout's step, the pips left.  At a race ``turn`` is the seat in
     question (the one a chooser is choosing for), not a turn: anyone who can play may."""
 
@@ -236,7 +236,7 @@ class TiddlyRound(TiddlyTable):
         if len(self.passed) == self.seats:
             self.over, self.how = True, "blocked"
 
-    # -- what the one stack asks of a round (games.registry.Round) ----------------------------
+    # -- what the one stack asks of a round (games.registry.GameRound) ----------------------------
 
     @property
     def winner(self) -> int | None:

@@ -11,11 +11,11 @@ from domino_advisor.base.errors import NotationError
 from domino_advisor.base.printable import printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Play
-from domino_advisor.games.hub.words import Counted, LessonTable
 from domino_advisor.games.line.layout import describe_numbers
 from domino_advisor.games.trains.bots import POLICIES, heuristic_choice
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.state import MEXICAN, Key, TrainRound
+from domino_advisor.games.words import Counted, LessonTable
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
 HEURISTIC = heuristic_choice  # a chooser among the legal plays (hub.match.Choice)
