@@ -19,7 +19,7 @@ from itertools import combinations
 
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, full_set
-from domino_advisor.counting.hubseat import HubSeatView, count
+from domino_advisor.counting.hubseat import count
 from domino_advisor.games.events import Draw, Pass, Play
 from domino_advisor.games.hub.match import deal, legal_moves
 
@@ -116,7 +116,7 @@ def positions(match_class, cases, count_: int, seed: int):
 def check(r, me: int, truth) -> None:
     """The counting from ``me``'s seat is the brute force's, exactly."""
     where, voids = truth
-    view = HubSeatView.of(r, me)
+    view = r.seat_view(me)
     inf = count(view)
     assert inf.exact
     for t in inf.unseen:

@@ -319,7 +319,7 @@ def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
 
     from domino_advisor.advice.hubadvice import HubOptions, advise
     from domino_advisor.counting import sampler
-    from domino_advisor.counting.hubseat import HubSeatView, count
+    from domino_advisor.counting.hubseat import count
     from domino_advisor.games.hub.logmatch import match_of
     from domino_advisor.games.hub.match import deal, legal_moves
 
@@ -333,7 +333,7 @@ def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
             if r.over:
                 break
             match.apply(rng.choice(legal_moves(r)))
-        if r.over or len(r.plays(r.turn)) < 2 or count(HubSeatView.of(r, r.turn)).exact:
+        if r.over or len(r.plays(r.turn)) < 2 or count(r.seat_view(r.turn)).exact:
             continue
         break
     else:

@@ -132,7 +132,6 @@ def test_a_train_review_counts_the_chances_only_for_its_decisions(runner, tmp_pa
 def _views(players: int, seed: int, every: int):
     """Views from the viewer's seat through a random Mexican Train match, every ``every``
     events once the hand is known."""
-    from domino_advisor.counting.hubseat import HubSeatView
     from domino_advisor.games.trains.rules import TrainRules
     from domino_advisor.log import gamelog
     from seatlogs import seat_log
@@ -144,7 +143,7 @@ def _views(players: int, seed: int, every: int):
         m.apply(event, line)
         r = m.round
         if k % every == 0 and r is not None and m.pending is None and r.dealt[m.viewer] is not None:
-            yield HubSeatView.of(r, m.viewer)
+            yield r.seat_view(m.viewer)
 
 
 @pytest.mark.slow

@@ -20,7 +20,9 @@ NAMES = ["ana", "bob", "cy", "dee"]
 
 
 def members() -> list[str]:
-    return [n for n in dir(registry.GameRound) if not n.startswith("_")] + list(registry.GameRound.__annotations__)
+    return [n for n in dir(registry.GameRound) if not n.startswith("_")] + list(
+        registry.GameRound.__annotations__
+    )
 
 
 def test_the_one_stack_plays_three_games_or_more():

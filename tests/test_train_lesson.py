@@ -15,7 +15,7 @@ from domino_advisor.base.errors import NotationError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.cli.app import main
 from domino_advisor.cli.hublesson import HubLesson, read_play
-from domino_advisor.counting.hubseat import HubSeatView, count
+from domino_advisor.counting.hubseat import count
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play
@@ -27,7 +27,7 @@ from domino_advisor.games.trains.state import TrainRound
 def _right_answer(prompt: str, lesson: HubLesson) -> str:
     """The answer worked out from the round as it stands (the lesson's own marking apart)."""
     r = lesson.match.round
-    view = HubSeatView.of(r, 0)
+    view = r.seat_view(0)
     inf = count(view)
     if m := re.match(r"which numbers can (\w+) certainly not hold", prompt):
         seat = r.names.index(m.group(1))

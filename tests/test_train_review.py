@@ -16,7 +16,7 @@ from clitools import console_under, process
 from domino_advisor import api
 from domino_advisor.advice.hubadvice import HubOptions, advise
 from domino_advisor.cli.app import main
-from domino_advisor.counting.hubseat import HubSeatView, count
+from domino_advisor.counting.hubseat import count
 from domino_advisor.games.events import Play
 from domino_advisor.learning.hubreview import review
 from domino_advisor.log import logfile
@@ -101,7 +101,7 @@ def test_each_certainty_is_true_then_and_new_in_its_round(reviewed):
     for insight in result.insights:
         upto = log.copy(log.body[: places[insight.event - 1] + 1])
         m = upto.replay_trains()
-        inf = count(HubSeatView.of(m.round, m.viewer))
+        inf = count(m.round.seat_view(m.viewer))
         seat = m.players.index(insight.player)
         assert set(insight.lacks) <= set(inf.cannot_hold(seat))
         before = seen.setdefault((insight.round, insight.player), set())

@@ -24,10 +24,8 @@ from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.hubseat import count
 from domino_advisor.counting.inference import Inference
-from domino_advisor.games.hub.logmatch import HubLogMatch
-from domino_advisor.games.hub.match import Choice
-from domino_advisor.games.hub.round import HubRound
-from domino_advisor.games.words import words_for, words_of
+from domino_advisor.games.registry import GameMatch, GameRound
+from domino_advisor.games.words import Choice, words_for, words_of
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -130,7 +128,7 @@ class HubOptions:
     workers: int | None = None  # processes the worlds are played out in (None: one per core; the same answer)
 
 
-def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdvice:
+def advise(r: GameRound, seat: int, options: HubOptions = HubOptions()) -> HubAdvice:
     """Advice for ``seat`` (whose hand is known; the others' are not looked at), from
     ``options.samples`` worlds drawn here and played out on the cores (``base.cores``)."""
     samples, seconds, sure = options.samples, options.seconds, options.sure
@@ -148,7 +146,7 @@ def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdv
     choices = [HubChoice(t, r.place_name(k), k) for t, k in plays]
     rng = random.Random(options.seed)
     deadline = None if seconds is None else started + seconds
-    worlds: list[HubRound] = []
+    worlds: list[GameRound] = []
     dice: list[int] = []
     while len(worlds) < samples:  # every world first, here: the same for any number of workers
         if deadline is not None and worlds and time.perf_counter() > deadline:
@@ -191,20 +189,20 @@ def advise(r: HubRound, seat: int, options: HubOptions = HubOptions()) -> HubAdv
     return HubAdvice(name, "play", choices, len(done), spent, inf.method, r.rules.name, samples, cut)
 
 
-def chooser_of(r: HubRound) -> Choice:
+def chooser_of(r: GameRound) -> Choice:
     """The game's heuristic bot: what the rollouts play, and the move the advice keeps
     unless another is clearly better."""
     choose: Choice = words_of(r).HEURISTIC
     return choose
 
 
-def _planned(r: HubRound, seat: int, choices: list[HubChoice]) -> HubChoice | None:
+def _planned(r: GameRound, seat: int, choices: list[HubChoice]) -> HubChoice | None:
     """The heuristic bot's own choice here (it reads only your hand and the table)."""
     tile, place = chooser_of(r)(r, r.plays(seat))
     return choice_for(r, choices, tile, r.place_name(place))
 
 
-def choice_for(r: HubRound, choices: list[HubChoice], tile: Tile, place: str) -> HubChoice | None:
+def choice_for(r: GameRound, choices: list[HubChoice], tile: Tile, place: str) -> HubChoice | None:
     """The choice of this tile at this place, or at a place alike (Chicken Foot tries a
     tile on only one of the lines that end in the same number)."""
     exact = next((c for c in choices if c.tile == tile and c.train == place), None)
@@ -237,7 +235,7 @@ def _clearly_better(best: HubChoice, planned: HubChoice, sure: float) -> bool:
     return behind > sure * spread if spread > 0 else behind > 0
 
 
-def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random) -> HubRound:
+def _world(r: GameRound, seat: int, inf: Inference, rng: random.Random) -> GameRound:
     """The round with every hidden hand drawn from the posterior, the boneyard shuffled."""
     where = inf.sample(rng)
     full = r.clone()
@@ -250,9 +248,7 @@ def _world(r: HubRound, seat: int, inf: Inference, rng: random.Random) -> HubRou
     return full
 
 
-def _play_out(
-    world: HubRound, seat: int, choice: HubChoice, dice: random.Random
-) -> tuple[int, float, bool]:
+def _play_out(world: GameRound, seat: int, choice: HubChoice, dice: random.Random) -> tuple[int, float, bool]:
     """The round played out from this play by the heuristic in every seat: your pips left,
     yours less the others' mean, and whether you went out."""
     r = world.clone(checked=False)  # every move below is one ``plays`` offered
@@ -266,7 +262,7 @@ def _play_out(
 
 
 def advice_data(
-    pos: HubLogMatch, samples: int | None, seed: int, seconds: float | None
+    pos: GameMatch, samples: int | None, seed: int, seconds: float | None
 ) -> shapes.HubAdviceJson:
     """The advice's data for your seat (``advise --json``): the hub games' part."""
     from domino_advisor.log.guide import hub_next_step

@@ -270,7 +270,7 @@ TRAIN_TABLES = [
 def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
     """What a Mexican Train or Chicken Foot status costs: the counting from seat 0 of
     random rounds."""
-    from domino_advisor.counting.hubseat import HubSeatView, count
+    from domino_advisor.counting.hubseat import count
     from domino_advisor.games.hub.logmatch import match_of
     from domino_advisor.games.hub.match import deal, legal_moves
     from domino_advisor.games.registry import game_for
@@ -298,7 +298,7 @@ def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
                     match.apply(rng.choice(legal_moves(r)))
                 if r.over:
                     continue
-                view = HubSeatView.of(r, 0)
+                view = r.seat_view(0)
                 t0 = time.perf_counter()
                 inf = count(view)
                 for s in view.opponents:  # what status shows

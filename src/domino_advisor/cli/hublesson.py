@@ -20,7 +20,7 @@ from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES, HubOptions, advise,
 from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.cli.lesson import KINDS, Asking, Quit, TheirMoves
-from domino_advisor.counting.hubseat import HubSeatView, count
+from domino_advisor.counting.hubseat import count
 from domino_advisor.games.events import Draw, Move, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
 from domino_advisor.games.hub.match import deal, legal_moves
@@ -90,7 +90,7 @@ class HubLesson(Asking):
             return
         plays = [m for m in moves if isinstance(m, Play)]
         self.turn_no += 1
-        view = HubSeatView.of(r, 0)
+        view = r.seat_view(0)
         inf = count(view)
         self.console.print(lesson_table(words_of(r).lesson_table(r)))
         self.show_hand(r.hands[0] or set())

@@ -11,12 +11,12 @@ is no lead rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
-from domino_advisor.games.hub.logmatch import HubLogMatch, table_of
-from domino_advisor.games.hub.view import HubSeatView
+from domino_advisor.games.proof import Proving
+from domino_advisor.games.registry import GameMatch, game_for
 
 if TYPE_CHECKING:
     from domino_advisor.log.gamelog import GameLog
@@ -25,13 +25,45 @@ if TYPE_CHECKING:
     from domino_advisor.base import shapes
 
 
-def count(view: HubSeatView, seconds: float | None = None) -> Inference:
+def count(view: Proving, seconds: float | None = None) -> Inference:
     """Exact where the count fits its budget, else sampled to the chain's fixed steps
     with its error stated (``seconds``: a clock limit, only where the user asks)."""
     return infer(view, seconds=seconds)  # type: ignore[arg-type]
 
 
-def status_of(m: HubLogMatch) -> shapes.HubStatusJson:
+def table_of(m: GameMatch) -> shapes.HubStatusJson:
+    """The table for people and programs: each train, who may play where, your hand,
+    the tiles in front of each player, the boneyard, the totals (``status_of`` adds the
+    counting)."""
+    r = m.round
+    out: shapes.TrainStatusJson = {  # Chicken Foot's shape has the same keys up to the round's own
+        "game": m.rules.name,
+        "round": len(m.rounds),
+        "players": [],
+        "scores": dict(zip(m.players, m.totals, strict=True)),
+    }
+    if m.pending is not None:
+        out["waiting_for_hand"] = m.pending
+    if m.match.finished and not m.to_count():  # every hand with tiles left counted
+        out["match_over"] = True
+        out["match_winner"] = [m.players[s] for s in m.match.winners()]
+    if r is None:
+        return out
+    out.update(
+        {
+            "over": r.over,
+            "to_move": None if (mover := r.mover()) is None else m.players[mover],
+            "boneyard": r.boneyard,
+            "hand": [str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
+            "winner": None if r.winner is None else m.players[r.winner],
+        }
+    )
+    game: Any = game_for(m.rules.name)
+    table: shapes.HubStatusJson = game.table(m, r, out)
+    return table
+
+
+def status_of(m: GameMatch) -> shapes.HubStatusJson:
     """The table (``trainlog.table_of``) and what the counting says from your seat:
     the numbers each player certainly lacks, the unseen tiles of each number, where
     each unseen tile is, and how the chances were found."""
@@ -55,7 +87,7 @@ def status_of(m: HubLogMatch) -> shapes.HubStatusJson:
     return out
 
 
-def where_of(m: HubLogMatch, tile_text: str) -> shapes.WhereJson:
+def where_of(m: GameMatch, tile_text: str) -> shapes.WhereJson:
     """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
     shown) or each place's chance; the shape of ``where --json`` for the line games."""
     from domino_advisor.base.errors import IllegalMoveError
@@ -79,6 +111,6 @@ def where_of(m: HubLogMatch, tile_text: str) -> shapes.WhereJson:
     return out
 
 
-def position(log: GameLog, reads: bool = True) -> HubLogMatch:
+def position(log: GameLog, reads: bool = True) -> GameMatch:
     """What one seat knows of the match: its log replayed (soft reads are the line games')."""
     return log.replay_trains()

@@ -81,6 +81,7 @@ class GameRound(Protocol):
     dealt: list[Any]  # each seat's dealt hand, None where hidden
     counts: list[int]  # tiles each seat holds
     boneyard: int
+    stock: list[Tile] | None  # the boneyard in the order it is drawn, where known
     history: list[Any]  # the public moves, each with seat, kind, tile and line
     turn: int  # the seat a chooser chooses for (taking turns: the player to move)
 
@@ -171,6 +172,46 @@ class SeatMatch(Protocol):
 
     def could_play(self) -> list[Tile]:
         """Unseen tiles a pass logged in place of a play might have been."""
+        ...
+
+
+class GameMatch(SeatMatch, Protocol):
+    """A match as one seat logged it, as the one stack reads it: rounds in order, each a
+    ``GameRound``, totals, and what the log waits for."""
+
+    rules: Any
+    players: list[str]
+    me: str
+    viewer: int  # your seat
+    pending: int | None  # a round announced, your hand not yet logged
+
+    @property
+    def match(self) -> Any:
+        """The match's rounds and totals (``rounds``, ``totals``, ``finished``, ``winners()``)."""
+        ...
+
+    @property
+    def round(self) -> Any:
+        """The round in play (a ``GameRound``), or None before the first."""
+        ...
+
+    @property
+    def rounds(self) -> Any: ...
+
+    @property
+    def totals(self) -> list[int]: ...
+
+    @property
+    def shown(self) -> list[dict[int, tuple[Tile, ...]]]:
+        """Per round, the hands shown at its end."""
+        ...
+
+    def to_count(self) -> list[int]:
+        """The seats whose tiles left in the round just over are not yet on the totals."""
+        ...
+
+    def value(self, tile: Tile) -> int:
+        """What a tile left in a hand counts (its pips; a game may count the double-blank 50)."""
         ...
 
 

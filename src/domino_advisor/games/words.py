@@ -12,6 +12,8 @@ from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Play
 from domino_advisor.games.registry import game_for
 
+Choice = Callable[[Any, list[tuple[Tile, Any]]], tuple[Tile, Any]]  # a play among the legal ones
+
 
 class Counted(Protocol):
     """What the counting knows, as the words read it."""
@@ -37,7 +39,7 @@ class LessonTable:
 class Words(Protocol):
     """A game's words (a module: ``games.trains.words``)."""
 
-    HEURISTIC: Callable[..., Any]  # a chooser among the legal plays (``hub.match.Choice``)
+    HEURISTIC: Choice  # a chooser among the legal plays: what the rollouts play
     BOTS: dict[str, Callable[..., Any]]
     PLANNED_BY: str
     TRAIN_KEY: bool

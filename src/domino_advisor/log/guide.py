@@ -15,7 +15,7 @@ from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.scoring import side_of
 
 if TYPE_CHECKING:
-    from domino_advisor.games.hub.logmatch import HubLogMatch
+    from domino_advisor.games.registry import GameMatch
 
 
 def next_step(match: Match) -> str | None:
@@ -96,7 +96,7 @@ def _side(match: Match, seat: int) -> str:
     return " and ".join(p for s, p in enumerate(match.players) if side_of(s, match.rules) == side)
 
 
-def hub_next_step(m: HubLogMatch) -> str | None:
+def hub_next_step(m: GameMatch) -> str | None:
     """One sentence, as ``next_step`` says it for the line games: your hand at a new round;
     once a round is over, the tiles each other player has left (their pips go on their
     totals), then the next round; the end of the match.  None while play goes on."""

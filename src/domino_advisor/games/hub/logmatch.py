@@ -13,7 +13,7 @@ their hands or count their pips, which go on their totals.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.printable import plural
@@ -23,9 +23,6 @@ from domino_advisor.games.hub.match import HubMatch
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.hub.rules import HubRules
 from domino_advisor.games.registry import game_for
-
-if TYPE_CHECKING:
-    from domino_advisor.base import shapes
 
 MOST_PLAYERS = 8
 AnyRules = HubRules
@@ -238,36 +235,4 @@ def written(m: HubLogMatch, event: Event) -> Event:
     return named
 
 
-def table_of(m: HubLogMatch) -> shapes.HubStatusJson:
-    """The table for people and programs: each train, who may play where, your hand,
-    the tiles in front of each player, the boneyard, the totals (``trainseat.status_of``
-    adds the counting)."""
-    r = m.round
-    out: shapes.TrainStatusJson = {  # Chicken Foot's shape has the same keys up to the round's own
-        "game": m.rules.name,
-        "round": len(m.rounds),
-        "players": [],
-        "scores": dict(zip(m.players, m.totals, strict=True)),
-    }
-    if m.pending is not None:
-        out["waiting_for_hand"] = m.pending
-    if m.match.finished and not m.to_count():  # every hand with tiles left counted
-        out["match_over"] = True
-        out["match_winner"] = [m.players[s] for s in m.match.winners()]
-    if r is None:
-        return out
-    out.update(
-        {
-            "over": r.over,
-            "to_move": None if (mover := r.mover()) is None else m.players[mover],
-            "boneyard": r.boneyard,
-            "hand": [str(t) for t in sorted(r.hands[m.viewer] or (), reverse=True)],
-            "winner": None if r.winner is None else m.players[r.winner],
-        }
-    )
-    game: Any = game_for(m.rules.name)
-    table: shapes.HubStatusJson = game.table(m, r, out)
-    return table
-
-
-__all__ = ["MOST_PLAYERS", "HubLogMatch", "match_of", "table_of", "written"]
+__all__ = ["MOST_PLAYERS", "HubLogMatch", "match_of", "written"]

@@ -130,5 +130,3 @@ class TiddlyLogMatch:
         if self.finished:
             raise IllegalMoveError("the match is over")
         self.pending = number
-
-
