@@ -378,7 +378,7 @@ class HubAdviceJson(TypedDict):
 class HubReviewDecisionJson(TypedDict):
     round: int
     event: int
-    line: NotRequired[int]  # the log's line (since 0.11.0)
+    line: NotRequired[int]  # the log's line (unreleased)
     played: str
     best: str
     played_margin: float
@@ -395,7 +395,7 @@ class HubReviewDecisionJson(TypedDict):
 class HubReviewInsightJson(TypedDict):
     round: int
     event: int
-    line: NotRequired[int]  # the log's line (since 0.11.0)
+    line: NotRequired[int]  # the log's line (unreleased)
     player: str
     lacks: list[int]
     text: str
