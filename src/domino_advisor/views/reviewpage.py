@@ -289,9 +289,9 @@ def _pips_html(data: shapes.HubReviewJson, title: str, log_text: str) -> str:
             )
             last = d["round"]
         cards.append(_pips_card(d))
-    marked = {d["line"] for d in decisions if "line" in d}
-    numbers: dict[int, int | None] = {d["line"]: d["event"] for d in decisions if "line" in d}
-    numbers.update({i["line"]: i["event"] for i in data["insights"] if "line" in i})
+    marked = {n for d in decisions if (n := d.get("line"))}  # where the data gives each its line
+    numbers: dict[int, int | None] = {n: d["event"] for d in decisions if (n := d.get("line"))}
+    numbers.update({n: i["event"] for i in data["insights"] if (n := i.get("line"))})
     insights = "".join(
         f"<tr><td>{i['round']}</td><td>{_event_link(i)}</td><td>{escape(i['text'])}</td></tr>"
         for i in data["insights"]
@@ -329,7 +329,8 @@ difference. A cost is clear at a pip or more and twice its error.</p>
 
 def _event_link(d: shapes.HubReviewDecisionJson | shapes.HubReviewInsightJson) -> str:
     """The event's number, linked to its line in the log where the data gives the line."""
-    return f'<a href="#L{d["line"]}">event {d["event"]}</a>' if "line" in d else f"event {d['event']}"
+    line = d.get("line")
+    return f'<a href="#L{line}">event {d["event"]}</a>' if line else f"event {d['event']}"
 
 
 def _pips_card(d: shapes.HubReviewDecisionJson) -> str:
