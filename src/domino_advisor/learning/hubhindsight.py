@@ -28,7 +28,7 @@ from domino_advisor.base.printable import plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set, sort_tiles
 from domino_advisor.games.events import Draw, Pass, Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
-from domino_advisor.games.hub.match import legal_moves
+from domino_advisor.games.hub.match import Move, legal_moves
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.log.gamelog import GameLog
 
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
 CLEARLY = 5  # pips: your pips in hindsight this much lower (or more) is called a mistake
 REPLAYED = "with the advisor's moves at every seat"  # the replay, as the verdict names it
-Move = Play | Draw | Pass
 
 
 @dataclass
