@@ -616,9 +616,7 @@ def test_review_takes_an_off_switch_for_what_the_game_lacks(runner, tmp_path):
     for off in (["--no-hindsight"], ["--no-reads"], ["--no-hindsight", "--no-reads", "--json"]):
         res = run(runner, "review", path, *off)
         assert res.exit_code == 0, (off, res.output)
-    refused(
-        runner, path, "review", path, "--hindsight", says="--hindsight does nothing with a Chicken Foot log"
-    )
+    refused(runner, path, "review", path, "--reads", says="--reads does nothing with a Chicken Foot log")
 
 
 def test_an_option_refused_is_named_as_typed(runner):

@@ -122,7 +122,7 @@ SIZES = [
 
 
 @pytest.mark.parametrize(("part", "samples", "totals"), SIZES)
-def test_review_json_keeps_its_schema_and_html_is_refused(tmp_path, part, samples, totals):
+def test_review_json_keeps_its_schema(tmp_path, part, samples, totals):
     path = _opening(tmp_path) if part == "first round" else MATCH
     runner = CliRunner()
     out = runner.invoke(main, ["review", str(path), "--json", "--samples", samples])
@@ -130,8 +130,8 @@ def test_review_json_keeps_its_schema_and_html_is_refused(tmp_path, part, sample
     data = json.loads(out.output)
     jsonschema.Draft202012Validator(api.schema("train-review")).validate(data)
     assert data["summary"]["decisions"] == len(data["decisions"]) > 0
-    refused = runner.invoke(main, ["review", str(path), "--html", "page.html"])
-    assert refused.exit_code == 2 and "--html does nothing with a Mexican Train log" in refused.output
+    refused = runner.invoke(main, ["review", str(path), "--reads"])  # the soft reads are the line games'
+    assert refused.exit_code == 2 and "--reads does nothing with a Mexican Train log" in refused.output
 
 
 # The fast tier runs the command in this process on a console fifty columns wide (the
@@ -142,7 +142,8 @@ def test_review_json_keeps_its_schema_and_html_is_refused(tmp_path, part, sample
 def test_review_fits_fifty_columns(tmp_path, monkeypatch, part, samples, totals):
     if part == "first round":
         console_under(monkeypatch, COLUMNS="50")
-        res = CliRunner().invoke(main, ["review", str(_first_round(tmp_path)), "--samples", samples])
+        path = _first_round(tmp_path)  # hindsight at its 40 worlds a choice in the slow tier only
+        res = CliRunner().invoke(main, ["review", str(path), "--samples", samples, "--no-hindsight"])
         assert res.exit_code == 0, res.output
         text = res.output
     else:
@@ -151,6 +152,7 @@ def test_review_fits_fifty_columns(tmp_path, monkeypatch, part, samples, totals)
         text = res.stdout.decode()
     assert max(len(line) for line in text.splitlines()) <= 50
     assert "review for ana" in text and totals in text
+    assert ("in hindsight" in text) == (part == "match")
 
 
 def _planted(tmp_path: Path, name: str) -> tuple[Path, str]:

@@ -406,6 +406,7 @@ class HubAdviceJson(TypedDict):
 class HubReviewDecisionJson(TypedDict):
     round: int
     event: int
+    line: NotRequired[int]  # the log's line (unreleased)
     played: str
     best: str
     played_margin: float
@@ -422,6 +423,7 @@ class HubReviewDecisionJson(TypedDict):
 class HubReviewInsightJson(TypedDict):
     round: int
     event: int
+    line: NotRequired[int]  # the log's line (unreleased)
     player: str
     lacks: list[int]
     text: str
@@ -434,6 +436,35 @@ class HubReviewSummaryJson(TypedDict):
     pips_given_up: float
 
 
+class HubOutcomeJson(TypedDict):
+    how: str  # out or blocked
+    winner: str | None  # who went out (None: blocked)
+    pips: dict[str, int]  # each player's pips left
+
+
+class HubHindsightChoiceJson(TypedDict):
+    seat: str
+    move: str
+    options: int
+    margin: float | None  # the mover's expected pips less the others' mean (None: a forced move)
+
+
+class HubHindsightKnownJson(TypedDict):
+    round: int
+    known: Literal[True]
+    hands: dict[str, list[str]]
+    boneyard: list[str]
+    notes: list[str]
+    actual: HubOutcomeJson
+    hindsight: HubOutcomeJson
+    verdict: str
+    mistake: bool  # your pips in hindsight clearly lower (learning.hubhindsight.CLEARLY)
+    choices: list[HubHindsightChoiceJson]
+
+
+HubHindsightJson = HindsightUnknownJson | HubHindsightKnownJson
+
+
 class HubReviewJson(TypedDict):
     game: str
     player: str
@@ -442,6 +473,7 @@ class HubReviewJson(TypedDict):
     insights: list[HubReviewInsightJson]
     summary: HubReviewSummaryJson
     totals: dict[str, int]
+    hindsight: NotRequired[list[HubHindsightJson]]
 
 
 # -- progress --json (progress.schema.json) ----------------------------------------------

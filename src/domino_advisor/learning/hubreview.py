@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from domino_advisor.advice.hubadvice import HubChoice, HubOptions, advise, choice_for, paired_gap
-from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES
+from domino_advisor.base.budgets import HINDSIGHT_SAMPLES, TRAIN_ADVICE_SAMPLES
 from domino_advisor.counting.inference import certain_lacks
 from domino_advisor.games.events import Event, Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
@@ -42,6 +42,7 @@ class HubDecision:
     choices: int
     reasons: list[str] = field(default_factory=list)  # why the advisor's choice
     about_equal: bool = False  # the advice called your play about equal to its first
+    line: int = 0  # the log's line (in the log as written out), for the page's links
 
     @property
     def difference(self) -> float:
@@ -69,6 +70,7 @@ class HubDecision:
         return {
             "round": self.round,
             "event": self.event,
+            "line": self.line,
             "played": self.played,
             "best": self.best,
             "played_margin": round(self.played_margin, 2),
@@ -90,11 +92,13 @@ class HubInsight:
     player: str
     lacks: tuple[int, ...]
     text: str
+    line: int = 0  # the log's line of the event that proved it
 
     def as_dict(self) -> shapes.HubReviewInsightJson:
         return {
             "round": self.round,
             "event": self.event,
+            "line": self.line,
             "player": self.player,
             "lacks": list(self.lacks),
             "text": self.text,
@@ -149,13 +153,14 @@ def review(
     for k, (line, event) in enumerate(numbered, 1):
         decision = _decision(match, event, k, samples, seed)
         if decision is not None:
+            decision.line = line
             decisions.append(decision)
         rounds = len(match.rounds)
         match.apply(event, line)
         if len(match.rounds) != rounds:
             known = {}
         now = _lacks(match)
-        insights += _news(match, event, k, known, now)
+        insights += _news(match, event, k, line, known, now)
         for s, numbers in now.items():
             known[s] = known.get(s, frozenset()) | numbers
         if on_step:
@@ -217,6 +222,7 @@ def _news(
     m: HubLogMatch,
     event: Event,
     number: int,
+    line: int,
     before: dict[int, frozenset[int]],
     after: dict[int, frozenset[int]],
 ) -> list[HubInsight]:
@@ -231,7 +237,9 @@ def _news(
             who = m.players[s]
             said = " ".join(map(str, new))
             out.append(
-                HubInsight(r.number, number, who, new, f"after '{event}', {who} certainly has no {said}")
+                HubInsight(
+                    r.number, number, who, new, f"after '{event}', {who} certainly has no {said}", line
+                )
             )
     return out
 
@@ -244,7 +252,10 @@ def review_data(
     reads: bool,
     hindsight: bool,
 ) -> shapes.HubReviewJson:
-    """The review's data (``review --json``): the hub games' part (no soft reads, no hindsight yet)."""
+    """The review's data (``review --json``): each decision, then each finished round in
+    hindsight where asked (``learning.hubhindsight``); the hub games' part (no soft reads)."""
+    from domino_advisor.learning.hubhindsight import hindsight as replay_rounds
+
     step("reviewing", 0, len(log.events))
     result = review(
         log,
@@ -252,4 +263,10 @@ def review_data(
         seed,
         on_step=lambda done, total: step("reviewing", done, len(log.events)),
     )
-    return result.as_dict()
+    data = result.as_dict()
+    if hindsight:
+        rounds = replay_rounds(
+            log, HINDSIGHT_SAMPLES, seed, on_step=lambda done, total: step("hindsight", done, total)
+        )
+        data["hindsight"] = [h.as_dict() for h in rounds]
+    return data

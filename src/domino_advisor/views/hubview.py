@@ -9,6 +9,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -363,6 +364,33 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
             style="dim",
         )
     )
+    if data.get("hindsight"):
+        parts.append(hindsight_view(data["hindsight"]))
+    return Group(*parts)
+
+
+def hindsight_view(rounds: list[shapes.HubHindsightJson]) -> Group:
+    """Each round replayed with the advisor's moves at every seat: the verdict, each
+    player's pips left in the game and in the replay, what it took on trust, every move."""
+    parts: list[RenderableType] = [
+        Text("in hindsight: the same hands, the advisor's moves at every seat", style="bold")
+    ]
+    for r in rounds:
+        if not r["known"]:
+            parts.append(Text(f"round {r['round']}: no hindsight ({printable(r['reason'])})", style="dim"))
+            continue
+        parts.append(
+            Text(f"round {r['round']}: {printable(r['verdict'])}", style="bold red" if r["mistake"] else "")
+        )
+        then, now = r["actual"]["pips"], r["hindsight"]["pips"]
+        pips = " · ".join(f"{printable(p)} {then[p]} → {now[p]}" for p in then)
+        parts.append(
+            Padding(Text(f"pips left, in the game → in hindsight: {pips}"), (0, 0, 0, 2), expand=False)
+        )
+        for note in r["notes"]:
+            parts.append(Padding(Text(printable(note), style="dim"), (0, 0, 0, 2), expand=False))
+        moves = " · ".join(printable(c["move"]) for c in r["choices"])
+        parts.append(Padding(Text(moves, style="dim"), (0, 0, 0, 2), expand=False))
     return Group(*parts)
 
 

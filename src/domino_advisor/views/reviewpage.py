@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from domino_advisor.base.printable import plural, printable
 from domino_advisor.log.gamelog import split_lines
@@ -129,10 +129,33 @@ svg.table .advised rect { stroke: #27c; stroke-width: 3; }
 pre.log { font-size: .85em; background: #f7f7f7; padding: .6em; overflow-x: auto; line-height: 1.45; }
 pre.log .mark { background: #ffd; font-weight: bold; }
 pre.log .n { color: #999; user-select: none; }
+.decision, td { overflow-wrap: anywhere; }
+.why { color: #555; font-size: .9em; margin: .2em 0 0; }
+.scroll { overflow-x: auto; }
 """
 
 
-def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
+def to_html(data: shapes.ReviewJson | shapes.HubReviewJson, title: str, log_text: str = "") -> str:
+    """The page of either review's data: the line games' (chances, pictures of the line)
+    or the games off a middle double's (pips); the data's shape says which."""
+    if "summary" in data:
+        return _pips_html(cast("shapes.HubReviewJson", data), title, log_text)
+    return _line_html(cast("shapes.ReviewJson", data), title, log_text)
+
+
+def log_html(log_text: str, marked: set[int], numbers: dict[int, int | None]) -> str:
+    """The log, line by line, each line an anchor; the decisions' lines marked, and each
+    line that is an event of the review's with its number."""
+    return "".join(
+        f'<span id="L{n}"{" class=mark" if n in marked else ""}><span class="n">{n:>4} </span>'
+        f"{escape(printable(line))}"
+        + (f' <span class="n">(event {numbers[n]})</span>' if numbers.get(n) else "")
+        + "</span>\n"
+        for n, line in enumerate(split_lines(log_text), 1)
+    )
+
+
+def _line_html(data: shapes.ReviewJson, title: str, log_text: str) -> str:
     """The page: summary, legend, decisions by round with pictures, the log, insights."""
     matchplay = any("played_match" in d for d in data["decisions"])
     key = "match" if matchplay else "win"
@@ -179,13 +202,7 @@ def to_html(data: shapes.ReviewJson, title: str, log_text: str = "") -> str:
     doubles = "".join(f"<li>{escape(t)}</li>" for t in data["doubles"]) or "<li>none</li>"
     numbers = {d["line"]: d.get("event") for d in data["decisions"]}
     numbers.update({i["line"]: i.get("number") for i in data["insights"]})
-    log_lines = "".join(
-        f'<span id="L{n}"{" class=mark" if n in marked else ""}><span class="n">{n:>4} </span>'
-        f"{escape(printable(line))}"
-        + (f' <span class="n">(event {numbers[n]})</span>' if numbers.get(n) else "")
-        + "</span>\n"
-        for n, line in enumerate(split_lines(log_text), 1)
-    )
+    log_lines = log_html(log_text, marked, numbers)
     n = len(data["decisions"])
     hindsight = _hindsight(data.get("hindsight", []))
     unknown = one_deal_note(data["decisions"])
@@ -212,7 +229,7 @@ then. In the pictures, your tile is outlined in red, the advisor's in blue; a sp
 """
 
 
-def _tiles(text: str) -> str:
+def tiles_html(text: str) -> str:
     """Escaped, with each tile kept on one line (a break inside 2-2 reads as two tiles)."""
     return re.sub(r"\b(\d+-\d+)\b", r'<span class="t">\1</span>', escape(text))
 
@@ -227,8 +244,10 @@ def _hindsight(rounds: list[shapes.HindsightJson]) -> str:
         if not r["known"]:
             out.append(f"<p>Round {r['round']}: no hindsight ({escape(r['reason'])}).</p>")
             continue
-        hands = "; ".join(f"{escape(name)}: {_tiles(' '.join(tiles))}" for name, tiles in r["hands"].items())
-        notes = "".join(f"<li>{_tiles(note)}</li>" for note in r["notes"])
+        hands = "; ".join(
+            f"{escape(name)}: {tiles_html(' '.join(tiles))}" for name, tiles in r["hands"].items()
+        )
+        notes = "".join(f"<li>{tiles_html(note)}</li>" for note in r["notes"])
         moves = "".join(
             f"<li>{escape(c['move'])}"
             + ("" if c["win"] is None else f" <span class=n>({c['win']:.0%} for the mover's side)</span>")
@@ -237,6 +256,142 @@ def _hindsight(rounds: list[shapes.HindsightJson]) -> str:
         )
         out.append(
             f"<h3>Round {r['round']}: {escape(r['verdict'])}</h3><p>Dealt: {hands}</p>"
+            + (f"<ul>{notes}</ul>" if notes else "")
+            + f"<ol class=replay>{moves}</ol>"
+        )
+    return "\n".join(out) + "\n"
+
+
+# -- the games played off a middle double: every figure in pips -----------------------------------
+NOTED = 1.0  # pips: a cost under this is as good as agreeing (learning.hubreview.NOTED)
+
+
+def _pips_html(data: shapes.HubReviewJson, title: str, log_text: str) -> str:
+    """The page of a review in pips: summary, legend, decisions by round, the log beside
+    them, what became certain, the totals, and each round in hindsight."""
+    s = data["summary"]
+    decisions = data["decisions"]
+    one = data["samples"] < 2 or any(d["spread"] is None for d in decisions)
+    given = (
+        f"{s['pips_given_up']:.1f} pips given up in all, none called clear from one world"
+        if one
+        else f"{s['costly']} clearly gave up pips ({s['pips_given_up']:.1f} pips in all, noise included)"
+    )
+    cards: list[str] = []
+    last = None
+    for d in decisions:
+        if d["round"] != last:
+            mine = [x for x in decisions if x["round"] == d["round"]]
+            agreed = sum(1 for x in mine if x["played"] == x["best"] or x.get("about_equal"))
+            lost = sum(x["cost"] for x in mine)
+            cards.append(
+                f"<h3>Round {d['round']}: {agreed} of {len(mine)} agreed, {lost:.1f} pips given up</h3>"
+            )
+            last = d["round"]
+        cards.append(_pips_card(d))
+    marked = {n for d in decisions if (n := d.get("line"))}  # where the data gives each its line
+    numbers: dict[int, int | None] = {n: d["event"] for d in decisions if (n := d.get("line"))}
+    numbers.update({n: i["event"] for i in data["insights"] if (n := i.get("line"))})
+    insights = "".join(
+        f"<tr><td>{i['round']}</td><td>{_event_link(i)}</td><td>{escape(i['text'])}</td></tr>"
+        for i in data["insights"]
+    )
+    totals = "".join(
+        f"<tr><td>{escape(name)}</td><td>{pips}</td></tr>" for name, pips in data["totals"].items()
+    )
+    unknown_key = '<span class="unknown-key">from one world: too few to tell</span>' if one else ""
+    worlds = plural(data["samples"], "world")
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<style>{STYLE}</style></head><body>
+<h1>{escape(title)}</h1>
+<p><b>{s["agreed"]} of {plural(s["decisions"], "decision")} with a choice agreed with the advisor</b>
+(review for {escape(data["player"])}); {escape(given)}.</p>
+<p class="legend">Legend: <span class="ok-key">agreed, or under {NOTED:.0f} pip given up</span>
+<span class="meh-key">a pip or more, within the noise</span>
+<span class="bad-key">clearly a cost</span>{unknown_key}.
+Figures are your pips at the round's end less the others' average (lower is better), your play's
+and the advisor's, over {escape(worlds)} drawn from what you knew then; ± one standard error of their
+difference. A cost is clear at a pip or more and twice its error.</p>
+<div class="columns"><section><h2>Your decisions</h2>
+{"".join(cards) or "<p>none with a real choice</p>"}</section>
+<section><h2>The log</h2><pre class="log">{log_html(log_text, marked, numbers)}</pre></section></div>
+<h2>When each player was first certain to lack a number</h2>
+<div class="scroll"><table><tr><th>round</th><th>event</th><th>known from then on</th></tr>
+{insights}</table></div>
+<h2>Totals (lowest wins)</h2>
+<table><tr><th>player</th><th>pips</th></tr>{totals}</table>
+{_pips_hindsight(data.get("hindsight", []))}</body></html>
+"""
+
+
+def _event_link(d: shapes.HubReviewDecisionJson | shapes.HubReviewInsightJson) -> str:
+    """The event's number, linked to its line in the log where the data gives the line."""
+    line = d.get("line")
+    return f'<a href="#L{line}">event {d["event"]}</a>' if line else f"event {d['event']}"
+
+
+def _pips_card(d: shapes.HubReviewDecisionJson) -> str:
+    """One decision: yours, the advisor's, the difference in pips, and why the advisor's."""
+    spread = d["spread"]
+    mine = f"{d['played_margin']:+.1f}"
+    if d["played"] == d["best"]:
+        cls, verdict = "ok", "the advisor agrees"
+    elif d.get("about_equal"):
+        cls, verdict = (
+            "ok",
+            f"about equal to the advisor's {d['best']} ({d['best_margin']:+.1f}), as the advice said",
+        )
+    else:
+        error = "" if spread is None else f"±{spread:.1f}"
+        cls = "bad" if d["clear"] else "unknown" if spread is None else "meh" if d["cost"] >= NOTED else "ok"
+        against = f"yours {d['difference']:+.1f}{error} pips against it"
+        verdict = f"advisor: {d['best']} ({d['best_margin']:+.1f}); {against}"
+        if spread is None:
+            verdict += ", in the one world played out: too few to tell"
+    why = ""
+    if d["played"] != d["best"] and d["reasons"]:
+        why = f'<p class="why">why {escape(d["best"])}: {escape("; ".join(d["reasons"]))}</p>'
+    return (
+        f'<div class="decision {cls}">{_event_link(d)}: you played <b>{escape(d["played"])}</b> ({mine}); '
+        f"{escape(verdict)}{why}</div>"
+    )
+
+
+def _pips_hindsight(rounds: list[shapes.HubHindsightJson]) -> str:
+    """Each round replayed with the advisor's moves at every seat: the verdict, each
+    player's pips left in the game and in the replay, the hands it was dealt with, what it
+    took on trust, and every move with the mover's expected margin where it chose."""
+    if not rounds:
+        return ""
+    out = ["<h2>In hindsight: the same hands, the advisor's moves at every seat</h2>"]
+    for r in rounds:
+        if not r["known"]:
+            out.append(f"<p>Round {r['round']}: no hindsight ({escape(r['reason'])}).</p>")
+            continue
+        then, now = r["actual"]["pips"], r["hindsight"]["pips"]
+        pips = "".join(f"<tr><td>{escape(p)}</td><td>{then[p]}</td><td>{now[p]}</td></tr>" for p in then)
+        hands = "; ".join(
+            f"{escape(name)}: {tiles_html(' '.join(tiles))}" for name, tiles in r["hands"].items()
+        )
+        notes = "".join(f"<li>{tiles_html(note)}</li>" for note in r["notes"])
+        moves = "".join(
+            f"<li>{escape(c['move'])}"
+            + (
+                ""
+                if c["margin"] is None
+                else f" <span class=n>({c['margin']:+.1f} expected for the mover)</span>"
+            )
+            + "</li>"
+            for c in r["choices"]
+        )
+        cls = ' class="bad-key"' if r["mistake"] else ""
+        out.append(
+            f"<h3{cls}>Round {r['round']}: {escape(r['verdict'])}</h3>"
+            "<table><tr><th>pips left</th><th>in the game</th><th>in hindsight</th></tr>"
+            f"{pips}</table><p>Dealt: {hands}</p>"
             + (f"<ul>{notes}</ul>" if notes else "")
             + f"<ol class=replay>{moves}</ol>"
         )

@@ -45,7 +45,8 @@ class HubGame:
     most_players: int = 8
     one_draw: bool = True
     shorthand_places: bool = False
-    options: frozenset[str] = frozenset()
+    # the review's page and hindsight (and --force, which lets the page go over another page)
+    options: frozenset[str] = frozenset({"html", "force", "hindsight"})
     parts: Parts = field(default=HUB_PARTS)
     names_matter: ClassVar[str] = ""  # why two names may not differ only in case
 
