@@ -473,6 +473,7 @@ class HubReviewJson(TypedDict):
     insights: list[HubReviewInsightJson]
     summary: HubReviewSummaryJson
     totals: dict[str, int]
+    most_wins: NotRequired[Literal[True]]  # the totals are points, the most winning (Tiddly-wink)
     hindsight: NotRequired[list[HubHindsightJson]]
 
 

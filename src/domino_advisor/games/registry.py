@@ -128,12 +128,26 @@ class GameRound(Protocol):
 
     def place_name(self, place: Any) -> str: ...
 
+    def play_event(self, seat: int, tile: Tile, place: Any) -> Any:
+        """A legal play as the log writes it (a ``Play`` its ``apply`` takes)."""
+        ...
+
     def clone(self, checked: bool = True) -> Any:
         """A copy to play on, nothing shared that changes."""
         ...
 
+    def apply(self, event: Any, line: int | None = None) -> None:
+        """A move logged or chosen, checked: applied, or refused in the table's words with
+        nothing changed."""
+        ...
+
     def lay(self, seat: int, tile: Tile, place: Any) -> None:
         """Lay a legal play (one ``plays`` offered)."""
+        ...
+
+    def dealt_again(self, hands: list[tuple[Tile, ...]], stock: list[Tile], as_logged: bool = False) -> Any:
+        """This round dealt again with every hand and the boneyard known (hindsight);
+        ``as_logged``: checked as its log was (at a race, a player may miss a tile)."""
         ...
 
     def step(self, choose: Any, rng: Any) -> None:
@@ -184,6 +198,7 @@ class GameMatch(SeatMatch, Protocol):
     me: str
     viewer: int  # your seat
     pending: int | None  # a round announced, your hand not yet logged
+    most_wins: bool  # the totals are points and the most win (else pips left, the lowest)
 
     @property
     def match(self) -> Any:
@@ -208,6 +223,11 @@ class GameMatch(SeatMatch, Protocol):
 
     def to_count(self) -> list[int]:
         """The seats whose tiles left in the round just over are not yet on the totals."""
+        ...
+
+    @property
+    def settled(self) -> list[set[int]]:
+        """Per round, the seats whose pips left are known (yours, shown, counted)."""
         ...
 
     def value(self, tile: Tile) -> int:

@@ -26,10 +26,8 @@ from domino_advisor.base.budgets import HINDSIGHT_SAMPLES
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set, sort_tiles
-from domino_advisor.games.events import Draw, Pass, Play
-from domino_advisor.games.hub.logmatch import HubLogMatch
-from domino_advisor.games.hub.match import Move, legal_moves
-from domino_advisor.games.hub.round import HubRound
+from domino_advisor.games.events import Draw, Move, Pass, Play
+from domino_advisor.games.registry import GameMatch, GameRound
 from domino_advisor.log.gamelog import GameLog
 
 if TYPE_CHECKING:
@@ -128,12 +126,12 @@ class HubRoundHindsight:
 class _Logged:
     """The log read once: the match at its end, and each round's moves as logged."""
 
-    match: HubLogMatch
+    match: GameMatch
     moves: dict[int, list[tuple[Move, int]]]  # by round number: each move and its line
 
 
 def _read(log: GameLog) -> _Logged:
-    match = cast(HubLogMatch, log.new_match())
+    match = cast(GameMatch, log.new_match())
     moves: dict[int, list[tuple[Move, int]]] = {}
     for line, event in log.numbered_events():
         match.apply(event, line)  # a log the rules refuse is reported before (review replays it first)
@@ -155,12 +153,24 @@ def _hidden(logged: _Logged, k: int) -> list[str]:
 
 def deal_of(logged: _Logged, k: int, seed: int) -> HubDeal | str:
     """Round ``k``'s deal rebuilt from the log, or why it cannot be."""
-    m = logged.match
-    r = m.rounds[k - 1]
     hidden = _hidden(logged, k)
     if hidden:
         return "; ".join(hidden)
     rng = random.Random(seed * 1_000 + k)
+    for _ in range(SPLITS_TRIED):  # a split the rules refuse (an opening the deal forbids): the next
+        deal = _deal_once(logged, k, rng)
+        if not isinstance(deal, str) or deal.startswith("no deal"):
+            return deal
+    return deal
+
+
+SPLITS_TRIED = 50  # seeded splits of dealt and drawn tried before a round is given up
+
+
+def _deal_once(logged: _Logged, k: int, rng: random.Random) -> HubDeal | str:
+    """One split of dealt and drawn tiles the play allows, checked by replaying the round."""
+    m = logged.match
+    r = m.rounds[k - 1]
     names = m.players
     splits: dict[int, _Split] = {}
     for s in range(len(names)):
@@ -181,7 +191,8 @@ def deal_of(logged: _Logged, k: int, seed: int) -> HubDeal | str:
             if a.tiles is None:
                 del drawn_by[a.seat][: a.count]
     held = {t for h in hands for t in h}
-    rest = sorted(set(full_set(r.rules.top)) - {r.engine} - held - set(stock), reverse=True)
+    # every tile not dealt, drawn or set aside on the table (a hub) lies in the boneyard
+    rest = sorted(set(full_set(r.rules.top)) - held - set(stock) - r.table_tiles(), reverse=True)
     rng.shuffle(rest)
     played = _verify(r, hands, stock + rest, logged.moves.get(k, []))
     if played is None:
@@ -193,7 +204,7 @@ def deal_of(logged: _Logged, k: int, seed: int) -> HubDeal | str:
 _Split = tuple[tuple[Tile, ...], list[Tile], bool]  # dealt, each draw's tile in order, certain
 
 
-def _split(r: HubRound, seat: int, shown: tuple[Tile, ...], rng: random.Random) -> _Split | None:
+def _split(r: GameRound, seat: int, shown: tuple[Tile, ...], rng: random.Random) -> _Split | None:
     """A dealt hand and draws for a player whose tiles are all seen (played or shown),
     consistent with the play: each tile came from the deal or from one of the player's
     draws, not after it was played, and never while a draw or a pass says the hand
@@ -269,19 +280,22 @@ def _split_note(who: str, dealt: tuple[Tile, ...], drawn: list[Tile], certain: b
     )
 
 
-def _fresh(r: HubRound, hands: list[tuple[Tile, ...]], stock: list[Tile]) -> HubRound:
-    """The round dealt again with every hand known (the round's own class: any game)."""
-    again: HubRound = type(r)(r.rules, r.names, r.number, list(hands), list(stock))
+def _fresh(
+    r: GameRound, hands: list[tuple[Tile, ...]], stock: list[Tile], as_logged: bool = False
+) -> GameRound:
+    """The round dealt again with every hand known (the round says how: any game);
+    ``as_logged``: checked as the log was, to replay the game's own moves."""
+    again: GameRound = r.dealt_again(list(hands), list(stock), as_logged)
     return again
 
 
 def _verify(
-    r: HubRound, hands: list[tuple[Tile, ...]], stock: list[Tile], moves: list[tuple[Move, int]]
-) -> HubRound | None:
+    r: GameRound, hands: list[tuple[Tile, ...]], stock: list[Tile], moves: list[tuple[Move, int]]
+) -> GameRound | None:
     """The game's own moves replayed on the rebuilt deal, every hand known: the rules
     check each one (a wrong split is refused), and the round that results."""
     try:
-        again = _fresh(r, hands, stock)
+        again = _fresh(r, hands, stock, as_logged=True)
         for move, line in moves:
             again.apply(move, line)
     except DominoError:
@@ -289,14 +303,14 @@ def _verify(
     return again if again.over else None
 
 
-def _outcome(r: HubRound) -> HubOutcome:
+def _outcome(r: GameRound) -> HubOutcome:
     pips = {n: r.pips_left(s) or 0 for s, n in enumerate(r.names)}
     return HubOutcome(None if r.winner is None else r.names[r.winner], pips)
 
 
 # -- the replay -------------------------------------------------------------------------------
 def replay(
-    r: HubRound, deal: HubDeal, seed: int = 0, samples: int = HINDSIGHT_SAMPLES
+    r: GameRound, deal: HubDeal, seed: int = 0, samples: int = HINDSIGHT_SAMPLES
 ) -> tuple[HubOutcome, list[HubReplayChoice], list[str]]:
     """Play the round again on the known deal, the advice choosing for every seat from
     that seat's view at ``samples`` worlds; a draw, a pass or a play with nothing to
@@ -304,16 +318,19 @@ def replay(
     again = _fresh(r, deal.hands, deal.stock)
     choices: list[HubReplayChoice] = []
     drawn = 0
+    quicker = random.Random(seed * 1_000 + r.number)  # at a race, who plays next: the seed's
     while not again.over:
-        seat = again.turn
+        able = sorted(again.actors())
+        seat = able[0] if len(able) == 1 else able[quicker.randrange(len(able))]
         name = again.names[seat]
-        move = legal_moves(again)[0]
+        again.turn = seat  # the seat the advice and the moves are for
+        move = next(m for m in again.legal_moves() if m.player == name)
         choice = HubReplayChoice(name, "", None)
         if isinstance(move, Play) and len(again.alike(again.plays(seat))[0]) >= 2:
             options = HubOptions(samples, seed=seed * 7_919 + len(choices), seconds=None)
             advice = advise(again, seat, options)
             best = advice.moves[0]
-            move = Play(name, best.tile, best.train)
+            move = again.play_event(seat, best.tile, best.place)
             choice.margin, choice.options = best.margin, len(advice.moves)
         again.apply(move)
         drawn += move.count if isinstance(move, Draw) else 0

@@ -113,6 +113,7 @@ class HubReview:
     insights: list[HubInsight]
     totals: dict[str, int]
     game: str = "mexican-train"
+    most_wins: bool = False  # the totals are points, the most winning (Tiddly-wink)
 
     @property
     def cost(self) -> float:
@@ -120,7 +121,7 @@ class HubReview:
 
     def as_dict(self) -> shapes.HubReviewJson:
         costly = [d for d in self.decisions if d.clear]
-        return {
+        out: shapes.HubReviewJson = {
             "game": self.game,
             "player": self.player,
             "samples": self.samples,
@@ -134,6 +135,9 @@ class HubReview:
             },
             "totals": self.totals,
         }
+        if self.most_wins:  # only where it is so: the other games' review is as it was
+            out["most_wins"] = True
+        return out
 
 
 def review(
@@ -166,7 +170,7 @@ def review(
         if on_step:
             on_step(k, len(numbered))
     totals = dict(zip(match.players, match.totals, strict=True))
-    return HubReview(log.me, samples, decisions, insights, totals, match.rules.name)
+    return HubReview(log.me, samples, decisions, insights, totals, match.rules.name, match.most_wins)
 
 
 def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int) -> HubDecision | None:

@@ -44,7 +44,7 @@ class AdvisorBot:
         seed = rng.getrandbits(32)
         options = HubOptions(self.samples, seed, seconds=None, sure=self.sure, workers=self.workers)
         best = advise(r, r.turn, options).moves[0]
-        return Play(r.names[r.turn], best.tile, best.train)
+        return r.play_event(r.turn, best.tile, best.place)
 
 
 def make_policy(spec: str, rules: AnyRules, workers: int | None = None) -> Policy:

@@ -351,7 +351,8 @@ def review_view(data: shapes.HubReviewJson, width: int = 80) -> RenderableType:
     for i in data["insights"]:
         parts.append(Text(f"event {i['event']}: {printable(i['text'])}", style="cyan"))
     totals = "  ".join(f"{printable(k)} {v}" for k, v in data["totals"].items())
-    parts.append(Text(f"totals (lowest wins): {totals}", style="dim"))
+    wins = "most" if data.get("most_wins") else "lowest"
+    parts.append(Text(f"totals ({wins} wins): {totals}", style="dim"))
     what = "vs advisor: your pips at the round's end less the others' average, your play's less the advisor's"
     parts.append(
         Text(

@@ -321,8 +321,8 @@ difference. A cost is clear at a pip or more and twice its error.</p>
 <h2>When each player was first certain to lack a number</h2>
 <div class="scroll"><table><tr><th>round</th><th>event</th><th>known from then on</th></tr>
 {insights}</table></div>
-<h2>Totals (lowest wins)</h2>
-<table><tr><th>player</th><th>pips</th></tr>{totals}</table>
+<h2>Totals ({"most" if data.get("most_wins") else "lowest"} wins)</h2>
+<table><tr><th>player</th><th>{"points" if data.get("most_wins") else "pips"}</th></tr>{totals}</table>
 {_pips_hindsight(data.get("hindsight", []))}</body></html>
 """
 

@@ -39,6 +39,8 @@ def match_of(rules: HubRules, names: list[str]) -> HubMatch:
 class HubLogMatch:
     """The match as one seat saw it: every event applied or refused, nothing changed."""
 
+    most_wins = False  # pips left go on each total, the lowest winning
+
     def __init__(self, rules: AnyRules, players: list[str], me: str):
         self.rules, self.players, self.me = rules, list(players), me
         self.viewer = self.players.index(me)

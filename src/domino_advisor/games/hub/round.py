@@ -134,6 +134,15 @@ class HubRound:
         """Who may act now: the player whose turn it is (nobody once the round is over)."""
         return frozenset() if self.over else frozenset({self.turn})
 
+    def dealt_again(self, hands: list[tuple[Tile, ...]], stock: list[Tile], as_logged: bool = False) -> Self:
+        """This round dealt again with every hand and the boneyard known (hindsight); taking
+        turns, the moves are checked alike either way."""
+        return type(self)(self.rules, self.names, self.number, list(hands), list(stock))
+
+    def play_event(self, seat: int, tile: Tile, place: Any) -> Play:
+        """A legal play as the log writes it: the place by its name."""
+        return Play(self.names[seat], tile, self.place_name(place))
+
     def mover(self) -> int | None:
         """The player to move (None once the round is over)."""
         return None if self.over else self.turn

@@ -15,6 +15,8 @@ from domino_advisor.games.tiddly.seat import SeatRound
 class TiddlyLogMatch:
     """The match from one seat: every event applied or refused, nothing changed."""
 
+    most_wins = True  # each round's points to its winner
+
     def __init__(self, rules: TiddlyRules, players: list[str], me: str):
         rules.check_players(len(players))
         self.rules, self.players, self.me = rules, list(players), me
@@ -36,6 +38,11 @@ class TiddlyLogMatch:
     def shown(self) -> list[dict[int, tuple[Tile, ...]]]:
         """Per round, the hands shown at its end."""
         return [r.shown for r in self.rounds]
+
+    @property
+    def settled(self) -> list[set[int]]:
+        """Per round, the seats whose pips left are known: yours, and those shown or counted."""
+        return [{self.viewer, *r.revealed} for r in self.rounds]
 
     @property
     def totals(self) -> list[int]:

@@ -24,6 +24,16 @@ class TiddlyActed:
     ends: tuple[int, ...] = ()  # the open ends' numbers when the move was made
     line: int | None = None
 
+    @property
+    def count(self) -> int:
+        """Tiles drawn: one a draw, as every game's history says it."""
+        return 1 if self.kind == "draw" else 0
+
+    @property
+    def tiles(self) -> tuple[Tile, ...] | None:
+        """The tile drawn, where the drawer's hand is known."""
+        return (self.tile,) if self.kind == "draw" and self.tile is not None else None
+
 
 @dataclass(frozen=True)
 class Lacks:

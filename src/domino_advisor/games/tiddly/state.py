@@ -92,6 +92,7 @@ class TiddlyRound(TiddlyTable):
             self._pass(seat, line)
         if (
             self.full
+            and self.ideal
             and not self.over
             and self.boneyard == 0
             and not any(map(self.fitting, range(self.seats)))
@@ -118,7 +119,7 @@ class TiddlyRound(TiddlyTable):
         """A player who can play neither draws nor passes; with every hand known, nobody does
         while anyone can (from one seat, only the player's own hand is known to say so)."""
         who = self.names[seat]
-        for s in [seat, *(range(self.seats) if self.full else ())]:
+        for s in [seat, *(range(self.seats) if self.full and self.ideal else ())]:
             tiles = self.fitting(s)
             if tiles:
                 holds = "you hold" if s == self.viewer else f"{self.names[s]} holds"
@@ -196,6 +197,8 @@ class TiddlyRound(TiddlyTable):
                 "tile each in seat order, from the one after the last to play"
             )
         tile = event.tiles[0] if event.tiles else None
+        if tile is None and hand is not None and self.stock is not None:
+            tile = self.stock[0]  # the boneyard's order known: a draw counted is its next tile
         if hand is not None and tile is None:
             raise IllegalMoveError(f"{who} drew 1: write which tile, like '{who} draws 6-4'")
         if hand is None and tile is not None:
@@ -322,6 +325,19 @@ class TiddlyRound(TiddlyTable):
         other.revealed = dict(self.revealed)
         other.shown = dict(self.shown)
         return other
+
+    def dealt_again(
+        self, hands: list[tuple[Tile, ...]], stock: list[Tile], as_logged: bool = False
+    ) -> TiddlyRound:
+        """This round dealt again with every hand and the boneyard known (hindsight);
+        ``as_logged``: its moves checked as a log's are, where a player may miss a tile."""
+        again = TiddlyRound(self.rules, self.names, hands, stock, None, self.number)
+        again.ideal = not as_logged
+        return again
+
+    def play_event(self, seat: int, tile: Tile, place: Place) -> Play:
+        """A legal play as the log writes it: the end's number or side, none to open."""
+        return Play(self.names[seat], tile, place)
 
     def lay(self, seat: int, tile: Tile, place: Place) -> None:
         """Lay a legal play (one ``plays`` offered)."""

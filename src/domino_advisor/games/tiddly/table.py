@@ -57,6 +57,9 @@ class TiddlyTable:
         self.out: int | None = None
         self.revealed: dict[int, int] = {}  # seat -> pips shown or counted at the end
         self.shown: dict[int, tuple[Tile, ...]] = {}
+        # every hand known, the table is ideal: nobody draws or passes while anyone can play,
+        # and the round blocks by itself; False: checked as a log is (a player may miss a tile)
+        self.ideal = True
         for seat, hand in enumerate(hands):
             if hand is not None:
                 self.deal(seat, tuple(hand))

@@ -36,6 +36,7 @@ class TiddlySeatView(Seated):
     over: bool
     table: frozenset[Tile]  # every tile played
     proofs: tuple[Void, ...]  # the draws' and passes' voids, in order
+    opens: Tile | None = None  # nothing played yet and this seat may open: a tile it may open with
 
     @classmethod
     def of(
@@ -59,6 +60,7 @@ class TiddlySeatView(Seated):
             over=r.over,
             table=frozenset(r.placed),
             proofs=tuple(Void(x.seat, x.at, set(x.numbers), x.line, x.verb) for x in r.lacks),
+            opens=_opening(r, seat),
         )
 
     def dealt_size(self) -> int:
@@ -87,9 +89,24 @@ class TiddlySeatView(Seated):
             cases, text = lead.proof(
                 self.rules.line, OPENING, first.seat, first.tile, self.names, self.me, self.dealt
             )
+        elif first is None and self.opens is not None:
+            # asked before the opening by a seat that may open: what it knows if it does
+            # (the advice for the opening is advice to the opener)
+            cases, text = lead.proof(
+                self.rules.line, OPENING, self.me, self.opens, self.names, self.me, self.dealt
+            )
         return Evidence(groups, voids, played, cases, text)
 
 
 def _hidden(a: TiddlyActed) -> TiddlyActed:
     """Another's draw as the seat saw it: one tile, which unseen."""
     return TiddlyActed(a.seat, a.kind, None, a.on, a.ends, a.line)
+
+
+def _opening(r: TiddlyTable, seat: int) -> Tile | None:
+    """A tile this seat may open with, if nothing is played yet and the lead rule lets it
+    open as far as the hands known tell."""
+    hand = r.hands[seat]
+    if r.history or hand is None:
+        return None
+    return next((t for t in sorted(hand) if lead.allowed(r.rules.line, OPENING, seat, t, r.hands)), None)
