@@ -311,10 +311,12 @@ class TiddlyRound(TiddlyTable):
         return other
 
     def clone(self, checked: bool = True) -> Self:
-        """A copy to play on, nothing shared that changes (``checked`` is the hub rounds'
-        switch; a Tiddly-wink move is checked the same either way: it is cheap)."""
+        """A copy to play on, nothing shared that changes.  Unchecked, it takes each move
+        as legal (a rollout's come from ``plays``): no refusals, no history, the same
+        changes to the table (tests/test_round_interface.py holds the two together)."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
+        other.checked = checked
         other.hands = [None if h is None else set(h) for h in self.hands]
         other.counts = list(self.counts)
         other.stock = None if self.stock is None else list(self.stock)
@@ -342,7 +344,33 @@ class TiddlyRound(TiddlyTable):
     def lay(self, seat: int, tile: Tile, place: Place) -> None:
         """Lay a legal play (one ``plays`` offered)."""
         self.turn = seat
-        self.apply(Play(self.names[seat], tile, place))
+        if self.checked or self.layout.is_empty:
+            self.apply(Play(self.names[seat], tile, place))
+            return
+        side = self.layout.resolve(tile, place)
+        assert side is not None  # the table is not empty
+        self.layout = self.layout.place(tile, side)
+        self.placed[tile] = seat
+        hand = self.hands[seat]
+        assert hand is not None  # a rollout knows every hand
+        hand.discard(tile)
+        self.counts[seat] -= 1
+        self.drawer = (seat + 1) % self.seats
+        self.passed.clear()
+        if self.counts[seat] == 0:
+            self.over, self.how, self.out = True, "out", seat
+        self._block_if_stuck()
+
+    def _able(self) -> list[int]:
+        """The seats holding a tile that fits an open end, in seat order (every hand known)."""
+        numbers = set(self.layout.numbers)
+        return [
+            s for s, h in enumerate(self.hands) if h and any(t.high in numbers or t.low in numbers for t in h)
+        ]
+
+    def _block_if_stuck(self) -> None:
+        if not self.over and self.boneyard == 0 and not self._able():
+            self.over, self.how = True, "blocked"  # nobody can play, nothing to draw
 
     def step(
         self, choose: Callable[[Self, list[tuple[Tile, Place]]], tuple[Tile, Place]], rng: random.Random
@@ -350,6 +378,9 @@ class TiddlyRound(TiddlyTable):
         """A rollout's move, every hand known: one of the players who can play, drawn
         uniformly by ``rng`` (who is quicker is not known: a documented assumption), lays
         what ``choose`` picks; when nobody can, the player whose draw it is draws."""
+        if not self.checked and not self.layout.is_empty:
+            self._step_unchecked(choose, rng)
+            return
         able = sorted(self.actors())
         seat = able[0] if len(able) == 1 else able[rng.randrange(len(able))]
         self.turn = seat
@@ -360,6 +391,25 @@ class TiddlyRound(TiddlyTable):
         else:
             assert self.stock is not None
             self.apply(Draw(self.names[seat], 1, (self.stock[0],)))
+
+    def _step_unchecked(
+        self, choose: Callable[[Self, list[tuple[Tile, Place]]], tuple[Tile, Place]], rng: random.Random
+    ) -> None:
+        """``step``'s moves without the checks: the same seat drawn by the same dice."""
+        able = self._able() or ([] if self.drawer is None else [self.drawer])
+        seat = able[0] if len(able) == 1 else able[rng.randrange(len(able))]
+        self.turn = seat
+        plays = self.plays(seat)
+        if plays:
+            tile, place = choose(self, plays)
+            self.lay(seat, tile, place)
+            return
+        assert self.stock is not None and self.hands[seat] is not None  # every hand known
+        self.hands[seat].add(self.stock.pop(0))  # type: ignore[union-attr]
+        self.boneyard -= 1
+        self.counts[seat] += 1
+        self.drawer = (seat + 1) % self.seats
+        self._block_if_stuck()
 
     def pips_left(self, seat: int) -> int | None:
         return self.pips(seat)

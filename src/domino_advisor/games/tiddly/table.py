@@ -60,6 +60,7 @@ class TiddlyTable:
         # every hand known, the table is ideal: nobody draws or passes while anyone can play,
         # and the round blocks by itself; False: checked as a log is (a player may miss a tile)
         self.ideal = True
+        self.checked = True  # False: a rollout's copy, each move taken as legal (``state.clone``)
         for seat, hand in enumerate(hands):
             if hand is not None:
                 self.deal(seat, tuple(hand))
