@@ -199,16 +199,16 @@ def chooser_of(r: GameRound) -> Choice:
 def _planned(r: GameRound, seat: int, choices: list[HubChoice]) -> HubChoice | None:
     """The heuristic bot's own choice here (it reads only your hand and the table)."""
     tile, place = chooser_of(r)(r, r.plays(seat))
-    return choice_for(r, choices, tile, r.place_name(place))
+    return choice_for(r, seat, choices, tile, r.place_name(place))
 
 
-def choice_for(r: GameRound, choices: list[HubChoice], tile: Tile, place: str) -> HubChoice | None:
-    """The choice of this tile at this place, or at a place alike (Chicken Foot tries a
-    tile on only one of the lines that end in the same number)."""
+def choice_for(r: GameRound, seat: int, choices: list[HubChoice], tile: Tile, place: str) -> HubChoice | None:
+    """The choice of this tile at this place (by name) for ``seat``, or at a place alike
+    (Chicken Foot tries a tile on only one of the lines that end in the same number)."""
     exact = next((c for c in choices if c.tile == tile and c.train == place), None)
     if exact is not None:
         return exact
-    seat, words = r.turn, words_of(r)
+    words = words_of(r)
     alike = (c for c in choices if c.tile == tile and words.alike_places(r, seat, tile, c.train, place))
     return next(alike, None)
 

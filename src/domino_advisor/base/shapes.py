@@ -559,9 +559,10 @@ class HubSimulateJson(TypedDict):
     players: int
     deals: int
     matches: int
-    rounds_a_match: int
+    rounds_a_match: int | float  # a match to a target may take more or fewer rounds
     bots: list[HubSimulateBotJson]
     difference: PairedJson | None
+    most_wins: NotRequired[bool]  # only where the most points win (Tiddly-wink): higher totals are better
 
 
 # -- equity --check --json (no schema: a maintainer's view, docs/json.md) ----------------

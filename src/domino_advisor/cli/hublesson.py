@@ -1,11 +1,14 @@
-"""A practice round of Mexican Train or Chicken Foot against bots that quizzes you on
-tile counting.
+"""A practice round of a game played through the one stack (Mexican Train, Chicken Foot,
+Tiddly-wink) against bots that quizzes you on tile counting.
 
 At each of your turns with a play to choose it asks one counting question (what an
 opponent certainly lacks, how many of a number are unseen, where a tile most likely
 is), the same questions with the same proofs as the line games, then which tile where
-(which train; in Chicken Foot which toe or double); the move is marked against the
-advisor's ranking in pips.  Seeded, so a lesson can be replayed.
+(which train; in Chicken Foot which toe or double; in Tiddly-wink which end); the move
+is marked against the advisor's ranking in pips.  Who acts next is the round's to say
+(``next_actor``): the player to move, or at a race (Tiddly-wink) one of those who can
+play, drawn by the lesson's dice; when nobody can, the player whose draw it is.  Seeded,
+so a lesson can be replayed.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from domino_advisor.cli.lesson import KINDS, Asking, Quit, TheirMoves
 from domino_advisor.counting.hubseat import count
 from domino_advisor.games.events import Draw, Move, Play
 from domino_advisor.games.hub.logmatch import AnyRules, match_of
-from domino_advisor.games.hub.match import deal, legal_moves
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.words import LessonTable, words_of
 from domino_advisor.learning import questions
@@ -56,25 +58,26 @@ class HubLesson(Asking):
         self.turn_no = 0
 
     def play(self) -> None:
-        hands, stock = deal(self.train_rules, len(self.names), 1, self.rng)
+        hands, stock = self.match.deal(self.rng)
         r = self.match.start(list(hands), stock)
         r.viewer = 0  # you: the lesson's words say "your train"
         self.console.print(
             Text(
                 f"a practice round of {self.train_rules.title} for {len(self.names)}: you (me) against "
-                f"the bots, {self.train_rules.hub_word} {r.engine}. q quits.",
+                f"the bots, {r.start_words()}. q quits.",
                 style="bold",
             )
         )
         theirs = TheirMoves(self.console)
         try:
             while not r.over:
-                moves = legal_moves(r)
-                if r.turn == 0:
+                seat = r.next_actor(self.rng)
+                moves = r.moves_of(seat)
+                if seat == 0:
                     theirs.flush()
                     self.your_turn(r, moves)
                     continue
-                policy = self.bots[r.turn]
+                policy = self.bots[seat]
                 assert policy is not None
                 move = policy(r, moves, self.rng)
                 self.match.apply(move)
@@ -117,7 +120,8 @@ class HubLesson(Asking):
             except DominoError as e:
                 self.console.print(Text(str(e), style="red"))
         best = advice.moves[0]
-        mine = choice_for(r, advice.moves, chosen.tile, str(chosen.on))
+        exact = (c for c in advice.moves if r.play_event(0, c.tile, c.place) == chosen)
+        mine = next(exact, None) or choice_for(r, 0, advice.moves, chosen.tile, str(chosen.on))
         assert mine is not None  # every play is among the advice's choices, or one alike
         points = min(1.0, max(0.0, 1 - (mine.margin - best.margin) / FULL_MARKS))
         self.tell(

@@ -1,13 +1,16 @@
-"""The table loop for Mexican Train and Chicken Foot: the same session (every line checked and written at
-once under the log's lock, another writer's version taken and never overwritten, fixes
-in place by event number), with the train game's table, counting and advice.
+"""The table loop for the one stack's games (Mexican Train, Chicken Foot, Tiddly-wink):
+the same session (every line checked and written at once under the log's lock, another
+writer's version taken and never overwritten, fixes in place by event number), with the
+game's table, counting and advice.
 
 Shorthand: ``ana 64`` plays 6-4 on the only train it fits (the session asks which
 when it fits several), ``ana 64 m`` on the Mexican train, ``ana 64 bo`` on bob's train
 (any start of a name), ``me 129 mine`` on your own; ``bob d`` draws one (``me d 12-3``
 names yours), ``cy p`` passes.  Chicken Foot: ``ana 94`` plays where it fits (asked
 when several), ``ana 94 h`` on the head, ``ana 43 t2`` on the second toe's line,
-``ana 65 66`` on the double 6-6.
+``ana 65 66`` on the double 6-6.  Tiddly-wink: ``ana 64`` where it fits, ``ana 64 4`` on
+the end showing 4.  Who may act is the round's to say: at a race nobody has the move
+(the prompt is ``anyone>``) and the advice comes whenever you may play.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from domino_advisor.cli.session import Session
 from domino_advisor.counting import hubseat
 from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
+from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.words import Words, words_of
 from domino_advisor.log import edits, gamelog
 from domino_advisor.views import brief, hubview
@@ -77,7 +81,8 @@ class HubSession(Session):
             return f"your hand for round {m.pending or 1}> "
         if r.over:
             return "round over> "
-        return f"{m.players[r.turn]}> "
+        mover = r.mover()
+        return "anyone> " if mover is None else f"{m.players[mover]}> "  # at a race nobody has the move
 
     # The train family's status where the line games' session has theirs: Session.change
     # hands what status_data gives to report, and report to show_status, untouched.
@@ -128,7 +133,15 @@ class HubSession(Session):
         r = m.round
         if r is None or m.pending is not None or r.over:
             return None
-        return "your move" if self.my_turn() else f"{m.players[r.for_next(m.viewer).turn]} next"
+        r = r.for_next(m.viewer)
+        mover = r.mover()
+        if r.may_play(m.viewer):
+            return "your move" if mover == m.viewer else "you may play"
+        if mover is not None:
+            return f"{m.players[mover]} next"
+        # a race: anyone who can play may; what you do if nobody can (draw, pass, or wait)
+        idle = r.idle(m.viewer)
+        return "anyone who can plays" + ("" if idle == "wait" else f"; you {idle} if nobody can")
 
     def full_report(  # type: ignore[override]
         self, result: edits.Edited, before: shapes.HubStatusJson, after: shapes.HubStatusJson, warned: set
@@ -168,7 +181,7 @@ class HubSession(Session):
         if r is None or m.pending is not None or r.over:
             return None
         r = r.for_next(m.viewer)
-        if r.turn != m.viewer:
+        if not self.yours(r):
             return None
         samples = self.samples or hubadvice.DEFAULT_SAMPLES  # as advise gives it
         return hubadvice.advise(
@@ -185,10 +198,10 @@ class HubSession(Session):
             self.console.print(Text(f"round {r.number} is over: no advice to give", style="yellow"))
             return
         r = r.for_next(m.viewer)  # the player before you laying a chain: your move would end it
-        if r.turn != m.viewer:
-            self.console.print(
-                Text(f"it is {printable(m.players[r.turn])}'s turn, not yours", style="yellow")
-            )
+        mover = r.mover()
+        if not self.yours(r):
+            assert mover is not None
+            self.console.print(Text(f"it is {printable(m.players[mover])}'s turn, not yours", style="yellow"))
             return
         data = self.hub_advice()
         assert data is not None  # a round under way, your turn: checked above
@@ -210,7 +223,13 @@ class HubSession(Session):
         r = self.match.round
         if not r or self.match.pending is not None or r.over:
             return False
-        return r.for_next(self.match.viewer).turn == self.match.viewer
+        return r.for_next(self.match.viewer).may_play(self.match.viewer)
+
+    def yours(self, r: HubRound) -> bool:
+        """Advice may be given: your move, or a race (nobody has the move; you may play or
+        wait, and the advice says which)."""
+        mover = r.mover()
+        return mover is None or mover == self.match.viewer
 
     def handle_line(self, text: str, changed: bool) -> bool:
         return super().handle_line(self.with_train(text), changed)

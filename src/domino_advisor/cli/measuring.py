@@ -133,8 +133,9 @@ def simulate_hub(
     seed: int,
     as_json: bool,
 ) -> None:
-    """Mexican Train or Chicken Foot matches on duplicate deals: --games is the number of
-    deals, each played as a whole match once per rotation of the bots."""
+    """Matches of the one stack's games (Mexican Train, Chicken Foot, Tiddly-wink) on
+    duplicate deals: --games is the number of deals, each played as a whole match once
+    per rotation of the bots."""
     from domino_advisor.games.registry import game_for
     from domino_advisor.measure.hubsim import tournament
 
@@ -148,7 +149,7 @@ def simulate_hub(
             rules, seats, specs, games, seed, on_progress=lambda n: progress.advance(task, n), jobs=jobs
         )
     if as_json:
-        print_json(_trains_simulated(game, seats, games, rules.round_count, result))
+        print_json(_trains_simulated(game, seats, games, result))
     else:
         from domino_advisor.views.hubview import train_simulate_table
 
@@ -189,16 +190,15 @@ def _opening(s: BotScore, matches: bool) -> shapes.OpeningJson:
     return {"opened": s.opened, "opener_win_rate": s.opener_win_rate}
 
 
-def _trains_simulated(
-    game: str, seats: int, games: int, rounds: int, result: HubTournament
-) -> shapes.HubSimulateJson:
-    """``simulate --json`` for Mexican Train or Chicken Foot: each bot's total a match."""
-    return {
+def _trains_simulated(game: str, seats: int, games: int, result: HubTournament) -> shapes.HubSimulateJson:
+    """``simulate --json`` for the one stack's games: each bot's total a match (and, where
+    the most points win, ``most_wins``: higher totals are better)."""
+    out: shapes.HubSimulateJson = {
         "rules": game,
         "players": seats,
         "deals": games,
         "matches": games * seats,
-        "rounds_a_match": rounds,
+        "rounds_a_match": result.rounds_a_match,
         "bots": [
             {
                 "bot": b.spec,
@@ -211,6 +211,9 @@ def _trains_simulated(
         ],
         "difference": _paired(result),
     }
+    if result.most_wins:
+        out["most_wins"] = True
+    return out
 
 
 def _paired(result: HubTournament) -> shapes.PairedJson | None:

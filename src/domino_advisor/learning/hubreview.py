@@ -184,7 +184,7 @@ def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int
     best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
     hub: HubRound = r  # either game, as the base names its places
     said = hub.place_name(hub.where_to(m.viewer, event.tile, event.on))
-    mine = choice_for(r, advice.moves, event.tile, said)
+    mine = choice_for(r, m.viewer, advice.moves, event.tile, said)
     assert mine is not None  # every play is among the advice's choices, or one alike
     played = f"{event.tile} on {said}"  # as logged, where the advice tried a place alike
     return HubDecision(

@@ -115,8 +115,8 @@ def hub_next_step(m: GameMatch) -> str | None:
             "the pips left go on each total"
         )
     if m.match.finished:
-        best = min(m.totals)
-        won = [p for p, t in zip(m.players, m.totals, strict=True) if t == best]
+        won = [m.players[s] for s in m.match.winners()]  # the lowest total, or the most points
+        best = m.totals[m.players.index(won[0])]
         return f"the match is over: {' and '.join(won)} {'wins' if len(won) == 1 else 'share it'} with {best}"
     how = "blocked" if r.winner is None else f"{m.players[r.winner]} went out"
     nxt = f"start the next with 'round {r.number + 1}', then your new hand"

@@ -209,14 +209,15 @@ def _lines(data: shapes.ChickenStatusJson, width: int) -> list[RenderableType]:
 
 
 def train_simulate_table(result, width: int = 80) -> Group:
-    """Each bot's match total (lower is better) with its interval, rounds won, and the
-    first two bots' paired difference."""
+    """Each bot's match total (pips, lower is better; or points where the most win,
+    higher is better) with its interval, rounds won, and the first two bots' paired
+    difference."""
     from domino_advisor.measure.simulate import half_width
 
     n = result.players
     t = Table(
         title=f"{result.rules.name.replace('-', ' ')}, {n} players, {result.deals} deals x {n} rotations, "
-        f"{result.rules.round_count} rounds a match",
+        f"{result.rounds_a_match} rounds a match",
         title_justify="left",
     )
     t.add_column("bot")
@@ -235,8 +236,13 @@ def train_simulate_table(result, width: int = 80) -> Group:
         mean = sum(result.difference) / len(result.difference)
         half = half_width(result.difference)
         interval = "" if half is None else f" (95% interval {mean - half:+.1f} to {mean + half:+.1f})"
-        parts.append(Text(f"{first} less {second}, per match, paired by deal: {mean:+.1f} pips{interval}"))
-    parts.append(Text("lower totals are better: the lowest total after the last round wins", style="dim"))
+        unit = "points" if result.most_wins else "pips"
+        parts.append(Text(f"{first} less {second}, per match, paired by deal: {mean:+.1f} {unit}{interval}"))
+    if result.most_wins:
+        said = "higher totals are better: a round's winner scores the others' pips, and the most points win"
+    else:
+        said = "lower totals are better: the lowest total after the last round wins"
+    parts.append(Text(said, style="dim"))
     return Group(*parts)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.games.events import Draw, Pass, Play
@@ -27,6 +27,11 @@ class HubMatch(Generic[R]):
     """A match of any game played off a middle double: a round per double, pips added."""
 
     round_class: Callable[..., R]
+    most_wins: ClassVar[bool] = False  # the lowest total wins
+
+    def deal(self, rng: random.Random) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
+        """The next round's deal (``deal``): the hands and the boneyard in order."""
+        return deal(self.rules, len(self.names), len(self.rounds) + 1, rng)
 
     def __init__(self, rules: HubRules, names: list[str]):
         rules.check_players(len(names))
@@ -95,11 +100,12 @@ def as_policy(choose: Choice) -> Policy:
     """A player of whole moves from a chooser among plays (``HubRound.step`` plays the
     chooser itself): its play where one fits, else the draw or the pass offered."""
 
-    def policy(r: HubRound, moves: list[Move], rng: random.Random) -> Move:
+    def policy(r: Any, moves: list[Move], rng: random.Random) -> Move:
         if not isinstance(moves[0], Play):
             return moves[0]
-        tile, place = choose(r, r.plays(r.turn))
-        return Play(r.names[r.turn], tile, r.place_name(place))
+        seat = r.names.index(moves[0].player)  # the seat the moves are for (at a race, one of several)
+        tile, place = choose(r, r.plays(seat))
+        return r.play_event(seat, tile, place)
 
     return policy
 

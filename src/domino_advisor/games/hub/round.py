@@ -118,17 +118,8 @@ class HubRound:
 
     # -- what the one stack asks of a round (games.registry.GameRound) ---------------------------
     def legal_moves(self) -> list[Play | Draw | Pass]:
-        """What the player to move may do, every hand known: a play where one fits (you must
-        play if you can), else draw one, else pass."""
-        seat = self.turn
-        who = self.names[seat]
-        plays = self.plays(seat)
-        if plays:
-            return [Play(who, t, self.place_name(k)) for t, k in plays]
-        if self.drew is False and self.boneyard > 0:
-            assert self.stock is not None
-            return [Draw(who, 1, (self.stock[0],))]
-        return [Pass(who)]
+        """What the player to move may do, every hand known (``moves_of``)."""
+        return self.moves_of(self.turn)
 
     def actors(self) -> frozenset[int]:
         """Who may act now: the player whose turn it is (nobody once the round is over)."""
@@ -154,6 +145,27 @@ class HubRound:
     def idle(self, seat: int) -> str:
         """What the player to move does when no tile fits: draw one, or pass after drawing."""
         return "draw" if self.drew is False and self.boneyard > 0 else "pass"
+
+    def next_actor(self, rng: random.Random) -> int:
+        """Who acts next, every hand known: the player to move (taking turns, nobody is
+        drawn by lot, and ``rng`` is left as it was; the games that race draw by it)."""
+        return self.turn
+
+    def moves_of(self, seat: int) -> list[Play | Draw | Pass]:
+        """What this seat may do, every hand known (the player to move): a play where one
+        fits (you must play if you can), else draw one, else pass."""
+        who = self.names[seat]
+        plays = self.plays(seat)
+        if plays:
+            return [Play(who, t, self.place_name(k)) for t, k in plays]
+        if self.drew is False and self.boneyard > 0:
+            assert self.stock is not None
+            return [Draw(who, 1, (self.stock[0],))]
+        return [Pass(who)]
+
+    def start_words(self) -> str:
+        """The round's start, for a lesson's first line: the double in the middle."""
+        return f"{self.rules.hub_word} {self.engine}"
 
     def seat_view(self, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> Any:
         """What ``seat`` knows, for the counting (``hub.view.HubSeatView``)."""

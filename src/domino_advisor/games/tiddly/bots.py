@@ -3,7 +3,7 @@ open to one seat with only its own hand known.
 
 - ``heavy``: the heaviest tile that fits (the rollouts' player, and the advice's first
   guess: at a race, shed the most pips while you can).
-- ``random``: any tile that fits.
+- ``random``: any move open to the seat.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domino_advisor.base.tiles import Tile
+from domino_advisor.games.hub.match import as_policy, random_policy
 
 Place = int | str | None
 Choice = Callable[[Any, list[tuple[Tile, Place]]], tuple[Tile, Place]]
@@ -33,4 +34,9 @@ def random_choice(seed: int) -> Choice:
     return choose
 
 
-POLICIES: dict[str, Choice] = {"heavy": heavy_choice, "heuristic": heavy_choice}
+# the players ``simulate`` and lessons seat: each a whole move among the seat's (``hub.match.Policy``)
+POLICIES: dict[str, Callable] = {
+    "heavy": as_policy(heavy_choice),
+    "heuristic": as_policy(heavy_choice),
+    "random": random_policy,
+}

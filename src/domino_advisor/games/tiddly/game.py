@@ -12,6 +12,7 @@ from domino_advisor.games.events import Event, Play
 from domino_advisor.games.hub.game import HubGame
 from domino_advisor.games.tiddly import words
 from domino_advisor.games.tiddly.logmatch import TiddlyLogMatch
+from domino_advisor.games.tiddly.match import TiddlyMatch
 from domino_advisor.games.tiddly.rules import GAME as NAME
 from domino_advisor.games.tiddly.rules import PLAYERS, SETTINGS, TITLE, TiddlyRules
 from domino_advisor.games.tiddly.state import TiddlyRound
@@ -74,7 +75,7 @@ GAME = TiddlyWink(
     doc="docs/tiddly-wink.md",
     places=None,
     rules_class=TiddlyRules,
-    match_class=TiddlyLogMatch,
+    match_class=TiddlyMatch,  # every hand known: simulation, lessons
     settings=SETTINGS,
     words=words,
     most_players=PLAYERS[1],

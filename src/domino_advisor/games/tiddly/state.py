@@ -381,8 +381,7 @@ class TiddlyRound(TiddlyTable):
         if not self.checked and not self.layout.is_empty:
             self._step_unchecked(choose, rng)
             return
-        able = sorted(self.actors())
-        seat = able[0] if len(able) == 1 else able[rng.randrange(len(able))]
+        seat = self.next_actor(rng)
         self.turn = seat
         plays = self.plays(seat)
         if plays:
@@ -410,6 +409,22 @@ class TiddlyRound(TiddlyTable):
         self.counts[seat] += 1
         self.drawer = (seat + 1) % self.seats
         self._block_if_stuck()
+
+    def next_actor(self, rng: random.Random) -> int:
+        """Who acts next, every hand known: one of the players who can play, drawn uniformly
+        by ``rng`` (who is quicker is not known: a documented assumption; one who alone can
+        draws nothing from ``rng``); when nobody can, the player whose draw it is."""
+        able = sorted(self.actors())
+        return able[0] if len(able) == 1 else able[rng.randrange(len(able))]
+
+    def moves_of(self, seat: int) -> list[Move]:
+        """What this seat may do, every hand known (``legal_moves``, its own)."""
+        who = self.names[seat]
+        return [m for m in self.legal_moves() if m.player == who]
+
+    def start_words(self) -> str:
+        """The round's start, for a lesson's first line: no turns."""
+        return "anyone who can play may, in any order"
 
     def pips_left(self, seat: int) -> int | None:
         return self.pips(seat)

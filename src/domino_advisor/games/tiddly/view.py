@@ -4,7 +4,9 @@ At a race nobody is proved anything by not playing: a player may only have been 
 A draw proves the drawer held no tile bearing an open end's number just before it (the
 tile drawn may bear one); a pass, once the boneyard is empty, the same of the whole hand.
 A tile played came from the deal or from any draw before it: which one is summed over,
-as every game's count does.  The opening proves what the draw game's lead rule says.
+as every game's count does.  The opening proves what the draw game's lead rule says;
+where the table says who opens (a simulation, a lesson: every hand known), the seat to
+open knows it before it plays.
 """
 
 from __future__ import annotations

@@ -48,10 +48,10 @@ def said_place(r: TiddlyRound, on: object) -> str:
     return "the table" if on in (None, "the table") else f"the {on} end" if isinstance(on, str) else str(on)
 
 
-def typed_place(r: TiddlyRound, word: str) -> str:
-    """An end's number, or a side (``left``, ``right``)."""
+def typed_place(r: TiddlyRound, word: str) -> Place:
+    """An end's number (as a play's end is kept: a number), or a side (``left``, ``right``)."""
     if word.isdigit() and int(word) <= r.rules.top:
-        return word
+        return int(word)
     if is_side(word):
         return word
     raise NotationError(f"'{printable(word)}' is not an end: write the number it shows, like 4")
