@@ -12,7 +12,7 @@ import pytest
 
 import bruteforce
 from domino_advisor.counting.inference import infer
-from domino_advisor.counting.view import SeatView
+from domino_advisor.games.line.view import SeatView
 from domino_advisor.log import gamelog, logfile
 from positions import random_round, random_views, small_rules, to_position
 

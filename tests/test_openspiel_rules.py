@@ -20,9 +20,8 @@ import pytest
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import NewRound, Pass, Play
 from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.moves import legal_moves, setup_round
+from domino_advisor.games.line.moves import legal_moves, setup_round, shuffle_deal
 from domino_advisor.games.line.rules import preset
-from domino_advisor.measure.deal import shuffle_deal
 
 pytest.importorskip("pyspiel")
 

@@ -9,7 +9,7 @@ import re
 
 from clitools import run
 from domino_advisor.counting.inference import infer
-from domino_advisor.counting.view import SeatView
+from domino_advisor.games.line.view import SeatView
 from domino_advisor.learning.progress import Record, path
 from domino_advisor.learning.questions import Count, Voids, worth_asking
 from domino_advisor.log import gamelog

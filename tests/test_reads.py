@@ -17,8 +17,8 @@ from domino_advisor import api
 from domino_advisor.cli.app import main
 from domino_advisor.counting.inference import infer
 from domino_advisor.counting.reads import Reads, Style, choices, soft_reads, style_for
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.rules import preset
+from domino_advisor.games.line.view import SeatView
 from domino_advisor.log.gamelog import loads
 from domino_advisor.measure.reads_fit import fit
 from positions import random_round

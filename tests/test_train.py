@@ -13,10 +13,10 @@ from rich.console import Console
 from domino_advisor.cli.app import main
 from domino_advisor.cli.lesson import LineLesson
 from domino_advisor.counting.inference import infer
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
+from domino_advisor.games.line.view import SeatView
 from domino_advisor.learning.questions import parse_numbers
 
 

@@ -11,9 +11,9 @@ from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.base.doubts import Doubt
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.reads import SoftReads, Style, soft_reads, style_for
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.scoring import side_of
+from domino_advisor.games.proof import Known
 from domino_advisor.log.gamelog import GameLog, loads
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class Position:
 
     log: GameLog
     match: Match
-    view: SeatView | None
+    view: Known | None
     inference: Inference | None
     style: Style | None = None  # the play-style model of soft reads, when they are on
     counting_seconds: float = 0.0  # what the counting took: advice's time limit covers it
@@ -54,7 +54,7 @@ class Position:
         view, inf = None, None
         started = time.perf_counter()
         if r is not None and r.dealt[match.me] is not None:
-            view = SeatView.of(r, match.me)
+            view = r.seat_view(match.me)
             inf = infer(view)
         style = style_for(match.rules, match.seats) if reads and inf is not None else None
         return cls(log, match, view, inf, style, time.perf_counter() - started)

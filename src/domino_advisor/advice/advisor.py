@@ -46,7 +46,6 @@ from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, sort_tiles
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.reads import Reads, Style
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Draw, Move, Pass, Play
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.scoring import fives_points
@@ -147,7 +146,7 @@ def advise(
     rng = random.Random(options.seed)
     inf = None
     if not options.omniscient:
-        inf = inference or infer(SeatView.of(r, seat))
+        inf = inference or infer(r.seat_view(seat))
     st = stakes(r, seat) if options.objective == "match" else None
     budget = Budget(samples, work, options.seconds, start, _exact_budget(options.seconds, start))
     setting = Rollout(

@@ -30,7 +30,8 @@ from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import Result, fives_points, score_blocked, score_out, side_of
 
 if TYPE_CHECKING:
-    from domino_advisor.games.line.state import Acted, Round
+    from domino_advisor.games.line.record import Acted
+    from domino_advisor.games.line.state import Round
 
 # an end: (side, number, kind) with kind 0 plain, 1 a double crossways, 2 a bare spinner arm
 PLAIN, DOUBLE, BARE = 0, 1, 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Sequence
 
 # Unicode categories that control instead of print: C0/C1 controls, format
 # characters (bidi overrides, zero-width marks), line and paragraph separators, and
@@ -67,3 +68,11 @@ _LONG = re.compile(r"[^\s']{200,}")
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` and the word as a player says it: '1 tile', '3 tiles' ('1 match', '2 matches')."""
     return f"{n:,} {word if n == 1 else (many or word + 's')}"
+
+
+def describe_numbers(numbers: Sequence[object]) -> str:
+    """``3 and 2``, ``3, 2 and 5``: how a player reads the ends (or names) aloud."""
+    words = [str(n) for n in numbers]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -18,7 +18,6 @@ from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.counting.exact import CountTooBig
 from domino_advisor.counting.inference import EXACT_WORK, infer, sample_posterior
 from domino_advisor.counting.reads import style_for
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.rules import preset
 from domino_advisor.measure.deal import random_position
 from domino_advisor.views.terminal import progress_bar
@@ -203,7 +202,7 @@ def run_bench(
             sampled = 0
             for _ in range(positions):
                 r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 8))
-                view = SeatView.of(r, 0)
+                view = r.seat_view(0)
                 t0 = time.perf_counter()
                 inf = infer(view)
                 t1 = time.perf_counter()
@@ -334,7 +333,7 @@ def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
             times: list[float] = []
             while len(times) < positions:
                 r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 10))
-                view = SeatView.of(r, 0)
+                view = r.seat_view(0)
                 try:
                     exact = infer(view, budget=50 * EXACT_WORK)
                 except CountTooBig:

@@ -39,8 +39,8 @@ from domino_advisor.measure.players import make_player
 from domino_advisor.views import statusview
 
 if TYPE_CHECKING:
-    from domino_advisor.counting.view import SeatView
     from domino_advisor.games.line.state import Round
+    from domino_advisor.games.proof import Known
     from domino_advisor.games.trains.match import HubMatch
 
 KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
@@ -140,7 +140,7 @@ class Asking:
     def ask_question(
         self,
         question: questions.Question,
-        view: SeatView,
+        view: Known,
         inf: Inference,
         label: questions.Label = questions.no_label,
     ) -> float:
@@ -289,9 +289,8 @@ class LineLesson(Asking):
             return
         plays = [m for m in moves if isinstance(m, Play)]
         self.turn_no += 1
-        from domino_advisor.counting.view import SeatView
 
-        view = SeatView.of(r, 0)
+        view = r.seat_view(0)
         inf = infer(view)
         self.console.print(statusview.chain(r.layout))
         self.show_hand(cast("set[Tile]", r.hands[0]))  # a lesson deals every hand, yours known
@@ -310,7 +309,7 @@ class LineLesson(Asking):
             return KINDS[(self.turn_no - 1) % len(KINDS)]
         return self.rng.choices(list(self.lean), weights=list(self.lean.values()))[0]
 
-    def quiz(self, kind: str, view: SeatView, inf: Inference) -> None:
+    def quiz(self, kind: str, view: Known, inf: Inference) -> None:
         self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)
 
     def finish(self, r: Round) -> None:
@@ -397,7 +396,7 @@ class DrillLesson(Asking):
 
 def read_answer(
     question: questions.Question,
-    view: SeatView,
+    view: Known,
     read: Callable[[str], str],
     console: Console,
     skip: bool = False,

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from domino_advisor import api
-    from domino_advisor.counting.view import SeatView
+    from domino_advisor.games.proof import Known
     from domino_advisor.log.gamelog import GameLog
 
 
@@ -71,7 +71,7 @@ class Practice:
             Answer(question.kind, marked.points, self.log.rules.name, self.started, taken, now(), "practice")
         )
 
-    def answer(self, question: questions.Question, view: SeatView) -> set[int] | int | str | None:
+    def answer(self, question: questions.Question, view: Known) -> set[int] | int | str | None:
         """The answer, or None: Enter, end of input, Ctrl-C, or a line that is not an
         answer at all (an event, a command: kept to be handled next, never lost)."""
         assert self.read is not None

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.evidence import LATER, Case, Evidence, Group, bearing_mask
-from domino_advisor.counting.view import SeatView
+from domino_advisor.games.proof import Known
 
 Room = tuple[int, ...]  # how many tiles each slot may still take
 Class = tuple[tuple[int, ...], bool, list[Tile]]  # allowed slots, boneyard allowed, the tiles
@@ -48,9 +48,7 @@ class Problem:
     it the count stops with ``CountTooBig`` before its tables grow, so memory is bounded too.
     """
 
-    def __init__(
-        self, view: SeatView, ev: Evidence, case: Case, unseen: list[Tile], budget: int | None = None
-    ):
+    def __init__(self, view: Known, ev: Evidence, case: Case, unseen: list[Tile], budget: int | None = None):
         self.slots: list[_Slot] = []
         init: dict[Room, int] = {(): 1}
         for s in view.opponents:
@@ -331,7 +329,7 @@ def _advance(
     return nxt
 
 
-def _case_possible(view: SeatView, ev: Evidence, case: Case) -> bool:
+def _case_possible(view: Known, ev: Evidence, case: Case) -> bool:
     """The opening tile was dealt too; the case's double must be unseen, or played or
     shown by the seat that was dealt it."""
     if not view.history:
@@ -343,7 +341,7 @@ def _case_possible(view: SeatView, ev: Evidence, case: Case) -> bool:
         return True
     tile, seat = case.required
     if first.tile == tile:
-        return first.seat == seat
+        return bool(first.seat == seat)
     if tile not in view.table and tile not in view.hand:
         return True
     return any(t == tile for t, _, _ in ev.played.get(seat, ()))

@@ -23,7 +23,7 @@ from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.counting.evidence import BONEYARD, LATER, Case, Evidence, Void, bearing_mask, gather
 from domino_advisor.counting.exact import CountTooBig, Problem, _case_possible, pick
-from domino_advisor.counting.view import SeatView
+from domino_advisor.games.proof import Known
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
@@ -46,7 +46,7 @@ __all__ = [
 class Inference:
     """Where each unseen tile is, from one seat's view: the chances, counted or sampled."""
 
-    view: SeatView
+    view: Known
     worlds: int
     unseen: list[Tile]
     probability: dict[Tile, dict[int | None, Fraction]]  # tile -> seat (None: boneyard) -> p
@@ -136,7 +136,7 @@ class Inference:
         return pick(weights, rng).sample(rng)
 
 
-def unseen_tiles(view: SeatView) -> list[Tile]:
+def unseen_tiles(view: Known) -> list[Tile]:
     shown = {t for ts in view.shown.values() for t in ts}
     return [
         t
@@ -149,7 +149,7 @@ Extra = tuple[int, frozenset[int]]  # a seat that holds none of these numbers no
 
 
 def _problems(
-    view: SeatView, ev: Evidence, unseen: list[Tile], extra: Extra | None = None, budget: int | None = None
+    view: Known, ev: Evidence, unseen: list[Tile], extra: Extra | None = None, budget: int | None = None
 ) -> list[Problem]:
     if extra is not None:
         seat, numbers = extra
@@ -159,12 +159,12 @@ def _problems(
 
 
 def _count(
-    view: SeatView, ev: Evidence, unseen: list[Tile], extra: Extra | None = None, budget: int | None = None
+    view: Known, ev: Evidence, unseen: list[Tile], extra: Extra | None = None, budget: int | None = None
 ) -> int:
     return sum(p.total for p in _problems(view, ev, unseen, extra, budget))
 
 
-def infer(view: SeatView, budget: int | None = EXACT_WORK, seconds: float | None = None) -> Inference:
+def infer(view: Known, budget: int | None = EXACT_WORK, seconds: float | None = None) -> Inference:
     """The posterior for ``view``: counted exactly within ``budget`` (None: always),
     past it sampled to the chain's fixed steps and error target, so the same log gives
     the same chances however busy the machine (``seconds``: a clock limit, only where
@@ -177,7 +177,7 @@ def infer(view: SeatView, budget: int | None = EXACT_WORK, seconds: float | None
         return _sampled(view, ev, unseen, seconds)
 
 
-def certain_lacks(view: SeatView) -> dict[int, list[int]]:
+def certain_lacks(view: Known) -> dict[int, list[int]]:
     """The numbers each opponent certainly lacks: ``Inference.cannot_hold`` for every
     opponent, the same answer, from whether a deal the log allows puts a tile there
     (a matching, no count or chain: a review asks it after every event)."""
@@ -206,13 +206,13 @@ def certain_lacks(view: SeatView) -> dict[int, list[int]]:
     return out
 
 
-def sample_posterior(view: SeatView, seconds: float | None = None) -> Inference:
+def sample_posterior(view: Known, seconds: float | None = None) -> Inference:
     """The sampled posterior even where the exact count would fit, by default with no
     time limit (to measure it at a fixed number of steps)."""
     return _sampled(view, view.evidence(), unseen_tiles(view), seconds, retry=False)
 
 
-def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None) -> Inference:
+def _exact(view: Known, ev: Evidence, unseen: list[Tile], budget: int | None) -> Inference:
     warnings: list[Doubt] = []
     problems = _problems(view, ev, unseen, budget=budget)
     total = sum(p.total for p in problems)
@@ -244,7 +244,7 @@ def _exact(view: SeatView, ev: Evidence, unseen: list[Tile], budget: int | None)
 
 
 def _sampled(
-    view: SeatView, ev: Evidence, unseen: list[Tile], seconds: float | None = None, retry: bool = True
+    view: Known, ev: Evidence, unseen: list[Tile], seconds: float | None = None, retry: bool = True
 ) -> Inference:
     from domino_advisor.counting.sampler import (
         Chain,  # only past the exact count's budget: a double-six status never loads it
@@ -285,7 +285,7 @@ R = TypeVar("R")
 
 
 def _relax(
-    view: SeatView, ev: Evidence, fits: Callable[[Evidence], R | None]
+    view: Known, ev: Evidence, fits: Callable[[Evidence], R | None]
 ) -> tuple[Evidence, R, list[Doubt]]:
     """No world fits: set aside the evidence the log contradicts, and say so.
 

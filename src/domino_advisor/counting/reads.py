@@ -24,8 +24,8 @@ from functools import cache
 
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.counting.inference import Inference
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.rules import Rules
+from domino_advisor.games.proof import Known
 
 DATA = "data/style.json"
 READS_SAMPLES = 1000  # sampled deals behind the reads status shows
@@ -81,7 +81,7 @@ class Choice:
     later: int  # tiles that seat played after it: they were in its hand then
 
 
-def choices(view: SeatView) -> list[Choice]:
+def choices(view: Known) -> list[Choice]:
     """The other seats' plays the model can read: not the opening (the lead rule chose
     it), and only those after the seat's last draw."""
     top = view.rules.top
@@ -108,7 +108,7 @@ def choices(view: SeatView) -> list[Choice]:
 class Reads:
     """Weights deals by how likely the other seats' plays were in them."""
 
-    def __init__(self, view: SeatView, style: Style):
+    def __init__(self, view: Known, style: Style):
         self.style = style
         self.choices = choices(view)
         self.strength = [math.exp(style.score(t)) for t in full_set(view.rules.top)]

@@ -23,7 +23,7 @@ from fractions import Fraction
 from domino_advisor.base.budgets import MAX_STEPS
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.evidence import LATER, Case, Evidence, Group, bearing_mask
-from domino_advisor.counting.view import SeatView
+from domino_advisor.games.proof import Known
 
 TARGET = 0.02  # two standard errors of the least certain chance
 BATCHES = 25  # batch means for the stated error: this many in the first run
@@ -61,7 +61,7 @@ class Estimate:
 class Chain:
     """The hidden tiles, their possible places under each lead-rule case, and a start."""
 
-    def __init__(self, view: SeatView, ev: Evidence, unseen: Sequence[Tile], cases: Sequence[Case]):
+    def __init__(self, view: Known, ev: Evidence, unseen: Sequence[Tile], cases: Sequence[Case]):
         self.unseen = list(unseen)
         self.groups: list[Group] = [g for s in view.opponents for g in ev.groups[s]]
         self.boneyard = len(self.groups)

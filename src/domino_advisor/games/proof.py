@@ -110,6 +110,58 @@ class Proving(Protocol):
     def evidence(self) -> Evidence: ...
 
 
+class SetSize(Protocol):
+    """What the counting reads of a game's rules: the set's highest number, its tiles."""
+
+    @property
+    def top(self) -> int: ...
+
+    @property
+    def tile_count(self) -> int: ...
+
+
+class Known(Proving, Protocol):
+    """One seat's view of a round of any game, as the counting reads it (each game's seat
+    view: ``line.view.SeatView``, ``hub.view.HubSeatView``, ``tiddly.view.TiddlySeatView``):
+    its own hand, what is on the table and shown, every public move, and what they prove."""
+
+    @property
+    def rules(self) -> SetSize: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def me(self) -> int: ...
+
+    @property
+    def opponents(self) -> list[int]: ...
+
+    @property
+    def dealt(self) -> tuple[Tile, ...]: ...
+
+    @property
+    def hand(self) -> frozenset[Tile]: ...
+
+    @property
+    def boneyard(self) -> int: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def table(self) -> frozenset[Tile]: ...
+
+    @property
+    def shown(self) -> dict[int, tuple[Tile, ...]]: ...
+
+    @property
+    def history(self) -> Sequence[Any]: ...  # each move: seat, kind, tile, ends, count, line
+
+
 def turns(view: TurnView) -> Evidence:
     """The evidence of a game played in turn: a draw or a pass is a void on the ends then
     open, a turn's draws one group (the tile played after drawing is the last drawn)."""

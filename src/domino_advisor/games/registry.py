@@ -157,6 +157,19 @@ class GameRound(Protocol):
 
     def pips_left(self, seat: int) -> int | None: ...
 
+    def next_actor(self, rng: Any) -> int:
+        """Who acts next, every hand known: the player to move, or at a race one of those
+        who can play, drawn by ``rng``; when nobody can, the player whose draw it is."""
+        ...
+
+    def moves_of(self, seat: int) -> list[Any]:
+        """What this seat may do now, every hand known, as log events."""
+        ...
+
+    def start_words(self) -> str:
+        """The round's start in words, for a lesson's first line."""
+        ...
+
     def for_next(self, seat: int) -> Any:
         """The round as ``seat`` meets it at its next move."""
         ...
@@ -251,6 +264,11 @@ class Game(Protocol):
     def rules_from(self, preset: str, setting: str) -> GameRules:
         """The rule set of a log's ``[Rules]`` and ``[Set]`` tags (the preset is the line
         games'; another game's name is its own)."""
+        ...
+
+    def deal_round(self, rules: Any, names: list[str], rng: Any) -> GameRound:
+        """A first round dealt fairly, every hand and the boneyard known (a world to play,
+        a simulation's round)."""
         ...
 
     def new_match(self, rules: Any, players: list[str], me: str) -> SeatMatch:

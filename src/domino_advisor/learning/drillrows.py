@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 
 from domino_advisor.base.errors import DominoError
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
@@ -64,7 +63,7 @@ def fits(
         r, me = match.playing, match.me
         if r.over or r.layout.is_empty or r.turn != me:
             return False
-        view = SeatView.of(r, me)
+        view = r.seat_view(me)
     except (DominoError, ValueError):
         return False
     if kind == "voids":

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from domino_advisor.base.printable import plural
 from domino_advisor.counting.inference import Inference, infer
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.match import Match
+from domino_advisor.games.proof import Known
 from domino_advisor.learning.drillrows import replayed
 from domino_advisor.learning.progress import Drill
 from domino_advisor.learning.questions import Count, Question, Voids
@@ -32,7 +32,7 @@ class Moment:
     """Your turn as it was, before the move the drill is about."""
 
     match: Match
-    view: SeatView
+    view: Known
     inference: Inference
     events: list[str]  # the round's events so far, as logged
 
@@ -44,7 +44,7 @@ class Moment:
 def moment(log: GameLog, event: int) -> Moment:
     """The match replayed up to (not including) event number ``event``."""
     match, shown = replayed(log, event)
-    view = SeatView.of(match.playing, match.me)
+    view = match.playing.seat_view(match.me)
     return Moment(match, view, infer(view), shown)
 
 
@@ -100,7 +100,7 @@ def why_none(review: Review) -> str:
     return f"{agreed} of {plural(len(decisions), 'decision')} agreed with the advice; the others {said}"
 
 
-def question(drill: Drill, view: SeatView) -> Question:
+def question(drill: Drill, view: Known) -> Question:
     """The counting question a drill asks (the move is asked by the lesson itself)."""
     if drill.kind == "voids":
         return Voids(view.names.index(drill.about))

@@ -6,7 +6,7 @@ drew was dealt, and which drawn.  The play narrows it (what was played before a 
 dealt; a draw or pass says the hand then lacked the open ends), the lead rule too; of the
 splits left, one is taken by the seed and the round says so.  The boneyard is the tiles
 in the order they were drawn in the game, then the tiles nobody drew in a seeded order.
-Each seat is advised from its own view only (``advise`` reads a ``SeatView``), so the
+Each seat is advised from its own view only (``advise`` reads a ``Known``), so the
 others' hidden hands stay hidden; the sample count is fixed, so a seed repeats a result.
 """
 
@@ -24,7 +24,6 @@ from domino_advisor.base.errors import DominoError
 from domino_advisor.base.tiles import Tile, format_tiles, full_set, sort_tiles
 from domino_advisor.counting.inference import Inference, infer, sample_posterior
 from domino_advisor.counting.reads import style_for
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Draw, Move, NewRound, Pass, Play
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.match import Match
@@ -208,7 +207,7 @@ def _proven(r: Round, me: int) -> dict[int, tuple[Tile, ...]]:
     if not seats:
         return {}
     try:
-        inf = infer(SeatView.of(r, me))
+        inf = infer(r.seat_view(me))
     except DominoError:
         return {}
     if not inf.exact or inf.warnings:  # a sampled chance of 1, or evidence set aside, proves nothing
@@ -378,7 +377,7 @@ def _outcome(r: Round, me: int) -> Outcome:
 # -- the replay -------------------------------------------------------------------------------
 def _inference(r: Round, seat: int) -> Inference:
     """The seat's counting; where it is sampled, at a fixed number of steps (no clock)."""
-    view = SeatView.of(r, seat)
+    view = r.seat_view(seat)
     inf = infer(view)
     return inf if inf.exact else sample_posterior(view)
 

@@ -9,23 +9,22 @@ from 0 to 1 and the line that says why the answer is what it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from domino_advisor.base.errors import NotationError
-from domino_advisor.base.printable import excerpt, plural
+from domino_advisor.base.printable import describe_numbers, excerpt, plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set
 from domino_advisor.counting.inference import BONEYARD, Inference
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import number_at_most
-from domino_advisor.games.line.layout import describe_numbers
-from domino_advisor.games.line.state import Acted
+from domino_advisor.games.proof import Known
 
 # how an action of the round is named in a proof: "event 12" from a log; None says nothing
-Label = Callable[[Acted], str | None]
+Label = Callable[[Any], str | None]
 
 
-def no_label(acted: Acted) -> str | None:
+def no_label(acted: Any) -> str | None:
     return None
 
 
@@ -33,7 +32,7 @@ def by_event(numbers: dict[int, int], now: int | None = None) -> Label:
     """An action named by its event number as the status numbers events (``numbers``:
     log line -> event number); the action on line ``now``, just logged, goes without."""
 
-    def label(acted: Acted) -> str | None:
+    def label(acted: Any) -> str | None:
         if acted.line and acted.line != now and acted.line in numbers:
             return f"event {numbers[acted.line]}"
         return None
@@ -68,7 +67,7 @@ def parse_numbers(text: str, top: int) -> set[int]:
 
 
 # -- why a player lacks a number ---------------------------------------------------------------
-def why_lacks(view: SeatView, seat: int, numbers: list[int], label: Label = no_label) -> str:
+def why_lacks(view: Known, seat: int, numbers: list[int], label: Label = no_label) -> str:
     """The proof, for each number a player certainly lacks: the draw or pass on it (the
     latest, which is what still holds), else every tile with it seen, else the count."""
     who = view.names[seat]
@@ -90,7 +89,7 @@ def why_lacks(view: SeatView, seat: int, numbers: list[int], label: Label = no_l
     return f"{'; '.join(parts)}, so {who} lacks {describe_numbers(numbers)}"
 
 
-def _proof(history: tuple[Acted, ...], seat: int, n: int) -> Acted | None:
+def _proof(history: Sequence[Any], seat: int, n: int) -> Any:
     """The draw or pass on ``n`` that still proves the void: tiles drawn later (on
     other ends) may hold an ``n`` again, so nothing before such a draw counts."""
     for a in reversed(history):
@@ -111,13 +110,13 @@ class Voids:
     seat: int
     kind = "voids"
 
-    def prompt(self, view: SeatView) -> str:
+    def prompt(self, view: Known) -> str:
         return f"which numbers can {view.names[self.seat]} certainly not hold? "
 
-    def read(self, text: str, view: SeatView) -> set[int]:
+    def read(self, text: str, view: Known) -> set[int]:
         return parse_numbers(text, view.rules.top)
 
-    def mark(self, said: set[int], view: SeatView, inf: Inference, label: Label = no_label) -> Marked:
+    def mark(self, said: set[int], view: Known, inf: Inference, label: Label = no_label) -> Marked:
         truth = sorted(inf.cannot_hold(self.seat))
         union = said | set(truth)
         points = len(said & set(truth)) / len(union) if union else 1.0
@@ -138,16 +137,16 @@ class Count:
     number: int
     kind = "count"
 
-    def prompt(self, view: SeatView) -> str:
+    def prompt(self, view: Known) -> str:
         return f"how many {self.number}s have you not seen yet? "
 
-    def read(self, text: str, view: SeatView) -> int:
+    def read(self, text: str, view: Known) -> int:
         count = number_at_most(text.strip(), view.rules.tile_count)
         if count is None:
             raise NotationError(f"'{excerpt(text)}': a whole number, please")
         return count
 
-    def mark(self, said: int, view: SeatView, inf: Inference, label: Label = no_label) -> Marked:
+    def mark(self, said: int, view: Known, inf: Inference, label: Label = no_label) -> Marked:
         n = self.number
         bearing = [t for t in full_set(view.rules.top) if t.bears(n)]
         unseen = [t for t in inf.unseen if t.bears(n)]
@@ -173,13 +172,13 @@ class Where:
     tile: Tile
     kind = "where"
 
-    def places(self, view: SeatView) -> list[str]:
+    def places(self, view: Known) -> list[str]:
         return [view.names[s] for s in view.opponents] + [BONEYARD]
 
-    def prompt(self, view: SeatView) -> str:
+    def prompt(self, view: Known) -> str:
         return f"where is {self.tile} most likely ({', '.join(self.places(view))})? "
 
-    def read(self, text: str, view: SeatView) -> str:
+    def read(self, text: str, view: Known) -> str:
         answer = text.strip().lower()
         places = self.places(view)
         match = [p for p in places if p.lower() == answer] or [
@@ -189,7 +188,7 @@ class Where:
             raise NotationError(f"'{excerpt(text)}': answer one of {', '.join(places)}")
         return match[0]
 
-    def mark(self, said: str, view: SeatView, inf: Inference, label: Label = no_label) -> Marked:
+    def mark(self, said: str, view: Known, inf: Inference, label: Label = no_label) -> Marked:
         where = inf.where(self.tile)
         best = max(where.values())
         likely = [k for k, v in where.items() if v >= best - 1e-12]
@@ -212,7 +211,7 @@ class Where:
 Question = Voids | Count | Where
 
 
-def pick(kind: str, view: SeatView, inf: Inference, rng) -> Question:
+def pick(kind: str, view: Known, inf: Inference, rng) -> Question:
     """A question of this kind about the position (an opponent, a number, an unseen tile)."""
     if kind == "voids":
         return Voids(rng.choice(view.opponents))
@@ -224,9 +223,7 @@ def pick(kind: str, view: SeatView, inf: Inference, rng) -> Question:
 TIGHT = 3  # a number with this few unseen is worth counting aloud
 
 
-def worth_asking(
-    before: tuple[SeatView, Inference] | None, after: tuple[SeatView, Inference]
-) -> Question | None:
+def worth_asking(before: tuple[Known, Inference] | None, after: tuple[Known, Inference]) -> Question | None:
     """What the event just logged teaches, as a question (practice at the table): an
     opponent now certainly lacks more numbers, or an opponent's play left a number
     showing with few of it unseen.  None when it taught nothing worth a question."""

@@ -21,7 +21,6 @@ from domino_advisor.base.budgets import ADVICE_SAMPLES, HINDSIGHT_SAMPLES
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.counting.inference import BONEYARD, infer
 from domino_advisor.counting.reads import Style, style_for
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.match import Match
 from domino_advisor.learning.hindsight import hindsight as replay_rounds
@@ -273,7 +272,7 @@ def _judge(r, me: int, event: Play, samples: int | None, seed: int, style: Style
 
 def _notice(out: Review, match: Match, r, line: int, event, known, certain, numbers: dict[int, int]) -> None:
     """Record what this event made certain: numbers a player lacks, tiles located."""
-    view = SeatView.of(r, match.me)
+    view = r.seat_view(match.me)
     inf = infer(view)
     for s in view.opponents:
         if not r.counts[s]:

@@ -13,20 +13,12 @@ from domino_advisor.advice.bots import weight
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Draw, Event, Holds, Move, NewRound, Play, Shows
 from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.moves import legal_moves, setup_round, shuffle_deal
+from domino_advisor.games.line.moves import deal_round, legal_moves
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.state import Round
 
 Policy = Callable[[Round, list[Move], random.Random], Move]
 Deal = tuple[int, list[tuple[Tile, ...]]]  # a round's number and the hands dealt
-
-
-def deal_round(match: Match, rng: random.Random) -> list[tuple[Tile, ...]]:
-    """Start the match's next round with a fair shuffle, every hand known; returns the hands."""
-    match.apply(NewRound(len(match.rounds) + 1))
-    hands, stock = shuffle_deal(match.rules, match.seats, rng)
-    setup_round(match.playing, hands, stock)
-    return hands
 
 
 def random_policy(round_: Round, moves: list[Move], rng: random.Random) -> Move:

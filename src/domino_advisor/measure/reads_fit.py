@@ -18,7 +18,6 @@ from domino_advisor.advice.advisor import Advice
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import infer
 from domino_advisor.counting.reads import Style, soft_reads
-from domino_advisor.counting.view import SeatView
 from domino_advisor.games.line.rules import Rules, preset
 from domino_advisor.games.line.state import Round
 from domino_advisor.measure.selfplay import CALIBRATED, play_round, run_games
@@ -143,7 +142,7 @@ def _check_game(
     scores = ReadScores()
 
     def watch(r: Round, seat: int, advice: Advice) -> None:
-        inf = infer(SeatView.of(r, seat))
+        inf = infer(r.seat_view(seat))
         if not inf.unseen:
             return
         soft = soft_reads(inf, style, reads, seed=game)

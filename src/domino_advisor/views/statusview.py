@@ -17,8 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from domino_advisor.api import Position, status_of
+from domino_advisor.base.printable import describe_numbers
 from domino_advisor.base.tiles import Tile
-from domino_advisor.games.line.layout import Layout, describe_numbers
+from domino_advisor.games.line.layout import Layout
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import side_of
 from domino_advisor.log.guide import next_step

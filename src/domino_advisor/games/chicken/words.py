@@ -8,12 +8,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from domino_advisor.base.errors import NotationError
-from domino_advisor.base.printable import printable
+from domino_advisor.base.printable import describe_numbers, printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.chicken.bots import POLICIES, heuristic_choice
 from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
 from domino_advisor.games.events import Play
-from domino_advisor.games.line.layout import describe_numbers
 from domino_advisor.games.words import Counted, LessonTable
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better

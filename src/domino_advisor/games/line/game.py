@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from domino_advisor.base.errors import DominoError
 from domino_advisor.games.events import Event, PlaceWords, Play
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.rules import PRESETS, Rules, preset
+from domino_advisor.games.line.state import Round
 from domino_advisor.games.registry import Parts
 
 
@@ -47,6 +49,14 @@ class LineGames:
 
     def rules_from(self, name: str, setting: str) -> Rules:
         return preset(name, setting)
+
+    def deal_round(self, rules: Rules, names: list[str], rng: random.Random) -> Round:
+        """A first round dealt fairly, every hand and the boneyard known (a world to play)."""
+        from domino_advisor.games.line.moves import deal_round
+
+        match = Match(rules, names)
+        deal_round(match, rng)
+        return match.playing
 
     def new_match(self, rules: Rules, players: list[str], me: str) -> Match:
         return Match(rules, players, me)

@@ -6,11 +6,12 @@ be kept or thrown away freely (undo is a replay).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from domino_advisor.base.errors import AmbiguousMoveError, IllegalMoveError
+from domino_advisor.base.printable import describe_numbers
 from domino_advisor.base.tiles import Tile
 
 if TYPE_CHECKING:
@@ -352,11 +353,3 @@ class Layout:
         if self.center is None:
             return "empty table"
         return "open ends " + describe_numbers(self.numbers)
-
-
-def describe_numbers(numbers: Sequence[object]) -> str:
-    """``3 and 2``, ``3, 2 and 5``: how a player reads the ends (or names) aloud."""
-    words = [str(n) for n in numbers]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from domino_advisor.base.tiles import Tile, full_set
-from domino_advisor.games.events import Draw, Move, Pass, Play
+from domino_advisor.games.events import Move, NewRound
 from domino_advisor.games.line import lead
+from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.state import Round
 
@@ -22,11 +23,7 @@ def shuffle_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[tup
 
 def setup_round(round_: Round, hands: list[tuple[Tile, ...]], stock: list[Tile]) -> None:
     """Deal every hand and the ordered boneyard: the whole truth, for a simulated round."""
-    for seat, hand in enumerate(hands):
-        round_.deal(seat, tuple(hand))
-    round_.stock = list(stock)
-    round_.boneyard = len(stock)
-    round_.dealt_ready = True
+    round_.deal_all(hands, stock)
 
 
 def opening_moves(round_: Round) -> list[tuple[int, Tile]]:
@@ -35,20 +32,14 @@ def opening_moves(round_: Round) -> list[tuple[int, Tile]]:
 
 
 def legal_moves(round_: Round) -> list[Move]:
-    """Every legal event for the seat to move (or every opening), when hands are known."""
-    if round_.over:
-        return []
-    if round_.layout.is_empty:
-        return [Play(round_.name(s), t) for s, t in opening_moves(round_)]
-    seat = round_.turn
-    assert seat is not None  # once the round is open, someone is always to move
-    who = round_.name(seat)
-    moves: list[Move] = []
-    for t in round_._playable(seat):
-        for _, on in round_.layout.choices(t, round_.rules.all_fives):
-            moves.append(Play(who, t, on))
-    if moves:
-        return moves
-    if round_.rules.draws and round_.drawable:
-        return [Draw(who, 1, (round_.stock[0],) if round_.stock else None)]
-    return [Pass(who)]
+    """Every legal event for the seat to move (or every opening), when hands are known
+    (the round's own: ``Round.legal_moves``)."""
+    return round_.legal_moves()
+
+
+def deal_round(match: Match, rng: random.Random) -> list[tuple[Tile, ...]]:
+    """Start the match's next round with a fair shuffle, every hand known; returns the hands."""
+    match.apply(NewRound(len(match.rounds) + 1))
+    hands, stock = shuffle_deal(match.rules, match.seats, rng)
+    setup_round(match.playing, hands, stock)
+    return hands

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from domino_advisor.base.doubts import Doubt
 from domino_advisor.base.errors import CountMismatch, IllegalMoveError
-from domino_advisor.base.printable import plural
+from domino_advisor.base.printable import describe_numbers, plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set, sort_tiles
+from domino_advisor.games.events import Event
 from domino_advisor.games.line import lead
-from domino_advisor.games.line.layout import Layout, describe_numbers
+from domino_advisor.games.line.layout import Layout
+from domino_advisor.games.line.playing import Playing
+from domino_advisor.games.line.record import Acted
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import Result, fives_points, score_blocked, score_out, side_of
 
@@ -45,28 +47,24 @@ class MatchFacts(Protocol):
 
     def scores(self) -> dict[int, int]: ...
 
+    @property
+    def round(self) -> Round | None: ...
 
-@dataclass(frozen=True)
-class Acted:
-    """A public move with the open ends it was made against: the evidence inference reads."""
+    rounds: list[Round]
 
-    seat: int
-    kind: Literal["play", "draw", "pass"]
-    tile: Tile | None = None
-    count: int = 0
-    tiles: tuple[Tile, ...] | None = None  # drawn tiles, when the drawer's hand is known
-    ends: tuple[int, ...] = ()
-    line: int | None = None
-    side: str | None = None  # the end a play joined (None for the opening)
-    met: int | None = None  # the number showing on that end
+    def apply(self, event: Event, line: int | None = None) -> list[Doubt]: ...
+
+    def copy(self) -> MatchFacts: ...
 
 
 def _where(line: int | None) -> str:
     return f" (line {line})" if line else ""
 
 
-class Round:
+class Round(Playing):
     """One hand of dominoes from the deal to the count."""
+
+    match: MatchFacts
 
     def __init__(self, match: MatchFacts, number: int, opening: lead.Opening, opener: int | None):
         self.match = match

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from domino_advisor.base.printable import describe_numbers
 from domino_advisor.base.tiles import Tile
-from domino_advisor.games.line.layout import describe_numbers
 
 Kind = Literal["play", "draw", "pass"]
 

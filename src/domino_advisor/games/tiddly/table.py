@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from typing import Literal, Self
 
 from domino_advisor.base.errors import IllegalMoveError
+from domino_advisor.base.printable import describe_numbers
 from domino_advisor.base.tiles import Tile, full_set, set_name, sort_tiles
 from domino_advisor.games.line import lead
-from domino_advisor.games.line.layout import Layout, describe_numbers
+from domino_advisor.games.line.layout import Layout
 from domino_advisor.games.line.moves import shuffle_deal
 from domino_advisor.games.line.scoring import Result, score_blocked, score_out
 from domino_advisor.games.tiddly.record import Lacks, TiddlyActed

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from domino_advisor.base.errors import NotationError
-from domino_advisor.base.printable import printable
+from domino_advisor.base.printable import describe_numbers, printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Play
-from domino_advisor.games.line.layout import describe_numbers, is_side
+from domino_advisor.games.line.layout import is_side
 from domino_advisor.games.tiddly.bots import POLICIES, heavy_choice
 from domino_advisor.games.tiddly.state import Place, TiddlyRound
 from domino_advisor.games.words import Counted, LessonTable

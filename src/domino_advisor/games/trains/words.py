@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from domino_advisor.base.errors import NotationError
-from domino_advisor.base.printable import printable
+from domino_advisor.base.printable import describe_numbers, printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Play
-from domino_advisor.games.line.layout import describe_numbers
 from domino_advisor.games.trains.bots import POLICIES, heuristic_choice
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.state import MEXICAN, Key, TrainRound

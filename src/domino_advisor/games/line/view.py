@@ -7,15 +7,57 @@ simulated bot or the advisor cannot peek at a hidden hand even by mistake
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.lead import Opening
+from domino_advisor.games.line.record import Acted
 from domino_advisor.games.line.rules import Rules
-from domino_advisor.games.line.state import Acted, Round
 from domino_advisor.games.proof import Evidence, Seated, turns
+
+
+class RoundFacts(Protocol):
+    """What a seat's view is made from (``state.Round``, not imported: the round makes its
+    seats' views, and this module is below it)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def dealt(self) -> Sequence[tuple[Tile, ...] | None]: ...
+
+    @property
+    def hands(self) -> Sequence[set[Tile] | None]: ...
+
+    @property
+    def counts(self) -> Sequence[int]: ...
+
+    @property
+    def boneyard(self) -> int: ...
+
+    @property
+    def history(self) -> Sequence[Acted]: ...
+
+    @property
+    def opening(self) -> Opening: ...
+
+    @property
+    def shown(self) -> dict[int, tuple[Tile, ...]]: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def placed(self) -> Mapping[Tile, tuple[int, int]]: ...
 
 
 @dataclass(frozen=True)
@@ -50,13 +92,13 @@ class SeatView(Seated):
         return ev
 
     @classmethod
-    def of(cls, round_: Round, seat: int) -> SeatView:
+    def of(cls, round_: RoundFacts, seat: int) -> SeatView:
         dealt, hand = round_.dealt[seat], round_.hands[seat]
         if dealt is None or hand is None:
-            raise ValueError(f"{round_.name(seat)}'s hand is not known")
+            raise ValueError(f"{round_.names[seat]}'s hand is not known")
         return cls(
             rules=round_.rules,
-            names=tuple(round_.match.players),
+            names=round_.names,
             me=seat,
             dealt=dealt,
             hand=frozenset(hand),
