@@ -1,5 +1,7 @@
 """The advice layer's functions stay small and typed (issue 27: the advice as data): no
-function in ``advice/`` takes more than six parameters (what more it needs goes in a
+function in ``advice/``, nor in the line game's parts the advice plays its worlds with
+(its fast engine, exact search, bots, match equity and stakes, in ``games/line/`` since
+issue 40), takes more than six parameters (what more it needs goes in a
 frozen value, such as ``advisor.AdviceOptions`` or ``advisor.Rollout``), every
 parameter and every return is annotated, and no two of its modules import each other,
 even inside a function.  Read off the source, nothing imported."""
@@ -11,7 +13,11 @@ import functools
 from collections.abc import Iterator
 from pathlib import Path
 
-ADVICE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor" / "advice"
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "domino_advisor"
+ADVICE = PACKAGE / "advice"
+SEARCH_PARTS = [
+    PACKAGE / "games" / "line" / f"{name}.py" for name in ("engine", "search", "bots", "equity", "stakes")
+]
 MOST = 6  # parameters, ``self`` and ``cls`` not counted
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -44,7 +50,7 @@ def parameters(f: Function, method: bool) -> list[ast.arg]:
 @functools.cache  # read once for every test
 def trees() -> dict[str, ast.Module]:
     """Every module of the layer, parsed, by name (``advisor``)."""
-    return {path.stem: ast.parse(path.read_text()) for path in sorted(ADVICE.glob("*.py"))}
+    return {path.stem: ast.parse(path.read_text()) for path in [*sorted(ADVICE.glob("*.py")), *SEARCH_PARTS]}
 
 
 @functools.cache

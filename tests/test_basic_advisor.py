@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
-from domino_advisor.advice.bots import heuristic
+from domino_advisor.games.line.bots import heuristic
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset

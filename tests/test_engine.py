@@ -20,14 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import minimax
-from domino_advisor.advice.engine import FastRound, from_round, from_tiles, public_shows, public_voids
-from domino_advisor.advice.search import LineSolver, solve
 from domino_advisor.games.events import Draw, Event, Pass, Play
+from domino_advisor.games.line.engine import FastRound, from_round, from_tiles, public_shows, public_voids
 from domino_advisor.games.line.layout import side_order
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import PRESETS, preset
 from domino_advisor.games.line.scoring import round_value, side_of
+from domino_advisor.games.line.search import LineSolver, solve
 from domino_advisor.games.line.state import Round
 from domino_advisor.log.gamelog import loads
 from domino_advisor.measure.deal import deal_round

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from domino_advisor.advice import equity
-from domino_advisor.advice.equity import EquityTable, chance_among, solve, table_for
 from domino_advisor.cli.app import main
+from domino_advisor.games.line import equity
+from domino_advisor.games.line.equity import EquityTable, chance_among, solve, table_for
 from domino_advisor.games.line.rules import preset
 
 

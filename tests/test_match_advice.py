@@ -108,7 +108,7 @@ def _last_round_of_two(monkeypatch, lead: int) -> Match:
 
 
 def test_the_last_round_of_a_fixed_match_is_judged_by_the_final_score(monkeypatch):
-    from domino_advisor.advice.stakes import stakes
+    from domino_advisor.games.line.stakes import stakes
 
     match = _last_round_of_two(monkeypatch, 30)
     st = stakes(match.playing, 0)
@@ -117,7 +117,7 @@ def test_the_last_round_of_a_fixed_match_is_judged_by_the_final_score(monkeypatc
 
 
 def test_the_race_over_rounds_left_is_even_when_level_and_grows_with_the_lead():
-    from domino_advisor.advice.stakes import Stakes
+    from domino_advisor.games.line.stakes import Stakes
 
     def chance(lead: int, left: int, sides: int = 2) -> float:
         st = Stakes(None, 0, 0, (0,) * sides, 0, sides, sides, "same", "classic", True, left, 20.0)
@@ -144,9 +144,9 @@ def test_advice_plays_for_a_fixed_number_of_rounds():
 
 def test_the_last_round_is_worth_the_match_not_the_round(monkeypatch):
     """Ahead by 30 in the last round, losing it by less still wins the match."""
-    from domino_advisor.advice.bots import heuristic
-    from domino_advisor.advice.engine import from_round
-    from domino_advisor.advice.stakes import stakes
+    from domino_advisor.games.line.bots import heuristic
+    from domino_advisor.games.line.engine import from_round
+    from domino_advisor.games.line.stakes import stakes
 
     match = _last_round_of_two(monkeypatch, 30)
     r = match.playing
@@ -161,7 +161,7 @@ def test_the_last_round_is_worth_the_match_not_the_round(monkeypatch):
 
 
 def test_sebastopol_borrows_the_all_fives_table_and_says_so():
-    from domino_advisor.advice.stakes import stakes
+    from domino_advisor.games.line.stakes import stakes
 
     rules = preset("sebastopol")
     match = Match(rules, ["me", "ana", "bob", "cy"], "me")

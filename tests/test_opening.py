@@ -12,10 +12,10 @@ import pytest
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
 from domino_advisor.advice.candidate import Candidate
-from domino_advisor.advice.engine import from_world
 from domino_advisor.advice.worlds import apply_candidate
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import infer
+from domino_advisor.games.line.engine import from_world
 from domino_advisor.games.line.state import Round
 from domino_advisor.games.line.view import SeatView
 from domino_advisor.log.gamelog import loads

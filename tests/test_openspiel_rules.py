@@ -7,7 +7,7 @@ engines at once: at every move the same player is to move (OpenSpiel skips a pla
 cannot play, where we log a pass), both offer the same plays (a tile and the number it
 joins), and the round ends at the same move with the same points (OpenSpiel's returns:
 the winner scores the other hand's pips, a tie nothing). The bridge the ISMCTS bot
-plays through (``measure.openspiel``) rebuilds OpenSpiel's state from our round and is
+plays through (``games.line.openspiel``) rebuilds OpenSpiel's state from our round and is
 held to the same agreement; its resampler deals only hands the table allows.
 """
 
@@ -25,7 +25,7 @@ from domino_advisor.games.line.rules import preset
 
 pytest.importorskip("pyspiel")
 
-from domino_advisor.measure.openspiel import Bridge, check_rules, spots, state_of
+from domino_advisor.games.line.openspiel import Bridge, check_rules, spots, state_of
 
 RULES = preset("block", {"lead": "chosen", "target": "0"})
 NAMES = ["p0", "p1"]

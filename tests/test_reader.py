@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.advice.bots import heuristic, reader
-from domino_advisor.advice.engine import from_tiles
 from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line.bots import heuristic, reader
+from domino_advisor.games.line.engine import from_tiles
 from domino_advisor.games.line.rules import preset
 
 

@@ -2,7 +2,7 @@
 rollout's move (``step``, no names read back) is always one of the legal moves, applied
 with every check to the same state (issue 40: the fast path held to the generic one on
 200 random positions of each game).  The games are the registry's, every one (the line
-games over every preset; their fast engine, ``advice.engine``, is held to this round by
+games over every preset; their fast engine, ``games.line.engine``, is held to this round by
 tests/test_engine.py)."""
 
 from __future__ import annotations

@@ -36,11 +36,11 @@ GROUP |= {"domino_advisor.base.printable", "domino_advisor.base.errors", "domino
 GROUP |= {"domino_advisor.base", "domino_advisor.cli", "domino_advisor.views"}  # each __init__: a docstring
 HEAVY = [
     "domino_advisor.advice.advisor",
-    "domino_advisor.advice.engine",
-    "domino_advisor.advice.search",
-    "domino_advisor.advice.bots",
-    "domino_advisor.advice.equity",
-    "domino_advisor.advice.stakes",
+    "domino_advisor.games.line.engine",
+    "domino_advisor.games.line.search",
+    "domino_advisor.games.line.bots",
+    "domino_advisor.games.line.equity",
+    "domino_advisor.games.line.stakes",
     "domino_advisor.advice.calibration",
     "domino_advisor.measure.selfplay",
     "domino_advisor.measure.simulate",

@@ -13,11 +13,11 @@ import pytest
 import minimax
 from domino_advisor.advice import tree
 from domino_advisor.advice.advisor import AdviceOptions, advise
-from domino_advisor.advice.bots import reader
 from domino_advisor.advice.candidate import Candidate, paired_gap
-from domino_advisor.advice.engine import from_round
 from domino_advisor.base.budgets import ADVICE_WORK
 from domino_advisor.games.events import Play
+from domino_advisor.games.line.bots import reader
+from domino_advisor.games.line.engine import from_round
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset

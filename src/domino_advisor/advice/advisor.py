@@ -12,7 +12,6 @@ import time
 from dataclasses import dataclass, replace
 
 from domino_advisor.advice import tree
-from domino_advisor.advice.bots import reader
 from domino_advisor.advice.calibration import Calibration, calibration_for, shown
 from domino_advisor.advice.candidate import (
     EQUAL_BAND,
@@ -23,10 +22,7 @@ from domino_advisor.advice.candidate import (
     gap_known,
     paired_gap,
 )
-from domino_advisor.advice.engine import Policy, from_round
 from domino_advisor.advice.reasons import explain
-from domino_advisor.advice.search import SearchTooBig, solve, solve_value
-from domino_advisor.advice.stakes import Stakes, stakes
 from domino_advisor.advice.worlds import (
     SOLVE_BELOW,
     SOLVE_DRAWING,
@@ -48,7 +44,11 @@ from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.reads import Reads, Style
 from domino_advisor.games.events import Draw, Move, Pass, Play
 from domino_advisor.games.line import lead
+from domino_advisor.games.line.bots import reader
+from domino_advisor.games.line.engine import Policy, from_round
 from domino_advisor.games.line.scoring import fives_points
+from domino_advisor.games.line.search import SearchTooBig, solve, solve_value
+from domino_advisor.games.line.stakes import Stakes, stakes
 from domino_advisor.games.line.state import Round
 
 DEFAULT_SAMPLES = ADVICE_SAMPLES  # budgets: the command line shows them without importing this module

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from domino_advisor.advice.candidate import Candidate
-from domino_advisor.advice.engine import public_shows
 from domino_advisor.base.printable import describe_numbers
 from domino_advisor.counting.inference import Inference
+from domino_advisor.games.line.engine import public_shows
 from domino_advisor.games.line.scoring import fives_points, round_points, side_of
 from domino_advisor.games.line.state import Round
 

@@ -24,13 +24,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from domino_advisor.advice.candidate import Candidate
-from domino_advisor.advice.engine import FastRound, Policy, from_world
-from domino_advisor.advice.search import SearchTooBig
-from domino_advisor.advice.stakes import Stakes
 from domino_advisor.advice.worlds import SIDE_IDS, TURN_WORK, Rollout, WorldSolver, solvable, tiles_left
 from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line.engine import FastRound, Policy, from_world
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import DRAW, WIN, round_value, side_of
+from domino_advisor.games.line.search import SearchTooBig
+from domino_advisor.games.line.stakes import Stakes
 
 EXPLORE = 0.7  # the exploration constant (rewards are chances, 0 to 1); chosen on pilot seeds
 PASS = (-1, -1)  # the table sees a pass

@@ -12,15 +12,15 @@ import random
 import time
 from dataclasses import dataclass
 
-from domino_advisor.advice.bots import reader
 from domino_advisor.advice.candidate import Candidate
-from domino_advisor.advice.engine import FastRound, Policy, from_round, from_world
-from domino_advisor.advice.search import LineSolver, SearchTooBig, solve, solve_value
-from domino_advisor.advice.stakes import Stakes
 from domino_advisor.base.budgets import ADVICE_TURN_WORK, EXACT_SEARCH
 from domino_advisor.counting.inference import Inference
 from domino_advisor.counting.reads import Reads
+from domino_advisor.games.line.bots import reader
+from domino_advisor.games.line.engine import FastRound, Policy, from_round, from_world
 from domino_advisor.games.line.scoring import Result, round_value, side_of
+from domino_advisor.games.line.search import LineSolver, SearchTooBig, solve, solve_value
+from domino_advisor.games.line.stakes import Stakes
 from domino_advisor.games.line.state import Round
 
 SIDE_IDS = {"left": 0, "right": 1, "up": 2, "down": 3}

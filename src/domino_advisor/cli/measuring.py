@@ -34,8 +34,8 @@ from domino_advisor.views import render
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from domino_advisor.advice.equity import EquityTable
     from domino_advisor.base import shapes
+    from domino_advisor.games.line.equity import EquityTable
     from domino_advisor.games.line.rules import Rules
     from domino_advisor.measure.hubsim import HubTournament
     from domino_advisor.measure.simulate import BotScore
@@ -271,7 +271,7 @@ def equity(
     force: bool,
 ) -> None:
     """Your chance of winning the match from a score: the match-equity table."""
-    from domino_advisor.advice.equity import build_all, table_for
+    from domino_advisor.games.line.equity import build_all, table_for
     from domino_advisor.games.line.rules import preset as make_rules
 
     refuse_unused(
@@ -338,7 +338,7 @@ def _check_equity(
 
     rules.check_players(seats)
     if target:
-        from domino_advisor.advice.equity import table_for
+        from domino_advisor.games.line.equity import table_for
 
         table = table_for(rules, seats)
         if table is not None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from domino_advisor.advice.bots import weight
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Draw, Event, Holds, Move, NewRound, Play, Shows
+from domino_advisor.games.line.bots import weight
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import deal_round, legal_moves
 from domino_advisor.games.line.rules import Rules

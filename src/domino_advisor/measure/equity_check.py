@@ -15,8 +15,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domino_advisor.advice.equity import chance_among, play_round, table_for
 from domino_advisor.base.errors import RulesError
+from domino_advisor.games.line.equity import chance_among, play_round, table_for
 from domino_advisor.games.line.rules import Rules
 
 MAX_ROUNDS = 60  # a match still open after this many rounds is counted for no one

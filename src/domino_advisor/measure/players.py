@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
-from domino_advisor.advice.bots import POLICIES
-from domino_advisor.advice.engine import from_round
 from domino_advisor.advice.worlds import SIDE_IDS, SOLVE_DRAWING
 from domino_advisor.base.errors import NotationError
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import Event, Play, number_at_most
+from domino_advisor.games.line.bots import POLICIES
+from domino_advisor.games.line.engine import from_round
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.state import Round
 
@@ -121,7 +121,7 @@ def make_player(spec: str):
             reads=name != "unread-advisor",  # the advisor with soft reads off, all else the same
             search="tree" if name == "tree-advisor" else "worlds",
         )
-    from domino_advisor.measure.peers import PeerPlayer
+    from domino_advisor.games.line.peers import PeerPlayer
 
     if name == "dominoes-strong":
         return PeerPlayer(samples or 20, start_move=8, first="double")
@@ -131,7 +131,7 @@ def make_player(spec: str):
 def _ismcts(spec: str, arg: str):
     """``ismcts``, ``ismcts:1000`` (simulations a move) or ``ismcts:1000:20`` (and the
     exploration constant): OpenSpiel's ISMCTS, for the block game it shares with us."""
-    from domino_advisor.measure.openspiel import MOST_SIMULATIONS, SIMULATIONS, UCT_C, SpielPlayer
+    from domino_advisor.games.line.openspiel import MOST_SIMULATIONS, SIMULATIONS, UCT_C, SpielPlayer
 
     said, _, c = arg.partition(":")
     simulations = number_at_most(said, MOST_SIMULATIONS) if said else SIMULATIONS

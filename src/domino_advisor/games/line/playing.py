@@ -5,7 +5,7 @@ A place is what the log writes after ``on``: the number showing on the end a til
 (or the side, where two ends showing the same number play differently), None for the
 opening.  The line games take turns: one seat acts at a time (before the opening, the
 seats the lead rule and the known hands allow).  ``state.Round`` is this class's only
-subclass; the rules themselves stay there (and the fast engine, ``advice.engine``, takes
+subclass; the rules themselves stay there (and the fast engine, ``games.line.engine``, takes
 its decisions from the same modules: tests/test_engine.py holds the two together).
 """
 
@@ -219,7 +219,7 @@ class Playing:
     def clone(self, checked: bool = True) -> Playing:
         """A copy to play on, in a copy of its match (nothing shared that changes); the
         line games' moves are checked either way (a rollout's fast path is the bitmask
-        engine, ``advice.engine``)."""
+        engine, ``games.line.engine``)."""
         return self.match.copy().rounds[self.number - 1]
 
     def dealt_again(

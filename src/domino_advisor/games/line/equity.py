@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from domino_advisor.advice.bots import heuristic
-from domino_advisor.advice.engine import from_tiles
 from domino_advisor.games.line import lead
+from domino_advisor.games.line.bots import heuristic
+from domino_advisor.games.line.engine import from_tiles
 from domino_advisor.games.line.moves import shuffle_deal
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import side_of

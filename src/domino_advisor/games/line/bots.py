@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from domino_advisor.advice.engine import FastRound, Moves
 from domino_advisor.base.tiles import Tile, tile_from_index
+from domino_advisor.games.line.engine import FastRound, Moves
 from domino_advisor.games.line.scoring import fives_points
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from domino_advisor.advice.engine import FastRound
-from domino_advisor.advice.equity import EquityTable, chance_among, key_of, table_for
+from domino_advisor.games.line.engine import FastRound
+from domino_advisor.games.line.equity import EquityTable, chance_among, key_of, table_for
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import side_of
 from domino_advisor.games.line.state import Round

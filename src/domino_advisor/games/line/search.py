@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from domino_advisor.advice.engine import FastRound, bits
+from domino_advisor.games.line.engine import FastRound, bits
 from domino_advisor.games.line.scoring import LOSS, WIN, round_value, score_blocked, side_of
 
 
