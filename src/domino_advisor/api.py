@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from domino_advisor.base.budgets import ADVICE_SECONDS
-from domino_advisor.base.doubts import Doubt
-from domino_advisor.counting.inference import Inference, infer
-from domino_advisor.counting.reads import SoftReads, Style, soft_reads, style_for
-from domino_advisor.games.line.match import Match
+from domino_advisor.counting.inference import Inference
+from domino_advisor.counting.position import DIGITS, Position, _num, where_of
 from domino_advisor.games.line.scoring import side_of
-from domino_advisor.games.proof import Known
-from domino_advisor.log.gamelog import GameLog, loads
+from domino_advisor.log.gamelog import loads
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -27,56 +21,7 @@ if TYPE_CHECKING:
         waiting: list[int]
 
 
-DIGITS = 9  # probabilities and expectations are printed to 1e-9
-
-
-def _num(x) -> float:
-    return round(float(x), DIGITS)
-
-
-@dataclass
-class Position:
-    """A replayed log with its inference, shared by status, render and the CLI."""
-
-    log: GameLog
-    match: Match
-    view: Known | None
-    inference: Inference | None
-    style: Style | None = None  # the play-style model of soft reads, when they are on
-    counting_seconds: float = 0.0  # what the counting took: advice's time limit covers it
-
-    @classmethod
-    def of(cls, log: GameLog, reads: bool = True) -> Position:
-        """``reads``: weigh the deals by how the others played (soft reads), where a
-        play-style model is shipped for the rules."""
-        match = log.replay()
-        r = match.round
-        view, inf = None, None
-        started = time.perf_counter()
-        if r is not None and r.dealt[match.me] is not None:
-            view = r.seat_view(match.me)
-            inf = infer(view)
-        style = style_for(match.rules, match.seats) if reads and inf is not None else None
-        return cls(log, match, view, inf, style, time.perf_counter() - started)
-
-    @cached_property
-    def reads(self) -> SoftReads | None:
-        """The soft reads, worked out when first shown (a few hundredths of a second)."""
-        r = self.match.round
-        if self.style is None or self.inference is None or r is None or r.over:
-            return None
-        return soft_reads(self.inference, self.style)
-
-    @property
-    def warnings(self) -> list[Doubt]:
-        """The engine's doubts, then the inference's about anything the engine has not
-        already named (both notice a misplay: one notice is enough)."""
-        out = list(self.match.warnings)
-        named = {d.about for d in out}
-        for d in self.inference.warnings if self.inference else []:
-            if d.about not in named and d not in out:
-                out.append(d)
-        return out
+__all__ = ["DIGITS", "Position", "advice_of", "advise", "schema", "status", "status_of", "where_of"]
 
 
 def _round_winner(r, result, names) -> str | None:
@@ -161,31 +106,6 @@ def status_of(pos: Position) -> shapes.StatusJson:
 def counting_of(inf: Inference) -> shapes.CountingJson:
     """How the chances were found: counted exactly, or sampled with a stated error."""
     return inf.counting()
-
-
-def where_of(pos: Position, tile_text: str) -> shapes.WhereJson:
-    """Where one tile is: known (your hand, the table, shown) or each place's chance."""
-    from domino_advisor.base.errors import IllegalMoveError
-    from domino_advisor.base.tiles import Tile
-
-    match, r = pos.match, pos.match.round
-    tile = Tile.parse(tile_text, match.rules.top)
-    out: shapes.WhereJson = {"tile": str(tile), "known": None, "where": {}}
-    if r is None or pos.inference is None:
-        raise IllegalMoveError("nothing is known yet: log your hand first")
-    if tile in r.placed:
-        seat = r.placed[tile][0]
-        out["known"] = f"on the table (played by {match.players[seat]})"
-    elif tile in r.hand_of(match.me):
-        out["known"] = "in your hand"
-    else:
-        shown = [match.players[s] for s, tiles in r.shown.items() if tile in tiles]
-        if shown:
-            out["known"] = f"shown by {shown[0]}"
-        else:
-            out["where"] = {k: _num(v) for k, v in pos.inference.where(tile).items()}
-            out["counting"] = counting_of(pos.inference)
-    return out
 
 
 def status(log_text: str, reads: bool = True) -> shapes.StatusJson:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from typing import TypedDict
 
     from domino_advisor.base import shapes
+    from domino_advisor.counting.position import Position
 
     class _Train(TypedDict, total=False):
         """A move's one key between others that may be left out (Mexican Train's ``train``)."""
@@ -261,13 +262,11 @@ def _play_out(world: GameRound, seat: int, choice: HubChoice, dice: random.Rando
     return left[seat], left[seat] - statistics.fmean(others), r.winner == seat
 
 
-def advice_data(
-    pos: GameMatch, samples: int | None, seed: int, seconds: float | None
-) -> shapes.HubAdviceJson:
+def advice_data(pos: Position, samples: int | None, seed: int, seconds: float | None) -> shapes.HubAdviceJson:
     """The advice's data for your seat (``advise --json``): the hub games' part."""
     from domino_advisor.log.guide import hub_next_step
 
-    m = pos
+    m: GameMatch = pos.match
     if m.round is None or m.pending is not None or m.round.over:  # what the log needs first
         raise DominoError(hub_next_step(m) or "there is no move to advise")
     options = HubOptions(samples or DEFAULT_SAMPLES, seed, seconds)

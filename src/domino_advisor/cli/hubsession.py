@@ -24,11 +24,12 @@ from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.printable import excerpt, printable
 from domino_advisor.cli.session import Session
 from domino_advisor.counting import hubseat
+from domino_advisor.counting.position import where_of
 from domino_advisor.games.events import Play
 from domino_advisor.games.hub.logmatch import HubLogMatch
 from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.words import Words, words_of
-from domino_advisor.log import edits, gamelog
+from domino_advisor.log import edits
 from domino_advisor.views import brief, hubview
 from domino_advisor.views.notices import changed_lines, missing_draw, where_view
 from domino_advisor.views.render import reasons_shown
@@ -66,12 +67,9 @@ class HubSession(Session):
     def help_text(self) -> str:
         return help_for(words_of(self.match))
 
-    def position_of(self, log: gamelog.GameLog) -> HubLogMatch:
-        return log.replay_trains()
-
     @property
     def match(self) -> HubLogMatch:
-        return cast(HubLogMatch, self.pos)
+        return cast(HubLogMatch, self.pos.match)
 
     @property
     def prompt(self) -> str:
@@ -90,7 +88,7 @@ class HubSession(Session):
         """The status of the log as this session last saw it (counted once per version)."""
         cached = getattr(self, "_status", None)
         if cached is None or cached[0] != self.text:
-            cached = self._status = (self.text, hubseat.status_of(self.match))
+            cached = self._status = (self.text, hubseat.status_of(self.pos))
         return cached[1]
 
     def warnings_now(self) -> set:
@@ -208,7 +206,7 @@ class HubSession(Session):
         self.console.print(hubview.advice_view(data, self.console.width))
 
     def show_where(self, tile_text: str) -> None:
-        self.console.print(where_view(hubseat.where_of(self.match, tile_text)))
+        self.console.print(where_view(where_of(self.pos, tile_text)))
 
     def toggle_practice(self) -> None:
         raise NotationError("practice is for the line games so far")

@@ -22,6 +22,7 @@ from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.base.errors import DominoError, LogFileError, NotationError
 from domino_advisor.base.printable import excerpt, message, plural, printable
 from domino_advisor.cli.tablepractice import Practice
+from domino_advisor.counting.position import Position
 from domino_advisor.games.events import DIGITS, VERBS, number_at_most
 from domino_advisor.games.registry import part
 from domino_advisor.learning.progress import Record
@@ -108,8 +109,9 @@ class Session(Practice):
         self.log = gamelog.loads(self.text)
         self.pos = self.position_of(self.log)
 
-    def position_of(self, log: gamelog.GameLog) -> Any:  # an api.Position; each game's session says its own
-        return api.Position.of(log, self.reads)
+    def position_of(self, log: gamelog.GameLog) -> Position:
+        """What your seat knows of the log (every game's: ``counting.position``)."""
+        return Position.of(log, self.reads)
 
     @property
     def prompt(self) -> str:

@@ -13,22 +13,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
-from domino_advisor.games.proof import Proving
+from domino_advisor.games.proof import Known
 from domino_advisor.games.registry import GameMatch, game_for
 
 if TYPE_CHECKING:
-    from domino_advisor.log.gamelog import GameLog
-
-if TYPE_CHECKING:
     from domino_advisor.base import shapes
+    from domino_advisor.counting.position import Position
 
 
-def count(view: Proving, seconds: float | None = None) -> Inference:
+def count(view: Known, seconds: float | None = None) -> Inference:
     """Exact where the count fits its budget, else sampled to the chain's fixed steps
     with its error stated (``seconds``: a clock limit, only where the user asks)."""
-    return infer(view, seconds=seconds)  # type: ignore[arg-type]
+    return infer(view, seconds=seconds)
 
 
 def table_of(m: GameMatch) -> shapes.HubStatusJson:
@@ -63,16 +60,16 @@ def table_of(m: GameMatch) -> shapes.HubStatusJson:
     return table
 
 
-def status_of(m: GameMatch) -> shapes.HubStatusJson:
-    """The table (``trainlog.table_of``) and what the counting says from your seat:
-    the numbers each player certainly lacks, the unseen tiles of each number, where
-    each unseen tile is, and how the chances were found."""
+def status_of(pos: Position) -> shapes.HubStatusJson:
+    """The table (``table_of``) and what the counting says from your seat: the numbers
+    each player certainly lacks, the unseen tiles of each number, where each unseen tile
+    is, and how the chances were found."""
+    m: GameMatch = pos.match
     out = table_of(m)
     r = m.round
-    if r is None or r.dealt[m.viewer] is None or m.pending is not None:
+    inf = pos.inference
+    if r is None or inf is None:
         return out
-    view = r.seat_view(m.viewer, m.shown[-1] if m.shown else None)
-    inf = count(view)
     top = m.rules.top
     for s, entry in enumerate(out["players"]):
         if s == m.viewer:
@@ -85,32 +82,3 @@ def status_of(m: GameMatch) -> shapes.HubStatusJson:
     if inf.warnings:
         out["warnings"] = [str(w) for w in inf.warnings]
     return out
-
-
-def where_of(m: GameMatch, tile_text: str) -> shapes.WhereJson:
-    """Where one tile is, from your seat: known (your hand, a train, the engine, a hand
-    shown) or each place's chance; the shape of ``where --json`` for the line games."""
-    from domino_advisor.base.errors import IllegalMoveError
-
-    tile = Tile.parse(tile_text, m.rules.top)
-    r = m.round
-    if r is None or m.pending is not None or r.dealt[m.viewer] is None:
-        raise IllegalMoveError("nothing is known yet: log your hand first")
-    out: shapes.WhereJson = {"tile": str(tile), "known": None, "where": {}}
-    shown = m.shown[-1] if m.shown else {}
-    if tile in r.table_tiles():
-        out["known"] = r.seen_where(m.viewer, tile)
-    elif tile in (r.hands[m.viewer] or ()):
-        out["known"] = "in your hand"
-    elif any(tile in tiles for tiles in shown.values()):
-        out["known"] = f"shown by {next(m.players[s] for s, ts in shown.items() if tile in ts)}"
-    else:
-        inf = count(r.seat_view(m.viewer, shown or None))
-        out["where"] = {k: round(v, 9) for k, v in inf.where(tile).items()}
-        out["counting"] = inf.counting()
-    return out
-
-
-def position(log: GameLog, reads: bool = True) -> GameMatch:
-    """What one seat knows of the match: its log replayed (soft reads are the line games')."""
-    return log.replay_trains()

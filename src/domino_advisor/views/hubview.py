@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
     from domino_advisor.base import shapes
-    from domino_advisor.games.hub.logmatch import HubLogMatch
+    from domino_advisor.counting.position import Position
     from domino_advisor.log.edits import Edited
     from domino_advisor.log.gamelog import GameLog
 
@@ -435,7 +435,7 @@ def table_view(
     but what to log next, which the match says)."""
     from domino_advisor.log.guide import hub_next_step
 
-    return status_view(data, width, compact, hub_next_step(cast("HubLogMatch", pos)))
+    return status_view(data, width, compact, hub_next_step(cast("Position", pos).match))
 
 
 def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: set, width: int) -> Group:
@@ -447,5 +447,5 @@ def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: s
     ]
     from domino_advisor.log.guide import hub_next_step
 
-    m = cast("HubLogMatch", pos)
-    return Group(*lines, status_view(status_of(m), width, step=hub_next_step(m)))
+    position = cast("Position", pos)
+    return Group(*lines, status_view(status_of(position), width, step=hub_next_step(position.match)))

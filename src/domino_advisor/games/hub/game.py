@@ -13,10 +13,10 @@ from domino_advisor.games.hub.logmatch import HubLogMatch, written
 from domino_advisor.games.registry import Parts
 
 HUB_PARTS = Parts(
-    position="domino_advisor.counting.hubseat:position",
+    position="domino_advisor.counting.position:Position.of",
     status="domino_advisor.counting.hubseat:status_of",
     status_view="domino_advisor.views.hubview:table_view",
-    where="domino_advisor.counting.hubseat:where_of",
+    where="domino_advisor.counting.position:where_of",
     advice="domino_advisor.advice.hubadvice:advice_data",
     advice_view="domino_advisor.views.hubview:advice_view",
     review="domino_advisor.learning.hubreview:review_data",

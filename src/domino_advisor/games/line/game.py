@@ -31,10 +31,10 @@ class LineGames:
     )
     parts: Parts = field(
         default=Parts(
-            position="domino_advisor.api:Position.of",
+            position="domino_advisor.counting.position:Position.of",
             status="domino_advisor.api:status_of",
             status_view="domino_advisor.views.statusview:status_view",
-            where="domino_advisor.api:where_of",
+            where="domino_advisor.counting.position:where_of",
             advice="domino_advisor.api:advice_data",
             advice_view="domino_advisor.views.render:advice_view",
             review="domino_advisor.learning.review:review_data",

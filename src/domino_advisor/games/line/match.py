@@ -20,6 +20,8 @@ from domino_advisor.games.line.state import Round
 class Match:
     """A match of rounds at one table; the log's whole meaning."""
 
+    pending: int | None = None  # a round's hand awaited: never here (a round starts with your hand)
+
     def __init__(self, rules: Rules, players: list[str], viewer: str | None = None):
         rules.check_players(len(players))
         self.rules = rules
@@ -44,6 +46,11 @@ class Match:
     @property
     def round(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
+
+    @property
+    def shown(self) -> list[dict[int, tuple[Tile, ...]]]:
+        """Per round, the hands shown at its end."""
+        return [r.shown for r in self.rounds]
 
     @property
     def playing(self) -> Round:
