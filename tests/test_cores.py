@@ -160,7 +160,7 @@ def test_the_workers_are_the_cores_unless_said(monkeypatch):
 )
 @pytest.mark.parametrize("game", ["mexican-train", "chicken-foot"])
 def test_train_game_advice_is_the_same_in_one_process_or_two(game, worlds, monkeypatch):
-    from domino_advisor.advice import hubadvice
+    from domino_advisor.advice import worlds as search
     from domino_advisor.advice.hubadvice import HubOptions, advise
     from domino_advisor.games.hub.logmatch import match_of
     from domino_advisor.games.hub.match import deal, legal_moves
@@ -176,7 +176,7 @@ def test_train_game_advice_is_the_same_in_one_process_or_two(game, worlds, monke
     while len(r.plays(r.turn)) < 3 or r.turn != 0:
         match.apply(bot(r, legal_moves(r), rng))
     if worlds < 90:
-        monkeypatch.setattr(hubadvice, "FORK_AT_LEAST", 0)
+        monkeypatch.setattr(search, "FORK_AT_LEAST", 0)
     answers = []
     for workers in (1, 2, 3):
         advice = advise(r, 0, HubOptions(worlds, seed=5, seconds=None, workers=workers)).as_dict()

@@ -19,11 +19,11 @@ import pytest
 
 from clitools import CLI
 from domino_advisor.advice.advisor import AdviceOptions, advise, candidates
-from domino_advisor.advice.worlds import SIDE_IDS
 from domino_advisor.counting.inference import infer
 from domino_advisor.games.line.engine import from_round
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.rollout import SIDE_IDS
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.line.scoring import WIN, side_of
 from domino_advisor.games.line.search import solve

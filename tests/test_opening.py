@@ -11,11 +11,11 @@ import random
 import pytest
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
-from domino_advisor.advice.candidate import Candidate
-from domino_advisor.advice.worlds import apply_candidate
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import infer
+from domino_advisor.games.line.bots import reader
 from domino_advisor.games.line.engine import from_world
+from domino_advisor.games.line.rollout import apply_candidate
 from domino_advisor.games.line.state import Round
 from domino_advisor.games.line.view import SeatView
 from domino_advisor.log.gamelog import loads
@@ -35,7 +35,7 @@ def test_a_world_before_the_opening_starts_with_the_seat_advised(players):
     fr = from_world(r, seat, infer(SeatView.of(r, seat)).sample(random.Random(1)), random.Random(1))
     assert fr.turn == seat
     tile = Tile.parse("5-4")
-    apply_candidate(fr, Candidate(tile, None, None))
+    apply_candidate(fr, (tile, None), reader)
     assert fr.hands[seat] == sum(1 << t.index for t in r.hand_of(seat) if t != tile)
     assert fr.turn == (seat + 1) % 3
     assert [bin(h).count("1") for h in fr.hands] == [4 if s == seat else 5 for s in range(3)]

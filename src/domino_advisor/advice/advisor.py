@@ -23,14 +23,8 @@ from domino_advisor.advice.candidate import (
     paired_gap,
 )
 from domino_advisor.advice.reasons import explain
-from domino_advisor.advice.worlds import (
-    SOLVE_BELOW,
-    SOLVE_DRAWING,
-    Budget,
-    Rollout,
-    apply_candidate,
-    rollouts,
-)
+from domino_advisor.advice.setting import Rollout
+from domino_advisor.advice.worlds import Budget, weigh
 from domino_advisor.base.budgets import (
     ADVICE_SAMPLES,
     ADVICE_SECONDS,
@@ -46,6 +40,7 @@ from domino_advisor.games.events import Draw, Move, Pass, Play
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.bots import reader
 from domino_advisor.games.line.engine import Policy, from_round
+from domino_advisor.games.line.rollout import SOLVE_BELOW, SOLVE_DRAWING, LineRollouts, apply_candidate
 from domino_advisor.games.line.scoring import fives_points
 from domino_advisor.games.line.search import SearchTooBig, solve, solve_value
 from domino_advisor.games.line.stakes import Stakes, stakes
@@ -309,7 +304,7 @@ def _try_exact(ro: Rollout, moves: list[Candidate]) -> bool:
     try:
         for c in moves:
             fr = base.clone()
-            apply_candidate(fr, c)
+            apply_candidate(fr, (c.tile, c.side), ro.policy)
             value = solve(fr, ro.side, memo, left)
             match = (
                 solve_value(fr, ro.side, ro.stakes.value, match_memo, left) if ro.stakes is not None else 0.0
@@ -321,3 +316,28 @@ def _try_exact(ro: Rollout, moves: list[Candidate]) -> bool:
         c.tally.count(1.0, value, match)
         c.exact = True
     return True
+
+
+def rollouts(ro: Rollout, moves: list[Candidate], rng: random.Random) -> tuple[bool, int]:
+    """Every candidate played out (or solved) in as many worlds as the budget allows, by the
+    worlds search (``advice.worlds``) over the line games' rollouts; each candidate's tally
+    counts its outcome in every world.  True if the user's time limit stopped it first,
+    and the work done."""
+    game = LineRollouts(
+        ro.r,
+        ro.seat,
+        [(c.tile, c.side) for c in moves],
+        ro.policy,
+        ro.stakes,
+        None if ro.inf is None else ro.inf.sample,
+        None if ro.reads is None else ro.reads.log_weight,
+        ro.solve_below,
+        ro.solve_drawing,
+    )
+    weighing = weigh(game, ro.budget, rng)
+    for w, outcomes in weighing.worlds:
+        for c, o in zip(moves, outcomes, strict=True):
+            c.tally.count(w, o.round_value, o.match)
+            if o.points is not None:
+                c.tally.score(w, *o.points)
+    return weighing.cut, weighing.work

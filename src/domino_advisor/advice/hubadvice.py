@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from domino_advisor.advice.candidate import EQUAL_BAND
+from domino_advisor.advice.roundplay import RoundRollouts
+from domino_advisor.advice.worlds import Budget, weigh
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES, TRAIN_ADVICE_SECONDS
-from domino_advisor.base.cores import default_workers, share
+from domino_advisor.base.cores import default_workers
 from domino_advisor.base.errors import DominoError, IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.hubseat import count
-from domino_advisor.counting.inference import Inference
 from domino_advisor.games.registry import GameMatch, GameRound
 from domino_advisor.games.words import Choice, words_for, words_of
 
@@ -50,7 +51,6 @@ DEFAULT_SECONDS = TRAIN_ADVICE_SECONDS
 # only, paired by deal on seed 202's 12 deals): no bar less this bar -4.7 pips a match
 # (-13.9 to +4.5), and -71.7 against -63.3 unpaired on seed 101's 8: not clear, kept.
 SURE = 1.5
-FORK_AT_LEAST = 200  # rollouts (worlds times plays) worth sharing between processes (about 0.1 s)
 
 
 @dataclass
@@ -145,30 +145,17 @@ def advise(r: GameRound, seat: int, options: HubOptions = HubOptions()) -> HubAd
     view = r.seat_view(seat)
     inf = count(view)  # to its fixed steps: the time limit, if any, is for the worlds
     choices = [HubChoice(t, r.place_name(k), k) for t, k in plays]
-    rng = random.Random(options.seed)
-    deadline = None if seconds is None else started + seconds
-    worlds: list[GameRound] = []
-    dice: list[int] = []
-    while len(worlds) < samples:  # every world first, here: the same for any number of workers
-        if deadline is not None and worlds and time.perf_counter() > deadline:
-            break
-        worlds.append(_world(r, seat, inf, rng))
-        dice.append(rng.getrandbits(32))  # the world's dice: who is quicker, at a race
-
-    def outcomes(i: int) -> list[tuple[int, float, bool]]:
-        # every play meets the same dice in a world (common random numbers)
-        return [_play_out(worlds[i], seat, choice, random.Random(dice[i])) for choice in choices]
-
+    rollouts = RoundRollouts(r, seat, [(c.tile, c.place) for c in choices], inf.sample, chooser_of(r))
+    budget = Budget(samples, None, seconds, started)
     workers = default_workers() if options.workers is None else options.workers
-    if len(worlds) * len(choices) < FORK_AT_LEAST:
-        workers = 1  # a fork costs more than so few rollouts
-    done = share(outcomes, len(worlds), workers, deadline)
-    for per_world in done:  # in world order: each play's figures are over the same worlds
-        for choice, (pips, margin, out) in zip(choices, per_world, strict=True):
-            choice.pips.append(pips)
-            choice.margins.append(margin)
-            choice.out += out
-    cut = len(done) < samples
+    weighing = weigh(rollouts, budget, random.Random(options.seed), shared=workers, candidates=len(choices))
+    done = weighing.worlds
+    for _, per_world in done:  # in world order: each play's figures are over the same worlds
+        for choice, played in zip(choices, per_world, strict=True):
+            choice.pips.append(played.pips)
+            choice.margins.append(played.margin)
+            choice.out += played.out
+    cut = weighing.cut
     words = words_of(r)
     for choice, (_, key) in zip(choices, plays, strict=True):
         choice.reasons = words.reasons(r, seat, choice.tile, key, inf, same.get((choice.tile, key)) or ())
@@ -234,32 +221,6 @@ def _clearly_better(best: HubChoice, planned: HubChoice, sure: float) -> bool:
     behind, spread = paired_gap(best, planned)  # how far the plan's move ends behind the best
     assert spread is not None  # two worlds or more
     return behind > sure * spread if spread > 0 else behind > 0
-
-
-def _world(r: GameRound, seat: int, inf: Inference, rng: random.Random) -> GameRound:
-    """The round with every hidden hand drawn from the posterior, the boneyard shuffled."""
-    where = inf.sample(rng)
-    full = r.clone()
-    for s in range(len(r.names)):
-        if s != seat:
-            full.hands[s] = {t for t, place in where.items() if place == s}
-    stock = [t for t, place in where.items() if place is None]
-    rng.shuffle(stock)
-    full.stock = stock
-    return full
-
-
-def _play_out(world: GameRound, seat: int, choice: HubChoice, dice: random.Random) -> tuple[int, float, bool]:
-    """The round played out from this play by the heuristic in every seat: your pips left,
-    yours less the others' mean, and whether you went out."""
-    r = world.clone(checked=False)  # every move below is one ``plays`` offered
-    r.lay(seat, choice.tile, choice.place)
-    choose = chooser_of(r)
-    while not r.over:
-        r.step(choose, dice)
-    left = [r.pips_left(s) or 0 for s in range(len(r.names))]
-    others = [p for s, p in enumerate(left) if s != seat]
-    return left[seat], left[seat] - statistics.fmean(others), r.winner == seat
 
 
 def advice_data(pos: Position, samples: int | None, seed: int, seconds: float | None) -> shapes.HubAdviceJson:

@@ -24,9 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from domino_advisor.advice.candidate import Candidate
-from domino_advisor.advice.worlds import SIDE_IDS, TURN_WORK, Rollout, WorldSolver, solvable, tiles_left
+from domino_advisor.advice.setting import Rollout
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.line.engine import FastRound, Policy, from_world
+from domino_advisor.games.line.rollout import SIDE_IDS, TURN_WORK, WorldSolver, solvable, tiles_left
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import DRAW, WIN, round_value, side_of
 from domino_advisor.games.line.search import SearchTooBig
@@ -254,7 +255,7 @@ def _leaf_solver(ro: Rollout) -> Callable[[FastRound], tuple[PassEnd, int] | Non
     def leaf(fr: FastRound) -> tuple[PassEnd, int] | None:
         if not solvable(fr, ro.solve_below, ro.solve_drawing):
             return None
-        solver = WorldSolver(ro, fr)
+        solver = WorldSolver(ro.side, ro.stakes, fr)
         try:
             rv, mv = solver.value(fr)
         except SearchTooBig:

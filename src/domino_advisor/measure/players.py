@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 from domino_advisor.advice.advisor import AdviceOptions, advise
-from domino_advisor.advice.worlds import SIDE_IDS, SOLVE_DRAWING
 from domino_advisor.base.errors import NotationError
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import Event, Play, number_at_most
 from domino_advisor.games.line.bots import POLICIES
 from domino_advisor.games.line.engine import from_round
 from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.rollout import SIDE_IDS, SOLVE_DRAWING
 from domino_advisor.games.line.state import Round
 
 
