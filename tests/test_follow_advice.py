@@ -212,16 +212,14 @@ def _play_hub(
     other seat played by the game's heuristic bot from the true deal; with ``plant``, the
     first play the advice ranks 3 pips or more behind its first, not about equal, is made
     instead of the advice's (its event number is returned, else None)."""
-    from domino_advisor.games.hub.logmatch import match_of
-    from domino_advisor.games.hub.match import deal
-    from domino_advisor.games.hub.match import legal_moves as hub_moves
     from domino_advisor.games.registry import game_for
     from domino_advisor.games.words import words_for
 
-    rules = game_for(game).rules_from(game, settings)
-    truth = match_of(rules, players)
+    played = game_for(game)
+    rules = played.rules_from(game, settings)
+    truth = played.match_class(rules, players)  # every hand known
     rng = random.Random(seed)
-    hands, stock = deal(rules, len(players), 1, rng)
+    hands, stock = truth.deal(rng)
     r = truth.start(list(hands), stock)
     bot = words_for(game).BOTS["heuristic"]
     me = players[0]
@@ -234,7 +232,8 @@ def _play_hub(
     def choose(shown: str) -> str:
         if r.over:
             raise EOFError
-        moves = hub_moves(r)
+        seat = r.next_actor(rng)  # the player to move; at a race, one of those who can play
+        moves = r.moves_of(seat)
         move = moves[0]
         plays = [m for m in moves if isinstance(m, Play)]
         if move.player != me:
@@ -281,6 +280,11 @@ HUB_GAMES = [
     ),
     pytest.param(
         "chicken-foot", ["me", "ana", "bob"], 4, "", None, id="chicken-foot", marks=pytest.mark.slow
+    ),
+    # the race: who acts next is drawn among those who can play; your plays are the advice's
+    pytest.param("tiddly-wink", ["me", "ana", "bob"], 2, "", 6, id="tiddly-wink-fast"),
+    pytest.param(
+        "tiddly-wink", ["me", "ana", "bob", "cy"], 4, "", None, id="tiddly-wink", marks=pytest.mark.slow
     ),
 ]
 
