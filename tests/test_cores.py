@@ -15,6 +15,7 @@ import pytest
 
 from domino_advisor.base import cores
 from domino_advisor.base.cores import default_workers, share
+from domino_advisor.games import registry
 
 needs_fork = pytest.mark.skipif(not cores.CAN_FORK, reason="workers are forked processes (Linux)")
 
@@ -158,23 +159,24 @@ def test_the_workers_are_the_cores_unless_said(monkeypatch):
 @pytest.mark.parametrize(
     "worlds", [pytest.param(12, id="fast"), pytest.param(90, id="full", marks=pytest.mark.slow)]
 )
-@pytest.mark.parametrize("game", ["mexican-train", "chicken-foot"])
+@pytest.mark.parametrize("game", [g for g in registry.own_names()])  # every game played through its round
 def test_train_game_advice_is_the_same_in_one_process_or_two(game, worlds, monkeypatch):
     from domino_advisor.advice import worlds as search
     from domino_advisor.advice.hubadvice import HubOptions, advise
-    from domino_advisor.games.hub.logmatch import match_of
-    from domino_advisor.games.hub.match import deal, legal_moves
-    from domino_advisor.games.registry import game_for
     from domino_advisor.games.words import words_for
 
-    rules = game_for(game).rules_from(game, "set=9" if game == "mexican-train" else "")
+    played = registry.game_for(game)
+    rules = played.rules_from(game, "set=9" if game == "mexican-train" else "")
     rng = random.Random(4)
-    match = match_of(rules, ["me", "ana", "bob"])
-    hands, stock = deal(rules, 3, 1, rng)
+    match = played.match_class(rules, ["me", "ana", "bob"])
+    hands, stock = match.deal(rng)
     r = match.start(list(hands), stock)
     bot = words_for(game).BOTS["heuristic"]
-    while len(r.plays(r.turn)) < 3 or r.turn != 0:
-        match.apply(bot(r, legal_moves(r), rng))
+    while True:  # on to a move of yours with three plays or more
+        seat = r.next_actor(rng)
+        if seat == 0 and len(r.plays(0)) >= 3:
+            break
+        match.apply(bot(r, r.moves_of(seat), rng))
     if worlds < 90:
         monkeypatch.setattr(search, "FORK_AT_LEAST", 0)
     answers = []
