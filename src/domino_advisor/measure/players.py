@@ -57,3 +57,9 @@ def make_player(spec: str) -> Any:
     """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision), ``dominoes[:samples]``,
     ``dominoes-strong[:samples]``, ``ismcts[:simulations[:c]]`` (``games.line.players``)."""
     return line_players.make_player(spec, AdvisorPlayer)
+
+
+def bot(spec: str, rules: Any = None, workers: int | None = None) -> line_players.Bot:
+    """A line bot as the one tournament calls it (``Parts.bots``); the line advisor decides
+    in the process that plays it, whatever ``workers`` says."""
+    return line_players.Bot(make_player(spec))

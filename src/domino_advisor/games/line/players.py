@@ -11,11 +11,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domino_advisor.base.errors import NotationError
-from domino_advisor.games.events import Event, Play, number_at_most
+from domino_advisor.base.errors import NotationError, RulesError
+from domino_advisor.games.events import Event, Move, Play, number_at_most
 from domino_advisor.games.line.bots import POLICIES
 from domino_advisor.games.line.engine import from_round
 from domino_advisor.games.line.rollout import SIDE_IDS
+from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.state import Round
 
 
@@ -43,6 +44,18 @@ class PolicyPlayer:
                 options.append(((m.tile.index, j), m))
         pick = self.policy(fr, [o for o, _ in options], rng)
         return next(m for o, m in options if o == pick)
+
+
+class Bot:
+    """A player as the one tournament calls a bot: given the round and the moves open to
+    one seat, the move it makes."""
+
+    def __init__(self, player: Any):
+        self.player = player
+
+    def __call__(self, r: Round, moves: list[Move], rng: random.Random) -> Event:
+        event: Event = self.player.choose(r, r.match.seat(moves[0].player), rng)
+        return event
 
 
 ADVISORS = ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "tree-advisor", "omniscient")
@@ -90,6 +103,18 @@ def make_player(spec: str, advisor: Callable[..., Any]) -> Any:
     if name == "dominoes-strong":
         return PeerPlayer(samples or 20, start_move=8, first="double")
     return PeerPlayer(samples or 8)
+
+
+def check_table(specs: list[str], rules: Rules, seats: int) -> None:
+    """The bots named can play these rules together (the ``dominoes`` package's bot plays
+    only four partners with no boneyard)."""
+    if any(spec.partition(":")[0] in PEERS for spec in specs) and (
+        seats != 4 or rules.teams != "partners" or rules.draws
+    ):
+        raise RulesError(
+            "the dominoes package's bot plays only four partners with no boneyard: "
+            "use --rules partnership --players 4"
+        )
 
 
 def _ismcts(spec: str, arg: str) -> Any:
