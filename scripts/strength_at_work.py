@@ -19,7 +19,7 @@ import time
 
 from domino_advisor.advice import advisor
 from domino_advisor.games.line.rules import preset
-from domino_advisor.measure.simulate import run_deals
+from domino_advisor.measure.tournament import contest_for, play_deals
 
 
 def rates(
@@ -30,7 +30,9 @@ def rates(
     work, samples = advisor.DEFAULT_WORK, advisor.DEFAULT_SAMPLES
     advisor.DEFAULT_WORK, advisor.DEFAULT_SAMPLES = int(work * times), int(samples * times)
     try:
-        out = run_deals(preset(rules_name), players, [me, against], seed, range(deals))
+        rules = preset(rules_name)
+        by_seat = [[me, against][s % 2] for s in range(players)]
+        out = play_deals(rules, players, False, by_seat, contest_for(rules, players).seeds(seed, deals))
     finally:
         advisor.DEFAULT_WORK, advisor.DEFAULT_SAMPLES = work, samples
     return [(d[me][0] + 0.5 * d[me][1]) / d[me][3] for d in out]

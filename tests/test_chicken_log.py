@@ -307,7 +307,7 @@ def test_a_tile_on_lines_alike_is_advised_once(runner, tmp_path):
     ],
 )
 def test_the_advisor_plays_whole_matches_as_a_bot(rules, advisor):
-    from domino_advisor.measure.hubsim import tournament
+    from domino_advisor.measure.tournament import tournament
 
     result = tournament(rules, 3, [advisor, "heuristic"], 2, seed=9)
     assert [b.spec for b in result.bots] == [advisor, "heuristic"]

@@ -29,7 +29,9 @@ PARTS = {
     "session": ("cli", None),
     "lesson": ("cli", 8),
     "edit_view": ("views", 6),
-    "simulate": ("cli", 9),
+    "simulate": ("games", 3),
+    "bots": ("measure", 3),
+    "simulate_view": ("views", 2),
 }
 
 

@@ -11,7 +11,12 @@ from click.testing import CliRunner
 from domino_advisor.base.errors import RulesError
 from domino_advisor.cli.app import main
 from domino_advisor.games.line.rules import preset
-from domino_advisor.measure.simulate import simulate
+from domino_advisor.measure.tournament import tournament
+
+
+def simulate(*args, **kwargs):
+    """Each bot's figures from the one tournament, the line games' standings."""
+    return tournament(*args, **kwargs).bots
 
 
 def test_tallies_and_duplicate_deals():
@@ -106,16 +111,18 @@ def test_simulate_json():
 
 
 def test_a_match_is_played_to_its_target():
-    import random
-
-    from domino_advisor.measure.players import make_player
-    from domino_advisor.measure.simulate import play_match
+    from domino_advisor.games.line.contest import LineContest
+    from domino_advisor.measure.players import bot
+    from domino_advisor.measure.tournament import play
 
     rules = preset("all-fives").with_overrides({"target": "60"})
-    players = [make_player("heuristic"), make_player("heavy")]
+    bots = {"heuristic": bot("heuristic"), "heavy": bot("heavy")}
+    contest = LineContest(rules, 2, matches=True)
     for deal in range(6):
-        winner, scores = play_match(rules, players, deal, deal % 2, random.Random(deal))
-        assert winner is not None and scores[winner] >= 60
+        sitting = contest.deal(deal, ["heuristic", "heavy"]).sit(deal % 2)
+        play(sitting, bots)
+        winner, scores, opened = sitting.outcome
+        assert winner is not None and scores[winner] >= 60 and opened is None
         assert all(points < 60 for side, points in scores.items() if side != winner)  # the first there wins
 
 

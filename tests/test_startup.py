@@ -43,7 +43,7 @@ HEAVY = [
     "domino_advisor.games.line.stakes",
     "domino_advisor.advice.calibration",
     "domino_advisor.measure.selfplay",
-    "domino_advisor.measure.simulate",
+    "domino_advisor.measure.tournament",
     "domino_advisor.measure.reads_fit",
     "multiprocessing",
     "concurrent.futures",

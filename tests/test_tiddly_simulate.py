@@ -17,7 +17,7 @@ from domino_advisor.counting.hubseat import count
 from domino_advisor.games.tiddly.match import TiddlyMatch
 from domino_advisor.games.tiddly.rules import TiddlyRules
 from domino_advisor.games.tiddly.state import TiddlyRound
-from domino_advisor.measure.hubsim import play_one, tournament
+from domino_advisor.measure.tournament import tournament
 
 
 def _simulate(*args: str):
@@ -37,8 +37,14 @@ def test_a_tiny_tournament_says_higher_is_better():
 
 
 def test_a_match_scores_the_winner_the_others_pips():
+    from domino_advisor.games.hub.contest import HubContest
+    from domino_advisor.measure.hubbots import make_policy
+    from domino_advisor.measure.tournament import play
+
     rules = TiddlyRules()
-    totals, won, rounds = play_one(rules, ["heavy", "heavy", "heavy"], 5, 6)
+    sitting = HubContest(rules, 3).deal((5, 6), ["heavy", "heavy", "heavy"]).sit(0)
+    play(sitting, {"heavy": make_policy("heavy", rules)})
+    totals, won, rounds = sitting.outcome
     assert rounds == 1 and sum(won) <= 1
     assert sorted(totals)[:2] == [0, 0] and max(totals) > 0  # one round: only its winner scores
     match = TiddlyMatch(rules.with_settings({"rounds": "3"}), ["a", "b"])

@@ -16,7 +16,7 @@ from domino_advisor.games.trains.bots import POLICIES, heuristic_policy
 from domino_advisor.games.trains.match import TrainMatch
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.rules import TrainRules
-from domino_advisor.measure.hubsim import tournament
+from domino_advisor.measure.tournament import tournament
 
 
 def best_by_brute_force(hand: list[Tile], end: int) -> tuple[int, int]:

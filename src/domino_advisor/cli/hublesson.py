@@ -30,7 +30,7 @@ from domino_advisor.games.hub.round import HubRound
 from domino_advisor.games.words import LessonTable, words_of
 from domino_advisor.learning import questions
 from domino_advisor.learning.progress import Record
-from domino_advisor.measure.hubsim import make_policy
+from domino_advisor.measure.hubbots import make_policy
 
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
 FULL_MARKS = 8.0  # pips: a move this much worse than the advisor's (yours less the others') scores 0

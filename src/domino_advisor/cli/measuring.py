@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from domino_advisor.base import shapes
     from domino_advisor.games.line.equity import EquityTable
     from domino_advisor.games.line.rules import Rules
-    from domino_advisor.measure.hubsim import HubTournament
-    from domino_advisor.measure.simulate import BotScore
 
 
 @click.command()
@@ -72,40 +70,21 @@ def simulate(
 ) -> None:
     """Bot tournaments on duplicate deals, with win rates and 95% confidence intervals."""
     from domino_advisor.games.registry import game_for, part
+    from domino_advisor.measure.tournament import contest_for, tournament
 
     if len([b for b in bots.split(",") if b.strip()]) > seats:
         raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
     game = game_for(rules_name)
     refuse_unused({rules_name: ("matches" not in game.options, ["matches"])}, {})
-    part(game, "simulate")(rules_name, overrides, seats, bots, games, matches, jobs, seed, as_json)
-
-
-def simulate_line(
-    rules_name: str,
-    overrides: tuple[str, ...],
-    seats: int,
-    bots: str,
-    games: int,
-    matches: bool,
-    jobs: int,
-    seed: int,
-    as_json: bool,
-) -> None:
-    """The line games' tournament: rounds (or matches) on duplicate deals, each dealt once
-    per rotation of the bots."""
-    from domino_advisor.games.line.rules import preset as make_rules
-    from domino_advisor.measure.simulate import deal_count
-    from domino_advisor.measure.simulate import simulate as run
-
-    rules = make_rules(rules_name, overrides)
+    rules: Any = game.rules_from(rules_name, " ".join(overrides))
+    contest = contest_for(rules, seats, matches)
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     if not specs:
-        raise DominoError("--bots names at least one bot, like --bots advisor,heavy")
-    rules.check_players(seats)
-    deals = deal_count(games, seats)
+        raise DominoError(f"--bots names at least one bot, like --bots {contest.example}")
+    rules.check_players(seats)  # before the bar
     with _progress(as_json) as progress:
-        task = progress.add_task("deals", total=deals)
-        scores = run(
+        task = progress.add_task("deals", total=contest.deals(games))
+        standings = tournament(
             rules,
             seats,
             specs,
@@ -117,120 +96,9 @@ def simulate_line(
             matches=matches,
         )
     if as_json:
-        print_json(_simulated(rules_name, seats, deals, matches, scores))
+        print_json(standings.as_json())
     else:
-        console.print(render.simulate_table(scores, rules_name, seats, deals * seats, matches))
-
-
-def simulate_hub(
-    game: str,
-    overrides: tuple[str, ...],
-    seats: int,
-    bots: str,
-    games: int,
-    matches: bool,
-    jobs: int,
-    seed: int,
-    as_json: bool,
-) -> None:
-    """Matches of the one stack's games (Mexican Train, Chicken Foot, Tiddly-wink) on
-    duplicate deals: --games is the number of deals, each played as a whole match once
-    per rotation of the bots."""
-    from domino_advisor.games.registry import game_for
-    from domino_advisor.measure.hubsim import tournament
-
-    rules: Any = game_for(game).rules_from(game, " ".join(overrides))
-    specs = [b.strip() for b in bots.split(",") if b.strip()]
-    if not specs:
-        raise DominoError("--bots names at least one bot, like --bots heuristic,heavy")
-    with _progress(as_json) as progress:
-        task = progress.add_task("deals", total=games)
-        result = tournament(
-            rules, seats, specs, games, seed, on_progress=lambda n: progress.advance(task, n), jobs=jobs
-        )
-    if as_json:
-        print_json(_trains_simulated(game, seats, games, result))
-    else:
-        from domino_advisor.views.hubview import train_simulate_table
-
-        console.print(train_simulate_table(result, console.width))
-
-
-def _simulated(
-    rules_name: str, seats: int, deals: int, matches: bool, scores: list[BotScore]
-) -> shapes.SimulateJson:
-    """``simulate --json``: each bot's games won and points, with their intervals (NaN from
-    one deal, printed as null)."""
-    return {
-        "rules": rules_name,
-        "players": seats,
-        "deals": deals,
-        "game": "match" if matches else "round",
-        "bots": [
-            {
-                "bot": s.spec,
-                "seats": s.seats,
-                "games": s.games,
-                "win_rate": s.win_rate,
-                "win_ci95": s.interval(s.per_deal_wins),
-                "tie_rate": s.ties / s.games,
-                "points_per_game": s.points_per_game,
-                "points_ci95": s.interval(s.per_deal_points),
-                **_opening(s, matches),
-            }
-            for s in scores
-        ],
-    }
-
-
-def _opening(s: BotScore, matches: bool) -> shapes.OpeningJson:
-    """The games its side opened and the share it won (rounds only: a match has many openers)."""
-    if matches:
-        return {}
-    return {"opened": s.opened, "opener_win_rate": s.opener_win_rate}
-
-
-def _trains_simulated(game: str, seats: int, games: int, result: HubTournament) -> shapes.HubSimulateJson:
-    """``simulate --json`` for the one stack's games: each bot's total a match (and, where
-    the most points win, ``most_wins``: higher totals are better)."""
-    out: shapes.HubSimulateJson = {
-        "rules": game,
-        "players": seats,
-        "deals": games,
-        "matches": games * seats,
-        "rounds_a_match": result.rounds_a_match,
-        "bots": [
-            {
-                "bot": b.spec,
-                "seats": b.seats,
-                "total_per_match": round(b.mean, 2),
-                "total_ci95": None if b.ci95 is None else round(b.ci95, 2),
-                "rounds_won": round(b.rounds_won / (b.rounds or 1), 4),
-            }
-            for b in result.bots
-        ],
-        "difference": _paired(result),
-    }
-    if result.most_wins:
-        out["most_wins"] = True
-    return out
-
-
-def _paired(result: HubTournament) -> shapes.PairedJson | None:
-    """The first bot's match total less the second's, paired by deal, with its 95% interval."""
-    from domino_advisor.measure.simulate import half_width
-
-    if len(result.bots) < 2 or not result.difference:
-        return None
-    mean = sum(result.difference) / len(result.difference)
-    half = half_width(result.difference)
-    return {
-        "first": result.bots[0].spec,
-        "second": result.bots[1].spec,
-        "mean": round(mean, 2),
-        "ci95": None if half is None else round(half, 2),
-        "per_deal": [round(d, 2) for d in result.difference],
-    }
+        console.print(part(game, "simulate_view")(standings, console.width))
 
 
 @click.command()

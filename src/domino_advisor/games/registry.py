@@ -16,6 +16,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from domino_advisor.base.tiles import Tile
     from domino_advisor.games.events import Event, Pass, PlaceWords
 
@@ -47,8 +49,11 @@ class Parts:
     rules_view: str  # (rules, width) -> the rule set as a table
     session: str  # the table loop's class for the game (cli.session.Session or a subclass)
     lesson: str  # (rules, seats, seed, console, read, bots, reads, record) -> a lesson to play()
-    # (rules name, overrides, seats, bots, games, matches, jobs, seed, as_json): a tournament, printed
+    # (rules, seats, matches) -> the game's tournament (a ``Contest``): how its deals are dealt
+    # and seated, how a game is scored, which scores are reported
     simulate: str
+    bots: str  # (spec, rules, workers) -> a bot by its name: (round, moves, rng) -> the move it makes
+    simulate_view: str  # (standings, width) -> the tournament's table for people
     edit_view: str  # (edited, log, position, status before, warned, width) -> what a change did
 
 
@@ -186,6 +191,70 @@ class GameRound(Protocol):
     def seen_where(self, viewer: int, tile: Tile) -> str:
         """Where a tile on the table lies, in words."""
         ...
+
+
+class Sitting(Protocol):
+    """One rotation of a deal at the table: the bots in their seats, the dice their moves
+    are drawn with, and the match its rounds are played in (``match.apply``)."""
+
+    bots: list[str]  # the bot at each seat
+    dice: Any  # the random numbers every move of the sitting draws from
+    match: Any  # takes each move (``apply``): the round's, and the match's totals
+
+    def rounds(self) -> Iterator[GameRound]:
+        """Each round, dealt as the deal says, until the match (or the one round) is over;
+        a round is played out before the next is asked for."""
+        ...
+
+
+class Deal(Protocol):
+    """One deal of a tournament, played once per rotation of the bots."""
+
+    def sit(self, rotation: int) -> Sitting:
+        """The deal with the bots turned ``rotation`` seats round (asked in order, 0 first)."""
+        ...
+
+    def summary(self) -> Any:
+        """Once every rotation is played: what the standings add for this deal (a plain
+        value, sent back from another process)."""
+        ...
+
+
+class Standings(Protocol):
+    """A tournament's figures, a deal's summary added at a time, in deal order."""
+
+    def add(self, summary: Any) -> None: ...
+
+    def as_json(self) -> Any:
+        """``simulate --json``."""
+        ...
+
+
+class Contest(Protocol):
+    """A game's tournament, as the one tournament (``measure.tournament``) plays it: what
+    ``--games`` counts, each deal's seeds by its index, how a deal is dealt and the bots
+    seated, and how its games are scored and reported.  The bots themselves are a part of
+    the game's (``Parts.bots``)."""
+
+    rules: Any  # the rules its games are played by
+    example: str  # bots to name where none is named ("advisor,heavy")
+    chunk: int  # the most deals a process is given at a time
+
+    def deals(self, games: int) -> int:
+        """The deals ``--games`` asks for."""
+        ...
+
+    def check_bots(self, specs: list[str]) -> None:
+        """Bots (each one of the game's) that cannot play these rules together, refused."""
+        ...
+
+    def seeds(self, seed: int, deals: int) -> list[Any]:
+        """Each deal's seeds, by its index: the same deals whatever process plays them."""
+        ...
+
+    def deal(self, seeds: Any, by_seat: list[str]) -> Deal: ...
+
+    def standings(self, by_seat: list[str], deals: int) -> Standings: ...
 
 
 class SeatMatch(Protocol):

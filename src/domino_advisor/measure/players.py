@@ -1,46 +1,16 @@
-"""Players for ``simulate`` and ``train``: each chooses an event for its seat from the
-reference round, seeing only what that seat may see (the advisor works from a
-``SeatView``; the fast policies read only their own hand and the table)."""
+"""The line games' bots for ``simulate`` and ``train``: the game's own by name
+(``games.line.players``), and the advisor as a player, which works from a ``SeatView``
+as it advises you (``advice.advisor.advise``)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from domino_advisor.advice.advisor import AdviceOptions, advise
-from domino_advisor.base.errors import NotationError
+from domino_advisor.advice.advisor import DEFAULT_OPTIONS, AdviceOptions, advise
 from domino_advisor.counting.reads import style_for
-from domino_advisor.games.events import Event, Play, number_at_most
-from domino_advisor.games.line.bots import POLICIES
-from domino_advisor.games.line.engine import from_round
-from domino_advisor.games.line.moves import legal_moves
-from domino_advisor.games.line.rollout import SIDE_IDS, SOLVE_DRAWING
-from domino_advisor.games.line.state import Round
-
-
-class PolicyPlayer:
-    def __init__(self, name: str):
-        self.name = name
-        self.policy = POLICIES[name]
-
-    def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
-        moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
-        plays = [m for m in moves if isinstance(m, Play)]
-        if len(plays) <= 1:
-            return moves[0]
-        # the fast twin of this seat's position; other hands are left empty: policies never look
-        hands = [set(r.hand_of(s)) if s == seat else set() for s in range(r.match.seats)]
-        fr = from_round(r, hands, [], seat)
-        options = []
-        for m in plays:
-            if r.layout.is_empty:
-                options.append(((m.tile.index, -1), m))
-            else:
-                side = r.layout.resolve(m.tile, m.on, r.rules.all_fives)
-                assert side is not None  # the table is open: every play joins an end
-                j = [e[0] for e in fr.ends].index(SIDE_IDS[side])
-                options.append(((m.tile.index, j), m))
-        pick = self.policy(fr, [o for o, _ in options], rng)
-        return next(m for o, m in options if o == pick)
+from domino_advisor.games.events import Event, Play
+from domino_advisor.games.line import players as line_players
 
 
 class AdvisorPlayer:
@@ -50,8 +20,8 @@ class AdvisorPlayer:
         omniscient: bool = False,
         objective: str = "match",
         reads: bool = True,
-        policy: str = "reader",
-        solve_drawing: int = SOLVE_DRAWING,
+        policy: Any = DEFAULT_OPTIONS.policy,  # how the sampled worlds are played out (the reader)
+        solve_drawing: int = DEFAULT_OPTIONS.solve_drawing,
         search: str = "worlds",
     ):
         self.name = "omniscient" if omniscient else "advisor"
@@ -59,12 +29,12 @@ class AdvisorPlayer:
         self.omniscient = omniscient
         self.objective = objective  # "match": plays for the match where there is one; "round"
         self.reads = reads  # soft reads, where a style is shipped for the rules
-        self.policy = POLICIES[policy]  # how the sampled worlds are played out
+        self.policy = policy
         self.solve_drawing = solve_drawing  # two-player worlds with a boneyard solved up to this size
         self.search = search  # "tree": one tree over the seat's information (advice.tree)
 
-    def choose(self, r: Round, seat: int, rng: random.Random) -> Event:
-        moves = [m for m in legal_moves(r) if r.match.seat(m.player) == seat]
+    def choose(self, r: Any, seat: int, rng: random.Random) -> Event:
+        moves = r.moves_of(seat)
         plays = [m for m in moves if isinstance(m, Play)]
         if len(plays) <= 1:
             return moves[0]
@@ -83,66 +53,13 @@ class AdvisorPlayer:
         return advice.event()  # written as legal_moves writes it: both use Layout.choices
 
 
-ADVISORS = ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "tree-advisor", "omniscient")
-SAMPLED = (*ADVISORS, "dominoes", "dominoes-strong", "ismcts")  # the bots that take :samples
-BOTS = (*POLICIES, *SAMPLED)
-MAX_SAMPLES = 100_000
-
-
-def make_player(spec: str):
+def make_player(spec: str) -> Any:
     """``heavy``, ``advisor`` or ``advisor:96`` (samples per decision), ``dominoes[:samples]``,
-    ``dominoes-strong[:samples]``."""
-    name, colon, arg = spec.partition(":")
-    if name not in BOTS or (colon and name not in SAMPLED):
-        raise NotationError(
-            f"'{spec}' is not a bot (the bots are {', '.join(BOTS)}; "
-            f"{', '.join(n + ':N' for n in SAMPLED)} set the samples)"
-        )
-    if name == "ismcts":
-        return _ismcts(spec, arg if colon else "")
-    samples = None
-    if colon:
-        samples = number_at_most(arg, MAX_SAMPLES)
-        if not samples:
-            raise NotationError(f"'{spec}': the samples are a whole number from 1 to {MAX_SAMPLES:,}")
-    if name in POLICIES:
-        return PolicyPlayer(name)
-    if name in ADVISORS:
-        objective = "round" if name == "round-advisor" else "match"
-        if name == "basic-advisor":  # 0.4.0's play: no soft reads, rollouts that read nothing
-            return AdvisorPlayer(samples or 100, reads=False, policy="heuristic", solve_drawing=0)
-        table = (
-            name != "omniscient"
-        )  # with no count, the advisor plays as it advises you: to its budget of work
-        return AdvisorPlayer(
-            samples or (None if table else 100),
-            omniscient=name == "omniscient",
-            objective=objective,
-            reads=name != "unread-advisor",  # the advisor with soft reads off, all else the same
-            search="tree" if name == "tree-advisor" else "worlds",
-        )
-    from domino_advisor.games.line.peers import PeerPlayer
-
-    if name == "dominoes-strong":
-        return PeerPlayer(samples or 20, start_move=8, first="double")
-    return PeerPlayer(samples or 8)
+    ``dominoes-strong[:samples]``, ``ismcts[:simulations[:c]]`` (``games.line.players``)."""
+    return line_players.make_player(spec, AdvisorPlayer)
 
 
-def _ismcts(spec: str, arg: str):
-    """``ismcts``, ``ismcts:1000`` (simulations a move) or ``ismcts:1000:20`` (and the
-    exploration constant): OpenSpiel's ISMCTS, for the block game it shares with us."""
-    from domino_advisor.games.line.openspiel import MOST_SIMULATIONS, SIMULATIONS, UCT_C, SpielPlayer
-
-    said, _, c = arg.partition(":")
-    simulations = number_at_most(said, MOST_SIMULATIONS) if said else SIMULATIONS
-    if not simulations:
-        raise NotationError(f"'{spec}': the simulations are a whole number from 1 to {MOST_SIMULATIONS:,}")
-    try:
-        uct_c = float(c) if c else UCT_C
-    except ValueError:
-        uct_c = -1.0
-    if not 0 <= uct_c <= 1_000:
-        raise NotationError(
-            f"'{spec}': the exploration constant is a number from 0 to 1000, like ismcts:1000:20"
-        )
-    return SpielPlayer(simulations, uct_c)
+def bot(spec: str, rules: Any = None, workers: int | None = None) -> line_players.Bot:
+    """A line bot as the one tournament calls it (``Parts.bots``); the line advisor decides
+    in the process that plays it, whatever ``workers`` says."""
+    return line_players.Bot(make_player(spec))

@@ -23,7 +23,9 @@ from domino_advisor.games.line.moves import legal_moves, setup_round, shuffle_de
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import side_of
 from domino_advisor.games.line.state import Round
-from domino_advisor.measure.simulate import NAMES, in_processes
+from domino_advisor.measure.tournament import in_processes
+
+NAMES = ["s1", "s2", "s3", "s4"]  # the seats, as the tournaments name them
 
 
 def play_round(

@@ -212,7 +212,7 @@ def train_simulate_table(result, width: int = 80) -> Group:
     """Each bot's match total (pips, lower is better; or points where the most win,
     higher is better) with its interval, rounds won, and the first two bots' paired
     difference."""
-    from domino_advisor.measure.simulate import half_width
+    from domino_advisor.base.stats import half_width
 
     n = result.players
     t = Table(

@@ -224,9 +224,15 @@ def _advice_list(data: shapes.AdviceJson, table: Table) -> Group:
     return Group(*lines)
 
 
-def simulate_table(scores, rules_name: str, seats: int, games: int, matches: bool = False) -> Table:
+def simulate_table(result: Any, width: int = 80) -> Table:
+    """The line games' tournament (``games.line.contest.LineStandings``): each bot's games
+    won, drawn and points a game, with their intervals, and as the opener."""
+    scores, matches, seats = result.bots, result.matches, result.seats
     what = "matches" if matches else "games (rounds)"
-    t = Table(title=f"{rules_name}, {seats} players, {games} {what} on duplicate deals", title_justify="left")
+    games = result.deals * seats
+    t = Table(
+        title=f"{result.rules_name}, {seats} players, {games} {what} on duplicate deals", title_justify="left"
+    )
     t.add_column("bot")
     t.add_column("seats", justify="right")
     t.add_column("games won", justify="right")

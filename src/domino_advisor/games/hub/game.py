@@ -25,7 +25,9 @@ HUB_PARTS = Parts(
     session="domino_advisor.cli.hubsession:HubSession",
     lesson="domino_advisor.cli.hublesson:lesson",
     edit_view="domino_advisor.views.hubview:edit_view",
-    simulate="domino_advisor.cli.measuring:simulate_hub",
+    simulate="domino_advisor.games.hub.contest:HubContest",
+    bots="domino_advisor.measure.hubbots:make_policy",
+    simulate_view="domino_advisor.views.hubview:train_simulate_table",
 )
 
 

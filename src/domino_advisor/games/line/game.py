@@ -43,7 +43,9 @@ class LineGames:
             session="domino_advisor.cli.session:Session",
             lesson="domino_advisor.cli.lesson:lesson",
             edit_view="domino_advisor.views.statusview:edit_view",
-            simulate="domino_advisor.cli.measuring:simulate_line",
+            simulate="domino_advisor.games.line.contest:LineContest",
+            bots="domino_advisor.measure.players:bot",
+            simulate_view="domino_advisor.views.render:simulate_table",
         )
     )
 
