@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from domino_advisor.advice.advisor import candidates
+from domino_advisor.advice.chance import candidates
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.registry import game_for
 from domino_advisor.log.gamelog import loads

@@ -17,7 +17,7 @@ import argparse
 import math
 import time
 
-from domino_advisor.advice import advisor
+from domino_advisor.advice import chance as advisor
 from domino_advisor.games.line.rules import preset
 from domino_advisor.measure.tournament import contest_for, play_deals
 

@@ -61,7 +61,7 @@ def small_drill_budgets(monkeypatch) -> None:
     the full work, test_drills checks; below it the demo's one costly move reads as about
     equal) once a run, then remembered (the same game gives the same review, however its
     lines are spelled or commented)."""
-    from domino_advisor.advice import advisor
+    from domino_advisor.advice import chance as advisor
     from domino_advisor.learning import review as reviewing
 
     monkeypatch.setattr(advisor, "DEFAULT_WORK", 6_000)

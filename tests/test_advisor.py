@@ -10,7 +10,7 @@ import pytest
 
 import minimax
 from domino_advisor import api
-from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import NewRound, Play
 from domino_advisor.games.line.match import Match
@@ -127,7 +127,7 @@ def test_certain_wins_are_always_found(name, wins, least):
         if not winning:
             continue
         found += 1
-        advice = advise(r, 0, AdviceOptions(samples=20, seed=1, reasons=False))
+        advice = advise(r, 0, Options(samples=20, seed=1, reasons=False))
         best = advice.moves[0]
         assert advice.exact and best.exact and best.win == 1.0
         side = r.layout.resolve(best.tile, best.on, rules.all_fives)
@@ -143,8 +143,8 @@ def test_about_equal_is_two_paired_standard_errors_world_by_world():
     more is not; a solved move is about equal only to one solved to the same value."""
     import statistics
 
-    from domino_advisor.advice.advisor import _mark_about_equal
     from domino_advisor.advice.candidate import MATCH, ROUND, Candidate, paired_gap
+    from domino_advisor.advice.chance import _mark_about_equal
     from domino_advisor.games.line.scoring import DRAW, LOSS
 
     first, second, third = (Candidate(Tile.parse(t), None, None) for t in ("6-6", "5-5", "4-4"))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.games.line.bots import heuristic
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
@@ -38,7 +38,7 @@ def test_the_basic_advisor_ranks_as_040_did(case):
     r = position(case)
     player = make_player("basic-advisor")
     assert player.policy is heuristic and not player.reads and player.solve_drawing == 0
-    options = AdviceOptions(
+    options = Options(
         samples=DATA["samples"],
         seed=case["seed"],
         reasons=False,

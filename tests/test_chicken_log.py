@@ -319,7 +319,7 @@ def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
     lessons) runs the sampler to its fixed steps: a slow machine gives the same advice."""
     import random
 
-    from domino_advisor.advice.hubadvice import HubOptions, advise
+    from domino_advisor.advice.advise import Options, advise
     from domino_advisor.counting import sampler
     from domino_advisor.counting.hubseat import count
     from domino_advisor.games.hub.logmatch import match_of
@@ -340,10 +340,10 @@ def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
         break
     else:
         pytest.fail("no sampled position found")
-    first = advise(r, r.turn, HubOptions(4, seed=1, seconds=None)).as_dict()
+    first = advise(r, r.turn, Options(samples=4, seed=1, seconds=None)).as_dict()
     clock = iter(range(0, 10**9, 1000))  # every look at the clock: a thousand seconds later
     monkeypatch.setattr(sampler.time, "perf_counter", lambda: float(next(clock)))
-    slow = advise(r, r.turn, HubOptions(4, seed=1, seconds=None)).as_dict()
+    slow = advise(r, r.turn, Options(samples=4, seed=1, seconds=None)).as_dict()
     assert first["counting"] != "exact" and not first["cut_short"]
     del first["seconds"], slow["seconds"]  # the time it took is measured, and is all that differs
     assert json.dumps(slow, sort_keys=True) == json.dumps(first, sort_keys=True)

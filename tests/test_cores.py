@@ -162,7 +162,7 @@ def test_the_workers_are_the_cores_unless_said(monkeypatch):
 @pytest.mark.parametrize("game", [g for g in registry.own_names()])  # every game played through its round
 def test_train_game_advice_is_the_same_in_one_process_or_two(game, worlds, monkeypatch):
     from domino_advisor.advice import worlds as search
-    from domino_advisor.advice.hubadvice import HubOptions, advise
+    from domino_advisor.advice.advise import Options, advise
     from domino_advisor.games.words import words_for
 
     played = registry.game_for(game)
@@ -181,7 +181,7 @@ def test_train_game_advice_is_the_same_in_one_process_or_two(game, worlds, monke
         monkeypatch.setattr(search, "FORK_AT_LEAST", 0)
     answers = []
     for workers in (1, 2, 3):
-        advice = advise(r, 0, HubOptions(worlds, seed=5, seconds=None, workers=workers)).as_dict()
+        advice = advise(r, 0, Options(samples=worlds, seed=5, seconds=None, workers=workers)).as_dict()
         advice.pop("seconds")
         answers.append(advice)
     assert answers[0] == answers[1] == answers[2] and answers[0]["samples"] == worlds

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from clitools import CLI
-from domino_advisor.advice.advisor import AdviceOptions, advise, candidates
+from domino_advisor.advice.advise import Options, advise
+from domino_advisor.advice.chance import candidates
 from domino_advisor.counting.inference import infer
 from domino_advisor.games.line.engine import from_round
 from domino_advisor.games.line.match import Match
@@ -237,13 +238,14 @@ def _whole_set_dealt(events: int) -> Round:
 def test_an_endgame_too_big_to_solve_is_not_begun(monkeypatch):
     """22 tiles in the hands: this one outruns the search's budget (500,000 positions,
     13 s of CPU) and then is played out; past 21 tiles the search is not begun."""
-    from domino_advisor.advice import advisor
+    from domino_advisor.base.budgets import EXACT_MOST_TILES
+    from domino_advisor.games.line import judging
 
     r = _whole_set_dealt(6)
-    assert sum(len(r.hand_of(s)) for s in range(2)) == advisor.EXACT_MOST_TILES + 1
+    assert sum(len(r.hand_of(s)) for s in range(2)) == EXACT_MOST_TILES + 1
     begun = []
-    monkeypatch.setattr(advisor, "solve", lambda *a, **k: begun.append(1) or WIN)
-    advice = advise(r, r.turn, AdviceOptions(samples=4))
+    monkeypatch.setattr(judging, "solve", lambda *a, **k: begun.append(1) or WIN)
+    advice = advise(r, r.turn, Options(samples=4))
     assert not begun and not advice.exact and not advice.cut
 
 

@@ -164,13 +164,13 @@ def test_the_review_agrees_with_a_short_game_that_followed_the_advice(tmp_path, 
     """The fast tier's: a short three-player game at a fifteenth of the advice's work (the
     review agrees at any budget: it judges at the advice's own).  Judged with a seed of
     its own per decision, as 0.9.0's review was, its decision reads otherwise."""
-    monkeypatch.setattr("domino_advisor.advice.advisor.DEFAULT_WORK", 2_000)
+    monkeypatch.setattr("domino_advisor.advice.chance.DEFAULT_WORK", 2_000)
     path, _ = _play(tmp_path, "classic", ["me", "ana", "bob"], 3, hand=4)
     _agreed_but(path, None)
 
 
 def test_the_review_flags_a_move_planted_in_a_short_game(tmp_path, monkeypatch):
-    monkeypatch.setattr("domino_advisor.advice.advisor.DEFAULT_WORK", 2_000)
+    monkeypatch.setattr("domino_advisor.advice.chance.DEFAULT_WORK", 2_000)
     path, planted = _play(tmp_path, "block", ["me", "ana"], 1, plant=True, hand=5)
     assert planted is not None, "a move 3 points worse was there to plant"
     _agreed_but(path, planted)
@@ -259,11 +259,11 @@ def _play_hub(
 
 
 def _worse_play(path: Path, plays: list[Move], samples: int) -> Move | None:
-    from domino_advisor.advice.hubadvice import HubOptions
-    from domino_advisor.advice.hubadvice import advise as hub_advise
+    from domino_advisor.advice.advise import Options
+    from domino_advisor.advice.advise import advise as hub_advise
 
     m = gamelog.loads(logfile.read_text(path)).replay_trains()
-    advice = hub_advise(m.round.for_next(m.viewer), m.viewer, HubOptions(samples, seed=0, seconds=None))
+    advice = hub_advise(m.round.for_next(m.viewer), m.viewer, Options(samples=samples, seed=0, seconds=None))
     first = advice.moves[0]
     for c in reversed(advice.moves[1:]):
         if c.margin - first.margin >= 3 and not c.about_equal:
@@ -291,7 +291,7 @@ HUB_GAMES = [
 
 @pytest.mark.parametrize("game,players,seed,settings,samples", HUB_GAMES)
 def test_a_hub_game_that_followed_the_advice_is_told_so(tmp_path, game, players, seed, settings, samples):
-    from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES
+    from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES as DEFAULT_SAMPLES
     from domino_advisor.learning.hubreview import review as hub_review
 
     samples = samples or DEFAULT_SAMPLES
@@ -305,7 +305,7 @@ def test_a_hub_game_that_followed_the_advice_is_told_so(tmp_path, game, players,
 
 @pytest.mark.parametrize("game,players,seed,settings,samples", HUB_GAMES)
 def test_a_hub_play_three_pips_worse_is_flagged(tmp_path, game, players, seed, settings, samples):
-    from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES
+    from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES as DEFAULT_SAMPLES
     from domino_advisor.learning.hubreview import review as hub_review
 
     samples = samples or DEFAULT_SAMPLES
@@ -322,12 +322,13 @@ def test_the_hub_advice_says_how_far_behind_the_first_each_play_is():
     out here from the worlds' margins; about equal exactly when the gap is within two."""
     import statistics
 
-    from domino_advisor.advice.hubadvice import EQUAL_BAND, HubOptions, advise
+    from domino_advisor.advice.advise import Options, advise
+    from domino_advisor.advice.candidate import EQUAL_BAND
     from domino_advisor.log import logfile as files
 
     bench = Path(__file__).parents[1] / "src" / "domino_advisor" / "data" / "bench"
     m = files.load(bench / "chicken-foot-9-4p-mid-round.dom").replay_trains()
-    advice = advise(m.round.for_next(m.viewer), m.viewer, HubOptions(12, seed=0, seconds=None))
+    advice = advise(m.round.for_next(m.viewer), m.viewer, Options(samples=12, seed=0, seconds=None))
     first, *rest = advice.moves
     assert rest and first.behind == 0 and not first.about_equal
     for c in rest:

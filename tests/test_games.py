@@ -22,6 +22,7 @@ PARTS = {
     "status_view": ("views", 3),
     "where": ("api", 2),
     "advice": ("api", 4),
+    "judging": ("games", None),
     "advice_view": ("views", 2),
     "review": ("api", 6),
     "review_view": ("views", 2),

@@ -109,6 +109,7 @@ def test_a_train_review_counts_the_chances_only_for_its_decisions(runner, tmp_pa
     counting; the chances are counted only for the advice at your decisions.  0.9.0
     counted them after every event too: a second each at eight players, and a whole
     8-player double-twelve match did not finish in 400 s."""
+    from domino_advisor.advice import pips
     from domino_advisor.counting import hubseat
 
     counted = [0]
@@ -118,7 +119,8 @@ def test_a_train_review_counts_the_chances_only_for_its_decisions(runner, tmp_pa
         counted[0] += 1
         return infer(*args, **kwargs)
 
-    monkeypatch.setattr(hubseat, "infer", counting)
+    for module in (hubseat, pips):  # the status's counting, and the advice's
+        monkeypatch.setattr(module, "infer", counting)
     match = (Path(__file__).parent / "data" / "logs" / "mexican-train-3-match.dom").read_text()
     path = tmp_path / "round-1.dom"
     lines = match[: match.index("round 2")].splitlines()

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from domino_advisor import api
-from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
@@ -56,7 +56,7 @@ def _positions_with_a_winning_move(count: int, seed: int):
 def test_a_move_that_wins_the_match_at_once_is_first(count):
     for match, winning in _positions_with_a_winning_move(count, seed=31):
         r = match.playing
-        advice = advise(r, r.turn, AdviceOptions(samples=60, seed=1, reasons=False))
+        advice = advise(r, r.turn, Options(samples=60, seed=1, reasons=False))
         best = advice.moves[0]
         side = r.layout.resolve(best.tile, best.on, True)
         assert any(m.tile == best.tile and r.layout.resolve(m.tile, m.on, True) == side for m in winning)
@@ -71,7 +71,7 @@ def test_a_single_round_is_judged_by_the_round():
     r = match.playing
     while r.turn is None or r.layout.is_empty or len(legal_moves(r)) < 2:
         match.apply(rng.choice(legal_moves(r)))
-    advice = advise(r, r.turn, AdviceOptions(samples=40, seed=2, reasons=False))
+    advice = advise(r, r.turn, Options(samples=40, seed=2, reasons=False))
     assert advice.stakes is None
     assert [c.value for c in advice.moves] == sorted((c.value for c in advice.moves), reverse=True)
 
@@ -88,7 +88,7 @@ ana plays 6-3 on 6
     data = api.advise(text, samples=40, seed=1, seconds=None)
     assert "match" in data and data["stakes"]["target"] == 20
     pos = api.Position.of(api.loads(text))
-    advice = advise(pos.match.playing, 0, AdviceOptions(samples=40, seed=1, objective="round", reasons=False))
+    advice = advise(pos.match.playing, 0, Options(samples=40, seed=1, objective="round", reasons=False))
     assert advice.stakes is None
 
 
@@ -137,7 +137,7 @@ def test_advice_plays_for_a_fixed_number_of_rounds():
     r = match.playing
     while r.turn != 0 or r.layout.is_empty:
         match.apply(rng.choice(legal_moves(r)))
-    adv = advise(r, 0, AdviceOptions(samples=30, seed=1))
+    adv = advise(r, 0, Options(samples=30, seed=1))
     assert adv.stakes is not None and adv.stakes.rounds_left == 2
     assert all(0 <= c.match <= 1 for c in adv.moves)
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import infer
 from domino_advisor.games.line.bots import reader
@@ -53,7 +53,7 @@ def test_the_opening_is_advised_alike_from_either_seat_of_two(rules, search, sam
     whichever seat it sits in (0.9.0 gave the second seat other figures, worlds in
     which its opening tile never left its hand; its tree search failed)."""
     hand = "6-6 5-4 4-4 3-1 2-0 6-2 1-0"
-    options = AdviceOptions(samples=samples, seed=1, reasons=False, search=search)
+    options = Options(samples=samples, seed=1, reasons=False, search=search)
     chances = []
     for players in ("me ana", "ana me"):
         r = _opening(rules, players, hand)

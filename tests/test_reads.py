@@ -228,9 +228,9 @@ def test_status_shows_likely_reads_and_the_switch_turns_them_off(tmp_path):
 def test_advice_without_reads_is_the_advice_of_the_uniform_counting():
     pos_off = api.Position.of(loads(READS_LOG), reads=False)
     a = api.advice_of(pos_off, samples=60, seed=3, seconds=None)
-    from domino_advisor.advice.advisor import AdviceOptions, advise
+    from domino_advisor.advice.advise import Options, advise
 
-    b = advise(pos_off.match.round, pos_off.match.me, AdviceOptions(samples=60, seed=3))
+    b = advise(pos_off.match.round, pos_off.match.me, Options(samples=60, seed=3))
     assert [(str(c.tile), c.win) for c in a.moves] == [(str(c.tile), c.win) for c in b.moves]
     pos_on = api.Position.of(loads(READS_LOG))
     c = api.advice_of(pos_on, samples=60, seed=3, seconds=None)
@@ -256,8 +256,8 @@ def test_the_config_switches_reads_off(tmp_path, monkeypatch):
 def test_weights_far_apart_neither_overflow_nor_change_the_chances(monkeypatch):
     """A deal thousands of times likelier than the first (log weights hundreds apart):
     the sums are rebased, and the chances and margins stay finite."""
-    from domino_advisor.advice import advisor as advisor_module
-    from domino_advisor.advice.advisor import AdviceOptions, Candidate
+    from domino_advisor.advice.advise import Options, advise
+    from domino_advisor.advice.candidate import Candidate
 
     c = Candidate(None, None, None)
     for w, v in ((1.0, 2), (3.0, 0), (0.5, 2)):
@@ -269,8 +269,8 @@ def test_weights_far_apart_neither_overflow_nor_change_the_chances(monkeypatch):
     steps = iter(range(0, 10**6, 400))
     monkeypatch.setattr(Reads, "log_weight", lambda self, world: float(next(steps)))
     pos = api.Position.of(loads(READS_LOG))
-    options = AdviceOptions(samples=12, seed=1, style=STYLE)
-    advice = advisor_module.advise(pos.match.round, pos.match.me, options)
+    options = Options(samples=12, seed=1, style=STYLE)
+    advice = advise(pos.match.round, pos.match.me, options)
     for m in advice.moves:
         assert math.isfinite(m.win) and math.isfinite(m.margin) and 0 <= m.win <= 1
         assert m.tally.effective == pytest.approx(1.0, abs=1e-6)  # the last world outweighs the rest

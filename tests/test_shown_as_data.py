@@ -17,7 +17,7 @@ HOSTILE = "[blink]Y[link=http:evil]Z\x1b[2J.dom"
 def _terminal(monkeypatch) -> io.StringIO:
     """The train command's error console as a colour terminal 200 wide, into a string
     (found through the command, so the test runs on 0.9.0's layout of modules too)."""
-    from domino_advisor.advice import advisor
+    from domino_advisor.advice import chance as advisor
     from domino_advisor.cli.app import main
     from domino_advisor.views.terminal import SafeConsole
 

@@ -35,7 +35,8 @@ GROUP = {
 GROUP |= {"domino_advisor.base.printable", "domino_advisor.base.errors", "domino_advisor.base.budgets"}
 GROUP |= {"domino_advisor.base", "domino_advisor.cli", "domino_advisor.views"}  # each __init__: a docstring
 HEAVY = [
-    "domino_advisor.advice.advisor",
+    "domino_advisor.advice.advise",
+    "domino_advisor.advice.chance",
     "domino_advisor.games.line.engine",
     "domino_advisor.games.line.search",
     "domino_advisor.games.line.bots",

@@ -10,7 +10,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from domino_advisor.advice.hubadvice import HubOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.cli.app import main
 from domino_advisor.counting.hubseat import count
@@ -76,5 +76,5 @@ def test_the_seat_the_table_asks_to_open_knows_nobody_holds_a_higher_double():
     assert r.actors() == {0}
     where = count(r.seat_view(0)).where(tiles("6-6", 6))
     assert set(where) == {"boneyard"} or all(p == 0 for k, p in where.items() if k != "boneyard"), where
-    advice = advise(r, 0, HubOptions(20, seed=3, seconds=None, workers=1))
+    advice = advise(r, 0, Options(samples=20, seed=3, seconds=None, workers=1))
     assert advice.action == "play" and len(advice.moves) == 5

@@ -168,10 +168,10 @@ def _my_turn(seed: int):
 )
 @pytest.mark.parametrize("seed", [1, 2])
 def test_advice_ranks_every_legal_play_from_what_you_see(seed, samples):
-    from domino_advisor.advice.hubadvice import HubOptions, advise
+    from domino_advisor.advice.advise import Options, advise
 
     full, seen = _my_turn(seed)
-    advice = advise(seen, 0, HubOptions(samples, seed=3, seconds=None))
+    advice = advise(seen, 0, Options(samples=samples, seed=3, seconds=None))
     legal = {(t, full.place_name(k)) for t, k in full.plays(0)}
     assert {(m.tile, m.train) for m in advice.moves} == legal and advice.samples == samples
     rest = [m.margin for m in advice.moves[1:]]
@@ -181,10 +181,12 @@ def test_advice_ranks_every_legal_play_from_what_you_see(seed, samples):
         plan = heuristic_policy(seen, legal_moves(seen), random.Random(0))
         assert (first.tile, first.train) == (plan.tile, plan.on)
         assert first.reasons[0].startswith("kept as the plan's move")
-    bare = advise(seen, 0, HubOptions(samples, seed=3, seconds=None, sure=0))  # ranked by the worlds alone
+    bare = advise(
+        seen, 0, Options(samples=samples, seed=3, seconds=None, sure=0)
+    )  # ranked by the worlds alone
     assert [m.margin for m in bare.moves] == sorted(m.margin for m in bare.moves)
     assert all(m.reasons and len(m.pips) == samples for m in advice.moves)
-    again = advise(seen, 0, HubOptions(samples, seed=3, seconds=None))
+    again = advise(seen, 0, Options(samples=samples, seed=3, seconds=None))
     assert [m.as_dict() for m in again.moves] == [m.as_dict() for m in advice.moves]  # seeded
 
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from clitools import console_under, process
 from domino_advisor import api
-from domino_advisor.advice.hubadvice import HubOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.cli.app import main
 from domino_advisor.counting.hubseat import count
 from domino_advisor.games.events import Play
@@ -87,7 +87,7 @@ def test_a_decision_is_judged_from_what_you_knew_then(reviewed):
     cut = log.copy(log.body[: places[d.event - 1]])
     r = cut.replay_trains().round
     # one seed for every decision, as the advice at the table
-    again = advise(r, cut.replay_trains().viewer, HubOptions(samples, seed=3, seconds=None))
+    again = advise(r, cut.replay_trains().viewer, Options(samples=samples, seed=3, seconds=None))
     mine = next(c for c in again.moves if f"{c.tile} on {c.train}" == d.played)
     assert mine.margin == pytest.approx(d.played_margin)
     assert again.moves[0].margin == pytest.approx(d.best_margin)
@@ -166,7 +166,7 @@ def _planted(tmp_path: Path, name: str) -> tuple[Path, str]:
         if isinstance(event, Play) and event.player == log.me and r is not None and not r.over:
             r = r.for_next(match.viewer)
             if len(r.alike(r.plays(match.viewer))[0]) >= 2:
-                other = advise(r, match.viewer, HubOptions(1, seed=0, seconds=None)).moves[-1]
+                other = advise(r, match.viewer, Options(samples=1, seed=0, seconds=None)).moves[-1]
                 lines = (LOGS / name).read_text(encoding="utf-8").splitlines(keepends=True)[: line - 1]
                 path = tmp_path / name
                 path.write_text("".join(lines) + f"{log.me} plays {other.tile} on {other.train}\n")

@@ -12,7 +12,7 @@ import pytest
 
 import minimax
 from domino_advisor.advice import tree
-from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.advice.candidate import Candidate, paired_gap
 from domino_advisor.base.budgets import ADVICE_WORK
 from domino_advisor.games.events import Play
@@ -101,7 +101,7 @@ def test_tree_advice_is_legal_repeatable_and_keeps_its_budget(positions):
         while not r.over:
             moves = legal_moves(r)
             if len({m.tile for m in moves if isinstance(m, Play)}) >= 2:
-                options = AdviceOptions(seed=3, reasons=False, search="tree")
+                options = Options(seed=3, reasons=False, search="tree")
                 a = advise(r, r.turn, options)
                 b = advise(r, r.turn, options)
                 assert [(c.tile, c.on, c.tally.played, c.chance) for c in a.moves] == [
@@ -120,5 +120,5 @@ def test_tree_advice_is_legal_repeatable_and_keeps_its_budget(positions):
 def test_the_tree_makes_as_many_passes_as_samples_asked():
     rng = random.Random(11)
     r = _endgame(preset("classic", {"target": "0"}), rng, 12).round
-    a = advise(r, 0, AdviceOptions(samples=300, seed=1, reasons=False, search="tree"))
+    a = advise(r, 0, Options(samples=300, seed=1, reasons=False, search="tree"))
     assert sum(c.tally.played for c in a.moves) == 300

@@ -117,8 +117,8 @@ def advice_of(
     pos: Position, samples: int | None = None, seed: int = 0, seconds: float | None = ADVICE_SECONDS
 ):
     """The advisor's ranking for your seat in a replayed log (raises if it is not your turn)."""
-    from domino_advisor.advice.advisor import AdviceOptions
-    from domino_advisor.advice.advisor import advise as run_advisor
+    from domino_advisor.advice.advise import Options
+    from domino_advisor.advice.advise import advise as run_advisor
     from domino_advisor.base.errors import IllegalMoveError
 
     r, me = pos.match.round, pos.match.me
@@ -139,72 +139,16 @@ def advice_of(
     return run_advisor(
         r,
         me,
-        AdviceOptions(samples=samples, seed=seed, seconds=seconds, style=pos.style),
+        Options(samples=samples, seed=seed, seconds=seconds, style=pos.style),
         inference=pos.inference,
         spent=pos.counting_seconds,
     )
 
 
 def advice_dict(advice) -> shapes.AdviceJson:
-    moves: list[shapes.AdviceMoveJson] = []
-    for c in advice.moves:
-        if c.tile is None:
-            continue
-        moves.append(
-            {
-                "tile": str(c.tile),
-                "on": c.number,
-                "win": _num(c.chance),
-                "margin": _num(c.chance_margin),
-                "rollout_win": _num(c.win),
-                "exact": c.exact,
-                "about_equal": c.about_equal,
-                "goes_out": c.goes_out,
-                "reasons": c.reasons,
-            }
-        )
-        if isinstance(c.on, str):  # two ends show the number and the choice matters
-            moves[-1]["side"] = c.on
-        if advice.all_fives and not c.exact:
-            moves[-1]["points_ahead"] = _num(c.points)
-        if advice.stakes is not None:
-            moves[-1]["match"] = _num(c.match)
-            moves[-1]["match_margin"] = _num(c.match_chance_margin)
-    best = advice.moves[0]
-    out: shapes.AdviceJson = {
-        "to_move": advice.name,
-        "action": advice.action,
-        "moves": moves,
-        "win": _num(best.chance),
-        "margin": _num(best.chance_margin),
-        "rollout_win": _num(best.win),
-        "calibration": None if advice.calibration is None else advice.calibration.key,
-        "samples": advice.samples,
-        "samples_asked": advice.asked,
-        "work": advice.work,
-        "work_budget": advice.work_budget,
-        "cut_short": advice.cut,
-        "seconds": round(advice.seconds, 3),
-        "exact": advice.exact,
-    }
-    if advice.partner is not None:
-        out["partner"] = advice.partner
-    st = advice.stakes
-    if st is not None:
-        out["match"] = _num(best.match)
-        out["match_margin"] = _num(best.match_chance_margin)
-        out["stakes"] = {
-            "target": st.target,
-            "scores": list(st.before),
-            "side": st.me,
-            "table": None if st.table is None else st.table.key,
-            "approximate": st.approximate,
-        }
-        if st.rounds_left is not None:
-            out["stakes"]["rounds_left"] = st.rounds_left
-        if any(st.banked):
-            out["stakes"]["banked"] = list(st.banked)
-    return out
+    """``advise --json`` of an advice of the line games (``advice.chance.as_dict``)."""
+    data: shapes.AdviceJson = advice.as_dict()
+    return data
 
 
 def advice_data(pos: Position, samples: int | None, seed: int, seconds: float | None) -> shapes.AdviceJson:

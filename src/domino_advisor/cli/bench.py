@@ -381,7 +381,7 @@ def advice_bench(
     console: Console, positions: int, seed: int, samples: int | None, seconds: float | None
 ) -> list[dict]:
     """Latency of the default ``advise`` at positions with a real choice to make."""
-    from domino_advisor.advice.advisor import AdviceOptions, advise
+    from domino_advisor.advice.advise import Options, advise
     from domino_advisor.games.events import Play
     from domino_advisor.games.line.moves import legal_moves
 
@@ -402,9 +402,7 @@ def advice_bench(
                 if r.turn is None or len({m.tile for m in legal_moves(r) if isinstance(m, Play)}) < 2:
                     continue
                 t0 = time.perf_counter()
-                options = AdviceOptions(
-                    samples=samples, seed=1, seconds=seconds, style=style_for(rules, seats)
-                )
+                options = Options(samples=samples, seed=1, seconds=seconds, style=style_for(rules, seats))
                 adv = advise(r, r.turn, options)
                 times.append(time.perf_counter() - t0)
                 used.append(adv.samples)

@@ -19,7 +19,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from domino_advisor.advice.hubadvice import DEFAULT_SAMPLES, HubOptions, advise, choice_for
+from domino_advisor.advice.advise import Options, advise
+from domino_advisor.advice.pips import choice_for
+from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES as DEFAULT_SAMPLES
 from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.cli.lesson import KINDS, Asking, Quit, TheirMoves
@@ -111,7 +113,9 @@ class HubLesson(Asking):
     def train_move(self, r: HubRound, plays: list[Play]) -> Play:
         """Ask your play and mark it against the advisor's ranking (pips against the others)."""
         self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
-        advice = advise(r, 0, HubOptions(self.samples or DEFAULT_SAMPLES, seed=0, seconds=None))  # as advise
+        advice = advise(
+            r, 0, Options(samples=self.samples or DEFAULT_SAMPLES, seed=0, seconds=None)
+        )  # as advise
         while True:
             answer = self.ask(f"your play (like {words_of(r).typed(r, plays[0])})? ")
             try:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 
-from domino_advisor.advice import hubadvice
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.printable import excerpt, printable
 from domino_advisor.cli.session import Session
@@ -181,10 +181,10 @@ class HubSession(Session):
         r = r.for_next(m.viewer)
         if not self.yours(r):
             return None
-        samples = self.samples or hubadvice.DEFAULT_SAMPLES  # as advise gives it
-        return hubadvice.advise(
-            r, m.viewer, hubadvice.HubOptions(samples, seed=0, seconds=self.seconds)
+        data: shapes.HubAdviceJson = advise(
+            r, m.viewer, Options(samples=self.samples or None, seed=0, seconds=self.seconds)
         ).as_dict()
+        return data
 
     def show_advice(self) -> None:
         m = self.match

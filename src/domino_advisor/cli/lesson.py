@@ -18,7 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import message, plural, printable
 from domino_advisor.base.tiles import Tile
@@ -156,7 +156,7 @@ class Asking:
         """Ask your move and mark it against the advisor's ranking: the move and its points."""
         self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
         # the advice advise gives in this position: its worlds and seed, no clock
-        advice = advise(r, seat, AdviceOptions(samples=self.samples, seed=0, seconds=None, style=self.style))
+        advice = advise(r, seat, Options(samples=self.samples, seed=0, seconds=None, style=self.style))
         while True:
             answer = self.ask("your move (like 64 or 64 on 4)? ")
             words = answer.replace(" on ", " ").split()

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.tiles import Tile, format_tiles, full_set, sort_tiles
 from domino_advisor.counting.inference import Inference, infer, sample_posterior
@@ -401,7 +401,7 @@ def replay(before: Match, deal: KnownDeal, seed: int = 0, samples: int = 40, rea
         move: Move = legal[0]
         choice = ReplayChoice(name, "", None, None, len(legal))
         if len(legal) > 1:
-            options = AdviceOptions(
+            options = Options(
                 samples=samples, seed=seed * 7_919 + len(choices), seconds=None, reasons=False, style=style
             )
             advice = advise(r, seat, options, inference=_inference(r, seat))

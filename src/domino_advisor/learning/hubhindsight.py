@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from domino_advisor.advice.hubadvice import HubOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.budgets import HINDSIGHT_SAMPLES
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import plural
@@ -327,7 +327,7 @@ def replay(
         move = next(m for m in again.legal_moves() if m.player == name)
         choice = HubReplayChoice(name, "", None)
         if isinstance(move, Play) and len(again.alike(again.plays(seat))[0]) >= 2:
-            options = HubOptions(samples, seed=seed * 7_919 + len(choices), seconds=None)
+            options = Options(samples=samples, seed=seed * 7_919 + len(choices), seconds=None)
             advice = advise(again, seat, options)
             best = advice.moves[0]
             move = again.play_event(seat, best.tile, best.place)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from domino_advisor.advice.hubadvice import HubChoice, HubOptions, advise, choice_for, paired_gap
+from domino_advisor.advice.advise import Options, advise
+from domino_advisor.advice.pips import PipsChoice, choice_for, paired_gap
 from domino_advisor.base.budgets import HINDSIGHT_SAMPLES, TRAIN_ADVICE_SAMPLES
 from domino_advisor.counting.inference import certain_lacks
 from domino_advisor.games.events import Event, Play
@@ -180,7 +181,7 @@ def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int
     r = r.for_next(m.viewer)  # your play ended the chain of the player before you
     if not r.may_play(m.viewer) or len(r.alike(r.plays(m.viewer))[0]) < 2:
         return None  # no choice (Chicken Foot: the plays open may all be alike)
-    advice = advise(r, m.viewer, HubOptions(samples, seed=seed, seconds=None))
+    advice = advise(r, m.viewer, Options(samples=samples, seed=seed, seconds=None))
     best = advice.moves[0]  # what advise would have said then (the plan's move unless beaten clearly)
     hub: HubRound = r  # either game, as the base names its places
     said = hub.place_name(hub.where_to(m.viewer, event.tile, event.on))
@@ -201,11 +202,11 @@ def _decision(m: HubLogMatch, event: Event, number: int, samples: int, seed: int
     )
 
 
-def _said(c: HubChoice) -> str:
+def _said(c: PipsChoice) -> str:
     return f"{c.tile} on {c.train}"
 
 
-def _spread(a: HubChoice, b: HubChoice) -> float | None:
+def _spread(a: PipsChoice, b: PipsChoice) -> float | None:
     """One standard error of the paired difference between two plays (the advice's own;
     None from one world)."""
     return paired_gap(b, a)[1]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from domino_advisor.advice.advisor import AdviceOptions, advise
+from domino_advisor.advice.advise import Options, advise
 from domino_advisor.advice.candidate import gap_known
 from domino_advisor.base.budgets import ADVICE_SAMPLES, HINDSIGHT_SAMPLES
 from domino_advisor.base.errors import IllegalMoveError
@@ -243,7 +243,7 @@ def review(
 
 def _judge(r, me: int, event: Play, samples: int | None, seed: int, style: Style | None) -> Decision | None:
     try:
-        advice = advise(r, me, AdviceOptions(samples=samples, seed=seed, seconds=None, style=style))
+        advice = advise(r, me, Options(samples=samples, seed=seed, seconds=None, style=style))
     except IllegalMoveError:
         return None
     if advice.action != "play" or len(advice.moves) < 2:

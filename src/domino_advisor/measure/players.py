@@ -1,13 +1,13 @@
 """The line games' bots for ``simulate`` and ``train``: the game's own by name
 (``games.line.players``), and the advisor as a player, which works from a ``SeatView``
-as it advises you (``advice.advisor.advise``)."""
+as it advises you (``advice.advise.advise``)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from domino_advisor.advice.advisor import DEFAULT_OPTIONS, AdviceOptions, advise
+from domino_advisor.advice.advise import DEFAULT_OPTIONS, Options, advise
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import Event, Play
 from domino_advisor.games.line import players as line_players
@@ -21,7 +21,7 @@ class AdvisorPlayer:
         objective: str = "match",
         reads: bool = True,
         policy: Any = DEFAULT_OPTIONS.policy,  # how the sampled worlds are played out (the reader)
-        solve_drawing: int = DEFAULT_OPTIONS.solve_drawing,
+        solve_drawing: int | None = DEFAULT_OPTIONS.solve_drawing,  # None: the game's
         search: str = "worlds",
     ):
         self.name = "omniscient" if omniscient else "advisor"
@@ -38,7 +38,7 @@ class AdvisorPlayer:
         plays = [m for m in moves if isinstance(m, Play)]
         if len(plays) <= 1:
             return moves[0]
-        options = AdviceOptions(
+        options = Options(
             samples=self.samples,
             seed=rng.getrandbits(32),
             omniscient=self.omniscient,

@@ -14,7 +14,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from domino_advisor.advice.advisor import Advice
+from domino_advisor.advice.advise import Advice
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import infer
 from domino_advisor.counting.reads import Style, soft_reads

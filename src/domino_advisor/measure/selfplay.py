@@ -13,7 +13,7 @@ import random
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
-from domino_advisor.advice.advisor import Advice, AdviceOptions, advise
+from domino_advisor.advice.advise import Advice, Options, advise
 from domino_advisor.advice.calibration import FIT_GAMES, FIT_GAMES_FOR, FIT_SAMPLES, FIT_SEED, Forecast, fit
 from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
 from domino_advisor.counting.reads import style_for
@@ -53,7 +53,7 @@ def play_round(
         if sum(isinstance(m, Play) for m in mine) <= 1:
             match.apply(mine[0])
             continue
-        options = AdviceOptions(
+        options = Options(
             samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round", style=style
         )
         advice = advise(r, seat, options)

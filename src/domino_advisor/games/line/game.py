@@ -36,6 +36,7 @@ class LineGames:
             status_view="domino_advisor.views.statusview:status_view",
             where="domino_advisor.counting.position:where_of",
             advice="domino_advisor.api:advice_data",
+            judging="domino_advisor.games.line.judging:JUDGING",
             advice_view="domino_advisor.views.render:advice_view",
             review="domino_advisor.learning.review:review_data",
             review_view="domino_advisor.views.render:review_view",

@@ -1,0 +1,155 @@
+"""What only the line games know when the advice weighs a play (``Parts.judging``, read by
+``advice.advise``): the turn in their words, the end a play joins, the match a round is
+played for, how a world is played out fast, and when the round is small enough to solve
+exactly.  The advice measures these games by the chance of winning (the round's, or the
+match's where one is played for): ``measure = "chance"``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from domino_advisor.base.budgets import EXACT_MOST_TILES
+from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line import lead
+from domino_advisor.games.line.bots import reader
+from domino_advisor.games.line.engine import Policy, from_round
+from domino_advisor.games.line.rollout import SOLVE_BELOW, SOLVE_DRAWING, LineRollouts, apply_candidate
+from domino_advisor.games.line.scoring import fives_points, side_of
+from domino_advisor.games.line.search import SearchTooBig, solve, solve_value
+from domino_advisor.games.line.stakes import Stakes, stakes
+from domino_advisor.games.line.state import Round
+
+Move = tuple[Tile | None, str | None]  # a tile and the side it joins (None: opens; no tile: draw or pass)
+
+
+class LineJudging:
+    """The line games' part of the advice."""
+
+    measure = "chance"  # ranked by the chance of winning the round, or the match
+    weighs_idle = True  # a draw or a pass is played out too: its chances are shown
+    policy: Policy = staticmethod(reader)  # how every seat plays a world out, unless asked otherwise
+    solve_drawing = SOLVE_DRAWING
+    solve_below = SOLVE_BELOW
+
+    def refusal(self, r: Round, seat: int) -> str | None:
+        """Why there is no move of this seat's to advise, in the table's words; None: there is."""
+        if r.over:
+            return f"round {r.number} is over: there is no move to advise"
+        to_move = r.to_move()
+        if to_move is not None and to_move != seat:
+            whose = "yours" if seat == r.match.viewer else r.name(seat) + "s"
+            return f"it is {r.name(to_move)}'s turn, not {whose}"
+        return None
+
+    def plays(self, r: Round, seat: int) -> list[tuple[Tile, Any]]:
+        """The plays the advice weighs, from the seat's own hand: before the opening, those
+        the lead rule allows it as if it opens, whatever the other hands (known only in a
+        world played out) would say; after, the round's own (``Playing.plays``)."""
+        if not r.layout.is_empty:
+            return r.plays(seat)
+        own: list[set[Tile] | None] = [r.hand_of(seat) if s == seat else None for s in range(r.match.seats)]
+        return [(t, None) for s, t in lead.openings(r.rules, r.opening, own, seat) if s == seat]
+
+    def joins(self, r: Round, seat: int, tile: Tile, place: Any) -> tuple[str | None, int | None]:
+        """The side a play (as ``plays`` offers it) joins, and the number showing there;
+        (None, None) for an opening."""
+        if r.layout.is_empty:
+            return None, None
+        for e, on in r.layout.choices(tile, r.rules.all_fives):
+            if on == place:
+                return e.side, e.number
+        raise ValueError(f"{tile} on {place} is not a play here")
+
+    def goes_out(self, r: Round, seat: int, place: Any) -> bool:
+        """Laid, the tile empties the hand (an opening is never the last tile)."""
+        return not r.layout.is_empty and len(r.hand_of(seat)) == 1
+
+    def stakes(self, r: Round, seat: int) -> Stakes | None:
+        return stakes(r, seat)
+
+    def side(self, r: Round, seat: int) -> int:
+        """Whose chances these are: the seat's, or its team's."""
+        return side_of(seat, r.rules)
+
+    def partner(self, r: Round, seat: int) -> str | None:
+        return r.name((seat + 2) % r.match.seats) if r.rules.partners else None
+
+    def points_scored(self, r: Round) -> bool:
+        """All Fives: points are scored in the round, and rollouts rank by points ahead."""
+        return bool(r.rules.all_fives)
+
+    def wins_at_once(self, r: Round, seat: int, tile: Tile | None, side: str | None, st: Stakes) -> bool:
+        """Whether laying the tile scores the points that reach the match target."""
+        if tile is None or not r.rules.all_fives:
+            return False
+        after = r.layout.place(tile, side) if side else r.layout.open_with(tile)
+        scored = fives_points(after.fives_count())
+        return (
+            bool(st.target) and scored > 0 and st.before[st.me] + r.fives.get(st.me, 0) + scored >= st.target
+        )
+
+    def rollouts(
+        self,
+        r: Round,
+        seat: int,
+        moves: Sequence[Move],
+        policy: Policy,
+        st: Stakes | None,
+        sample: Callable[..., Any] | None,
+        weight: Callable[..., float] | None,
+        solve_below: int,
+        solve_drawing: int,
+    ) -> LineRollouts:
+        """The worlds as the fast engine plays them out (and solves the small ones)."""
+        return LineRollouts(r, seat, moves, policy, st, sample, weight, solve_below, solve_drawing)
+
+    def hands_to_solve(self, r: Round, seat: int, inf: Any) -> list[set[Tile]] | None:
+        """Both hands, where the round can be solved: two players, nothing to draw, every
+        hidden tile's place certain (``inf`` None: every hand seen), and few enough tiles
+        for the search to finish; else None."""
+        if r.match.seats != 2 or (r.rules.draws and r.drawable):
+            return None
+        if inf is None:
+            hands = [set(r.hand_of(s)) for s in range(2)]
+        else:
+            hands = [set(r.hand_of(seat)) if s == seat else set() for s in range(2)]
+            for t in inf.unseen:
+                owner = [loc for loc, v in inf.probability[t].items() if v == 1]
+                if not owner:
+                    return None
+                if owner[0] is not None:
+                    hands[owner[0]].add(t)
+        return hands if sum(map(len, hands)) <= EXACT_MOST_TILES else None
+
+    def solve(
+        self,
+        r: Round,
+        seat: int,
+        hands: list[set[Tile]],
+        moves: Sequence[Move],
+        policy: Policy,
+        st: Stakes | None,
+        positions: int,
+    ) -> list[tuple[int, float]] | None:
+        """Each move's exact value for the seat's side (and the match's chance where one
+        is played for), or None where the search would outrun ``positions``."""
+        base = from_round(r, hands, [], seat)
+        side = self.side(r, seat)
+        memo: dict = {}
+        match_memo: dict = {}
+        left = [positions]
+        values = []
+        try:
+            for move in moves:
+                fr = base.clone()
+                apply_candidate(fr, move, policy)
+                value = solve(fr, side, memo, left)
+                match = solve_value(fr, side, st.value, match_memo, left) if st is not None else 0.0
+                values.append((value, match))
+        except SearchTooBig:
+            return None
+        return values
+
+
+JUDGING = LineJudging()
