@@ -18,12 +18,15 @@ from test_architecture import modules, nodes
 GAME_FOLDERS = {
     name.split(".")[1] for name in modules() if name.startswith("games.") and name.count(".") == 2
 }
-MOST = 80  # imports of a game's own modules from outside games/ (107 when issue 40's work began)
+MOST = 63  # imports of a game's own modules from outside games/ (107 when issue 40's work began)
 DONE = {  # modules written once for every game: none of them may import a game's own again
     "advice.advise",
     "advice.asking",
+    "advice.calibration",
+    "advice.candidate",
     "advice.chance",
     "advice.pips",
+    "advice.setting",
     "advice.worlds",
     "advice.roundplay",
     "counting.position",
@@ -31,6 +34,7 @@ DONE = {  # modules written once for every game: none of them may import a game'
     "counting.exact",
     "counting.sampler",
     "counting.evidence",
+    "counting.reads",
     "learning.questions",
     "measure.tournament",
 }

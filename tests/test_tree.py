@@ -1,4 +1,4 @@
-"""The tree search over the seat's information (advice.tree): in a world where nothing is
+"""The tree search over the seat's information (games.line.tree): in a world where nothing is
 hidden it is plain Monte Carlo tree search, and must find the wins exhaustive search on
 the reference engine finds; through ``advise`` it is legal, repeatable and keeps its
 budget of work."""
@@ -11,11 +11,11 @@ import zlib
 import pytest
 
 import minimax
-from domino_advisor.advice import tree
 from domino_advisor.advice.advise import Options, advise
 from domino_advisor.advice.candidate import Candidate, paired_gap
 from domino_advisor.base.budgets import ADVICE_WORK
 from domino_advisor.games.events import Play
+from domino_advisor.games.line import tree
 from domino_advisor.games.line.bots import reader
 from domino_advisor.games.line.engine import from_round
 from domino_advisor.games.line.match import Match
@@ -70,7 +70,11 @@ def test_in_a_world_with_nothing_hidden_the_tree_finds_every_certain_win(name, p
         cands = [Candidate(None, None, None) for _ in moves]
         judge = tree.outcome_judge(rules, 0, None)
         setting = tree.Setting(lambda g, r=r, hands=hands: from_round(r, hands, [], 0), moves, reader, judge)
-        made, _ = tree.search(setting, cands, random.Random(1), lambda made, work: made < passes)
+
+        def record(i, round_value, match, cands=cands):
+            cands[i].tally.count(1.0, round_value, match)
+
+        made, _ = tree.search(setting, record, random.Random(1), lambda made, work: made < passes)
         assert made == passes == sum(c.tally.played for c in cands)
         best = max(range(len(moves)), key=lambda i: cands[i].tally.value)
         t, j = moves[best]

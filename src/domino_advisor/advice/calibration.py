@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from domino_advisor.games.line.rules import Rules
+from domino_advisor.games.registry import GameRules
 
 DATA = "data/calibration.json"
 BINS = 10  # deciles of the chance shown
@@ -311,7 +311,7 @@ def _shipped() -> tuple[dict[str, Calibration], float]:
 UNMAPPED = 0.10  # the model error taken where no map is shipped, if the data file has none
 
 
-def calibration_for(rules: Rules, players: int) -> Calibration | None:
+def calibration_for(rules: GameRules, players: int) -> Calibration | None:
     """The shipped map for this rule set's preset and table size, if one was fitted and
     the rules are the preset's (a match target aside: it does not change a round)."""
     if set(rules.differences()) - {"target"}:

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, field
 
 from domino_advisor.base.tiles import Tile
-from domino_advisor.games.line.scoring import DRAW, WIN
+from domino_advisor.games.outcome import DRAW, WIN
 
 
 @dataclass

@@ -13,7 +13,6 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from domino_advisor.advice import tree
 from domino_advisor.advice.calibration import calibration_for, shown
 from domino_advisor.advice.candidate import (
     EQUAL_BAND,
@@ -24,7 +23,6 @@ from domino_advisor.advice.candidate import (
     gap_known,
     paired_gap,
 )
-from domino_advisor.advice.reasons import explain
 from domino_advisor.advice.setting import Rollout
 from domino_advisor.advice.worlds import Budget, weigh
 from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK, EXACT_SEARCH
@@ -42,6 +40,7 @@ DEFAULT_WORK = ADVICE_WORK
 EXACT_RATE = 50_000  # positions the exact search visits a second (measured on 2 cores, with room)
 EXACT_MIN = 5_000  # ... always allowed under a time limit: a double-six endgame needs far fewer
 EXACT_MAX = EXACT_SEARCH  # positions the exact search may visit (budgets)
+MOST_PASSES = 100_000  # passes down a tree at most, whatever the work left (a safety limit)
 
 
 def weigh_moves(advice: Advice, turn: Turn) -> None:
@@ -76,9 +75,8 @@ def weigh_moves(advice: Advice, turn: Turn) -> None:
     if not exact:
         if options.style is not None and inf is not None:
             setting = replace(setting, reads=Reads(inf.view, options.style))
-        if options.search == "tree" and tree.fits(setting, advice.action, moves):
-            explore = tree.EXPLORE if options.explore is None else options.explore
-            cut, work_done = tree.search_tree(setting, moves, rng, explore)
+        if options.search == "tree" and _tree_fits(setting, advice.action, moves, judging.points_scored(r)):
+            cut, work_done = _search_tree(setting, judging, moves, rng, options.explore)
         else:
             cut, work_done = rollouts(setting, judging, moves, rng)
     points = judging.points_scored(r)
@@ -86,7 +84,7 @@ def weigh_moves(advice: Advice, turn: Turn) -> None:
     _mark_about_equal(moves, MATCH if st is not None else POINTS if points and not exact else ROUND)
     if options.reasons and inf is not None and advice.action == "play":
         for c in moves:
-            c.reasons = explain(r, seat, c, inf, forced=len(moves) == 1)
+            c.reasons = judging.explain(r, seat, c, inf, len(moves) == 1)
     cal = calibration_for(r.rules, len(r.names))
     for c in moves:
         c.chance, c.chance_margin = shown(c.win, c.margin, c.exact, cal)
@@ -168,9 +166,7 @@ def _exact_budget(seconds: float | None, start: float) -> int:
 def _solved(ro: Rollout, judging: Any, hands: list, moves: list[Candidate]) -> bool:
     """Solve the round when nothing is hidden that matters; unless the search would
     outrun its budget of positions (then the worlds are sampled and played out as usual)."""
-    values = judging.solve(
-        ro.r, ro.seat, hands, [(c.tile, c.side) for c in moves], ro.policy, ro.stakes, ro.budget.positions
-    )
+    values = judging.solve(ro, hands, [(c.tile, c.side) for c in moves], ro.budget.positions)
     if values is None:
         return False
     for c, (value, match) in zip(moves, values, strict=True):
@@ -184,17 +180,7 @@ def rollouts(ro: Rollout, judging: Any, moves: list[Candidate], rng: random.Rand
     worlds search (``advice.worlds``) over the game's rollouts; each candidate's tally
     counts its outcome in every world.  True if the user's time limit stopped it first,
     and the work done."""
-    game = judging.rollouts(
-        ro.r,
-        ro.seat,
-        [(c.tile, c.side) for c in moves],
-        ro.policy,
-        ro.stakes,
-        None if ro.inf is None else ro.inf.sample,
-        None if ro.reads is None else ro.reads.log_weight,
-        ro.solve_below,
-        ro.solve_drawing,
-    )
+    game = judging.rollouts(ro, [(c.tile, c.side) for c in moves])
     weighing = weigh(game, ro.budget, rng)
     for w, outcomes in weighing.worlds:
         for c, o in zip(moves, outcomes, strict=True):
@@ -202,6 +188,36 @@ def rollouts(ro: Rollout, judging: Any, moves: list[Candidate], rng: random.Rand
             if o.points is not None:
                 c.tally.score(w, *o.points)
     return weighing.cut, weighing.work
+
+
+def _tree_fits(ro: Rollout, action: str, moves: list[Candidate], points: bool) -> bool:
+    """The tree searches a choice of plays from what the seat knows; a race for points
+    (All Fives), a forced turn and the omniscient ceiling keep the worlds."""
+    return action == "play" and len(moves) > 1 and ro.inf is not None and not points
+
+
+def _search_tree(
+    ro: Rollout, judging: Any, moves: list[Candidate], rng: random.Random, explore: float | None
+) -> tuple[bool, int]:
+    """The candidates searched by one tree over the seat's information (the game's own
+    search, ``games.line.tree``), each pass counted under its candidate; True if the
+    user's time limit stopped it first, and the work done."""
+    budget = ro.budget
+    timed_out = [False]
+
+    def allows(passes: int, work: int) -> bool:
+        if budget.out_of_time(passes):
+            timed_out[0] = True
+            return False
+        if budget.work is not None:  # the table's budget: work decides how many passes
+            return work < budget.work and passes < MOST_PASSES
+        return passes < budget.samples
+
+    def record(i: int, round_value: int, match: float) -> None:
+        moves[i].tally.count(1.0, round_value, match)
+
+    work = judging.search_tree(ro, [(c.tile, c.side) for c in moves], rng, explore, allows, record)
+    return timed_out[0], work
 
 
 def as_dict(advice: Advice) -> shapes.AdviceJson:

@@ -24,8 +24,8 @@ from functools import cache
 
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.counting.inference import Inference
-from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.proof import Known
+from domino_advisor.games.registry import GameRules
 
 DATA = "data/style.json"
 READS_SAMPLES = 1000  # sampled deals behind the reads status shows
@@ -63,7 +63,7 @@ def _shipped() -> dict[str, Style]:
     return {key: Style.from_json(d) for key, d in json.loads(data.decode("utf-8"))["styles"].items()}
 
 
-def style_for(rules: Rules, players: int) -> Style | None:
+def style_for(rules: GameRules, players: int) -> Style | None:
     """The shipped style for this preset and table size, if one was fitted for it (a
     match target aside: it does not change how a round is played)."""
     if set(rules.differences()) - {"target"}:

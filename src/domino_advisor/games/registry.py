@@ -69,6 +69,11 @@ class GameRules(Protocol):
 
     def check_players(self, players: int) -> None: ...
 
+    def differences(self) -> dict[str, object]:
+        """The settings that differ from the named rule set's own (what a shipped map or
+        style fitted for the name does not cover)."""
+        ...
+
 
 class GameRound(Protocol):
     """One round of a game as the one stack's uses play it, as OpenSpiel's algorithms play

@@ -6,21 +6,53 @@ match's where one is played for): ``measure = "chance"``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from domino_advisor.base.budgets import EXACT_MOST_TILES
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.bots import reader
 from domino_advisor.games.line.engine import Policy, from_round
+from domino_advisor.games.line.reasons import Counting, Explained, explain
 from domino_advisor.games.line.rollout import SOLVE_BELOW, SOLVE_DRAWING, LineRollouts, apply_candidate
 from domino_advisor.games.line.scoring import fives_points, side_of
 from domino_advisor.games.line.search import SearchTooBig, solve, solve_value
 from domino_advisor.games.line.stakes import Stakes, stakes
 from domino_advisor.games.line.state import Round
+from domino_advisor.games.line.tree import EXPLORE, Allows, Record, search_tree
 
 Move = tuple[Tile | None, str | None]  # a tile and the side it joins (None: opens; no tile: draw or pass)
+
+
+class Sampling(Protocol):
+    def sample(self, rng: random.Random) -> dict[Tile, int | None]: ...
+
+
+class Reading(Protocol):
+    def log_weight(self, world: dict[Tile, int | None]) -> float: ...
+
+
+class Asked(Protocol):
+    """What the line games read of one call's setting (``advice.setting.Rollout``)."""
+
+    @property
+    def r(self) -> Round: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def inf(self) -> Sampling | None: ...
+    @property
+    def policy(self) -> Policy: ...
+    @property
+    def stakes(self) -> Stakes | None: ...
+    @property
+    def reads(self) -> Reading | None: ...
+    @property
+    def solve_below(self) -> int: ...
+    @property
+    def solve_drawing(self) -> int: ...
 
 
 class LineJudging:
@@ -65,6 +97,10 @@ class LineJudging:
         """Laid, the tile empties the hand (an opening is never the last tile)."""
         return not r.layout.is_empty and len(r.hand_of(seat)) == 1
 
+    def explain(self, r: Round, seat: int, move: Explained, inf: Counting, forced: bool) -> list[str]:
+        """Why the move, in words (``games.line.reasons``)."""
+        return explain(r, seat, move, inf, forced)
+
     def stakes(self, r: Round, seat: int) -> Stakes | None:
         return stakes(r, seat)
 
@@ -89,20 +125,34 @@ class LineJudging:
             bool(st.target) and scored > 0 and st.before[st.me] + r.fives.get(st.me, 0) + scored >= st.target
         )
 
-    def rollouts(
-        self,
-        r: Round,
-        seat: int,
-        moves: Sequence[Move],
-        policy: Policy,
-        st: Stakes | None,
-        sample: Callable[..., Any] | None,
-        weight: Callable[..., float] | None,
-        solve_below: int,
-        solve_drawing: int,
-    ) -> LineRollouts:
+    def rollouts(self, ro: Asked, moves: Sequence[Move]) -> LineRollouts:
         """The worlds as the fast engine plays them out (and solves the small ones)."""
-        return LineRollouts(r, seat, moves, policy, st, sample, weight, solve_below, solve_drawing)
+        return LineRollouts(
+            ro.r,
+            ro.seat,
+            moves,
+            ro.policy,
+            ro.stakes,
+            None if ro.inf is None else ro.inf.sample,
+            None if ro.reads is None else ro.reads.log_weight,
+            ro.solve_below,
+            ro.solve_drawing,
+        )
+
+    def search_tree(
+        self,
+        ro: Asked,
+        moves: Sequence[Move],
+        rng: random.Random,
+        explore: float | None,
+        allows: Allows,
+        record: Record,
+    ) -> int:
+        """The moves searched by one tree over what the seat knows (``games.line.tree``;
+        ``explore`` None: its own constant); the work done."""
+        return search_tree(
+            self.rollouts(ro, moves), rng, EXPLORE if explore is None else explore, allows, record
+        )
 
     def hands_to_solve(self, r: Round, seat: int, inf: Any) -> list[set[Tile]] | None:
         """Both hands, where the round can be solved: two players, nothing to draw, every
@@ -123,17 +173,11 @@ class LineJudging:
         return hands if sum(map(len, hands)) <= EXACT_MOST_TILES else None
 
     def solve(
-        self,
-        r: Round,
-        seat: int,
-        hands: list[set[Tile]],
-        moves: Sequence[Move],
-        policy: Policy,
-        st: Stakes | None,
-        positions: int,
+        self, ro: Asked, hands: list[set[Tile]], moves: Sequence[Move], positions: int
     ) -> list[tuple[int, float]] | None:
         """Each move's exact value for the seat's side (and the match's chance where one
         is played for), or None where the search would outrun ``positions``."""
+        r, seat, policy, st = ro.r, ro.seat, ro.policy, ro.stakes
         base = from_round(r, hands, [], seat)
         side = self.side(r, seat)
         memo: dict = {}

@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from domino_advisor.games.line.rules import Rules
+from domino_advisor.games.outcome import DRAW as DRAW  # the values a round ends at, re-exported
+from domino_advisor.games.outcome import LOSS as LOSS
+from domino_advisor.games.outcome import WIN as WIN
 
 
 def round_points(points: int, step: int) -> int:
@@ -74,9 +77,6 @@ def score_blocked(pips: list[int], rules: Rules) -> Result:
         own = [s for s in range(seats) if side_of(s, rules) == tied[0]]
         winner = min(own, key=lambda s: (pips[s], s))
     return Result("blocked", winner, points, tied if len(tied) > 1 else ())
-
-
-WIN, DRAW, LOSS = 2, 1, 0
 
 
 def round_value(result: Result, side: int, rules: Rules) -> int:

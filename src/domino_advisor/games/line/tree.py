@@ -12,7 +12,9 @@ later turns is one choice for every world that looks the same to you.  Below the
 world is played out by the rollout policy, which reads only the table.
 
 A pass costs what its turns played out cost (budgets), so work decides the answer; the
-same seed gives the same tree on any machine.
+same seed gives the same tree on any machine.  The line games' own search, on their fast
+engine (their judging part's ``search_tree``): the advice says how many passes it may
+make (``allows``) and counts each pass's outcome under its candidate (``record``).
 """
 
 from __future__ import annotations
@@ -23,11 +25,16 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from domino_advisor.advice.candidate import Candidate
-from domino_advisor.advice.setting import Rollout
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.line.engine import FastRound, Policy, from_world
-from domino_advisor.games.line.rollout import SIDE_IDS, TURN_WORK, WorldSolver, solvable, tiles_left
+from domino_advisor.games.line.rollout import (
+    SIDE_IDS,
+    TURN_WORK,
+    LineRollouts,
+    WorldSolver,
+    solvable,
+    tiles_left,
+)
 from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import DRAW, WIN, round_value, side_of
 from domino_advisor.games.line.search import SearchTooBig
@@ -36,7 +43,6 @@ from domino_advisor.games.line.stakes import Stakes
 EXPLORE = 0.7  # the exploration constant (rewards are chances, 0 to 1); chosen on pilot seeds
 PASS = (-1, -1)  # the table sees a pass
 DRAW_ONE = (-2, -2)  # ... and a draw, whatever was drawn
-MOST_PASSES = 100_000  # passes down the tree at most, whatever the work left (a safety limit)
 POOL = 256  # worlds weighed by the soft reads are drawn from this many, by weight
 
 
@@ -78,12 +84,14 @@ class Setting:
     explore: float = EXPLORE
 
 
-def search(
-    setting: Setting, candidates: Sequence[Candidate], rng: random.Random, allows: Callable[[int, int], bool]
-) -> tuple[int, int]:
-    """Grow the tree from the seat's turn and tally every pass under the candidate it went
-    through; ``allows(passes, work)``: whether another pass is made.  Returns the passes
-    made and the work done."""
+Allows = Callable[[int, int], bool]  # (passes, work) -> whether another pass is made
+Record = Callable[[int, int, float], None]  # (candidate, round value for the seat, match chance)
+
+
+def search(setting: Setting, record: Record, rng: random.Random, allows: Allows) -> tuple[int, int]:
+    """Grow the tree from the seat's turn and ``record`` every pass under the root move it
+    went through (its index in ``setting.root_moves``).  Returns the passes made and the
+    work done."""
     root = Node()
     index = {m: i for i, m in enumerate(setting.root_moves)}
     passes = work = 0
@@ -129,9 +137,8 @@ def search(
         for n, mover in path:
             n.visits += 1
             n.reward += outcome.seats[mover]
-        c = candidates[index[first]] if first is not None else None
-        if c is not None:
-            c.tally.count(1.0, outcome.round_for_me, outcome.match)
+        if first is not None:
+            record(index[first], outcome.round_for_me, outcome.match)
         passes += 1
         work += TURN_WORK * max(turns, 1)
     return passes, work
@@ -189,25 +196,20 @@ def outcome_judge(rules: Rules, seat: int, stakes: Stakes | None) -> Callable[[F
     return judge
 
 
-def fits(ro: Rollout, action: str, moves: list[Candidate]) -> bool:
-    """The tree searches a choice of plays from what the seat knows; All Fives's race for
-    points, a forced turn and the omniscient ceiling keep the worlds."""
-    return action == "play" and len(moves) > 1 and ro.inf is not None and not ro.all_fives
-
-
-def search_tree(ro: Rollout, moves: list[Candidate], rng: random.Random, explore: float) -> tuple[bool, int]:
-    """The candidates searched by one tree over the seat's information (advice.tree);
-    worlds weighed by the soft reads are drawn by weight from a pool sampled first."""
-    assert ro.inf is not None
-    inf = ro.inf
+def search_tree(ask: LineRollouts, rng: random.Random, explore: float, allows: Allows, record: Record) -> int:
+    """The candidates (``ask.moves``) searched by one tree over the seat's information;
+    worlds weighed by the soft reads are drawn by weight from a pool sampled first.
+    Returns the work done."""
+    sample = ask.sample
+    assert sample is not None  # the tree searches what the seat knows, never every hand seen
     pool: list[dict[Tile, int | None]] = []
     cumulative: list[float] = []
-    if ro.reads is not None:
+    if ask.weight is not None:
         logs = []
         for _ in range(POOL):
-            world = inf.sample(rng)
+            world = sample(rng)
             pool.append(world)
-            logs.append(ro.reads.log_weight(world))
+            logs.append(ask.weight(world))
         top = max(logs)
         total = 0.0
         for lw in logs:
@@ -218,49 +220,38 @@ def search_tree(ro: Rollout, moves: list[Candidate], rng: random.Random, explore
         if pool:
             world = pool[bisect.bisect_left(cumulative, g.random() * cumulative[-1])]
         else:
-            world = inf.sample(g)
-        return from_world(ro.r, ro.seat, world, g)
+            world = sample(g)
+        return from_world(ask.r, ask.seat, world, g)
 
-    probe = from_world(ro.r, ro.seat, inf.sample(random.Random(0)), random.Random(0))
+    probe = from_world(ask.r, ask.seat, sample(random.Random(0)), random.Random(0))
     root_moves = []
-    for c in moves:
-        assert c.tile is not None  # the tree searches plays (fits)
-        if c.side is None:
-            root_moves.append((c.tile.index, -1))
+    for tile, side in ask.moves:
+        assert tile is not None  # the tree searches plays
+        if side is None:
+            root_moves.append((tile.index, -1))
         else:
-            root_moves.append((c.tile.index, [e[0] for e in probe.ends].index(SIDE_IDS[c.side])))
-    budget = ro.budget
-    timed_out = [False]
-
-    def allows(passes: int, work: int) -> bool:
-        if budget.out_of_time(passes):
-            timed_out[0] = True
-            return False
-        if budget.work is not None:  # the table's budget: work decides how many passes
-            return work < budget.work and passes < MOST_PASSES
-        return passes < budget.samples
-
-    judge = outcome_judge(ro.r.rules, ro.seat, ro.stakes)
-    setting = Setting(base_of, root_moves, ro.policy, judge, _leaf_solver(ro), explore)
-    _, work = search(setting, moves, rng, allows)
-    return timed_out[0], work
+            root_moves.append((tile.index, [e[0] for e in probe.ends].index(SIDE_IDS[side])))
+    judge = outcome_judge(ask.r.rules, ask.seat, ask.stakes)
+    setting = Setting(base_of, root_moves, ask.policy, judge, _leaf_solver(ask), explore)
+    _, work = search(setting, record, rng, allows)
+    return work
 
 
-def _leaf_solver(ro: Rollout) -> Callable[[FastRound], tuple[PassEnd, int] | None]:
+def _leaf_solver(ask: LineRollouts) -> Callable[[FastRound], tuple[PassEnd, int] | None]:
     """Where the tree's pass leaves it in a world small enough, the world solved (as the
     worlds search solves it): the tree above has chosen on what the seat knows."""
-    side = ro.side
-    rules = ro.r.rules
+    rules = ask.r.rules
+    side = side_of(ask.seat, rules)
 
     def leaf(fr: FastRound) -> tuple[PassEnd, int] | None:
-        if not solvable(fr, ro.solve_below, ro.solve_drawing):
+        if not solvable(fr, ask.solve_below, ask.solve_drawing):
             return None
-        solver = WorldSolver(ro.side, ro.stakes, fr)
+        solver = WorldSolver(side, ask.stakes, fr)
         try:
             rv, mv = solver.value(fr)
         except SearchTooBig:
             return None
-        mine = mv if ro.stakes is not None else rv / 2
+        mine = mv if ask.stakes is not None else rv / 2
         seats = [mine if side_of(s, rules) == side else 1.0 - rv / 2 for s in range(fr.n)]
         return PassEnd(seats, rv, mv), max(1, solver.searched)
 

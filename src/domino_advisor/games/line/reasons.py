@@ -1,19 +1,60 @@
-"""Why a move: the plain-language case the advice gives for each candidate (docs/how-it-works.md:
-how the advice works), from the explainable features and the exact counting."""
+"""Why a move, in the line games: the plain-language case the advice gives for each
+play it weighs (docs/how-it-works.md: how the advice works), from the explainable
+features and the exact counting.  The line games' own part of the advice (their judging
+part's ``explain``); it reads the move and the counting through the little each needs
+(``Explained``, ``Counting``), so it imports nothing of the advice or the counting."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any, Protocol
 
-from domino_advisor.advice.candidate import Candidate
 from domino_advisor.base.printable import describe_numbers
-from domino_advisor.counting.inference import Inference
+from domino_advisor.base.tiles import Tile
 from domino_advisor.games.line.engine import public_shows
 from domino_advisor.games.line.scoring import fives_points, round_points, side_of
 from domino_advisor.games.line.state import Round
 
 
-def explain(r: Round, seat: int, c: Candidate, inf: Inference, forced: bool = False) -> list[str]:
+class Outcomes(Protocol):
+    @property
+    def played(self) -> int: ...
+
+    @property
+    def reply(self) -> float: ...
+
+
+class Explained(Protocol):
+    """What the reasons read of a move the advice weighed (``advice.candidate.Candidate``)."""
+
+    tile: Tile | None
+    side: str | None
+    on: Any
+    ends_match: bool
+    goes_out: bool
+    exact: bool
+
+    @property
+    def tally(self) -> Outcomes: ...
+
+
+class Counting(Protocol):
+    """What the reasons read of the seat's counting (``counting.inference.Inference``)."""
+
+    exact: bool
+    warnings: Sequence[str]
+    unseen: Sequence[Tile]
+    probability: Mapping[Tile, Mapping[int | None, Any]]
+
+    def cannot_hold(self, seat: int) -> list[int]: ...
+
+    def holds_none(self, seat: int, numbers: Sequence[int]) -> Any: ...
+
+    def expected_pips(self, seat: int) -> Any: ...
+
+
+def explain(r: Round, seat: int, c: Explained, inf: Counting, forced: bool = False) -> list[str]:
     """The plain-language case for a move, from the explainable features; a forced move
     and going out say so and nothing else (there is no choice, or no reply)."""
     out: list[str] = []
@@ -85,7 +126,7 @@ def explain(r: Round, seat: int, c: Candidate, inf: Inference, forced: bool = Fa
     return out
 
 
-def _going_out(r: Round, seat: int, c: Candidate, inf: Inference) -> list[str]:
+def _going_out(r: Round, seat: int, c: Explained, inf: Counting) -> list[str]:
     """Your last tile: the round is yours, and what it scores, from the hands the
     counting gives the others (exact where they are known, else on average)."""
     assert c.tile is not None
