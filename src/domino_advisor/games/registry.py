@@ -366,6 +366,11 @@ class Game(Protocol):
         """The ``[Rules]`` names that are this game (the line games': their presets)."""
         ...
 
+    def next_step(self, match: Any) -> str | None:
+        """What a log of it needs now, in the table's words (your hand, who opens, who
+        shows or counts, the next round); None while play simply goes on."""
+        ...
+
 
 def game_for(rules: str) -> Game:
     """The game a log's ``[Rules]`` tag (or ``--rules``) names."""

@@ -98,3 +98,9 @@ class HubGame:
 
     def rules_names(self) -> list[str]:
         return [self.name]
+
+    def next_step(self, match: Any) -> str | None:
+        """What the log needs now, in the table's words (``games.hub.guide``)."""
+        from domino_advisor.games.hub.guide import next_step
+
+        return next_step(match)

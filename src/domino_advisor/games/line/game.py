@@ -87,5 +87,11 @@ class LineGames:
     def rules_names(self) -> list[str]:
         return list(PRESETS)
 
+    def next_step(self, match: Match) -> str | None:
+        """What the log needs now, in the table's words (``games.line.guide``)."""
+        from domino_advisor.games.line.guide import next_step
+
+        return next_step(match)
+
 
 GAME = LineGames()
