@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.counting.inference import Inference
 from domino_advisor.counting.position import DIGITS, Position, _num, where_of
-from domino_advisor.games.line.scoring import side_of
 from domino_advisor.log.gamelog import loads
 
 if TYPE_CHECKING:
@@ -96,9 +95,7 @@ def status_of(pos: Position) -> shapes.StatusJson:
         side = match.match_winner()
         out["match_over"] = True
         out["match_winner"] = (
-            None
-            if side is None
-            else [names[s] for s in range(match.seats) if side_of(s, match.rules) == side]
+            None if side is None else [names[s] for s in range(match.seats) if match.side_of(s) == side]
         )
     return out
 

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from domino_advisor.base.errors import DominoError, LogFileError
 from domino_advisor.base.printable import excerpt, printable
-from domino_advisor.games.line.rules import PRESETS
 
 ENV = "DOMINO_ADVISOR_CONFIG"
 EXAMPLE = """\
@@ -206,12 +205,12 @@ def parse(text: str, where: Path | str = "config") -> Settings:
     if any(not isinstance(o, str) for o in overrides):
         bad("set", 'set is a list of rules, like set = ["target=150"]')
         overrides = ()
-    from domino_advisor.games.registry import game_for, own_names
+    from domino_advisor.games.registry import game_for, own_names, presets
 
-    if rules is not None and rules not in PRESETS and rules not in own_names():
+    if rules is not None and rules not in presets() and rules not in own_names():
         bad(
             "rules",
-            f"rules = '{excerpt(rules)}' is not a preset ({', '.join(PRESETS)}) "
+            f"rules = '{excerpt(rules)}' is not a preset ({', '.join(presets())}) "
             f"nor a game ({', '.join(own_names())})",
         )
         rules = None

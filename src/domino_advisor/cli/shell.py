@@ -310,16 +310,22 @@ def time_option(help_text: str) -> Callable[[FC], FC]:
 
 
 def rules_option() -> Callable[[FC], FC]:
-    from domino_advisor.games.line.rules import PRESETS
+    from domino_advisor.games.registry import own_names, presets
 
+    games = list(own_names())
     return click.option(
         "--rules",
         "--game",  # the same: 'new --game mexican-train' reads as people say it
         "rules_name",
         default="classic",
         show_default=True,
-        help="a preset: " + ", ".join(PRESETS) + " (new, simulate and train also take mexican-train"
-        " and chicken-foot)",
+        help="a preset: "
+        + ", ".join(presets())
+        + " (new, simulate and train also take "
+        + ", ".join(games[:-1])
+        + " and "
+        + games[-1]
+        + ")",
     )
 
 

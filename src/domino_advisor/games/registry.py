@@ -384,6 +384,11 @@ def every_game() -> list[Game]:
     return [game_for(""), *(game_for(name) for name in GAMES)]
 
 
+def presets() -> list[str]:
+    """The [Rules] names of the line games' presets: every name that is not a game's own."""
+    return game_for("").rules_names()
+
+
 def own_names() -> tuple[str, ...]:
     """The games with a ``[Rules]`` name of their own (not a line-game preset)."""
     return tuple(GAMES)

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from domino_advisor.base.printable import plural
-from domino_advisor.games.line.rules import CHOICES, DESCRIPTIONS, INTEGERS, PRESETS
+from domino_advisor.games.registry import game_for
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 
 def rules_table(name: str | None, width: int = 80) -> RenderableType:
+    """The presets of the line games side by side, or one preset's parameters (each with
+    its value, the values it may take and what it means): the game's own words."""
+    game: Any = game_for(name or "")
+    presets = game.presets()
     if name is None:
         t = Table(
             title=(
@@ -37,58 +41,26 @@ def rules_table(name: str | None, width: int = 80) -> RenderableType:
         )
         t.add_column("preset", style="bold")
         t.add_column("parameters")
-        shown = (
-            "hand",
-            "lead",
-            "next_lead",
-            "draw",
-            "reserve",
-            "spinner",
-            "spinner_opens",
-            "scoring",
-            "out",
-            "blocked",
-            "tie",
-            "round_to",
-            "target",
-            "rounds",
-            "teams",
-        )
-        for p, r in PRESETS.items():
-            params = r.parameters()
-            t.add_row(p, "  ".join(f"{k}={_value(params[k], k)}" for k in shown))
+        for p, params in presets.items():
+            t.add_row(p, "  ".join(f"{k}={params[k]}" for k in game.shown_in_list()))
         return t
-    r = PRESETS[name]
+    values = presets[name]
     if width < 80:  # a list: each parameter, its value, what it may be, what it means
         lines: list[RenderableType] = [
             Text(f"preset {name} (change any parameter with --set key=value)", style="bold")
         ]
-        for k, desc in DESCRIPTIONS.items():
-            lines.append(Text(f"{k} = {_value(r.parameters()[k], k)}", style="bold"))
-            lines.append(Padding(Text(f"{desc}; allowed: {allowed(k)}", style="dim"), (0, 0, 0, 2)))
+        for k, desc, allowed in game.parameters():
+            lines.append(Text(f"{k} = {values[k]}", style="bold"))
+            lines.append(Padding(Text(f"{desc}; allowed: {allowed}", style="dim"), (0, 0, 0, 2)))
         return Group(*lines)
     t = Table(title=f"preset {name} (change any parameter with --set key=value)", title_justify="left")
     t.add_column("parameter")
     t.add_column("value")
     t.add_column("allowed")
     t.add_column("meaning", style="dim")
-    for k, desc in DESCRIPTIONS.items():
-        t.add_row(k, _value(r.parameters()[k], k), allowed(k), desc)
+    for k, desc, allowed in game.parameters():
+        t.add_row(k, values[k], allowed, desc)
     return t
-
-
-def allowed(key: str) -> str:
-    """The values a parameter may take, as ``--set`` takes them."""
-    if key in CHOICES:
-        return ", ".join(CHOICES[key])
-    low, high = INTEGERS[key]
-    return f"{low} to {high:,}".replace(",", " ") if key != "hand" else f"{low} to {high} (or default)"
-
-
-def _value(v, key: str) -> str:
-    if key == "hand" and v is None:
-        return "7/5/5"
-    return str(v)
 
 
 def error_panel(message: str) -> Panel:
@@ -553,12 +525,12 @@ def rules_view(name: str | None, width: int = 80) -> RenderableType:
     """The presets, or one preset's parameters (the line games' part); a name that is no
     game's and no preset is refused with the names that are."""
     from domino_advisor.base.errors import DominoError
-    from domino_advisor.games.line.rules import PRESETS
     from domino_advisor.games.registry import own_names
 
-    if name is not None and name not in PRESETS:
+    presets = game_for(name or "").rules_names()
+    if name is not None and name not in presets:
         raise DominoError(
-            f"'{name}' is not a rule preset (the presets are {', '.join(PRESETS)}; "
+            f"'{name}' is not a rule preset (the presets are {', '.join(presets)}; "
             f"and {', '.join(own_names())})"
         )
     return rules_table(name, width)

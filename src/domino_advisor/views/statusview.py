@@ -9,7 +9,7 @@ Colour is decoration only: every fact is also in the text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -19,9 +19,6 @@ from rich.text import Text
 from domino_advisor.api import Position, status_of
 from domino_advisor.base.printable import describe_numbers
 from domino_advisor.base.tiles import Tile
-from domino_advisor.games.line.layout import Layout
-from domino_advisor.games.line.rules import Rules
-from domino_advisor.games.line.scoring import side_of
 from domino_advisor.log.guide import next_step
 from domino_advisor.views import notices
 from domino_advisor.views.notices import partner_of, recent_events
@@ -38,8 +35,9 @@ def tile_text(t: Tile, style: str = "bold") -> Text:
     return Text(f"[{t.high}|{t.low}]", style=style)
 
 
-def chain(layout: Layout) -> Text:
-    """The line of play as it lies, left end to right end, arms of a spinner below."""
+def chain(layout: Any) -> Text:
+    """The line of play as it lies, left end to right end, arms of a spinner below (a line
+    game's ``Layout``)."""
     if layout.center is None:
         return Text("(empty table)", style="dim")
     out = Text()
@@ -132,7 +130,8 @@ def status_view(
             parts.extend(unseen_tables(data, partner_of(pos), width))
     else:
         parts.append(Text("practice: the counting is hidden until you ask for it (s)", style="dim"))
-    parts.append(scores_text(data, rules, pos.match.players, match.viewer))
+    sides = [match.side_of(s) for s in range(match.seats)]
+    parts.append(scores_text(data, rules, match.players, match.viewer, sides))
     for w in [] if compact else data["warnings"]:
         parts.append(Text(f"warning: {w}", style="yellow"))
     return Group(*parts)
@@ -160,7 +159,7 @@ def _name(name: str, partner: str | None) -> str:
 
 
 def players_tables(
-    data: shapes.StatusJson, rules: Rules, partner: str | None, width: int = WIDE
+    data: shapes.StatusJson, rules: Any, partner: str | None, width: int = WIDE
 ) -> list[RenderableType]:
     """What each other player can hold: one table at 80 columns and more, as many as
     it takes (a few numbers each, bare percentages) on a narrow terminal."""
@@ -282,16 +281,16 @@ def unseen_tables(data: shapes.StatusJson, partner: str | None = None, width: in
 
 
 def scores_text(
-    data: shapes.StatusJson, rules: Rules, players: list[str] | None = None, viewer: int | None = None
+    data: shapes.StatusJson, rules: Any, players: list[str], viewer: int | None, sides: list[int]
 ) -> Text:
-    """The scores: each player's, or each team's with partners."""
+    """The scores: each player's, or each team's with partners (``sides``: each seat's)."""
     out = Text("scores: ")
     scores = data["scores"]
     if rules.partners and players:
         teams: dict[int, list[str]] = {}
         for s, p in enumerate(players):
-            teams.setdefault(side_of(s, rules), []).append(p)
-        mine = None if viewer is None else side_of(viewer, rules)
+            teams.setdefault(sides[s], []).append(p)
+        mine = None if viewer is None else sides[viewer]
         for side, names in sorted(teams.items(), key=lambda kv: kv[0] != mine):
             who = "+".join(names)
             label = (

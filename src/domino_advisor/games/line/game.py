@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from domino_advisor.base.errors import DominoError
 from domino_advisor.games.events import Event, PlaceWords, Play
 from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.rules import PRESETS, Rules, preset
+from domino_advisor.games.line.rules import DESCRIPTIONS, PRESETS, SHOWN, Rules, allowed, preset, shown
 from domino_advisor.games.line.state import Round
 from domino_advisor.games.registry import Parts
 
@@ -86,6 +86,18 @@ class LineGames:
 
     def rules_names(self) -> list[str]:
         return list(PRESETS)
+
+    def presets(self) -> dict[str, dict[str, str]]:
+        """Each preset's parameters, as the rules' table shows them."""
+        return {name: shown(rules) for name, rules in PRESETS.items()}
+
+    def parameters(self) -> list[tuple[str, str, str]]:
+        """Each parameter a preset sets: its name, what it means, the values it takes."""
+        return [(k, desc, allowed(k)) for k, desc in DESCRIPTIONS.items()]
+
+    def shown_in_list(self) -> tuple[str, ...]:
+        """The parameters the table of every preset shows."""
+        return SHOWN
 
     def next_step(self, match: Match) -> str | None:
         """What the log needs now, in the table's words (``games.line.guide``)."""

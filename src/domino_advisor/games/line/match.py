@@ -95,6 +95,10 @@ class Match:
             _add_points(totals, self.rounds[-1])
         return totals
 
+    def side_of(self, seat: int) -> int:
+        """The seat's side: partners share one (``scoring.side_of``)."""
+        return side_of(seat, self.rules)
+
     def player_scores(self) -> dict[str, int]:
         sides = self.scores()
         return {p: sides[side_of(s, self.rules)] for s, p in enumerate(self.players)}

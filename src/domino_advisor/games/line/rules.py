@@ -291,3 +291,36 @@ def preset(name: str, overrides: Mapping[str, str] | Iterable[str] | str = ()) -
             "the other games: mexican-train, chicken-foot)"
         ) from None
     return base.with_overrides(overrides)
+
+
+# the parameters the table of presets shows, in order (``rules`` with no name)
+SHOWN = (
+    "hand",
+    "lead",
+    "next_lead",
+    "draw",
+    "reserve",
+    "spinner",
+    "spinner_opens",
+    "scoring",
+    "out",
+    "blocked",
+    "tie",
+    "round_to",
+    "target",
+    "rounds",
+    "teams",
+)
+
+
+def allowed(key: str) -> str:
+    """The values a parameter may take, as ``--set`` takes them."""
+    if key in CHOICES:
+        return ", ".join(CHOICES[key])
+    low, high = INTEGERS[key]
+    return f"{low} to {high:,}".replace(",", " ") if key != "hand" else f"{low} to {high} (or default)"
+
+
+def shown(rules: Rules) -> dict[str, str]:
+    """Each parameter's value as the rules' table shows it (the hand by table size: 7/5/5)."""
+    return {k: "7/5/5" if k == "hand" and v is None else str(v) for k, v in rules.parameters().items()}
