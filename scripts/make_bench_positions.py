@@ -17,10 +17,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from domino_advisor.advice.chance import candidates
+from domino_advisor.games.line.deal import heavy_policy, play_match, seat_log_lines
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.registry import game_for
 from domino_advisor.log.gamelog import loads
-from domino_advisor.measure.deal import heavy_policy, play_match, seat_log_lines
 from seatlogs import seat_log
 
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]

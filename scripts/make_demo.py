@@ -4,10 +4,9 @@ import random
 from pathlib import Path
 
 from domino_advisor.games.events import NewRound, Shows
-from domino_advisor.games.line import rules
+from domino_advisor.games.line import deal, rules
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
-from domino_advisor.measure import deal
 
 HEAD = """# The bundled demo: one round of classic draw dominoes for three, logged from me's seat.
 # Every line is something you would see at the table: your own hand and draws,

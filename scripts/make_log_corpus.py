@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 from domino_advisor import api
+from domino_advisor.games.line import deal
 from domino_advisor.games.line.rules import preset
-from domino_advisor.measure import deal
 
 TABLES = [
     # name, preset, overrides, players, cut (events kept of the seat's log, None: all)

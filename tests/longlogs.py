@@ -12,11 +12,11 @@ import random
 
 from domino_advisor.games.events import Draw
 from domino_advisor.games.hub.match import deal, legal_moves
+from domino_advisor.games.line.deal import heavy_policy, play_match, seat_log_lines
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.trains import bots
 from domino_advisor.games.trains.match import TrainMatch
 from domino_advisor.games.trains.rules import TrainRules
-from domino_advisor.measure.deal import heavy_policy, play_match, seat_log_lines
 
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
+from domino_advisor.games.line.deal import deal_round
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.line.view import SeatView
-from domino_advisor.measure.deal import deal_round
 
 NAMES = ["me", "ana", "bob", "cy"]
 

@@ -13,12 +13,12 @@ from domino_advisor import api
 from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import NewRound, Play
+from domino_advisor.games.line.deal import deal_round, seat_log_lines
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.line.scoring import WIN
 from domino_advisor.log import edits, gamelog
-from domino_advisor.measure.deal import deal_round, seat_log_lines
 
 NAMES = ["me", "ana", "bob", "cy"]
 

@@ -12,10 +12,10 @@ import pytest
 
 from domino_advisor.advice.advise import Options, advise
 from domino_advisor.games.line.bots import heuristic
+from domino_advisor.games.line.deal import deal_round
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
-from domino_advisor.measure.deal import deal_round
 from domino_advisor.measure.players import make_player
 
 DATA = json.loads((Path(__file__).parent / "data" / "advisor-0.4.0.json").read_text())

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import minimax
 from domino_advisor.games.events import Draw, Event, Pass, Play
+from domino_advisor.games.line.deal import deal_round
 from domino_advisor.games.line.engine import FastRound, from_round, from_tiles, public_shows, public_voids
 from domino_advisor.games.line.layout import side_order
 from domino_advisor.games.line.match import Match
@@ -30,7 +31,6 @@ from domino_advisor.games.line.scoring import round_value, side_of
 from domino_advisor.games.line.search import LineSolver, solve
 from domino_advisor.games.line.state import Round
 from domino_advisor.log.gamelog import loads
-from domino_advisor.measure.deal import deal_round
 
 
 class _Sides(dict):

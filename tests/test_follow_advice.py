@@ -27,12 +27,12 @@ from domino_advisor import api
 from domino_advisor.base.tiles import Tile
 from domino_advisor.cli.session import run as run_session
 from domino_advisor.games.events import Draw, Move, Play
+from domino_advisor.games.line.deal import deal_round, heavy_policy
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
 from domino_advisor.learning.review import review
 from domino_advisor.log import gamelog, logfile
-from domino_advisor.measure.deal import deal_round, heavy_policy
 
 # the session's short advice: its first row, "1 6-3 on 6  44%±21% to win; ..."
 FIRST_ROW = re.compile(r"^1 (\d+-\d+)(?: on (\w+))? +\d+%", re.M)

@@ -12,13 +12,13 @@ import pytest
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.tiles import full_set
 from domino_advisor.games.events import Draw, NewRound, Pass, Play, Shows, parse_event
+from domino_advisor.games.line.deal import heavy_policy, play_match, random_policy, seat_log_lines
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves, setup_round
 from domino_advisor.games.line.rules import preset
 from domino_advisor.learning import hindsight
 from domino_advisor.learning.hindsight import REPLAYED, KnownDeal, Outcome, Unknown, deal_of, verdict
 from domino_advisor.log import gamelog
-from domino_advisor.measure.deal import heavy_policy, play_match, random_policy, seat_log_lines
 
 NAMES = ["me", "ana", "bob", "cy"]
 

@@ -180,9 +180,9 @@ def test_a_long_match_is_replayed_without_summing_every_round_again(monkeypatch)
     each round's result about R times, a 697-round log's status took 5.6 s of CPU (now
     2.1) and a log of it 40 s to make (now 5.5)."""
     from domino_advisor.games.line import state as game
+    from domino_advisor.games.line.deal import heavy_policy, play_match, seat_log_lines
     from domino_advisor.games.line.rules import preset
     from domino_advisor.log import gamelog
-    from domino_advisor.measure.deal import heavy_policy, play_match, seat_log_lines
 
     players, rounds = ["me", "ana"], 40
     _, events, deals = play_match(preset("classic", {"target": "100000"}), players, 1, heavy_policy, rounds)

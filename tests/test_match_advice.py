@@ -12,11 +12,11 @@ from rich.console import Console
 from domino_advisor import api
 from domino_advisor.advice.advise import Options, advise
 from domino_advisor.games.events import Play
+from domino_advisor.games.line.deal import deal_round
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
 from domino_advisor.log import gamelog
-from domino_advisor.measure.deal import deal_round
 from domino_advisor.views.render import advice_view
 
 

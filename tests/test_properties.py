@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from domino_advisor.base.tiles import full_set
 from domino_advisor.counting.inference import infer
+from domino_advisor.games.line.deal import deal_round, play_match, random_policy, seat_log_lines
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import PRESETS, preset
 from domino_advisor.games.line.view import SeatView
 from domino_advisor.log import gamelog
-from domino_advisor.measure.deal import deal_round, play_match, random_policy, seat_log_lines
 
 NAMES = ["me", "ana", "bob", "cy"]
 

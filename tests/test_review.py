@@ -253,7 +253,7 @@ def test_review_refuses_a_bad_log(tmp_path):
 # -- the review's findings against independent truth --------------------------------------------
 def _seat_log(rules, players, seed, policy=None) -> tuple[str, list]:
     """A seeded single round played with every hand known, and the log seat 0 keeps."""
-    from domino_advisor.measure.deal import play_match, random_policy, seat_log_lines
+    from domino_advisor.games.line.deal import play_match, random_policy, seat_log_lines
 
     _, events, deals = play_match(rules, players, seed, policy or random_policy, max_rounds=1)
     lines = seat_log_lines(events, deals, players[0], players)

@@ -14,10 +14,11 @@ from clitools import run
 from domino_advisor import api
 from domino_advisor.counting.exact import CountTooBig
 from domino_advisor.counting.inference import EXACT_WORK, infer, sample_posterior
+from domino_advisor.games.line.deal import heavy_policy, play_match, seat_log_lines
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.line.view import SeatView
 from domino_advisor.log.gamelog import loads
-from domino_advisor.measure.deal import heavy_policy, play_match, random_position, seat_log_lines
+from domino_advisor.measure.deal import random_position
 from positions import random_views, to_position
 
 

@@ -17,12 +17,12 @@ from domino_advisor.base.budgets import ADVICE_WORK
 from domino_advisor.games.events import Play
 from domino_advisor.games.line import tree
 from domino_advisor.games.line.bots import reader
+from domino_advisor.games.line.deal import deal_round
 from domino_advisor.games.line.engine import from_round
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.line.scoring import WIN
-from domino_advisor.measure.deal import deal_round
 
 NAMES = ["me", "ana", "bob", "cy"]
 

@@ -18,7 +18,7 @@ from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.counting.exact import CountTooBig
 from domino_advisor.counting.inference import EXACT_WORK, infer, sample_posterior
 from domino_advisor.counting.reads import style_for
-from domino_advisor.games.line.rules import preset
+from domino_advisor.games.registry import game_for
 from domino_advisor.measure.deal import random_position
 from domino_advisor.views.terminal import progress_bar
 
@@ -39,6 +39,11 @@ TABLES = [
 BIG = [row for row in TABLES if row[2].get("set") in ("9", "12")]
 
 Work = Callable[[], object]  # one command's work, to time
+
+
+def rules_for(name: str, overrides: dict[str, str]) -> Any:
+    """The rules a table of the bench is played by: the game's, with these settings."""
+    return game_for(name).rules_from(name, " ".join(f"{k}={v}" for k, v in overrides.items()))
 
 
 def _table(title: str, figures: tuple[str, ...], show_edge: bool = True) -> Table:
@@ -197,7 +202,7 @@ def run_bench(
         for label, name, overrides, seats, draws in TABLES if positions else ():
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
-            rules = preset(name, overrides)
+            rules = rules_for(name, overrides)
             inf_times, full_times = [], []
             sampled = 0
             for _ in range(positions):
@@ -257,49 +262,36 @@ def run_bench(
 
 
 TRAIN_TABLES = [
-    ("4p Mexican Train, 12-12", "mexican-train", 12, 4),
-    ("8p Mexican Train, 12-12", "mexican-train", 12, 8),
-    ("4p Mexican Train, 9-9", "mexican-train", 9, 4),
-    ("4p Chicken Foot, 9-9", "chicken-foot", 9, 4),
-    ("8p Chicken Foot, 9-9", "chicken-foot", 9, 8),
-    ("4p Chicken Foot, 12-12", "chicken-foot", 12, 4),
+    ("4p Mexican Train, 12-12", "mexican-train", {"set": "12"}, 4),
+    ("8p Mexican Train, 12-12", "mexican-train", {"set": "12"}, 8),
+    ("4p Mexican Train, 9-9", "mexican-train", {"set": "9"}, 4),
+    ("4p Chicken Foot, 9-9", "chicken-foot", {"set": "9"}, 4),
+    ("8p Chicken Foot, 9-9", "chicken-foot", {"set": "9"}, 8),
+    ("4p Chicken Foot, 12-12", "chicken-foot", {"set": "12"}, 4),
 ]
 
 
 def train_bench(console: Console, positions: int, seed: int) -> list[dict]:
     """What a Mexican Train or Chicken Foot status costs: the counting from seat 0 of
     random rounds."""
-    from domino_advisor.counting.hubseat import count
-    from domino_advisor.games.hub.logmatch import match_of
-    from domino_advisor.games.hub.match import deal, legal_moves
-    from domino_advisor.games.registry import game_for
-
     table = _table(
         f"Mexican Train and Chicken Foot counting, {_each(positions)} (milliseconds)",
         ("median", "p90", "worst", "sampled"),
     )
     rows = []
     with progress_bar(console) as progress:
-        for label, game, top, seats in TRAIN_TABLES:
+        for label, game, overrides, seats in TRAIN_TABLES:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
-            hub: Any = game_for(game)
-            rules = hub.rules_class(top=top)
+            rules = rules_for(game, overrides)
             times: list[float] = []
             sampled = 0
+            names = [f"p{i}" for i in range(seats)]
             while len(times) < positions:
-                match = match_of(rules, [f"p{i}" for i in range(seats)])
-                hands, stock = deal(rules, seats, 1, rng)
-                r = match.start(list(hands), stock)
-                for _ in range(rng.randint(seats * 2, seats * 8)):
-                    if r.over:
-                        break
-                    match.apply(rng.choice(legal_moves(r)))
-                if r.over:
-                    continue
+                r = random_position(rules, seats, rng, events=(seats * 2, seats * 8), names=names)
                 view = r.seat_view(0)
                 t0 = time.perf_counter()
-                inf = count(view)
+                inf = infer(view)
                 for s in view.opponents:  # what status shows
                     inf.cannot_hold(s)
                     inf.expected_pips(s)
@@ -327,7 +319,7 @@ def sampler_bench(console: Console, positions: int, seed: int) -> list[dict]:
         for label, name, overrides, seats, draws in BIG:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
-            rules = preset(name, overrides)
+            rules = rules_for(name, overrides)
             squares, count, worst = 0.0, 0, 0.0
             stated: list[float] = []
             times: list[float] = []
@@ -383,7 +375,6 @@ def advice_bench(
     """Latency of the default ``advise`` at positions with a real choice to make."""
     from domino_advisor.advice.advise import Options, advise
     from domino_advisor.games.events import Play
-    from domino_advisor.games.line.moves import legal_moves
 
     table = _table(
         f"advice latency, {_each(positions)}, {_budget(samples, seconds)} (seconds)",
@@ -394,12 +385,12 @@ def advice_bench(
         for label, name, overrides, seats, draws in TABLES:
             task = progress.add_task(label, total=positions)
             rng = random.Random(seed)
-            rules = preset(name, overrides)
+            rules = rules_for(name, overrides)
             times: list[float] = []
             used: list[int] = []
             while len(times) < positions:
                 r = random_position(rules, seats, rng, min_draws=draws, events=(seats * 2, seats * 8))
-                if r.turn is None or len({m.tile for m in legal_moves(r) if isinstance(m, Play)}) < 2:
+                if r.turn is None or len({m.tile for m in r.legal_moves() if isinstance(m, Play)}) < 2:
                     continue
                 t0 = time.perf_counter()
                 options = Options(samples=samples, seed=1, seconds=seconds, style=style_for(rules, seats))

@@ -25,6 +25,7 @@ from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.reads import Style, style_for
 from domino_advisor.games.events import Draw, Move, Play, number_at_most
+from domino_advisor.games.line.deal import deal_round
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import Rules, preset
@@ -34,7 +35,6 @@ from domino_advisor.learning.answers import LABELS
 from domino_advisor.learning.progress import Answer, Kept, Record, now
 from domino_advisor.learning.scorecard import weights
 from domino_advisor.log import gamelog
-from domino_advisor.measure.deal import deal_round
 from domino_advisor.measure.players import make_player
 from domino_advisor.views import statusview
 
