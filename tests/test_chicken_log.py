@@ -262,7 +262,7 @@ def test_settings_and_names_that_would_mislead(runner, tmp_path):
     refused(runner, None, *base, "--players", "me Ana ana", says="the shorthand goes by them")
     assert run(runner, *base, "--players", "me mexican bob").exit_code == 0  # no trains to confuse it with
     other = ["new", game, "--rules", "Chicken-Foot", "--force", "--players", "me ana", "--hand", HAND]
-    refused(runner, None, *other, says="the other games: mexican-train, chicken-foot")
+    refused(runner, None, *other, says="the other games: mexican-train, chicken-foot, tiddly-wink")
 
 
 def test_the_head_is_written_by_its_name_and_a_full_head_says_so(runner, table):

@@ -130,7 +130,7 @@ def test_every_preset_with_a_target_has_a_table():
 
 # -- the three- and four-player approximation, measured ------------------------------------
 def test_check_states_cover_every_mix():
-    from domino_advisor.measure.equity_check import states
+    from domino_advisor.games.line.equity_check import states
 
     three = states(100, 1, 3)
     assert len(three) == 5 * 15  # your five needs, the others' fifteen unordered pairs
@@ -144,7 +144,7 @@ def test_check_states_cover_every_mix():
     "matches", [pytest.param(100, id="fast"), pytest.param(300, id="full", marks=pytest.mark.slow)]
 )
 def test_check_from_equal_scores_is_even(matches):
-    from domino_advisor.measure.equity_check import check
+    from domino_advisor.games.line.equity_check import check
 
     [c] = check(preset("classic"), 3, matches, seed=11, needs=[(100, 100, 100)])
     assert c.approximation == pytest.approx(1 / 3)  # the approximation is symmetric
@@ -152,7 +152,7 @@ def test_check_from_equal_scores_is_even(matches):
 
 
 def test_check_summary_takes_out_the_simulation_noise():
-    from domino_advisor.measure.equity_check import Check, summary
+    from domino_advisor.games.line.equity_check import Check, summary
 
     exact = [Check((50, 50, 50), 0.5, 0.5, 100), Check((20, 50, 50), 0.7, 0.7, 100)]
     assert summary(exact)["error"] == 0 and summary(exact)["largest_gap"] == 0

@@ -18,7 +18,7 @@ from test_architecture import modules, nodes
 GAME_FOLDERS = {
     name.split(".")[1] for name in modules() if name.startswith("games.") and name.count(".") == 2
 }
-MOST = 44  # imports of a game's own modules from outside games/ (107 when issue 40's work began)
+MOST = 24  # imports of a game's own modules from outside games/ (107 when issue 40's work began)
 DONE = {  # modules written once for every game: none of them may import a game's own again
     "advice.advise",
     "advice.asking",
@@ -28,6 +28,12 @@ DONE = {  # modules written once for every game: none of them may import a game'
     "advice.pips",
     "advice.setting",
     "advice.worlds",
+    "api",
+    "cli.bench",
+    "cli.config",
+    "cli.measuring",
+    "cli.models",
+    "cli.shell",
     "advice.roundplay",
     "counting.position",
     "counting.inference",
@@ -35,9 +41,16 @@ DONE = {  # modules written once for every game: none of them may import a game'
     "counting.sampler",
     "counting.evidence",
     "counting.reads",
+    "learning.drillrows",
+    "learning.drills",
     "learning.questions",
+    "log.guide",
     "measure.deal",
+    "measure.reads_fit",
+    "measure.selfplay",
     "measure.tournament",
+    "views.render",
+    "views.statusview",
 }
 
 

@@ -35,8 +35,6 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from domino_advisor.base import shapes
-    from domino_advisor.games.line.equity import EquityTable
-    from domino_advisor.games.line.rules import Rules
 
 
 @click.command()
@@ -139,8 +137,7 @@ def equity(
     force: bool,
 ) -> None:
     """Your chance of winning the match from a score: the match-equity table."""
-    from domino_advisor.games.line.equity import build_all, table_for
-    from domino_advisor.games.line.rules import preset as make_rules
+    from domino_advisor.games.registry import every_game, game_for, part
 
     refuse_unused(
         {
@@ -149,23 +146,28 @@ def equity(
         },
         needs={"rounds": "--build", "force": "--build", "matches": "--check"},
     )
-    make_rules(rules_name)  # an unknown preset is refused before any work
-    if check:
-        _check_equity(
-            make_rules(rules_name), rules_name, seats, target, matches, 1 if seed is None else seed, as_json
+    game = game_for(rules_name)
+    rules: Any = game.rules_from(rules_name, "")  # an unknown preset is refused before any work
+    if game.parts.equity is None:
+        has = [name for g in every_game() if g.parts.equity is not None for name in g.rules_names()]
+        raise DominoError(
+            f"equity --rules {rules_name}: {game.title} is scored by pips left, with no match-equity "
+            f"table; equity takes {', '.join(has)}"
         )
+    equity = part(game, "equity")
+    if check:
+        _check_equity(equity, rules, rules_name, seats, target, matches, 1 if seed is None else seed, as_json)
         return
     seed = 2026 if seed is None else seed
     if build_out:
         outputs.check(build_out, outputs.MATCH_TABLES, force, "--build")
-        data = build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
+        data = equity.build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
         outputs.write(build_out, json.dumps(data, indent=0) + "\n", outputs.MATCH_TABLES, force, "--build")
         landed(f"wrote {printable(build_out)}")
         console.print(f"wrote {len(data)} tables to {printable(build_out)}")
         return
-    rules = make_rules(rules_name)
     rules.check_players(seats)
-    table = table_for(rules, seats)
+    table = equity.table_for(rules, seats)
     if table is None:
         raise DominoError(
             f"there is no match table for {rules_name} with {seats} players (a single round needs none)"
@@ -186,7 +188,7 @@ def equity(
         console.print(render.equity_table(table, rules_name, seats, target, console.width))
 
 
-def _table_target(table: EquityTable, target: int, rules_name: str) -> int:
+def _table_target(table: Any, target: int, rules_name: str) -> int:
     """A target the table tells apart: on its steps, at most its most points."""
     most = table.most * table.step
     if target > most:
@@ -200,23 +202,26 @@ def _table_target(table: EquityTable, target: int, rules_name: str) -> int:
 
 
 def _check_equity(
-    rules: Rules, rules_name: str, seats: int, target: int | None, matches: int, seed: int, as_json: bool
+    equity: Any,
+    rules: Any,
+    rules_name: str,
+    seats: int,
+    target: int | None,
+    matches: int,
+    seed: int,
+    as_json: bool,
 ) -> None:
-    from domino_advisor.measure.equity_check import check, states_for, summary
-
     rules.check_players(seats)
     if target:
-        from domino_advisor.games.line.equity import table_for
-
-        table = table_for(rules, seats)
+        table = equity.table_for(rules, seats)
         if table is not None:
             _table_target(table, target, rules_name)
         rules = rules.with_overrides({"target": str(target)})
-    todo = states_for(rules, seats)
+    todo = equity.states_for(rules, seats)
     with _progress(as_json) as progress:
         task = progress.add_task("scores checked", total=len(todo))
-        checks = check(rules, seats, matches, seed, todo, on_state=lambda c: progress.advance(task, 1))
-    figures = summary(checks)
+        checks = equity.check(rules, seats, matches, seed, todo, on_state=lambda c: progress.advance(task, 1))
+    figures = equity.summary(checks)
     data: shapes.EquityCheckJson = {
         "rules": rules_name,
         "players": seats,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -36,6 +36,30 @@ from domino_advisor.measure.reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
+
+
+def _rules_with(rules_name: str, overrides: tuple[str, ...], command: str) -> Any:
+    """The rules a model is measured or fitted for, refused where the game has no such
+    model: calibration maps are of the chances the advice shows (the games it ranks by the
+    chance of winning), styles of the soft reads (the games that have them)."""
+    from domino_advisor.games.registry import every_game, game_for, part
+
+    def has(game: Any) -> bool:
+        if command == "calibrate":
+            return bool(part(game, "judging").measure == "chance")
+        return "reads" in game.options
+
+    game = game_for(rules_name)
+    rules = game.rules_from(rules_name, " ".join(overrides))  # an unknown preset is refused here
+    if not has(game):
+        which = [name for g in every_game() if has(g) for name in g.rules_names()]
+        why = (
+            f"{game.title}'s advice ranks plays by the pips they leave: no chance of winning to calibrate"
+            if command == "calibrate"
+            else f"{game.title} has no play-style model (soft reads) to fit"
+        )
+        raise DominoError(f"{command} --rules {rules_name}: {why}; {command} takes {', '.join(which)}")
+    return rules
 
 
 @click.command()
@@ -78,7 +102,6 @@ def calibrate(
     calibration error and Brier score, before and after the shipped correction."""
     from domino_advisor import api
     from domino_advisor.advice.calibration import calibration_for, measure
-    from domino_advisor.games.line.rules import preset as make_rules
     from domino_advisor.measure.selfplay import build_all, record
     from domino_advisor.views.figures import calibration_svg, calibration_view
 
@@ -94,7 +117,7 @@ def calibrate(
             "--at-table plays to the table's budget of work, --samples to a fixed count: pick one"
         )
     at_table = samples is None
-    rules = make_rules(rules_name, overrides)  # a bad preset or --set is refused before any work
+    rules = _rules_with(rules_name, overrides, "calibrate")  # refused before any work if it cannot be
     with _progress(as_json) as progress:
         if build_out:
             seed = FIT_SEED if seed is None else seed
@@ -185,7 +208,6 @@ def reads(
     from rich.table import Table
 
     from domino_advisor.counting.reads import style_for
-    from domino_advisor.games.line.rules import preset as make_rules
     from domino_advisor.measure import reads_fit
 
     _needs_name(build_out)
@@ -193,7 +215,7 @@ def reads(
         {"--build": (build_out, ["rules_name", "seats", "reads_samples", "as_json"])},
         needs={"force": "--build"},
     )
-    rules = make_rules(rules_name)
+    rules = _rules_with(rules_name, (), "reads")
     with _progress(as_json) as progress:
         if build_out:
             seed = reads_fit.FIT_SEED if seed is None else seed

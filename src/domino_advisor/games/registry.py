@@ -56,6 +56,9 @@ class Parts:
     bots: str  # (spec, rules, workers) -> a bot by its name: (round, moves, rng) -> the move it makes
     simulate_view: str  # (standings, width) -> the tournament's table for people
     edit_view: str  # (edited, log, position, status before, warned, width) -> what a change did
+    # the game's match-equity tables and their check (a module: table_for, build_all, check,
+    # states_for, summary), where it has them; None: the equity command refuses the game
+    equity: str | None = None
 
 
 class GameRules(Protocol):
@@ -395,9 +398,11 @@ def own_names() -> tuple[str, ...]:
 
 
 def part(game: Game, name: str) -> Any:
-    """One of the game's parts, imported now (``Parts``)."""
+    """One of the game's parts, imported now (``Parts``): ``module:name``, or a whole module."""
     module, _, attribute = getattr(game.parts, name).partition(":")
     found: Any = import_module(module)
+    if not attribute:
+        return found
     for step in attribute.split("."):
         found = getattr(found, step)
     return found

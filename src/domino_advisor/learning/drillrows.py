@@ -10,11 +10,10 @@ is here, so the check and the lesson (``drills.moment``) see the same position.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from domino_advisor.base.errors import DominoError
 from domino_advisor.games.events import Play
-from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.log import gamelog
 from domino_advisor.log.gamelog import GameLog
 from domino_advisor.log.logfile import MAX_BYTES
@@ -22,13 +21,13 @@ from domino_advisor.log.logfile import MAX_BYTES
 KINDS = ("voids", "count", "move")
 
 
-def replayed(log: GameLog, event: int) -> tuple[Match, list[str]]:
+def replayed(log: GameLog, event: int) -> tuple[Any, list[str]]:
     """The match replayed up to (not including) event number ``event``, and the round's
     events so far, as logged."""
     numbered = log.numbered_events()
     if not 1 <= event <= len(numbered):
         raise ValueError(f"the log has no event {event}")
-    match = Match(log.rules, log.players, log.me)
+    match: Any = log.new_match()
     shown: list[str] = []
     for line, e in numbered[: event - 1]:
         before = match.round
@@ -59,9 +58,11 @@ def fits(
         return False
     try:
         log = gamelog.loads(text)
+        if "practice" not in log.game.options:  # drills are practice: the games that have it
+            return False
         match, _ = replayed(log, event)  # type: ignore[arg-type]
-        r, me = match.playing, match.me
-        if r.over or r.layout.is_empty or r.turn != me:
+        r, me = match.round, match.viewer
+        if r is None or r.over or r.layout.is_empty or r.turn != me:
             return False
         view = r.seat_view(me)
     except (DominoError, ValueError):
@@ -69,8 +70,8 @@ def fits(
     if kind == "voids":
         return about in view.names and view.names.index(about) != me
     if kind == "count":
-        return about.isascii() and about.isdigit() and len(about) <= 3 and int(about) <= log.rules.top
-    return any(isinstance(m, Play) for m in legal_moves(r))
+        return about.isascii() and about.isdigit() and len(about) <= 3 and int(about) <= log.top
+    return any(isinstance(m, Play) for m in r.legal_moves())
 
 
 def _whole(value: object) -> bool:

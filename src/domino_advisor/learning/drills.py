@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from domino_advisor.base.printable import plural
 from domino_advisor.counting.inference import Inference, infer
-from domino_advisor.games.line.match import Match
 from domino_advisor.games.proof import Known
 from domino_advisor.learning.drillrows import replayed
 from domino_advisor.learning.progress import Drill
@@ -31,28 +31,28 @@ WORTH = 0.02  # a decision that gave up less win chance than this is not worth d
 class Moment:
     """Your turn as it was, before the move the drill is about."""
 
-    match: Match
+    match: Any  # the game's match, as your seat logged it
     view: Known
     inference: Inference
     events: list[str]  # the round's events so far, as logged
 
     @property
     def round(self):
-        return self.match.playing
+        return self.match.round
 
 
 def moment(log: GameLog, event: int) -> Moment:
     """The match replayed up to (not including) event number ``event``."""
     match, shown = replayed(log, event)
-    view = match.playing.seat_view(match.me)
+    view = match.round.seat_view(match.viewer)
     return Moment(match, view, infer(view), shown)
 
 
 def fingerprint(log: GameLog, events: int | None = None) -> str:
     """The game as its events say it (the first ``events`` of them), hashed: the same
     however its lines are spelled or commented, so a drill is kept once."""
-    rules = sorted(log.rules.differences().items())
-    head = [log.rules.name, repr(rules), " ".join(log.players), log.me]
+    rules = sorted(log.game_rules.differences().items())
+    head = [log.game_rules.name, repr(rules), " ".join(log.players), log.me]
     body = [str(e) for _, e in log.numbered_events()[:events]]
     return hashlib.sha256("\n".join(head + body).encode("utf-8")).hexdigest()
 

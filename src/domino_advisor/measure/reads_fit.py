@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from domino_advisor.advice.advise import Advice
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import infer
 from domino_advisor.counting.reads import Style, soft_reads
-from domino_advisor.games.line.rules import Rules, preset
-from domino_advisor.games.line.state import Round
+from domino_advisor.games.registry import game_for
 from domino_advisor.measure.selfplay import CALIBRATED, play_round, run_games
 
 FIT_GAMES = 300  # self-play games a shipped style is fitted on
@@ -30,10 +30,10 @@ FLOOR = 1e-3  # no chance below this is scored (a sampled chance of 0 is samplin
 Observation = tuple[tuple[tuple[int, bool], ...], int]  # the options' (pips, double), which was played
 
 
-def _observations(rules: Rules, seats: int, samples: int, seed: int, game: int) -> list[Observation]:
+def _observations(rules: Any, seats: int, samples: int, seed: int, game: int) -> list[Observation]:
     out: list[Observation] = []
 
-    def watch(r: Round, seat: int, advice: Advice) -> None:
+    def watch(r: Any, seat: int, advice: Advice) -> None:
         ends = set(r.layout.numbers)
         chosen = advice.moves[0].tile
         if r.layout.is_empty or chosen is None:
@@ -137,11 +137,11 @@ def _score(probabilities: dict[int | None, float], truth: int | None) -> tuple[f
 
 
 def _check_game(
-    rules: Rules, seats: int, samples: int, seed: int, game: int, style: Style, reads: int
+    rules: Any, seats: int, samples: int, seed: int, game: int, style: Style, reads: int
 ) -> ReadScores:
     scores = ReadScores()
 
-    def watch(r: Round, seat: int, advice: Advice) -> None:
+    def watch(r: Any, seat: int, advice: Advice) -> None:
         inf = infer(r.seat_view(seat))
         if not inf.unseen:
             return
@@ -176,7 +176,7 @@ def _check_chunk(args) -> list[ReadScores]:
 
 
 def fit_style(
-    rules: Rules, seats: int, games: int, samples: int, seed: int, jobs: int = 1, on_progress=None
+    rules: Any, seats: int, games: int, samples: int, seed: int, jobs: int = 1, on_progress=None
 ) -> tuple[Style, int]:
     """The style fitted on ``games`` self-play rounds, and how many choices it read."""
     observations = run_games(
@@ -186,7 +186,7 @@ def fit_style(
 
 
 def check(
-    rules: Rules,
+    rules: Any,
     seats: int,
     style: Style,
     games: int,
@@ -220,7 +220,9 @@ def build_all(
         key = f"{name}/{players}"
         if on_start:
             on_start(key, games)
-        style, n = fit_style(preset(name), players, games, samples, seed, jobs, on_progress)
+        style, n = fit_style(
+            game_for(name).rules_from(name, ""), players, games, samples, seed, jobs, on_progress
+        )
         styles[key] = {**style.to_json(), "choices": n}
     return {"games": games, "samples": samples, "seed": seed, "styles": styles}
 

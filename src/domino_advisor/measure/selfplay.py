@@ -12,68 +12,66 @@ import os
 import random
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
+from typing import Any
 
 from domino_advisor.advice.advise import Advice, Options, advise
 from domino_advisor.advice.calibration import FIT_GAMES, FIT_GAMES_FOR, FIT_SAMPLES, FIT_SEED, Forecast, fit
 from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
 from domino_advisor.counting.reads import style_for
-from domino_advisor.games.events import NewRound, Play
-from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.moves import legal_moves, setup_round, shuffle_deal
-from domino_advisor.games.line.rules import Rules
-from domino_advisor.games.line.scoring import side_of
-from domino_advisor.games.line.state import Round
+from domino_advisor.games.events import Play
+from domino_advisor.games.registry import game_for, part
 from domino_advisor.measure.tournament import in_processes
 
 NAMES = ["s1", "s2", "s3", "s4"]  # the seats, as the tournaments name them
 
 
 def play_round(
-    rules: Rules, seats: int, samples: int | None, seed: int, game: int, watch, reads: bool = True
-) -> Round:
+    rules: Any, seats: int, samples: int | None, seed: int, game: int, watch, reads: bool = True
+) -> Any:
     """One round of self-play on the deal ``game`` of ``seed``; ``watch(round, seat,
     advice)`` sees every decision with a choice of plays before it is made.  The
     advisor plays as ``advise`` does, with soft reads where a style is shipped (unless
     ``reads`` is off: the styles are fitted on games without them); ``samples`` None:
-    at the table's budget of work, as advise without --samples."""
+    at the table's budget of work, as advise without --samples.  The round is dealt as
+    the game deals a round played for itself (its judging part's ``self_play``), and
+    played through the round interface."""
     style = style_for(rules, seats) if reads else None
-    rules = rules.with_overrides({"target": "0"})  # a round, played for the round
     rng = random.Random(seed * 1_000_003 + game)
-    hands, stock = shuffle_deal(rules, seats, rng)
-    match = Match(rules, NAMES[:seats])
-    match.apply(NewRound(1))
-    r = match.playing
-    setup_round(r, hands, stock)
-    if r.opening == "chosen":
-        r.turn = rng.randrange(seats)
+    r = judging_for(rules).self_play(rules, NAMES[:seats], rng)
     while not r.over:
-        moves = legal_moves(r)
-        seat = r.turn if r.turn is not None else match.seat(moves[0].player)
-        mine = [m for m in moves if match.seat(m.player) == seat]
+        moves = r.legal_moves()
+        seat = r.mover()
+        if seat is None:  # the table chose who opens: the first of those who may
+            seat = r.names.index(moves[0].player)
+        mine = [m for m in moves if m.player == r.names[seat]]
         if sum(isinstance(m, Play) for m in mine) <= 1:
-            match.apply(mine[0])
+            r.apply(mine[0])
             continue
         options = Options(
             samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round", style=style
         )
         advice = advise(r, seat, options)
         watch(r, seat, advice)
-        match.apply(advice.event())
+        r.apply(advice.event())
     return r
 
 
-def play(rules: Rules, seats: int, samples: int | None, seed: int, game: int) -> list[Forecast]:
+def judging_for(rules: Any) -> Any:
+    """The judging part of the game these rules are for (``Parts.judging``)."""
+    return part(game_for(rules.name), "judging")
+
+
+def play(rules: Any, seats: int, samples: int | None, seed: int, game: int) -> list[Forecast]:
     """One round of self-play on the deal ``game`` of ``seed``; its decisions."""
     said: list[tuple[int, float, bool]] = []  # (side, chance, exact)
+    judging = judging_for(rules)
 
-    def watch(r: Round, seat: int, advice: Advice) -> None:
+    def watch(r: Any, seat: int, advice: Advice) -> None:
         best = advice.moves[0]
-        said.append((side_of(seat, rules), best.win, best.exact))
+        said.append((judging.side(r, seat), best.win, best.exact))
 
     r = play_round(rules, seats, samples, seed, game, watch)
-    result = r.result()
-    assert result is not None  # every hand is known to a simulation
-    won = None if result.winner is None else side_of(result.winner, rules)  # the winner is a seat
+    won = judging.winning_side(r)
     return [Forecast(game, chance, won == side, exact) for side, chance, exact in said]
 
 
@@ -83,7 +81,7 @@ def _chunk(args) -> list[Forecast]:
 
 
 def record(
-    rules: Rules,
+    rules: Any,
     seats: int,
     samples: int | None,
     games: int,
@@ -154,8 +152,6 @@ def build_all(
     and the model error to take where no map is shipped: the largest the rollouts' own
     chances were measured to make.  ``games`` None: each map's own count (FIT_GAMES, or
     FIT_GAMES_FOR)."""
-    from domino_advisor.games.line.rules import preset
-
     counted = ADVICE_SAMPLES if samples is None else samples  # at the table: the most its work takes
     work = ADVICE_WORK if samples is None else None  # ... as many worlds as this work allows
     maps = {}
@@ -164,7 +160,7 @@ def build_all(
         n = FIT_GAMES_FOR.get(key, FIT_GAMES) if games is None else games
         if on_start:
             on_start(key, n)
-        decisions = record(preset(name), players, samples, n, seed, jobs, on_progress)
+        decisions = record(game_for(name).rules_from(name, ""), players, samples, n, seed, jobs, on_progress)
         maps[key] = replace(fit(decisions, key, counted, seed), work=work).to_json()
     worst = max(m["raw_error"] for m in maps.values())
     return {"maps": maps, "unmapped_error": round(worst, 4)}

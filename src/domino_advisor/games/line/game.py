@@ -47,6 +47,7 @@ class LineGames:
             simulate="domino_advisor.games.line.contest:LineContest",
             bots="domino_advisor.measure.players:bot",
             simulate_view="domino_advisor.views.render:simulate_table",
+            equity="domino_advisor.games.line.equity_check",
         )
     )
 

@@ -12,11 +12,15 @@ from typing import Any, Protocol
 
 from domino_advisor.base.budgets import EXACT_MOST_TILES
 from domino_advisor.base.tiles import Tile
+from domino_advisor.games.events import NewRound
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.bots import reader
 from domino_advisor.games.line.engine import Policy, from_round
+from domino_advisor.games.line.match import Match
+from domino_advisor.games.line.moves import setup_round, shuffle_deal
 from domino_advisor.games.line.reasons import Counting, Explained, explain
 from domino_advisor.games.line.rollout import SOLVE_BELOW, SOLVE_DRAWING, LineRollouts, apply_candidate
+from domino_advisor.games.line.rules import Rules
 from domino_advisor.games.line.scoring import fives_points, side_of
 from domino_advisor.games.line.search import SearchTooBig, solve, solve_value
 from domino_advisor.games.line.stakes import Stakes, stakes
@@ -153,6 +157,26 @@ class LineJudging:
         return search_tree(
             self.rollouts(ro, moves), rng, EXPLORE if explore is None else explore, allows, record
         )
+
+    def self_play(self, rules: Rules, names: list[str], rng: random.Random) -> Round:
+        """A round the advisor plays against itself (calibration, the soft reads' fit),
+        played for the round alone: dealt fairly, every hand known; where the table
+        chooses who opens, the dice choose."""
+        rules = rules.with_overrides({"target": "0"})  # a round, played for the round
+        hands, stock = shuffle_deal(rules, len(names), rng)
+        match = Match(rules, names)
+        match.apply(NewRound(1))
+        r = match.playing
+        setup_round(r, hands, stock)
+        if r.opening == "chosen":
+            r.turn = rng.randrange(len(names))
+        return r
+
+    def winning_side(self, r: Round) -> int | None:
+        """The side that won the finished round (None: drawn)."""
+        result = r.result()
+        assert result is not None  # every hand is known to a round played out
+        return None if result.winner is None else side_of(result.winner, r.rules)
 
     def hands_to_solve(self, r: Round, seat: int, inf: Any) -> list[set[Tile]] | None:
         """Both hands, where the round can be solved: two players, nothing to draw, every

@@ -286,9 +286,11 @@ def preset(name: str, overrides: Mapping[str, str] | Iterable[str] | str = ()) -
     try:
         base = PRESETS[name]
     except KeyError:
+        from domino_advisor.games.registry import own_names
+
         raise RulesError(
             f"'{excerpt(name)}' is not a rule preset (the presets are {', '.join(PRESETS)}; "
-            "the other games: mexican-train, chicken-foot)"
+            f"the other games: {', '.join(own_names())})"
         ) from None
     return base.with_overrides(overrides)
 

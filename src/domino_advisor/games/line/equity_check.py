@@ -6,6 +6,9 @@ matches are played from given scores by the same heuristic player the tables wer
 made with, and the share each player wins is set beside the approximation.  Played
 with the same players as the tables, the gap is the approximation's own error, not
 the players' (which the calibration measures).
+
+The line games' match equity as the ``equity`` command reads it (``Parts.equity``): the
+tables (``table_for``, ``build_all``) and this check of them.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domino_advisor.base.errors import RulesError
-from domino_advisor.games.line.equity import chance_among, play_round, table_for
+from domino_advisor.games.line.equity import build_all as build_all  # the tables, as the command reads them
+from domino_advisor.games.line.equity import chance_among, play_round
+from domino_advisor.games.line.equity import table_for as table_for
 from domino_advisor.games.line.rules import Rules
 
 MAX_ROUNDS = 60  # a match still open after this many rounds is counted for no one
