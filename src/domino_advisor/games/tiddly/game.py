@@ -24,9 +24,14 @@ class TiddlyWink(HubGame):
         rules: TiddlyRules = super().rules_from(name, setting)
         return rules
 
-    def deal_round(self, rules: TiddlyRules, names: list[str], rng: random.Random) -> TiddlyRound:
-        """A round dealt fairly, every hand and the boneyard known."""
-        return TiddlyRound.shuffled(rules, names, rng)
+    def deal_round(
+        self, rules: TiddlyRules, names: list[str], rng: random.Random, you: int | None = None
+    ) -> TiddlyRound:
+        """A round dealt fairly, every hand and the boneyard known; ``you``: the seat its
+        words call you (and whose view of the opening proves what it proves)."""
+        r = TiddlyRound.shuffled(rules, names, rng)
+        r.viewer = you
+        return r
 
     def new_match(self, rules: Any, players: list[str], me: str) -> TiddlyLogMatch:
         return TiddlyLogMatch(rules, players, me)
