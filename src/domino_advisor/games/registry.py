@@ -49,7 +49,7 @@ class Parts:
     review_view: str  # (data, width) -> the review for people
     rules_view: str  # (rules, width) -> the rule set as a table
     session: str  # the table loop's class for the game (cli.session.Session or a subclass)
-    lesson: str  # (rules, seats, seed, console, read, bots, reads, record) -> a lesson to play()
+    lesson_view: str  # (round) -> the table a lesson shows at your turn
     # (rules, seats, matches) -> the game's tournament (a ``Contest``): how its deals are dealt
     # and seated, how a game is scored, which scores are reported
     simulate: str

@@ -9,7 +9,7 @@ Colour is decoration only: every fact is also in the text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -73,6 +73,11 @@ def chain(layout: Layout) -> Text:
                 out.append(f"[{showing}|{far}] ")
                 showing = far
     return out
+
+
+def lesson_view(r: Any) -> Text:
+    """A lesson's table at your turn (``Parts.lesson_view``): the line of play."""
+    return chain(r.layout)
 
 
 def status_view(

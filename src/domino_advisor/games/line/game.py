@@ -45,7 +45,7 @@ class LineGames:
             review_view="domino_advisor.views.render:review_view",
             rules_view="domino_advisor.views.render:rules_view",
             session="domino_advisor.cli.session:Session",
-            lesson="domino_advisor.cli.lesson:lesson",
+            lesson_view="domino_advisor.views.statusview:lesson_view",
             edit_view="domino_advisor.views.statusview:edit_view",
             simulate="domino_advisor.games.line.contest:LineContest",
             bots="domino_advisor.measure.players:bot",
