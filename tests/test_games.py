@@ -28,7 +28,7 @@ PARTS = {
     "review_view": ("views", 2),
     "rules_view": ("views", 2),
     "session": ("cli", None),
-    "lesson": ("cli", 8),
+    "lesson_view": ("views", 1),
     "edit_view": ("views", 6),
     "simulate": ("games", 3),
     "bots": ("measure", 3),

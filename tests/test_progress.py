@@ -140,7 +140,7 @@ def test_train_asks_more_of_what_you_miss(tmp_path):
 
     from rich.console import Console
 
-    from domino_advisor.cli.lesson import LineLesson
+    from domino_advisor.cli.lesson import Lesson
     from domino_advisor.games.line.rules import preset
 
     record = Record(tmp_path / "p.sqlite")
@@ -148,7 +148,7 @@ def test_train_asks_more_of_what_you_miss(tmp_path):
         record.add(_answer("count", 0.0, at=i))
         record.add(_answer("voids", 1.0, at=i))
         record.add(_answer("where", 1.0, at=i))
-    t = LineLesson(
+    t = Lesson(
         preset("classic", {"target": "0"}), 3, 1, Console(file=io.StringIO()), lambda p: "q", record=record
     )
     t.rng = random.Random(5)

@@ -16,17 +16,18 @@ from rich.console import Console
 from domino_advisor.base.errors import NotationError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.cli.app import main
-from domino_advisor.cli.hublesson import HubLesson, read_play
+from domino_advisor.cli.lesson import Lesson
 from domino_advisor.counting.hubseat import count
 from domino_advisor.games.events import Play
 from domino_advisor.games.tiddly.rules import TiddlyRules
 from domino_advisor.games.tiddly.state import TiddlyRound
+from domino_advisor.games.words import read_play
 
 
-def _right_answer(prompt: str, lesson: HubLesson) -> str:
+def _right_answer(prompt: str, lesson: Lesson) -> str:
     """The answer worked out from the round as it stands (the lesson's own marking apart);
     your play: the first one open to you, typed with its end."""
-    r = lesson.match.round
+    r = lesson.round
     view = r.seat_view(0)
     inf = count(view)
     if m := re.match(r"which numbers can (\w+) certainly not hold", prompt):
@@ -42,17 +43,15 @@ def _right_answer(prompt: str, lesson: HubLesson) -> str:
     return str(play.tile) + ("" if play.on is None else f" {play.on}")
 
 
-def _lesson(seed: int, samples: int) -> tuple[HubLesson, str]:
+def _lesson(seed: int, samples: int) -> tuple[Lesson, str]:
     out = io.StringIO()
-    lesson: HubLesson
+    lesson: Lesson
 
     def read(prompt: str) -> str:
         out.write(prompt)
         return _right_answer(prompt, lesson)
 
-    lesson = HubLesson(
-        TiddlyRules(), 3, seed, Console(file=out, width=80, no_color=True), read, samples=samples
-    )
+    lesson = Lesson(TiddlyRules(), 3, seed, Console(file=out, width=80, no_color=True), read, samples=samples)
     lesson.play()
     return lesson, out.getvalue()
 
@@ -64,14 +63,14 @@ def _lesson(seed: int, samples: int) -> tuple[HubLesson, str]:
 def test_a_whole_race_with_right_counting_answers(samples):
     lesson, text = _lesson(1, samples)
     assert "a practice round of Tiddly-wink for 3: you (me) against the bots, anyone who can" in text
-    assert "round over" in text and lesson.match.round.over
+    assert "round over" in text and lesson.round.over
     score = lesson.score
     asked = {k: score.asked[k] for k in ("voids", "count", "where")}
     assert sum(asked.values()) >= 2 and score.asked["move"] >= 1
     for kind, n in asked.items():
         assert score.points[kind] == pytest.approx(n), kind  # every counting answer right
     # a race: someone plays twice running somewhere (no turns), and the log of it is legal
-    players = [a.seat for a in lesson.match.round.history if a.kind == "play"]
+    players = [a.seat for a in lesson.round.history if a.kind == "play"]
     assert any(a == b for a, b in itertools.pairwise(players))
 
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from domino_advisor.cli.app import main
-from domino_advisor.cli.lesson import LineLesson
+from domino_advisor.cli.lesson import Lesson
 from domino_advisor.counting.inference import infer
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.moves import legal_moves
@@ -25,7 +25,7 @@ def oracle(trainer_box, wrong=False):
 
     def read(prompt):
         t = trainer_box[0]
-        r = t.match.round
+        r = t.round
         inf = infer(SeatView.of(r, 0))
         if m := re.match(r"which numbers can (\w+) certainly not hold", prompt):
             s = t.names.index(m.group(1))
@@ -52,7 +52,7 @@ def oracle(trainer_box, wrong=False):
 def run_lesson(seed, wrong=False, players=3):
     out = io.StringIO()
     box = []
-    trainer = LineLesson(
+    trainer = Lesson(
         preset("classic", {"target": "0"}),
         players,
         seed,

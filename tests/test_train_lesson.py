@@ -14,7 +14,7 @@ from rich.console import Console
 from domino_advisor.base.errors import NotationError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.cli.app import main
-from domino_advisor.cli.hublesson import HubLesson, read_play
+from domino_advisor.cli.lesson import Lesson
 from domino_advisor.counting.hubseat import count
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
@@ -22,11 +22,12 @@ from domino_advisor.games.events import Play
 from domino_advisor.games.hub.match import deal, legal_moves
 from domino_advisor.games.trains.rules import TrainRules
 from domino_advisor.games.trains.state import TrainRound
+from domino_advisor.games.words import read_play
 
 
-def _right_answer(prompt: str, lesson: HubLesson) -> str:
+def _right_answer(prompt: str, lesson: Lesson) -> str:
     """The answer worked out from the round as it stands (the lesson's own marking apart)."""
-    r = lesson.match.round
+    r = lesson.round
     view = r.seat_view(0)
     inf = count(view)
     if m := re.match(r"which numbers can (\w+) certainly not hold", prompt):
@@ -55,14 +56,14 @@ def _right_answer(prompt: str, lesson: HubLesson) -> str:
 @pytest.mark.parametrize("rules", [TrainRules(top=9), ChickenRules()], ids=["mexican", "chicken"])
 def test_a_whole_round_with_right_counting_answers(rules, samples, chicken_seed):
     out = io.StringIO()
-    lesson: HubLesson
+    lesson: Lesson
 
     def read(prompt: str) -> str:
         out.write(prompt)
         return _right_answer(prompt, lesson)
 
     seed = chicken_seed if isinstance(rules, ChickenRules) else 11
-    lesson = HubLesson(rules, 3, seed, Console(file=out, width=80, no_color=True), read, samples=samples)
+    lesson = Lesson(rules, 3, seed, Console(file=out, width=80, no_color=True), read, samples=samples)
     lesson.play()
     text = out.getvalue()
     assert "round over" in text
@@ -71,7 +72,7 @@ def test_a_whole_round_with_right_counting_answers(rules, samples, chicken_seed)
     assert sum(asked.values()) >= 3 and score.asked["move"] >= 1
     for kind, n in asked.items():
         assert score.points[kind] == pytest.approx(n), kind  # every counting answer right
-    assert lesson.match.round.over
+    assert lesson.round.over
 
 
 @pytest.fixture

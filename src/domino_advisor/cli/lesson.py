@@ -1,18 +1,25 @@
-"""A practice game against bots that quizzes you on tile counting.
+"""A practice round against bots that quizzes you on tile counting, for every game.
 
-At each of your turns it asks one counting question (which numbers can an opponent
-not hold, how many of a number are unseen, where a tile most likely is) and which
-move you would make; it scores each answer against the exact inference and the
-advisor, then plays your move.  Seeded, so a lesson can be replayed.
+At each of your turns with a move to choose it asks one counting question (which
+numbers an opponent certainly lacks, how many of a number are unseen, where a tile most
+likely is) and which move you would make; it scores each answer against the exact
+inference and the advice, then plays your move.  One lesson plays every game through the
+registry's interfaces: the round dealt with every hand known (``Game.deal_round``), who
+acts next and what they may do (the round's ``next_actor`` and ``moves_of``: at a race,
+one of those who can play, drawn by the lesson's dice), the game's bots (``Parts.bots``)
+and table (``Parts.lesson_view``), how a move is asked for, typed and read (the game's
+words), and your move marked in the measure the game is won by (``learning.movemark``).
+Seeded, so a lesson can be replayed.  Drills from your games (``DrillLesson``) ask the
+same way at a position of a game you logged.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
@@ -24,26 +31,23 @@ from domino_advisor.base.printable import message, plural, printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.counting.reads import Style, style_for
-from domino_advisor.games.events import Draw, Move, Play, number_at_most
-from domino_advisor.games.line.deal import deal_round
-from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.moves import legal_moves
-from domino_advisor.games.line.rules import Rules, preset
+from domino_advisor.games.events import Draw, Move, Play
+from domino_advisor.games.registry import game_for, part
+from domino_advisor.games.words import words_of
 from domino_advisor.learning import drills, questions
 from domino_advisor.learning.answers import KINDS as ALL_KINDS
 from domino_advisor.learning.answers import LABELS
+from domino_advisor.learning.movemark import mark_move
 from domino_advisor.learning.progress import Answer, Kept, Record, now
 from domino_advisor.learning.scorecard import weights
 from domino_advisor.log import gamelog
-from domino_advisor.measure.players import make_player
-from domino_advisor.views import statusview
 
 if TYPE_CHECKING:
-    from domino_advisor.games.line.state import Round
     from domino_advisor.games.proof import Known
-    from domino_advisor.games.trains.match import HubMatch
+    from domino_advisor.games.registry import GameRound, GameRules
 
 KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
+NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]  # you, then the bots
 
 
 class TheirMoves:
@@ -99,16 +103,16 @@ class Asking:
         self,
         console: Console,
         read: Callable[[str], str],
-        rules: Rules,
+        rules: GameRules | None,
         lesson: int,
         samples: int | None = None,
         record: Record | None = None,
     ):
         self.console = console
         self.read = read
-        self.rules = rules
+        self.rules = rules  # what the answers are kept under (a drill's: each drill's game)
         self.lesson = lesson  # the lesson's seed, or a drill lesson's number
-        self.samples = samples
+        self.samples = samples  # the advice's worlds (None: the game's own budget)
         self.record = record  # every answer is kept there (the learner's record)
         self.kept_aside = 0  # answers that waited in the pending file (the record was busy)
         self.asked_at = time.perf_counter()
@@ -126,6 +130,7 @@ class Asking:
     def scored(self, kind: str, points: float) -> None:
         self.score.add(kind, points)
         if self.record is not None:
+            assert self.rules is not None  # a question is asked under its game's rules
             taken = time.perf_counter() - self.asked_at
             answer = Answer(kind, points, self.rules.name, self.lesson, round(taken, 2), now(), self.source)
             waiting = Text("  waiting for your progress record (another program is writing it)", style="dim")
@@ -152,52 +157,30 @@ class Asking:
         self.scored(question.kind, marked.points)
         return marked.points
 
-    def move_question(self, r: Round, seat: int, plays: list[Play]) -> tuple[Play, float]:
-        """Ask your move and mark it against the advisor's ranking: the move and its points."""
+    def move_question(self, r: GameRound, seat: int, plays: list[Play]) -> tuple[Play, float]:
+        """Ask your move (typed as the game's words read it) and mark it against the
+        advice's ranking, in the measure the game is won by: the move and its points."""
         self.rng.getrandbits(32)  # drawn as before 0.10.0, so a lesson's seed deals the same lesson
         # the advice advise gives in this position: its worlds and seed, no clock
         advice = advise(r, seat, Options(samples=self.samples, seed=0, seconds=None, style=self.style))
+        words = words_of(r)
         while True:
-            answer = self.ask("your move (like 64 or 64 on 4)? ")
-            words = answer.replace(" on ", " ").split()
+            answer = self.ask(f"your {words.MOVE} (like {words.prompt_example(r, plays)})? ")
             try:
-                tile = Tile.parse(words[0], self.rules.top) if words else None
-                if tile is None or len(words) > 2:
-                    raise DominoError("write a move like 64 or 64 on 4")
-                on: int | str | None = None
-                if len(words) == 2:
-                    number = number_at_most(words[1], self.rules.top)
-                    on = words[1] if number is None else number
-                side = r.layout.resolve(tile, on, self.rules.all_fives)
-                chosen = next(
-                    m
-                    for m in plays
-                    if m.tile == tile and r.layout.resolve(m.tile, m.on, self.rules.all_fives) == side
-                )
+                chosen = words.read_play(answer, r, plays)
                 break
-            except StopIteration:
-                self.console.print(Text(f"you do not hold {tile}", style="red"))
-            except (DominoError, ValueError) as e:
+            except ValueError as e:  # the game's words refuse it (a DominoError), or a number too long
                 self.console.print(Text(str(e), style="red"))
-        mine = next(
-            (c for c in advice.moves if c.tile == chosen.tile and c.side == side),
-            next(c for c in advice.moves if c.tile == chosen.tile),
-        )
-        best = advice.moves[0]
-        points = 1.0 if best.win <= 0 else max(0.0, 1 - (best.win - mine.win) / best.win)
-        best_text = f"{best.tile}" + ("" if best.on is None else f" on {best.on}")
-        why = "; ".join(best.reasons[:2])
-        self.tell(
-            points, f"the advisor plays {best_text} ({best.win:.0%} to win); yours: {mine.win:.0%}", why
-        )
-        self.scored("move", points)
-        return chosen, points
+        marked = mark_move(r, seat, advice, chosen)
+        self.tell(marked.points, marked.truth, marked.why)
+        self.scored("move", marked.points)
+        return chosen, marked.points
 
-    def no_choice(self, match: Match | HubMatch, moves: Sequence[Move]) -> bool:
+    def no_choice(self, r: GameRound, moves: list[Move]) -> bool:
         """A draw or a pass: nothing to decide, so it is played and shown."""
         if any(isinstance(m, Play) for m in moves):
             return False
-        match.apply(moves[0])
+        r.apply(moves[0])
         self.console.print(Text(f"  {moves[0]}", style="dim"))
         return True
 
@@ -220,10 +203,12 @@ class Asking:
             )
 
 
-class LineLesson(Asking):
+class Lesson(Asking):
+    """One round of any game against the bots, you in the first seat (``me``)."""
+
     def __init__(
         self,
-        rules: Rules,
+        rules: GameRules,
         players: int,
         seed: int,
         console: Console,
@@ -233,42 +218,51 @@ class LineLesson(Asking):
         reads: bool = True,
         record: Record | None = None,
     ):
-        super().__init__(console, read, rules, seed, samples, record)
+        game = game_for(rules.name)
+        played = game.round_only(rules)  # one round, played for itself
+        super().__init__(console, read, played, seed, samples, record)
         self.seed = seed
+        # where the game's logs give drills, your record leads the lesson: the drills due
+        # are said, and the questions lean to what you miss
+        led = "drills" in game.options
         self.drills_due = 0  # drills from your games due now (asked by train --drills)
         if record is not None:
-            self.drills_due = len(record.due())
+            if led:
+                self.drills_due = len(record.due())
             record.start_lesson()  # drills are spaced over every lesson
-        answers = record.answers() if record is not None else []
+        answers = record.answers() if record is not None and led else []
         self.lean = weights(answers) if answers else None  # an empty record: in turn
-        self.style = style_for(rules, players) if reads else None
-        self.names = ["me", "ana", "bob", "cy"][:players]
-        self.match = Match(rules, self.names)
-        self.bots = [None] + [make_player(bots) for _ in range(players - 1)]
+        self.style = style_for(played, players) if reads and "reads" in game.options else None
+        self.names = NAMES[:players]
+        self.table = part(game, "lesson_view")
+        bot = part(game, "bots")
+        self.bots: list[Any] = [None] + [bot(bots, played) for _ in range(players - 1)]
         self.turn_no = 0
+        self.round: GameRound = game.deal_round(played, self.names, self.rng, you=0)
 
     def play(self) -> Score:
-        deal_round(self.match, self.rng)
-        r = self.match.playing
+        r = self.round
+        title, start = words_of(r).practice(r)
+        said = f", {start}" if start else ""
         self.console.print(
             Text(
-                f"a practice round of {self.rules.name} for {len(self.names)}: you (me) "
-                "against the bots. q quits.",
+                f"a practice round of {title} for {len(self.names)}: you (me) against the bots{said}. "
+                "q quits.",
                 style="bold",
             )
         )
         theirs = TheirMoves(self.console)
         try:
             while not r.over:
-                moves = legal_moves(r)
-                seat = r.turn if r.turn is not None else self.match.seat(moves[0].player)
+                seat = r.next_actor(self.rng)  # at a race, one of those who can play, drawn
+                moves = r.moves_of(seat)
                 if seat == 0:
                     theirs.flush()
                     self.your_turn(r, moves)
-                else:
-                    event = self.bots[seat].choose(r, seat, self.rng)
-                    self.match.apply(event)
-                    theirs.say(event)
+                    continue
+                move = self.bots[seat](r, moves, self.rng)
+                r.apply(move)
+                theirs.say(move)
         except Quit:
             theirs.flush()
             self.console.print("stopped.")
@@ -284,24 +278,26 @@ class LineLesson(Asking):
             )
         return self.score
 
-    def your_turn(self, r: Round, moves: list[Move]) -> None:
-        if self.no_choice(self.match, moves):
+    def your_turn(self, r: GameRound, moves: list[Move]) -> None:
+        if self.no_choice(r, moves):
             return
         plays = [m for m in moves if isinstance(m, Play)]
         self.turn_no += 1
-
         view = r.seat_view(0)
         inf = infer(view)
-        self.console.print(statusview.chain(r.layout))
-        self.show_hand(cast("set[Tile]", r.hands[0]))  # a lesson deals every hand, yours known
-        if not r.layout.is_empty and view.opponents:
+        self.console.print(self.table(r))
+        self.show_hand(r.hands[0] or set())  # a lesson deals every hand, yours known
+        words = words_of(r)
+        chaining = words.chaining(r, 0)  # the question was asked at its start
+        if r.history and view.opponents and not chaining:
             self.quiz(self.next_kind(), view, inf)
         if len(plays) == 1:
-            self.match.apply(plays[0])
-            self.console.print(Text(f"  {plays[0]} (your only move)", style="dim"))
+            r.apply(plays[0])
+            why = "your chain goes on: the only tile that fits" if chaining else f"your only {words.MOVE}"
+            self.console.print(Text(f"  {plays[0]} ({why})", style="dim"))
             return
         chosen, _ = self.move_question(r, 0, plays)
-        self.match.apply(chosen)
+        r.apply(chosen)
 
     def next_kind(self) -> str:
         """In turn with an empty record; else more often what the record says you miss."""
@@ -312,11 +308,10 @@ class LineLesson(Asking):
     def quiz(self, kind: str, view: Known, inf: Inference) -> None:
         self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)
 
-    def finish(self, r: Round) -> None:
-        res = r.result()
-        if r.over and res is not None:
-            who = "nobody (a tie)" if res.winner is None else self.names[res.winner]
-            self.console.print(Text(f"round over: {who} won", style="bold"))
+    def finish(self, r: GameRound) -> None:
+        said = r.end_words()
+        if said is not None:
+            self.console.print(Text(said, style="bold"))
         self.totals()
 
 
@@ -334,7 +329,7 @@ class DrillLesson(Asking):
         samples: int | None = None,
         reads: bool = True,
     ) -> None:
-        super().__init__(console, read, preset("classic"), record.lessons() + 1, samples, record)
+        super().__init__(console, read, None, record.lessons() + 1, samples, record)  # rules: each drill's
         self.reads = reads
         self.kept: Record = record
 
@@ -368,9 +363,11 @@ class DrillLesson(Asking):
     def drill(self, number: int, kept: Kept, show: bool = True) -> None:
         log = gamelog.loads(kept.text)
         at = drills.moment(log, kept.drill.event)
-        r, view, inf = at.round, at.view, at.inference
+        r, view, inf, me = at.round, at.view, at.inference, at.match.me
+        game = log.game
         self.rules = log.rules
-        self.style = style_for(log.rules, len(log.players)) if self.reads else None
+        reads = self.reads and "reads" in game.options
+        self.style = style_for(log.rules, len(log.players)) if reads else None
         if show:
             self.console.print(
                 Text(
@@ -381,12 +378,12 @@ class DrillLesson(Asking):
             )
             for line in at.events[-8:]:
                 self.console.print(Text(f"  {printable(line)}", style="dim"))
-            self.console.print(statusview.chain(r.layout))
-            self.console.print("your hand: " + " ".join(str(t) for t in sorted(view.hand, reverse=True)))
+            self.console.print(part(game, "lesson_view")(r))
+            self.show_hand(view.hand)
         self.console.print(Text(f"drill {number} (right {kept.rights} of 2 so far)", style="cyan"))
         if kept.drill.kind == "move":
-            plays = [m for m in legal_moves(r) if isinstance(m, Play)]
-            _, points = self.move_question(r, at.match.me, plays)
+            plays = [m for m in r.moves_of(me) if isinstance(m, Play)]
+            _, points = self.move_question(r, me, plays)
         else:
             label = questions.by_event(log.event_numbers())
             points = self.ask_question(drills.question(kept.drill, view), view, inf, label)
@@ -421,19 +418,3 @@ def tell(points: float, text: str, why: str = "") -> RenderableType:
     if not why:
         return head
     return Group(head, Padding(Text(f"why: {why}", style="dim"), (0, 0, 0, 4), expand=False))
-
-
-def lesson(
-    rules: Rules,
-    seats: int,
-    seed: int,
-    console: Console,
-    read: Callable[[str], str],
-    bots: str,
-    reads: bool,
-    record: Record | None,
-) -> LineLesson:
-    """A practice round of a line game (the ``train`` command's part): one round, no target."""
-    return LineLesson(
-        rules.with_overrides({"target": "0"}), seats, seed, console, read, bots, reads=reads, record=record
-    )

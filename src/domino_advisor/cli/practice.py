@@ -83,7 +83,8 @@ def train(
     your own games (--from GAME, --drills)."""
     import random as _random
 
-    from domino_advisor.games.registry import game_for, part
+    from domino_advisor.cli.lesson import Lesson
+    from domino_advisor.games.registry import game_for
     from domino_advisor.log.gamelog import MAX_LINE
 
     config_refused()
@@ -124,7 +125,7 @@ def train(
     answers = landing_in(record_files() if record else [], "your answers are kept in your progress record")
     try:
         with answers:
-            part(game, "lesson")(rules, seats, seed, console, read, bots, reads, kept).play()
+            Lesson(rules, seats, seed, console, read, bots, reads=reads, record=kept).play()
     finally:
         if kept is not None:
             kept.close()

@@ -49,7 +49,7 @@ class Parts:
     review_view: str  # (data, width) -> the review for people
     rules_view: str  # (rules, width) -> the rule set as a table
     session: str  # the table loop's class for the game (cli.session.Session or a subclass)
-    lesson: str  # (rules, seats, seed, console, read, bots, reads, record) -> a lesson to play()
+    lesson_view: str  # (round) -> the table a lesson shows at your turn
     # (rules, seats, matches) -> the game's tournament (a ``Contest``): how its deals are dealt
     # and seated, how a game is scored, which scores are reported
     simulate: str
@@ -182,6 +182,10 @@ class GameRound(Protocol):
 
     def start_words(self) -> str:
         """The round's start in words, for a lesson's first line."""
+        ...
+
+    def end_words(self) -> str | None:
+        """How the round ended, in words, for a lesson's last line (None while it goes on)."""
         ...
 
     def for_next(self, seat: int) -> Any:
@@ -339,14 +343,26 @@ class Game(Protocol):
     options: frozenset[str]  # the commands' options the game takes beyond every game's
     parts: Parts
 
+    @property
+    def words(self) -> Any:
+        """The game in the table's words (``games/<game>/words.py``; every game's say a play
+        as a lesson asks for it: ``games.words.PlayWords``)."""
+        ...
+
     def rules_from(self, preset: str, setting: str) -> GameRules:
         """The rule set of a log's ``[Rules]`` and ``[Set]`` tags (the preset is the line
         games'; another game's name is its own)."""
         ...
 
-    def deal_round(self, rules: Any, names: list[str], rng: Any) -> GameRound:
+    def deal_round(self, rules: Any, names: list[str], rng: Any, you: int | None = None) -> GameRound:
         """A first round dealt fairly, every hand and the boneyard known (a world to play,
-        a simulation's round)."""
+        a simulation's round, a lesson's); ``you``: the seat its words call you (a
+        lesson's: "your train")."""
+        ...
+
+    def round_only(self, rules: Any) -> Any:
+        """These rules for one round played for itself (a lesson): a match's target that
+        could end it early set aside."""
         ...
 
     def new_match(self, rules: Any, players: list[str], me: str) -> SeatMatch:

@@ -58,7 +58,7 @@ def fits(
         return False
     try:
         log = gamelog.loads(text)
-        if "practice" not in log.game.options:  # drills are practice: the games that have it
+        if "drills" not in log.game.options:  # the games whose logs give drills
             return False
         match, _ = replayed(log, event)  # type: ignore[arg-type]
         r, me = match.round, match.viewer

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from domino_advisor.base.printable import plural, printable
 from domino_advisor.games.registry import game_for
+from domino_advisor.games.words import words_of
 from domino_advisor.views.render import equal_note, reasons_shown
 
 if TYPE_CHECKING:
@@ -426,6 +427,24 @@ def rules_view(name: str, width: int = 80) -> RenderableType:
         t.add_row(key, values, shown, *([] if narrow else [what]))
         notes.append(Text(f"{key}: {what}"))
     return Group(t, *notes) if narrow else t
+
+
+def lesson_view(r: Any) -> RenderableType:
+    """A lesson's table at your turn (``Parts.lesson_view``): each place (train, line or
+    end) with its last tiles and its end, in the game's words (its ``lesson_table``)."""
+    table = words_of(r).lesson_table(r)
+    t = Table(show_edge=False, box=None, padding=(0, 1, 0, 0))
+    t.add_column(table.column)
+    t.add_column("last tiles")
+    t.add_column("end", justify="right")
+    for row in table.rows:
+        t.add_row(*row)
+    if table.caption is not None:
+        t.caption = table.caption
+    if table.below is None:
+        return t
+    below = Text(table.below, style="yellow")
+    return Group(t, below) if table.shown else below
 
 
 def table_view(

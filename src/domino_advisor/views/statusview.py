@@ -73,6 +73,11 @@ def chain(layout: Any) -> Text:
     return out
 
 
+def lesson_view(r: Any) -> Text:
+    """A lesson's table at your turn (``Parts.lesson_view``): the line of play."""
+    return chain(r.layout)
+
+
 def status_view(
     pos: Position, data: shapes.StatusJson, compact: bool = False, width: int = WIDE, counting: bool = True
 ) -> Group:

@@ -13,13 +13,14 @@ from domino_advisor.base.tiles import Tile
 from domino_advisor.games.chicken.bots import POLICIES, heuristic_choice
 from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
 from domino_advisor.games.events import Play
-from domino_advisor.games.words import Counted, LessonTable
+from domino_advisor.games.words import Counted, LessonTable, read_placed
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
 HEURISTIC = heuristic_choice  # a chooser among the legal plays (hub.match.Choice)
 BOTS = POLICIES
 PLANNED_BY = "the heuristic's move"
 TRAIN_KEY = False  # a move's dict says where it goes as "on" only
+MOVE = "play"  # what a lesson asks you for
 EXAMPLE = "94 h (the head), 43 t2 (the second toe) or 65 66 (on 6-6)"
 HELP_MOVES = """  ana 94          ana plays 9-4 where it fits (asked which when several)
   ana 94 h        on the head               ana 43 t2    on the second toe's line
@@ -58,6 +59,22 @@ def typed_place(r: ChickenRound, word: str) -> str:
             f"'{printable(word)}' is not a place: h (the head), t2 (a toe), or a double like 66"
         )
     return place
+
+
+def practice(r: ChickenRound) -> tuple[str, str]:
+    """The game and the round's start, as a lesson's first line says them."""
+    return r.rules.title, r.start_words()
+
+
+def prompt_example(r: ChickenRound, plays: list[Play]) -> str:
+    """The first of your plays as you would type it."""
+    return typed(r, plays[0])
+
+
+def read_play(answer: str, r: ChickenRound, plays: list[Play]) -> Play:
+    """A typed play: ``94 h``, ``43 t2``, ``65 66``, ``9-4 on head``, or just the tile where
+    one place takes it."""
+    return read_placed(answer, r, plays, EXAMPLE, said_place, typed_place)
 
 
 def typed(r: ChickenRound, play: Play) -> str:

@@ -24,7 +24,7 @@ HUB_PARTS = Parts(
     review_view="domino_advisor.views.hubview:review_view",
     rules_view="domino_advisor.views.hubview:rules_view",
     session="domino_advisor.cli.hubsession:HubSession",
-    lesson="domino_advisor.cli.hublesson:lesson",
+    lesson_view="domino_advisor.views.hubview:lesson_view",
     edit_view="domino_advisor.views.hubview:edit_view",
     simulate="domino_advisor.games.hub.contest:HubContest",
     bots="domino_advisor.measure.hubbots:make_policy",
@@ -65,13 +65,20 @@ class HubGame:
             pairs[key] = value
         return self.rules_class().with_settings(pairs)
 
-    def deal_round(self, rules: Any, names: list[str], rng: Any) -> Any:
-        """A first round dealt fairly, every hand and the boneyard known (a world to play)."""
+    def deal_round(self, rules: Any, names: list[str], rng: Any, you: int | None = None) -> Any:
+        """A first round dealt fairly, every hand and the boneyard known (a world to play);
+        ``you``: the seat its words call you ("your train")."""
         from domino_advisor.games.hub.match import deal
 
         match = self.match_class(rules, names)
         hands, stock = deal(rules, len(names), 1, rng)
-        return match.start(list(hands), stock)
+        r = match.start(list(hands), stock)
+        r.viewer = you
+        return r
+
+    def round_only(self, rules: Any) -> Any:
+        """A round is played out whatever the match: the rules as they are."""
+        return rules
 
     def new_match(self, rules: Any, players: list[str], me: str) -> Any:
         return HubLogMatch(rules, players, me)

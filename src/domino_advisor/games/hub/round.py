@@ -167,6 +167,12 @@ class HubRound:
         """The round's start, for a lesson's first line: the double in the middle."""
         return f"{self.rules.hub_word} {self.engine}"
 
+    def end_words(self) -> str | None:
+        """How the round ended, for a lesson's last line: who went out, the pips left."""
+        from domino_advisor.games.words import pips_left_said
+
+        return pips_left_said(self) if self.over else None
+
     def seat_view(self, seat: int, shown: dict[int, tuple[Tile, ...]] | None = None) -> Any:
         """What ``seat`` knows, for the counting (``hub.view.HubSeatView``)."""
         from domino_advisor.games.hub.view import HubSeatView

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from domino_advisor.base.errors import DominoError
 from domino_advisor.games.events import Event, PlaceWords, Play
@@ -25,9 +26,11 @@ class LineGames:
     shorthand_places: bool = False
     places: PlaceWords | None = None
     # soft reads, the review's page and hindsight, practice at the table, and an edit's
-    # report that compares the counting before and after, tournaments of whole matches
+    # report that compares the counting before and after, tournaments of whole matches;
+    # drills from its logs (train --from), so its lessons are led by your record (more of
+    # the questions you miss, the drills due said)
     options: frozenset[str] = frozenset(
-        {"reads", "html", "force", "hindsight", "practice", "compares_edits", "matches"}
+        {"reads", "html", "force", "hindsight", "practice", "compares_edits", "matches", "drills"}
     )
     parts: Parts = field(
         default=Parts(
@@ -42,7 +45,7 @@ class LineGames:
             review_view="domino_advisor.views.render:review_view",
             rules_view="domino_advisor.views.render:rules_view",
             session="domino_advisor.cli.session:Session",
-            lesson="domino_advisor.cli.lesson:lesson",
+            lesson_view="domino_advisor.views.statusview:lesson_view",
             edit_view="domino_advisor.views.statusview:edit_view",
             simulate="domino_advisor.games.line.contest:LineContest",
             bots="domino_advisor.measure.players:bot",
@@ -54,13 +57,27 @@ class LineGames:
     def rules_from(self, name: str, setting: str) -> Rules:
         return preset(name, setting)
 
-    def deal_round(self, rules: Rules, names: list[str], rng: random.Random) -> Round:
-        """A first round dealt fairly, every hand and the boneyard known (a world to play)."""
+    @property
+    def words(self) -> Any:
+        """The game in the table's words, as a lesson asks a move (``games.line.words``),
+        loaded when first asked for."""
+        from domino_advisor.games.line import words
+
+        return words
+
+    def deal_round(self, rules: Rules, names: list[str], rng: random.Random, you: int | None = None) -> Round:
+        """A first round dealt fairly, every hand and the boneyard known (a world to play);
+        ``you``: the match's seat that its words call you."""
         from domino_advisor.games.line.moves import deal_round
 
-        match = Match(rules, names)
+        match = Match(rules, names, None if you is None else names[you])
         deal_round(match, rng)
         return match.playing
+
+    def round_only(self, rules: Rules) -> Rules:
+        """A round played for itself: the target set aside (a target reached in play would
+        end it there)."""
+        return rules.with_overrides({"target": "0"})
 
     def new_match(self, rules: Rules, players: list[str], me: str) -> Match:
         return Match(rules, players, me)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from domino_advisor.games.line.lead import Opening
     from domino_advisor.games.line.record import Acted
     from domino_advisor.games.line.rules import Rules
+    from domino_advisor.games.line.scoring import Result
     from domino_advisor.games.line.view import SeatView
 
 Place = int | str | None  # as the log writes it: an end's number or a side; None opens
@@ -78,6 +79,8 @@ class Playing:
         def to_move(self) -> int | None: ...
 
         def pips(self, seat: int) -> int | None: ...
+
+        def result(self) -> Result | None: ...
 
         def deal(self, seat: int, tiles: tuple[Tile, ...]) -> None: ...
 
@@ -268,3 +271,12 @@ class Playing:
         """The round's start, for a lesson's first line."""
         opener = self.mover()
         return "the lead rule says who opens" if opener is None else f"{self.names[opener]} to open"
+
+    def end_words(self) -> str | None:
+        """How the round ended, for a lesson's last line: who won it (None while it goes on,
+        or until the hands that score it are known)."""
+        result = self.result()
+        if not self.over or result is None:
+            return None
+        who = "nobody (a tie)" if result.winner is None else self.names[result.winner]
+        return f"round over: {who} won"

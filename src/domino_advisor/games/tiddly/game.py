@@ -24,9 +24,14 @@ class TiddlyWink(HubGame):
         rules: TiddlyRules = super().rules_from(name, setting)
         return rules
 
-    def deal_round(self, rules: TiddlyRules, names: list[str], rng: random.Random) -> TiddlyRound:
-        """A round dealt fairly, every hand and the boneyard known."""
-        return TiddlyRound.shuffled(rules, names, rng)
+    def deal_round(
+        self, rules: TiddlyRules, names: list[str], rng: random.Random, you: int | None = None
+    ) -> TiddlyRound:
+        """A round dealt fairly, every hand and the boneyard known; ``you``: the seat its
+        words call you (and whose view of the opening proves what it proves)."""
+        r = TiddlyRound.shuffled(rules, names, rng)
+        r.viewer = you
+        return r
 
     def new_match(self, rules: Any, players: list[str], me: str) -> TiddlyLogMatch:
         return TiddlyLogMatch(rules, players, me)
@@ -75,7 +80,7 @@ GAME = TiddlyWink(
     doc="docs/tiddly-wink.md",
     places=None,
     rules_class=TiddlyRules,
-    match_class=TiddlyMatch,  # every hand known: simulation, lessons
+    match_class=TiddlyMatch,  # every hand known: simulation (a lesson deals its one round, deal_round)
     settings=SETTINGS,
     words=words,
     most_players=PLAYERS[1],

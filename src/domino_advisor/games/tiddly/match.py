@@ -1,4 +1,4 @@
-"""A Tiddly-wink match with every hand known (simulation, lessons): rounds dealt fairly,
+"""A Tiddly-wink match with every hand known (simulation): rounds dealt fairly,
 each scored as the draw game scores it (the round's winner scores the others' pips), the
 most points win.  The moves are the round's (``state.TiddlyRound``)."""
 

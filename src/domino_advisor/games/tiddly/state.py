@@ -426,5 +426,11 @@ class TiddlyRound(TiddlyTable):
         """The round's start, for a lesson's first line: no turns."""
         return "anyone who can play may, in any order"
 
+    def end_words(self) -> str | None:
+        """How the round ended, for a lesson's last line: who went out, the pips left."""
+        from domino_advisor.games.words import pips_left_said
+
+        return pips_left_said(self) if self.over else None
+
     def pips_left(self, seat: int) -> int | None:
         return self.pips(seat)

@@ -13,13 +13,14 @@ from domino_advisor.games.events import Play
 from domino_advisor.games.line.layout import is_side
 from domino_advisor.games.tiddly.bots import POLICIES, heavy_choice
 from domino_advisor.games.tiddly.state import Place, TiddlyRound
-from domino_advisor.games.words import Counted, LessonTable
+from domino_advisor.games.words import Counted, LessonTable, read_placed
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
 HEURISTIC = heavy_choice
 BOTS = POLICIES
 PLANNED_BY = "the heaviest tile"
 TRAIN_KEY = False
+MOVE = "play"  # what a lesson asks you for
 EXAMPLE = "64 (6-4 where it fits), 64 4 (on the end showing 4)"
 HELP_MOVES = """  ana 64          ana plays 6-4 where it fits (asked which end when two)
   ana 64 4        on the end showing 4      bob d        bob draws one tile
@@ -55,6 +56,21 @@ def typed_place(r: TiddlyRound, word: str) -> Place:
     if is_side(word):
         return word
     raise NotationError(f"'{printable(word)}' is not an end: write the number it shows, like 4")
+
+
+def practice(r: TiddlyRound) -> tuple[str, str]:
+    """The game and the round's start, as a lesson's first line says them."""
+    return r.rules.title, r.start_words()
+
+
+def prompt_example(r: TiddlyRound, plays: list[Play]) -> str:
+    """The first of your plays as you would type it."""
+    return typed(r, plays[0])
+
+
+def read_play(answer: str, r: TiddlyRound, plays: list[Play]) -> Play:
+    """A typed play: ``41 4``, ``4-1 on 1``, or just the tile where one end takes it."""
+    return read_placed(answer, r, plays, EXAMPLE, said_place, typed_place)
 
 
 def typed(r: TiddlyRound, play: Play) -> str:

@@ -14,13 +14,14 @@ from domino_advisor.games.events import Play
 from domino_advisor.games.trains.bots import POLICIES, heuristic_choice
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.state import MEXICAN, Key, TrainRound
-from domino_advisor.games.words import Counted, LessonTable
+from domino_advisor.games.words import Counted, LessonTable, read_placed
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
 HEURISTIC = heuristic_choice  # a chooser among the legal plays (hub.match.Choice)
 BOTS = POLICIES
 PLANNED_BY = "the plan's move"
 TRAIN_KEY = True  # a move's dict also says "train", as 0.8.0 wrote it
+MOVE = "play"  # what a lesson asks you for
 EXAMPLE = "125 m (the Mexican train), 125 mine, or 125 bob"
 HELP_MOVES = """  ana 64          ana plays 6-4 on the only train it fits (asked which when several)
   ana 64 m        on the Mexican train      ana 64 bob   on bob's train (any start of a name)
@@ -66,6 +67,22 @@ def typed_place(r: TrainRound, word: str) -> str:
     if len(named) != 1:
         raise NotationError(f"'{printable(word)}' is not a train: m, mine, or a player's name")
     return named[0]
+
+
+def practice(r: TrainRound) -> tuple[str, str]:
+    """The game and the round's start, as a lesson's first line says them."""
+    return r.rules.title, r.start_words()
+
+
+def prompt_example(r: TrainRound, plays: list[Play]) -> str:
+    """The first of your plays as you would type it."""
+    return typed(r, plays[0])
+
+
+def read_play(answer: str, r: TrainRound, plays: list[Play]) -> Play:
+    """A typed play: ``125 m``, ``12-5 mine``, ``125 on bob``, or just the tile where one
+    train takes it."""
+    return read_placed(answer, r, plays, EXAMPLE, said_place, typed_place)
 
 
 def typed(r: TrainRound, play: Play) -> str:
