@@ -15,8 +15,9 @@ from domino_advisor.games.line.bots import heuristic
 from domino_advisor.games.line.deal import deal_round
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
+from domino_advisor.games.line.players import make_player as line_player
 from domino_advisor.games.line.rules import preset
-from domino_advisor.measure.players import make_player
+from domino_advisor.measure.bots import AdvisorBot
 
 DATA = json.loads((Path(__file__).parent / "data" / "advisor-0.4.0.json").read_text())
 NAMES = ["me", "ana", "bob", "cy"]
@@ -36,7 +37,7 @@ def position(case):
 @pytest.mark.parametrize("case", DATA["cases"], ids=lambda c: f"{c['rules']}-{c['seats']}-{c['seed']}")
 def test_the_basic_advisor_ranks_as_040_did(case):
     r = position(case)
-    player = make_player("basic-advisor")
+    player = line_player("basic-advisor", AdvisorBot)
     assert player.policy is heuristic and not player.reads and player.solve_drawing == 0
     options = Options(
         samples=DATA["samples"],

@@ -18,7 +18,7 @@ from test_architecture import modules, nodes
 GAME_FOLDERS = {
     name.split(".")[1] for name in modules() if name.startswith("games.") and name.count(".") == 2
 }
-MOST = 16  # imports of a game's own modules from outside games/ (107 when issue 40's work began)
+MOST = 15  # imports of a game's own modules from outside games/ (107 when issue 40's work began)
 DONE = {  # modules written once for every game: none of them may import a game's own again
     "advice.advise",
     "advice.asking",
@@ -47,6 +47,7 @@ DONE = {  # modules written once for every game: none of them may import a game'
     "learning.movemark",
     "learning.questions",
     "log.guide",
+    "measure.bots",
     "measure.deal",
     "measure.reads_fit",
     "measure.selfplay",

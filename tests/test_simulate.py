@@ -64,16 +64,18 @@ def test_peer_bot_plays_legally(games):
 )
 def test_the_strong_peer_setting_plays_legally_and_is_set_as_issue_12_asks(samples):
     pytest.importorskip("dominoes")
-    from domino_advisor.measure.players import make_player
+    from domino_advisor.games.line.players import make_player as line_player
+    from domino_advisor.measure.bots import AdvisorBot
 
-    strong = make_player("dominoes-strong")
+    strong = line_player("dominoes-strong", AdvisorBot)
     assert (strong.samples, strong.start_move, strong.first, strong.name) == (
         20,
         8,
         "double",
         "dominoes-strong",
     )
-    assert make_player("dominoes-strong:5").samples == 5 and make_player("dominoes").first == "bota_gorda"
+    assert line_player("dominoes-strong:5", AdvisorBot).samples == 5
+    assert line_player("dominoes", AdvisorBot).first == "bota_gorda"
     spec = f"dominoes-strong:{samples}"
     scores = simulate(preset("partnership"), 4, [spec, "heavy"], 4, jobs=1, seed=3)
     assert scores[0].games == 4 and scores[0].spec == spec
@@ -112,7 +114,7 @@ def test_simulate_json():
 
 def test_a_match_is_played_to_its_target():
     from domino_advisor.games.line.contest import LineContest
-    from domino_advisor.measure.players import bot
+    from domino_advisor.measure.bots import bot
     from domino_advisor.measure.tournament import play
 
     rules = preset("all-fives").with_overrides({"target": "60"})

@@ -38,12 +38,12 @@ def test_a_tiny_tournament_says_higher_is_better():
 
 def test_a_match_scores_the_winner_the_others_pips():
     from domino_advisor.games.hub.contest import HubContest
-    from domino_advisor.measure.hubbots import make_policy
+    from domino_advisor.measure.bots import bot
     from domino_advisor.measure.tournament import play
 
     rules = TiddlyRules()
     sitting = HubContest(rules, 3).deal((5, 6), ["heavy", "heavy", "heavy"]).sit(0)
-    play(sitting, {"heavy": make_policy("heavy", rules)})
+    play(sitting, {"heavy": bot("heavy", rules)})
     totals, won, rounds = sitting.outcome
     assert rounds == 1 and sum(won) <= 1
     assert sorted(totals)[:2] == [0, 0] and max(totals) > 0  # one round: only its winner scores

@@ -385,6 +385,13 @@ class Game(Protocol):
         """The ``[Rules]`` names that are this game (the line games': their presets)."""
         ...
 
+    def bot(self, spec: str, rules: Any, advisor: Any) -> Any:
+        """One of its bots by name, as the tournament and the lessons call a bot (round, the
+        moves open to one seat, dice) -> the move; the advisor made by ``advisor`` (a
+        factory the advice layer hands in: ``advisor(samples, **settings)``); a name that
+        is none of its bots refused in the table's words."""
+        ...
+
     def next_step(self, match: Any) -> str | None:
         """What a log of it needs now, in the table's words (your hand, who opens, who
         shows or counts, the next round); None while play simply goes on."""

@@ -3,12 +3,13 @@ stack that play them (the same for each), and how their logs are read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from domino_advisor.base.errors import LogFileError, RulesError
+from domino_advisor.base.errors import LogFileError, NotationError, RulesError
 from domino_advisor.base.printable import excerpt
-from domino_advisor.games.events import Event, PlaceWords, Play
+from domino_advisor.games.events import Event, PlaceWords, Play, number_at_most
 from domino_advisor.games.hub.logmatch import HubLogMatch, written
 from domino_advisor.games.registry import Parts
 
@@ -27,9 +28,11 @@ HUB_PARTS = Parts(
     lesson_view="domino_advisor.views.hubview:lesson_view",
     edit_view="domino_advisor.views.hubview:edit_view",
     simulate="domino_advisor.games.hub.contest:HubContest",
-    bots="domino_advisor.measure.hubbots:make_policy",
+    bots="domino_advisor.measure.bots:bot",
     simulate_view="domino_advisor.views.hubview:train_simulate_table",
 )
+
+MOST_SAMPLES = 10_000  # the advisor bot's worlds a decision, at most
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,26 @@ class HubGame:
 
     def rules_names(self) -> list[str]:
         return [self.name]
+
+    def bot(self, spec: str, rules: Any, advisor: Callable[..., Any]) -> Any:
+        """One of the game's bots by its name: its own (its words' ``BOTS``), or the advisor
+        (``advisor[:worlds]``, made by ``advisor``, the advice layer's)."""
+        policies = self.words.BOTS
+        name, colon, arg = spec.partition(":")
+        if name in policies and not colon:
+            return policies[name]
+        if name == "advisor":
+            if not colon:
+                return advisor()
+            samples = number_at_most(arg, MOST_SAMPLES)
+            if samples:
+                return advisor(samples)
+            raise NotationError(
+                f"'{spec}': the advisor's worlds are a whole number from 1 to {MOST_SAMPLES:,}"
+            )
+        raise NotationError(
+            f"'{spec}' is not a {self.title} bot (the bots are {', '.join(policies)}, advisor[:worlds])"
+        )
 
     def next_step(self, match: Any) -> str | None:
         """What the log needs now, in the table's words (``games.hub.guide``)."""

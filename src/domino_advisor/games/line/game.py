@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,7 +49,7 @@ class LineGames:
             lesson_view="domino_advisor.views.statusview:lesson_view",
             edit_view="domino_advisor.views.statusview:edit_view",
             simulate="domino_advisor.games.line.contest:LineContest",
-            bots="domino_advisor.measure.players:bot",
+            bots="domino_advisor.measure.bots:bot",
             simulate_view="domino_advisor.views.render:simulate_table",
             equity="domino_advisor.games.line.equity_check",
         )
@@ -116,6 +117,13 @@ class LineGames:
     def shown_in_list(self) -> tuple[str, ...]:
         """The parameters the table of every preset shows."""
         return SHOWN
+
+    def bot(self, spec: str, rules: Rules | None, advisor: Callable[..., Any]) -> Any:
+        """One of the line games' bots by its name (``games.line.players``); the advisor is
+        made by ``advisor`` (the advice layer's), with the settings its name stands for."""
+        from domino_advisor.games.line.players import Bot, make_player
+
+        return Bot(make_player(spec, advisor))
 
     def next_step(self, match: Match) -> str | None:
         """What the log needs now, in the table's words (``games.line.guide``)."""

@@ -2,7 +2,7 @@
 ``train``): the fast engine's policies (``bots.POLICIES``), the advisor in its settings,
 the ``dominoes`` package's bot and OpenSpiel's ISMCTS.  Each chooses an event for its
 seat, seeing only what that seat may see (the policies read only their own hand and the
-table).  The advisor is the advice layer's (``measure.players.AdvisorPlayer``): it is
+table).  The advisor is the measure layer's (``measure.bots.AdvisorBot``): it is
 made here by the factory it hands in, with the settings its name stands for."""
 
 from __future__ import annotations
