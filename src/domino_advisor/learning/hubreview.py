@@ -258,8 +258,8 @@ def review_data(
     hindsight: bool,
 ) -> shapes.HubReviewJson:
     """The review's data (``review --json``): each decision, then each finished round in
-    hindsight where asked (``learning.hubhindsight``); the hub games' part (no soft reads)."""
-    from domino_advisor.learning.hubhindsight import hindsight as replay_rounds
+    hindsight where asked (``learning.hindsight``); the hub games' part (no soft reads)."""
+    from domino_advisor.learning.hindsight import hindsight as replay_rounds
 
     step("reviewing", 0, len(log.events))
     result = review(
@@ -273,5 +273,5 @@ def review_data(
         rounds = replay_rounds(
             log, HINDSIGHT_SAMPLES, seed, on_step=lambda done, total: step("hindsight", done, total)
         )
-        data["hindsight"] = [h.as_dict() for h in rounds]
+        data["hindsight"] = [cast("shapes.HubHindsightJson", h.as_dict()) for h in rounds]
     return data

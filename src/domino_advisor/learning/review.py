@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from domino_advisor.advice.advise import Options, advise
 from domino_advisor.advice.candidate import gap_known
@@ -319,5 +319,5 @@ def review_data(
         replayed = replay_rounds(
             log, HINDSIGHT_SAMPLES, seed, on_step=lambda done, total: step("hindsight", done, rounds)
         )
-        data["hindsight"] = [h.as_dict() for h in replayed]
+        data["hindsight"] = [cast("shapes.HindsightJson", h.as_dict()) for h in replayed]
     return data

@@ -1,13 +1,14 @@
-"""What only the line games know when the advice weighs a play (``Parts.judging``, read by
-``advice.advise``): the turn in their words, the end a play joins, the match a round is
+"""What only the line games know when a play is weighed (``Parts.judging``): at the table,
+by ``advice.advise`` (the turn in their words, the end a play joins, the match a round is
 played for, how a world is played out fast, and when the round is small enough to solve
-exactly.  The advice measures these games by the chance of winning (the round's, or the
+exactly), and after the game, by ``learning.hindsight`` (a round's result, how a
+finished round's deal is rebuilt).  These games are measured by the chance of winning (the round's, or the
 match's where one is played for): ``measure = "chance"``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domino_advisor.base.budgets import EXACT_MOST_TILES
 from domino_advisor.base.tiles import Tile
@@ -19,6 +20,11 @@ from domino_advisor.games.line.scoring import fives_points, side_of
 from domino_advisor.games.line.search import SearchTooBig, solve, solve_value
 from domino_advisor.games.line.stakes import Stakes, stakes
 from domino_advisor.games.line.state import Round
+
+if TYPE_CHECKING:
+    import random
+
+    from domino_advisor.games.line.splits import Split
 
 Move = tuple[Tile | None, str | None]  # a tile and the side it joins (None: opens; no tile: draw or pass)
 
@@ -150,6 +156,34 @@ class LineJudging:
         except SearchTooBig:
             return None
         return values
+
+    # -- after the game: hindsight (learning.hindsight) ----------------------------------------
+    proves_hands = True  # hindsight takes a hand left unshown that the counting proves as shown
+    splits_tried = 1  # the splits model every rule (the lead's too): one the play refuses is a misplay
+
+    def result(self, r: Round) -> tuple[str, int | None, list[int]]:
+        """How a finished round ended (out, blocked or target), who won it (None: drawn), and
+        the points of each seat's side from it, the fives made in play too."""
+        res = r.result()
+        assert res is not None and r.how is not None
+        seats = range(r.match.seats)
+        points = {side_of(s, r.rules): r.fives.get(side_of(s, r.rules), 0) for s in seats}
+        for side, pts in res.points.items():
+            points[side] += pts
+        return r.how, res.winner, [points[side_of(s, r.rules)] for s in seats]
+
+    def opener(self, r: Round) -> int | None:
+        """Who opens the round replayed in hindsight: who opened it in the game (where the
+        lead rule leaves it to the table, the table's choice)."""
+        return r.opener
+
+    def splits(
+        self, r: Round, seat: int, rng: random.Random, shown: dict[int, tuple[Tile, ...]]
+    ) -> dict[int, Split] | None:
+        """Each other seat's dealt hand and draws, as the play and the lead rule allow."""
+        from domino_advisor.games.line.splits import splits
+
+        return splits(r, seat, rng, shown)
 
 
 JUDGING = LineJudging()
