@@ -23,16 +23,15 @@ from domino_advisor import api
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.games import registry
 from domino_advisor.games.events import Draw, Play, parse_event
-from domino_advisor.learning import hubreview
+from domino_advisor.learning import review as reviewing
 from domino_advisor.learning.hindsight import Unknown, deal_of, hindsight, read
-from domino_advisor.learning.hubreview import review, review_data
+from domino_advisor.learning.review import review, review_data
 from domino_advisor.log import gamelog, logfile
 from domino_advisor.views.hubview import review_view
 from domino_advisor.views.reviewpage import to_html
 
 LOGS = Path(__file__).parent / "data" / "logs"
-HUB_REVIEW = "domino_advisor.learning.hubreview:review_data"
-HUB = [g for g in registry.every_game() if g.parts.review == HUB_REVIEW]  # the games this stack reviews
+HUB = [g for g in registry.every_game() if registry.part(g, "judging").measure == "pips"]  # reviewed in pips
 # each such game's corpus logs whose rounds all ended with every hand shown
 CORPUS = sorted(
     p.name
@@ -208,7 +207,7 @@ def _quiet(*_: object) -> None:
 
 
 def test_no_hindsight_leaves_it_out_and_the_view_fits_fifty_columns(monkeypatch, tmp_path):
-    monkeypatch.setattr(hubreview, "HINDSIGHT_SAMPLES", 1)  # the review's 40 worlds a choice: slow tier
+    monkeypatch.setattr(reviewing, "HINDSIGHT_SAMPLES", 1)  # the review's 40 worlds a choice: slow tier
     log = logfile.load(_changed("chicken-foot-3-match.dom", tmp_path, "bob shows 1-0\n", "bob counts 1\n"))
     assert "hindsight" not in review_data(log, 1, 0, _quiet, False, False)
     data = review_data(log, 1, 0, _quiet, False, True)

@@ -1,8 +1,8 @@
 """What only the games played through their round alone know when a play is weighed
 (``Parts.judging``): at the table, by ``advice.advise`` (the turn in their words, the
 plays, and the plan their heuristic would follow, kept unless another play is clearly
-better), and after the game, by ``learning.hindsight`` (how a finished round's deal is
-rebuilt).  These games are won by the
+better), and after the game, by ``learning.review`` and ``learning.hindsight`` (what the
+review notes, how a finished round's deal is rebuilt).  These games are won by the
 fewest pips left: ``measure = "pips"``; their worlds are played out by the game's
 heuristic in every seat, through the round itself."""
 
@@ -64,11 +64,19 @@ class RoundJudging:
         """Whose plan it is, in the game's words."""
         return words_of(r).PLANNED_BY
 
-    # -- after the game: hindsight (learning.hindsight) ----------------------------------------
+    # -- after the game: the review and hindsight (learning.review, learning.hindsight) ------
+    # the review notes what each opponent certainly lacks, found after every event by a
+    # matching (no counting: a long match of eight players stays quick); no tile's place
+    certainties = "matched"
+    doubles_held = False  # the review says nothing of the doubles you held
     proves_hands = False  # hindsight needs every other hand shown (or gone out)
     # seeded splits tried before a round is given up: the splits leave out who may open,
     # so one the rules refuse is followed by another
     splits_tried = 50
+
+    def judged(self, r: Any, seat: int) -> bool:
+        """Whether the review judges a play of the seat's here: every play with a choice."""
+        return True
 
     def opener(self, r: Any) -> int | None:
         """Who opens the round replayed in hindsight: None, the round says (at a race, the
