@@ -257,7 +257,7 @@ def test_options_a_drill_does_not_use_are_refused(runner, tmp_path):
 
 
 def test_a_game_with_no_drills_says_why(runner, tmp_path):
-    from domino_advisor.learning.review import Decision, Review
+    from domino_advisor.learning.chancereview import Decision, Review
 
     game = tmp_path / "forced.dom"
     game.write_text(

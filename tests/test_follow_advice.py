@@ -292,7 +292,7 @@ HUB_GAMES = [
 @pytest.mark.parametrize("game,players,seed,settings,samples", HUB_GAMES)
 def test_a_hub_game_that_followed_the_advice_is_told_so(tmp_path, game, players, seed, settings, samples):
     from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES as DEFAULT_SAMPLES
-    from domino_advisor.learning.hubreview import review as hub_review
+    from domino_advisor.learning.review import review as hub_review
 
     samples = samples or DEFAULT_SAMPLES
     path, _ = _play_hub(tmp_path, game, players, seed, settings, samples)
@@ -306,7 +306,7 @@ def test_a_hub_game_that_followed_the_advice_is_told_so(tmp_path, game, players,
 @pytest.mark.parametrize("game,players,seed,settings,samples", HUB_GAMES)
 def test_a_hub_play_three_pips_worse_is_flagged(tmp_path, game, players, seed, settings, samples):
     from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES as DEFAULT_SAMPLES
-    from domino_advisor.learning.hubreview import review as hub_review
+    from domino_advisor.learning.review import review as hub_review
 
     samples = samples or DEFAULT_SAMPLES
     path, planted = _play_hub(tmp_path, game, players, seed, settings, samples, plant=True)

@@ -16,8 +16,9 @@ from domino_advisor.games.line.deal import heavy_policy, play_match, random_poli
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves, setup_round
 from domino_advisor.games.line.rules import preset
-from domino_advisor.learning import hindsight
-from domino_advisor.learning.hindsight import REPLAYED, KnownDeal, Outcome, Unknown, deal_of, verdict
+from domino_advisor.learning import chancereview, hindsight
+from domino_advisor.learning.chancereview import Outcome, verdict
+from domino_advisor.learning.hindsight import REPLAYED, KnownDeal, Unknown, deal_of
 from domino_advisor.log import gamelog
 
 NAMES = ["me", "ana", "bob", "cy"]
@@ -227,7 +228,7 @@ def check_replay(log, h) -> None:
             assert event in legal and 0 <= choice.win <= 1 and choice.options >= 2
         match.apply(event)  # a fresh match accepts every move
     assert r.over
-    assert hindsight._outcome(r, log.players.index(log.me)) == played.outcome
+    assert chancereview.outcome(r, log.players.index(log.me)) == played.outcome
     data = h.as_dict()
     assert data["known"] and data["verdict"] == verdict(deal.actual, played.outcome)
     assert len(data["choices"]) == len(played.choices) and data["hands"][log.me]

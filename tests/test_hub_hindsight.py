@@ -23,16 +23,15 @@ from domino_advisor import api
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.games import registry
 from domino_advisor.games.events import Draw, Play, parse_event
-from domino_advisor.learning import hubreview
-from domino_advisor.learning.hubhindsight import _read, deal_of, hindsight
-from domino_advisor.learning.hubreview import review, review_data
+from domino_advisor.learning import review as reviewing
+from domino_advisor.learning.hindsight import Unknown, deal_of, hindsight, read
+from domino_advisor.learning.review import review, review_data
 from domino_advisor.log import gamelog, logfile
 from domino_advisor.views.hubview import review_view
 from domino_advisor.views.reviewpage import to_html
 
 LOGS = Path(__file__).parent / "data" / "logs"
-HUB_REVIEW = "domino_advisor.learning.hubreview:review_data"
-HUB = [g for g in registry.every_game() if g.parts.review == HUB_REVIEW]  # the games this stack reviews
+HUB = [g for g in registry.every_game() if registry.part(g, "judging").measure == "pips"]  # reviewed in pips
 # each such game's corpus logs whose rounds all ended with every hand shown
 CORPUS = sorted(
     p.name
@@ -167,10 +166,10 @@ def test_the_boneyard_is_drawn_in_the_games_order(name):
     """Where a draw's tile is known (yours, or one played at once) it is the boneyard's
     next in the deal rebuilt."""
     log = logfile.load(LOGS / name)
-    logged = _read(log)
+    logged = read(log)
     for k, moves in logged.moves.items():
-        rebuilt = deal_of(logged, k, seed=0)
-        assert not isinstance(rebuilt, str), rebuilt
+        rebuilt = deal_of(log, k, seed=0)
+        assert not isinstance(rebuilt, Unknown), rebuilt
         drawn = 0
         for (move, _), (after, _) in zip(moves, [*moves[1:], (None, 0)], strict=True):
             if isinstance(move, Draw):
@@ -208,7 +207,7 @@ def _quiet(*_: object) -> None:
 
 
 def test_no_hindsight_leaves_it_out_and_the_view_fits_fifty_columns(monkeypatch, tmp_path):
-    monkeypatch.setattr(hubreview, "HINDSIGHT_SAMPLES", 1)  # the review's 40 worlds a choice: slow tier
+    monkeypatch.setattr(reviewing, "HINDSIGHT_SAMPLES", 1)  # the review's 40 worlds a choice: slow tier
     log = logfile.load(_changed("chicken-foot-3-match.dom", tmp_path, "bob shows 1-0\n", "bob counts 1\n"))
     assert "hindsight" not in review_data(log, 1, 0, _quiet, False, False)
     data = review_data(log, 1, 0, _quiet, False, True)
@@ -252,8 +251,8 @@ def _seat_log(game, players: int, seed: int):
 def test_the_deal_rebuilt_is_the_true_one_where_the_play_shows_it(game):
     for seed in range(6):
         log, hands, stock, drew = _seat_log(game, 2 + seed % 3, seed)
-        rebuilt = deal_of(_read(log), 1, seed)
-        assert not isinstance(rebuilt, str), rebuilt  # the true deal is always one the play allows
+        rebuilt = deal_of(log, 1, seed)
+        assert not isinstance(rebuilt, Unknown), rebuilt  # the true deal is always one the play allows
         certain = {n.split()[0] for n in rebuilt.notes if n.endswith("the play shows which")}
         for s, name in enumerate(log.players):
             true = set(hands[s]) | {t for a, t in _draws(log, s, stock)}

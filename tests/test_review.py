@@ -18,7 +18,8 @@ from domino_advisor.cli.app import main
 from domino_advisor.cli.demo import demo_text
 from domino_advisor.games.events import Holds, NewRound
 from domino_advisor.games.line.view import SeatView
-from domino_advisor.learning.review import compounded, review
+from domino_advisor.learning.chancereview import compounded
+from domino_advisor.learning.review import review
 from domino_advisor.log import gamelog
 from domino_advisor.views.reviewpage import to_html
 from positions import small_rules, to_position

@@ -18,7 +18,7 @@ from domino_advisor.advice.advise import Options, advise
 from domino_advisor.cli.app import main
 from domino_advisor.counting.hubseat import count
 from domino_advisor.games.events import Play
-from domino_advisor.learning.hubreview import review
+from domino_advisor.learning.review import review
 from domino_advisor.log import logfile
 from domino_advisor.log.gamelog import GameLog
 

@@ -458,7 +458,7 @@ class HubHindsightKnownJson(TypedDict):
     actual: HubOutcomeJson
     hindsight: HubOutcomeJson
     verdict: str
-    mistake: bool  # your pips in hindsight clearly lower (learning.hubhindsight.CLEARLY)
+    mistake: bool  # your pips in hindsight clearly lower (learning.pipsreview.CLEARLY)
     choices: list[HubHindsightChoiceJson]
 
 

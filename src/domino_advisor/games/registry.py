@@ -43,7 +43,9 @@ class Parts:
     status_view: str  # (position, data, width) -> the table for people
     where: str  # (position, tile text) -> where one tile is
     advice: str  # (position, samples, seed, seconds) -> the advice's data (--json)
-    judging: str  # what only the game knows when the advice weighs a play (advice.advise)
+    # what only the game knows when a play is weighed (advice.advise) and judged after the
+    # game (learning.review, learning.hindsight)
+    judging: str
     advice_view: str  # (data, width) -> the advice for people
     review: str  # (log, samples, seed, on_step, reads, hindsight) -> the review's data
     review_view: str  # (data, width) -> the review for people

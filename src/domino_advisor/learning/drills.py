@@ -17,10 +17,10 @@ from typing import Any
 from domino_advisor.base.printable import plural
 from domino_advisor.counting.inference import Inference, infer
 from domino_advisor.games.proof import Known
+from domino_advisor.learning.chancereview import Review
 from domino_advisor.learning.drillrows import replayed
 from domino_advisor.learning.progress import Drill
 from domino_advisor.learning.questions import Count, Question, Voids
-from domino_advisor.learning.review import Review
 from domino_advisor.log.gamelog import GameLog
 
 MOST = 5  # the costliest decisions of a game that become drills

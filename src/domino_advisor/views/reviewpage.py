@@ -263,7 +263,7 @@ def _hindsight(rounds: list[shapes.HindsightJson]) -> str:
 
 
 # -- the games played off a middle double: every figure in pips -----------------------------------
-NOTED = 1.0  # pips: a cost under this is as good as agreeing (learning.hubreview.NOTED)
+NOTED = 1.0  # pips: a cost under this is as good as agreeing (learning.pipsreview.NOTED)
 
 
 def _pips_html(data: shapes.HubReviewJson, title: str, log_text: str) -> str:

@@ -1,16 +1,23 @@
-"""What only the games played through their round alone know when the advice weighs a
-play (``Parts.judging``, read by ``advice.advise``): the turn in their words, the plays,
-and the plan their heuristic would follow (kept unless another play is clearly better).
-These games are won by the fewest pips left: ``measure = "pips"``; their worlds are
-played out by the game's heuristic in every seat, through the round itself."""
+"""What only the games played through their round alone know when a play is weighed
+(``Parts.judging``): at the table, by ``advice.advise`` (the turn in their words, the
+plays, and the plan their heuristic would follow, kept unless another play is clearly
+better), and after the game, by ``learning.review`` and ``learning.hindsight`` (what the
+review notes, how a finished round's deal is rebuilt).  These games are won by the
+fewest pips left: ``measure = "pips"``; their worlds are played out by the game's
+heuristic in every seat, through the round itself."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.words import Choice, words_of
+
+if TYPE_CHECKING:
+    import random
+
+    from domino_advisor.games.hub.splits import Split
 
 # Standard errors by which another play must beat the plan's move to be advised over it.
 # The worlds are few and the round long, so a play ahead by noise would often be worse:
@@ -56,6 +63,33 @@ class RoundJudging:
     def planned_by(self, r: Any) -> str:
         """Whose plan it is, in the game's words."""
         return words_of(r).PLANNED_BY
+
+    # -- after the game: the review and hindsight (learning.review, learning.hindsight) ------
+    # the review notes what each opponent certainly lacks, found after every event by a
+    # matching (no counting: a long match of eight players stays quick); no tile's place
+    certainties = "matched"
+    doubles_held = False  # the review says nothing of the doubles you held
+    proves_hands = False  # hindsight needs every other hand shown (or gone out)
+    # seeded splits tried before a round is given up: the splits leave out who may open,
+    # so one the rules refuse is followed by another
+    splits_tried = 50
+
+    def judged(self, r: Any, seat: int) -> bool:
+        """Whether the review judges a play of the seat's here: every play with a choice."""
+        return True
+
+    def opener(self, r: Any) -> int | None:
+        """Who opens the round replayed in hindsight: None, the round says (at a race, the
+        dice say who is quicker)."""
+        return None
+
+    def splits(
+        self, r: Any, seat: int, rng: random.Random, shown: dict[int, tuple[Tile, ...]]
+    ) -> dict[int, Split] | None:
+        """Each other seat's dealt hand and draws, as the play allows."""
+        from domino_advisor.games.hub.splits import splits
+
+        return splits(r, seat, rng, shown)
 
 
 JUDGING = RoundJudging()

@@ -1,14 +1,16 @@
-"""What only the line games know when the advice weighs a play (``Parts.judging``, read by
-``advice.advise``): the turn in their words, the end a play joins, the match a round is
+"""What only the line games know when a play is weighed (``Parts.judging``): at the table,
+by ``advice.advise`` (the turn in their words, the end a play joins, the match a round is
 played for, how a world is played out fast, and when the round is small enough to solve
-exactly.  The advice measures these games by the chance of winning (the round's, or the
+exactly), and after the game, by ``learning.review`` and ``learning.hindsight`` (which
+plays are judged, what the review notes, a round's result, how a finished round's deal
+is rebuilt).  These games are measured by the chance of winning (the round's, or the
 match's where one is played for): ``measure = "chance"``."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from domino_advisor.base.budgets import EXACT_MOST_TILES
 from domino_advisor.base.tiles import Tile
@@ -26,6 +28,10 @@ from domino_advisor.games.line.search import SearchTooBig, solve, solve_value
 from domino_advisor.games.line.stakes import Stakes, stakes
 from domino_advisor.games.line.state import Round
 from domino_advisor.games.line.tree import EXPLORE, Allows, Record, search_tree
+
+if TYPE_CHECKING:
+    from domino_advisor.base import shapes
+    from domino_advisor.games.line.splits import Split
 
 Move = tuple[Tile | None, str | None]  # a tile and the side it joins (None: opens; no tile: draw or pass)
 
@@ -113,7 +119,11 @@ class LineJudging:
         return side_of(seat, r.rules)
 
     def partner(self, r: Round, seat: int) -> str | None:
-        return r.name((seat + 2) % r.match.seats) if r.rules.partners else None
+        return self.partner_of(r.rules, r.names, seat)
+
+    def partner_of(self, rules: Any, names: Sequence[str], seat: int) -> str | None:
+        """The seat's partner, where the rules play in teams (the chances are the team's)."""
+        return names[(seat + 2) % len(names)] if rules.partners else None
 
     def points_scored(self, r: Round) -> bool:
         """All Fives: points are scored in the round, and rollouts rank by points ahead."""
@@ -218,6 +228,50 @@ class LineJudging:
         except SearchTooBig:
             return None
         return values
+
+    # -- after the game: the review and hindsight (learning.review, learning.hindsight) ------
+    # the review counts the chances after each move: it notes the numbers a player certainly
+    # lacks (with the moves that prove it) and each tile whose place became certain
+    certainties = "counted"
+    doubles_held = True  # the review notes a double you held through turns it could be played
+    proves_hands = True  # hindsight takes a hand left unshown that the counting proves as shown
+    splits_tried = 1  # the splits model every rule (the lead's too): one the play refuses is a misplay
+
+    def judged(self, r: Round, seat: int) -> bool:
+        """Whether the review judges a play of the seat's here: every play after the opening."""
+        return not r.layout.is_empty
+
+    def joined(self, r: Round, seat: int, tile: Tile, on: int | str | None) -> str | None:
+        """The end a logged play joined (a move's ``side``, as the advice names it)."""
+        return r.layout.resolve(tile, on, r.rules.all_fives)
+
+    def picture(self, r: Round, seat: int) -> shapes.ReviewTableJson:
+        """The tiles on the table and the seat's hand, for the review page's picture."""
+        return {**r.layout.drawn(), "hand": [[t.high, t.low] for t in sorted(r.hand_of(seat), reverse=True)]}
+
+    def result(self, r: Round) -> tuple[str, int | None, list[int]]:
+        """How a finished round ended (out, blocked or target), who won it (None: drawn), and
+        the points of each seat's side from it, the fives made in play too."""
+        res = r.result()
+        assert res is not None and r.how is not None
+        seats = range(r.match.seats)
+        points = {side_of(s, r.rules): r.fives.get(side_of(s, r.rules), 0) for s in seats}
+        for side, pts in res.points.items():
+            points[side] += pts
+        return r.how, res.winner, [points[side_of(s, r.rules)] for s in seats]
+
+    def opener(self, r: Round) -> int | None:
+        """Who opens the round replayed in hindsight: who opened it in the game (where the
+        lead rule leaves it to the table, the table's choice)."""
+        return r.opener
+
+    def splits(
+        self, r: Round, seat: int, rng: random.Random, shown: dict[int, tuple[Tile, ...]]
+    ) -> dict[int, Split] | None:
+        """Each other seat's dealt hand and draws, as the play and the lead rule allow."""
+        from domino_advisor.games.line.splits import splits
+
+        return splits(r, seat, rng, shown)
 
 
 JUDGING = LineJudging()

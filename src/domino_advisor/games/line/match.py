@@ -53,6 +53,12 @@ class Match:
         return [r.shown for r in self.rounds]
 
     @property
+    def settled(self) -> list[set[int]]:
+        """Per round, the seats whose pips left are known: yours, and those shown or counted."""
+        mine = set() if self.viewer is None else {self.viewer}
+        return [mine | set(r.revealed) for r in self.rounds]
+
+    @property
     def playing(self) -> Round:
         """The current round, where one must have started (simulation, a replayed hand)."""
         if not self.rounds:
