@@ -81,6 +81,42 @@ me shows 5-5
     ]
 
 
+def test_a_double_held_is_told_in_its_own_round():
+    """5-5 could be played at a turn of round 1 and was played later in it; in round 2
+    it could be played once and was left in the hand.  Only round 2's is told, with its
+    one turn (0.10.0 kept round 1's turn and told it as round 1's: "through 2 turns")."""
+    text = """[Rules "block"]
+[Players "me ana"]
+[Set "hand=4 lead=chosen target=100"]
+round 1
+me holds 6-6 5-5 5-3 1-0
+me plays 6-6
+ana plays 6-5 on 6
+me plays 5-3 on 5
+ana plays 6-2 on 6
+me passes
+ana plays 2-5 on 2
+me plays 5-5 on 5
+ana passes
+me passes
+ana shows 4-4
+round 2
+me holds 5-5 4-3 4-2 0-0
+me plays 4-3
+ana plays 3-5 on 3
+me plays 4-2 on 4
+ana plays 5-1 on 5
+me passes
+ana plays 2-6 on 2
+me passes
+ana plays 1-6 on 1
+"""
+    data = review(gamelog.loads(text), samples=8, seed=1).as_dict()
+    assert data["doubles"] == [
+        "round 2: you held 5-5 through 1 turn when it could be played, and it was left in your hand (10 pips)"
+    ]
+
+
 def test_one_sampled_deal_makes_no_decision_costly(tmp_path):
     """Issue 39 (R12 in review): from one sampled deal a decision's cost is a difference
     whose noise is not known, yet the review coloured it, listed it as "cost 30% of your

@@ -78,9 +78,9 @@ def review(
                         if t.is_double and turn.fits(me, t) and t != event.tile:
                             chances.setdefault(str(t), [0, turn.number])[0] += 1
         match.apply(event, line)
-        if len(match.rounds) != rounds:  # a new round: nothing is certain yet
+        if len(match.rounds) != rounds:  # a new round: nothing is certain yet, no double held
             rounds = len(match.rounds)
-            known, certain = {}, set()
+            known, certain, chances = {}, set(), {}
         r = match.round
         if on_step:
             on_step(k, len(numbered))
