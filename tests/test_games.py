@@ -28,6 +28,8 @@ PARTS = {
     "review_view": ("views", 2),
     "rules_view": ("views", 2),
     "session": ("cli", None),
+    "guide": ("log", 1),
+    "session_report": ("views", 7),
     "lesson": ("cli", 8),
     "edit_view": ("views", 6),
     "simulate": ("games", 3),

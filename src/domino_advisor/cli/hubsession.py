@@ -247,8 +247,9 @@ class HubSession(Session):
         if event.player not in m.players or m.pending is not None:
             return text
         fits = r.fits(m.players.index(event.player), event.tile)
-        if len(fits) > 1:
-            where, word = words_of(r).ambiguous(r, fits, event.player, m.me)
+        asked = words_of(r).ambiguous(r, fits, event.player, m.me) if len(fits) > 1 else None
+        if asked is not None:
+            where, word = asked
             raise NotationError(
                 f"'{excerpt(text, 60)}': {event.tile} fits {where}: say which, like "
                 f"'{excerpt(body.strip(), 40)} {word}'"

@@ -40,7 +40,7 @@ class Parts:
 
     position: str  # (log, reads) -> what one seat knows of the match, for the parts below
     status: str  # (position) -> the status's data (--json)
-    status_view: str  # (position, data, width) -> the table for people
+    status_view: str  # (position, data, width; compact, counting) -> the table for people
     where: str  # (position, tile text) -> where one tile is
     advice: str  # (position, samples, seed, seconds) -> the advice's data (--json)
     judging: str  # what only the game knows when the advice weighs a play (advice.advise)
@@ -49,6 +49,10 @@ class Parts:
     review_view: str  # (data, width) -> the review for people
     rules_view: str  # (rules, width) -> the rule set as a table
     session: str  # the table loop's class for the game (cli.session.Session or a subclass)
+    guide: str  # (match) -> what to log next, in the table's words (None while play goes on)
+    # (edited, log, position, status before, status after, warned, next step) -> what a change
+    # did at length (session --full: the compact table follows)
+    session_report: str
     lesson: str  # (rules, seats, seed, console, read, bots, reads, record) -> a lesson to play()
     # (rules, seats, matches) -> the game's tournament (a ``Contest``): how its deals are dealt
     # and seated, how a game is scored, which scores are reported
@@ -90,6 +94,7 @@ class GameRound(Protocol):
     stock: list[Tile] | None  # the boneyard in the order it is drawn, where known
     history: list[Any]  # the public moves, each with seat, kind, tile and line
     turn: int  # the seat a chooser chooses for (taking turns: the player to move)
+    race: bool  # nobody has the move: anyone who can play may (else one seat acts at a time)
 
     @property
     def winner(self) -> int | None:
@@ -330,6 +335,7 @@ class Game(Protocol):
     places: PlaceWords | None  # a play names where it goes as a word (``on mexican``), not an end
     options: frozenset[str]  # the commands' options the game takes beyond every game's
     parts: Parts
+    words: Any  # the game in the table's words (``games/<game>/words.py``: ``games.words``)
 
     def rules_from(self, preset: str, setting: str) -> GameRules:
         """The rule set of a log's ``[Rules]`` and ``[Set]`` tags (the preset is the line
@@ -359,6 +365,12 @@ class Game(Protocol):
 
     def rules_names(self) -> list[str]:
         """The ``[Rules]`` names that are this game (the line games': their presets)."""
+        ...
+
+    def scored(self, rules: Any, players: list[str], me: str, events: list[Event], first: int) -> list[str]:
+        """What the events from number ``first`` on scored in play, a line each in the
+        table's words (All Fives: ``ana scores 10 (now 45)``); none where points are
+        counted only once a round is over."""
         ...
 
 

@@ -24,6 +24,8 @@ HUB_PARTS = Parts(
     review_view="domino_advisor.views.hubview:review_view",
     rules_view="domino_advisor.views.hubview:rules_view",
     session="domino_advisor.cli.hubsession:HubSession",
+    guide="domino_advisor.log.guide:hub_next_step",
+    session_report="domino_advisor.views.hubview:session_report",
     lesson="domino_advisor.cli.hublesson:lesson",
     edit_view="domino_advisor.views.hubview:edit_view",
     simulate="domino_advisor.games.hub.contest:HubContest",
@@ -98,3 +100,7 @@ class HubGame:
 
     def rules_names(self) -> list[str]:
         return [self.name]
+
+    def scored(self, rules: Any, players: list[str], me: str, events: list[Event], first: int) -> list[str]:
+        """Nothing: the pips left (or the points) go on the totals once a round is over."""
+        return []

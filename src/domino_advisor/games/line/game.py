@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from domino_advisor.base.errors import DominoError
 from domino_advisor.games.events import Event, PlaceWords, Play
+from domino_advisor.games.line import words
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.rules import PRESETS, Rules, preset
+from domino_advisor.games.line.scoring import side_of
 from domino_advisor.games.line.state import Round
 from domino_advisor.games.registry import Parts
 
@@ -42,6 +45,8 @@ class LineGames:
             review_view="domino_advisor.views.render:review_view",
             rules_view="domino_advisor.views.render:rules_view",
             session="domino_advisor.cli.session:Session",
+            guide="domino_advisor.log.guide:next_step",
+            session_report="domino_advisor.views.statusview:session_report",
             lesson="domino_advisor.cli.lesson:lesson",
             edit_view="domino_advisor.views.statusview:edit_view",
             simulate="domino_advisor.games.line.contest:LineContest",
@@ -49,6 +54,7 @@ class LineGames:
             simulate_view="domino_advisor.views.render:simulate_table",
         )
     )
+    words: Any = words
 
     def rules_from(self, name: str, setting: str) -> Rules:
         return preset(name, setting)
@@ -86,6 +92,26 @@ class LineGames:
 
     def rules_names(self) -> list[str]:
         return list(PRESETS)
+
+    def scored(self, rules: Rules, players: list[str], me: str, events: list[Event], first: int) -> list[str]:
+        """All Fives points, each play by itself: ``ana scores 10 (now 45)`` (a side's
+        total: with partners, the team's)."""
+        if not rules.all_fives:
+            return []
+        match = Match(rules, players, me)
+        for event in events[: first - 1]:
+            match.apply(event)
+        out = []
+        for event in events[first - 1 :]:
+            before = match.scores()
+            match.apply(event)
+            if not isinstance(event, Play):
+                continue
+            side = side_of(match.players.index(event.player), match.rules)
+            gained = match.scores()[side] - before[side]
+            if gained > 0:
+                out.append(f"{event.player} scores {gained} (now {match.scores()[side]})")
+        return out
 
 
 GAME = LineGames()
