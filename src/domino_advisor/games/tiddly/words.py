@@ -25,7 +25,7 @@ EXAMPLE = "64 (6-4 where it fits), 64 4 (on the end showing 4)"
 HELP_MOVES = """  ana 64          ana plays 6-4 where it fits (asked which end when two)
   ana 64 4        on the end showing 4      bob d        bob draws one tile
   me d 6-3        you drew 6-3              cy p         cy passes (boneyard empty)
-  anyone who holds a tile that fits may play it, in any order
+anyone who holds a tile that fits may play it, in any order
 """
 HELP_HAND = "me h 6-6 5-4"
 HELP_LINE = "ana plays 6-4 on 4"
