@@ -27,7 +27,6 @@ PARTS = {
     "review": ("api", 6),
     "review_view": ("views", 2),
     "rules_view": ("views", 2),
-    "session": ("cli", None),
     "guide": ("log", 1),
     "session_report": ("views", 7),
     "lesson": ("cli", 8),

@@ -48,7 +48,6 @@ class Parts:
     review: str  # (log, samples, seed, on_step, reads, hindsight) -> the review's data
     review_view: str  # (data, width) -> the review for people
     rules_view: str  # (rules, width) -> the rule set as a table
-    session: str  # the table loop's class for the game (cli.session.Session or a subclass)
     guide: str  # (match) -> what to log next, in the table's words (None while play goes on)
     # (edited, log, position, status before, status after, warned, next step) -> what a change
     # did at length (session --full: the compact table follows)

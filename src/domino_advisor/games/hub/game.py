@@ -23,7 +23,6 @@ HUB_PARTS = Parts(
     review="domino_advisor.learning.hubreview:review_data",
     review_view="domino_advisor.views.hubview:review_view",
     rules_view="domino_advisor.views.hubview:rules_view",
-    session="domino_advisor.cli.hubsession:HubSession",
     guide="domino_advisor.log.guide:hub_next_step",
     session_report="domino_advisor.views.hubview:session_report",
     lesson="domino_advisor.cli.hublesson:lesson",

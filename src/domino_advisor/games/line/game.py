@@ -44,7 +44,6 @@ class LineGames:
             review="domino_advisor.learning.review:review_data",
             review_view="domino_advisor.views.render:review_view",
             rules_view="domino_advisor.views.render:rules_view",
-            session="domino_advisor.cli.session:Session",
             guide="domino_advisor.log.guide:next_step",
             session_report="domino_advisor.views.statusview:session_report",
             lesson="domino_advisor.cli.lesson:lesson",
