@@ -54,7 +54,7 @@ class Reporting:
         # a finished round shows its hands: what each lacks no longer matters
         same_round = after.get("round") == before.get("round") and not after.get("over")
         facts = brief.learned(before, after) if same_round else []
-        notes = [brief.note(f"warning: {w}", "yellow") for w in self.new_warnings(after, warned)]
+        notes = [brief.note(f"warning: {w}", "yellow") for w in self.new_warnings(warned)]
         notes += [brief.note(h, style) for h, style in self.once(self.hints(result), after.get("round"))]
         turn = self.turn_words()
         self.console.print(brief.event_view(head, facts, notes, turn, self.console.width))
@@ -66,7 +66,8 @@ class Reporting:
         self.console.print(report(result, self.log, self.pos, before, after, warned, step))
         self.show_status(compact=True, data=after)
 
-    def new_warnings(self, after: Any, warned: set) -> list[str]:
+    def new_warnings(self, warned: set) -> list[str]:
+        """The warnings the log did not give before the change (by what each is about)."""
         return [str(w) for w in self.pos.warnings if notices.news(w, warned)]
 
     def hints(self, result: edits.Edited) -> list[tuple[str, str]]:
