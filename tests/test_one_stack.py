@@ -18,7 +18,7 @@ from test_architecture import modules, nodes
 GAME_FOLDERS = {
     name.split(".")[1] for name in modules() if name.startswith("games.") and name.count(".") == 2
 }
-MOST = 7  # imports of a game's own modules from outside games/ (107 when issue 40's work began)
+MOST = 3  # imports of a game's own modules from outside games/ (107 when issue 40's work began)
 DONE = {  # modules written once for every game: none of them may import a game's own again
     "advice.advise",
     "advice.asking",
@@ -58,6 +58,10 @@ DONE = {  # modules written once for every game: none of them may import a game'
     "measure.tournament",
     "views.render",
     "views.statusview",
+    "cli.session",
+    "views.notices",
+    "views.brief",
+    "views.sessionhelp",
 }
 
 

@@ -4,11 +4,15 @@ and the advice wait until asked for; the log is written exactly as without pract
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
+import pytest
+
 from clitools import run
 from domino_advisor.counting.inference import infer
+from domino_advisor.games import registry
 from domino_advisor.games.line.view import SeatView
 from domino_advisor.learning.progress import Record, path
 from domino_advisor.learning.questions import Count, Voids, worth_asking
@@ -184,3 +188,40 @@ def test_a_record_damaged_mid_game_does_not_stop_the_game(runner, tmp_path):
         "me plays 6-2 on 2",
         "ana plays 6-3 on 6",
     ]
+
+
+def _a_table_of(game):
+    """A log of the corpus played by ``game`` where someone certainly lacks a number: its
+    position and status."""
+    from pathlib import Path
+
+    for file in sorted((Path(__file__).parent / "data" / "logs").glob("*.dom")):
+        log = gamelog.loads(file.read_text())
+        if log.game is game:
+            pos = registry.part(game, "position")(log, False)
+            data = registry.part(game, "status")(pos)
+            if any(p.get("cannot_hold") and p.get("tiles") for p in data["players"]):
+                return pos, data
+    raise AssertionError(f"no log of {game.name} where someone lacks a number")
+
+
+@pytest.mark.parametrize("game", registry.every_game(), ids=lambda g: g.name)
+def test_every_games_table_can_hide_its_counting(game):
+    """Practice asks first: each game's table (its status view) says the counting is hidden
+    and shows none of it, and shows it otherwise."""
+    from rich.console import Console
+
+    pos, data = _a_table_of(game)
+    view = registry.part(game, "status_view")
+
+    def shown(counting: bool) -> str:
+        console = Console(width=100, no_color=True, record=True, file=io.StringIO())
+        console.print(view(pos, data, compact=False, width=100, counting=counting))
+        return console.export_text()
+
+    hidden, plain = shown(False), shown(True)
+    assert "the counting is hidden until you ask for it (s)" in hidden
+    assert "the counting is hidden" not in plain
+    for words in ("can hold", "certainly lack", "unseen tiles by number"):
+        assert words not in hidden
+    assert "can hold" in plain or "certainly lack" in plain

@@ -8,15 +8,10 @@ import re
 import pytest
 from rich.console import Console
 
-from domino_advisor.cli import hubsession, session
-from domino_advisor.games.words import words_for
-from domino_advisor.views.sessionhelp import help_view
+from domino_advisor.games import registry
+from domino_advisor.views.sessionhelp import help_text, help_view
 
-HELPS = {
-    "line games": session.HELP,
-    "mexican": hubsession.help_for(words_for("mexican-train")),
-    "chicken": hubsession.help_for(words_for("chicken-foot")),
-}
+HELPS = {game.name: help_text(game) for game in registry.every_game()}
 
 
 def shown(text: str, width: int) -> list[str]:

@@ -111,6 +111,13 @@ def test_where_advice_and_undo(table, samples):
     assert len(_events(table)) == 3
 
 
+def test_advice_out_of_turn_is_refused_as_in_every_game(table):
+    """One session: asked for out of turn, the advice is refused in the same words as the
+    line games' (the line not logged, the file as it was)."""
+    text = drive(table, ["me 125 mine", "a"], samples=1)
+    assert "not logged: it is ana's turn, not yours: advice is for your own turn" in text
+
+
 def test_practice_is_refused_for_now(table):
     text = drive(table, ["practice"], samples=4)
     assert "practice is for the line games so far" in text

@@ -65,11 +65,11 @@ def advise(
 def advice_data(pos: Position, samples: int | None, seed: int, seconds: float | None) -> shapes.HubAdviceJson:
     """The advice's data for your seat (``advise --json``) in the games played through
     their round alone: what the log needs first, else the advice."""
-    from domino_advisor.log.guide import hub_next_step
+    from domino_advisor.log.guide import next_step
 
     m: GameMatch = pos.match
     if m.round is None or m.pending is not None or m.round.over:  # what the log needs first
-        raise DominoError(hub_next_step(m) or "there is no move to advise")
+        raise DominoError(next_step(m) or "there is no move to advise")
     data: shapes.HubAdviceJson = advise(
         m.round.for_next(m.viewer), m.viewer, Options(samples=samples or None, seed=seed, seconds=seconds)
     ).as_dict()

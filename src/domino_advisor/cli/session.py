@@ -1,10 +1,20 @@
-"""The advisor at the table: type events as they happen, see the table after each.
+"""The advisor at the table, for every game: type events as they happen, see the table
+after each.
 
 Every line is checked and written at once (crash-safe, under the log's lock); a bad
 line explains itself and is not written.  If another program writes the log while the
 session is open, the session takes that version, says what changed, and never writes
 its older copy over it.  The loop reads through a function and prints to a console, so
 tests drive it with a script and the CLI with the terminal.
+
+One session plays every game through the registry: the match and its round as one seat
+logged them (``games.registry.GameMatch``, ``GameRound``: who may act, where a tile
+fits), the counting (``counting.position``), and the game's parts for what it shows
+(``Parts``: its status and advice and their views, what to log next, the long form of a
+change) and its words (``games.words.TableWords``: its shorthand in the help, a play
+that fits several places asked about).  Who may act is the round's to say: at a race
+nobody has the move (the prompt is ``anyone>``) and the advice comes whenever you may
+play.
 """
 
 from __future__ import annotations
@@ -17,41 +27,23 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.text import Text
 
-from domino_advisor import api
 from domino_advisor.base.budgets import ADVICE_SECONDS
-from domino_advisor.base.errors import DominoError, LogFileError, NotationError
+from domino_advisor.base.errors import DominoError, IllegalMoveError, LogFileError, NotationError
 from domino_advisor.base.printable import excerpt, message, plural, printable
 from domino_advisor.cli.tablepractice import Practice
-from domino_advisor.counting.position import Position
-from domino_advisor.games.events import DIGITS, VERBS, number_at_most
+from domino_advisor.cli.tablereport import Reporting
+from domino_advisor.counting.position import Position, where_of
+from domino_advisor.games.events import DIGITS, VERBS, Play, number_at_most
 from domino_advisor.games.registry import part
+from domino_advisor.games.words import TableWords
 from domino_advisor.learning.progress import Record
 from domino_advisor.log import edits, gamelog, logfile
 from domino_advisor.log.gamelog import check_typed
-from domino_advisor.views import brief, notices, render, statusview
-from domino_advisor.views.sessionhelp import help_view
+from domino_advisor.views import brief, notices
+from domino_advisor.views.sessionhelp import help_text, help_view
 
 if TYPE_CHECKING:
-    from domino_advisor.base import shapes
-
-HELP = """type what happens, one line at a time:
-  ana 64          ana plays 6-4 (on the only end it fits)
-  ana 64 on 4     ana plays 6-4 on the 4 (or: on left/right/up/down)
-  bob d2          bob draws 2          me d 61 30   you drew 6-1 and 3-0
-  cy p            cy passes            me 55        you play 5-5
-  ana s 33 21     ana shows her hand   bob c 14     bob counts 14 pips
-  ana =6          check: ana has 6 tiles in front of her (says what is missing if not)
-  round 2         start the next round, then: me h 66 53 ... (your new hand)
-or a full log line ('ana plays 6-4 on 6').  Events are numbered as the status shows them.
-Fix a mistake in place (the whole log must still follow the rules):
-  replace 12 bob d3   event 12 becomes 'bob d3'    insert 9 ana d1   a new event before event 9
-  delete 12           event 12 goes
-Commands:
-  a  advice now    s  full status (with every unseen tile)    u [N]  undo the last N events
-  e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit
-  practice  turn practice on or off: after an event worth counting you are asked first
-            (what a player lacks, how many of a number are unseen), then shown the answer
-Ctrl-D or Ctrl-C also quit; the log is saved after every line."""
+    from domino_advisor.games.registry import Game
 
 UNDO_CHANGED = (
     "the log changed on disk, so nothing was undone: look at what changed and undo again if you still mean to"
@@ -71,11 +63,8 @@ FIXES = {
 }
 
 
-class Session(Practice):
-    @property
-    def help_text(self) -> str:
-        """What ``?`` shows: the game's shorthand, the fixes, the commands."""
-        return HELP
+class Session(Practice, Reporting):
+    """The table loop of any game."""
 
     def __init__(
         self,
@@ -108,67 +97,90 @@ class Session(Practice):
         self.text = logfile.read_text(path)  # the version of the file this session last saw
         self.log = gamelog.loads(self.text)
         self.pos = self.position_of(self.log)
+        self._status: tuple[str, Any] | None = None  # the status of the version last seen
 
     def position_of(self, log: gamelog.GameLog) -> Position:
         """What your seat knows of the log (every game's: ``counting.position``)."""
         return Position.of(log, self.reads)
 
     @property
+    def game(self) -> Game:
+        """The log's game (the registry's), as the version last seen names it."""
+        return self.log.game
+
+    @property
+    def words(self) -> TableWords:
+        """What the game says at the table (its shorthand, a place asked about)."""
+        words: TableWords = self.game.words
+        return words
+
+    def part(self, name: str) -> Any:
+        """One of the game's parts (``games.registry.Parts``)."""
+        return part(self.game, name)
+
+    @property
     def prompt(self) -> str:
-        r = self.pos.match.round
-        who = r.to_move() if r else None
-        if r is not None and r.over:
+        m = self.pos.match
+        r = m.round
+        if self.wants_hand():
+            return f"your hand for round {self.next_round()}> "
+        if r.over:
             return "round over> "
-        if r is not None and not r.dealt_ready:
-            return f"your hand for round {r.number}> "
-        if who is None and r is not None and r.layout.is_empty:
-            return "who opens?> "  # the status above says under which rule
-        return f"{self.pos.match.players[who]}> " if who is not None else "> "
+        mover = r.mover()
+        if mover is None:  # at a race nobody has the move; else the table has yet to see who opens
+            return "anyone> " if r.race else "who opens?> "  # the status above says under which rule
+        return f"{m.players[mover]}> "
 
-    def show_status(
-        self, compact: bool = False, data: shapes.StatusJson | None = None, asked: bool = False
-    ) -> None:
+    def show_status(self, compact: bool = False, data: Any = None, asked: bool = False) -> None:
         """In practice the counting shows only when asked for (s)."""
-        data = api.status_of(self.pos) if data is None else data
+        data = self.status_data() if data is None else data
         counting = asked or not self.practice
-        self.console.print(statusview.status_view(self.pos, data, compact, self.console.width, counting))
+        view = self.part("status_view")
+        self.console.print(view(self.pos, data, compact=compact, width=self.console.width, counting=counting))
 
-    def advice_data(self) -> shapes.AdviceJson:
-        return api.advice_dict(api.advice_of(self.pos, self.samples, seed=0, seconds=self.seconds))
+    def advice_data(self) -> Any:
+        """The advice for your seat (the game's, as ``advise`` gives it), or the game's
+        refusal in the table's words; someone else's move is refused as every game says it."""
+        m = self.pos.match
+        r = m.round
+        mover = None if r is None or self.wants_hand() or r.over else r.for_next(m.viewer).mover()
+        if mover is not None and mover != m.viewer:
+            raise IllegalMoveError(f"it is {m.players[mover]}'s turn, not yours: advice is for your own turn")
+        return self.part("advice")(self.pos, self.samples, 0, self.seconds)
 
     def show_advice(self) -> None:
-        self.console.print(render.advice_view(self.advice_data(), self.console.width))
+        self.console.print(self.part("advice_view")(self.advice_data(), self.console.width))
 
     def show_brief_advice(self) -> None:
         """The first three moves, a row each (the same advice as ``a``, shorter)."""
         data = self.advice_data()
         if data["action"] != "play":
-            self.console.print(render.advice_view(data, self.console.width))
+            self.console.print(self.part("advice_view")(data, self.console.width))
             return
-        stakes = "stakes" in data
-        rows = []
-        for m in data["moves"]:
-            win, margin = (m["match"], m["match_margin"]) if stakes else (m["win"], m["margin"])
-            exact = m.get("exact") and len(data["moves"]) > 1
-            figure = f"{win:.0%}" + ("" if m.get("goes_out") else " exact" if exact else f"±{margin:.0%}")
-            move = m["tile"] + ("" if m["on"] is None else f" on {m.get('side', m['on'])}")
-            rows.append((move, figure, render.reasons_shown(m)))
-        unit = "to win the match" if stakes else "to win"
-        self.console.print(brief.advice_rows(rows, unit, self.console.width))
+        measure = self.part("judging").measure  # what the game is won by: the chance, or the pips
+        self.console.print(brief.advice_brief(data, measure, self.console.width))
 
     def show_where(self, tile_text: str) -> None:
-        self.console.print(notices.where_view(api.where_of(self.pos, tile_text)))
+        self.console.print(notices.where_view(where_of(self.pos, tile_text)))
 
     def next_round(self) -> int:
-        return self.pos.match.playing.number
+        """The round whose hand the log waits for (or the next)."""
+        m = self.pos.match
+        return m.pending or len(m.rounds) + 1
 
     def wants_hand(self) -> bool:
-        r = self.pos.match.round
-        return r is not None and not r.dealt_ready
+        m = self.pos.match
+        return m.pending is not None or m.round is None
 
     def my_turn(self) -> bool:
-        r = self.pos.match.round
-        return bool(r and not r.over and r.to_move() == self.pos.match.viewer)
+        """Your move, or at a race a play open to you."""
+        m = self.pos.match
+        r = m.round
+        if r is None or self.wants_hand() or r.over:
+            return False
+        r = r.for_next(m.viewer)  # the player before you laying a chain: your move would end it
+        mover = r.mover()
+        return mover == m.viewer or (mover is None and r.race and r.may_play(m.viewer))
 
     def handle(self, line: str) -> bool:
         """Act on one typed line; False when the session should end."""
@@ -179,7 +191,7 @@ class Session(Practice):
         if word in ("q", "quit", "exit"):
             return False
         if word in ("?", "h", "help"):
-            self.console.print(help_view(self.help_text, self.console.width))
+            self.console.print(help_view(help_text(self.game), self.console.width))
             return True
         check_typed(text)
         changed = self.refresh()
@@ -199,6 +211,7 @@ class Session(Practice):
 
     def handle_line(self, text: str, changed: bool) -> bool:
         """Undo, where, a fix in place, or an event (shorthand or a full line)."""
+        self.which_place(text)
         parts = text.split()
         if len(parts) >= 2 and parts[1].lower() in VERBS:  # 'where passes': an event, whatever the name
             return self.log_event(text)
@@ -305,74 +318,35 @@ class Session(Practice):
     def warnings_now(self) -> set:
         return set(self.pos.warnings)
 
-    def status_data(self) -> shapes.StatusJson:
-        return api.status_of(self.pos)
+    def status_data(self) -> Any:
+        """The game's status of the log as this session last saw it (counted once a version)."""
+        if self._status is None or self._status[0] != self.text:
+            self._status = (self.text, self.part("status")(self.pos))
+        return self._status[1]
 
-    def report(self, result: edits.Edited, before: Any, after: Any, warned: set) -> None:
-        """What a change did: in short, or followed by the whole table (``--full``)."""
-        if self.full:
-            self.full_report(result, before, after, warned)
+    def which_place(self, text: str) -> None:
+        """A play typed without its place goes where it fits, or is asked about, in the
+        game's words, where it fits several (the line games' rules ask it themselves)."""
+        m = self.pos.match
+        r = m.round
+        body = text.partition("#")[0]
+        try:
+            line = edits.typed(body, self.log)
+            event = edits.event_of(line, self.log)
+        except DominoError:
+            return  # not an event: the session reads it (or explains it) as usual
+        if not isinstance(event, Play) or event.on is not None or r is None or r.over:
             return
-        head = notices.changed_lines(result, self.log)
-        n = len(self.log.events)
-        if not result.removed and result.added == (n,):  # one event, logged at the end
-            head = [brief.logged_event(n, self.log.events[-1])]
-            head += [brief.line(f"note: {note}", "yellow") for note in result.notes]
-        # a finished round shows its hands: what each lacks no longer matters
-        same_round = after.get("round") == before.get("round") and not after.get("over")
-        facts = brief.learned(before, after) if same_round else []
-        notes = [brief.note(f"warning: {w}", "yellow") for w in self.new_warnings(after, warned)]
-        notes += [brief.note(h, style) for h, style in self.once(self.hints(result), after.get("round"))]
-        turn = self.turn_words(after)
-        self.console.print(brief.event_view(head, facts, notes, turn, self.console.width))
-
-    def full_report(
-        self, result: edits.Edited, before: shapes.StatusJson, after: shapes.StatusJson, warned: set
-    ) -> None:
-        self.console.print(notices.edit_report(result, self.log, before, after, self.pos, warned))
-        self.show_status(compact=True, data=after)
-
-    def new_warnings(self, after: Any, warned: set) -> list[str]:
-        return [str(w) for w in self.pos.warnings if notices.news(w, warned)]
-
-    def hints(self, result: edits.Edited) -> list[tuple[str, str]]:
-        """Points scored, a draw that seems missing, what to log next: each a row."""
-        out = [(t, "bold green") for t in notices.scored(result, self.log)]
-        at_end = bool(result.added) and result.added[-1] == len(self.log.events)
-        missed = notices.missed_draw(self.pos) if at_end else None
-        if missed:
-            out.append((missed, "dim"))
-        return out + self.step_hint()
-
-    def once(self, hints: list[tuple[str, str]], round_number: object) -> list[tuple[str, str]]:
-        """A hint is said once a round in the short form (points scored, each time)."""
-        if round_number != self.said_round:
-            self.said, self.said_round = set(), round_number
-        fresh = [(h, style) for h, style in hints if h not in self.said or style == "bold green"]
-        self.said.update(h for h, _ in hints)
-        return fresh
-
-    def step_hint(self) -> list[tuple[str, str]]:
-        """What to log next, said once: the same step again adds nothing."""
-        step = self.next_step()
-        said = step is not None and step != self.last_step
-        self.last_step = step
-        return [(f"next: {step}", "dim")] if said else []
-
-    def next_step(self) -> str | None:
-        from domino_advisor.log.guide import next_step
-
-        return next_step(self.pos.match)
-
-    def turn_words(self, after: Any) -> str | None:
-        """Whose turn, with the open ends; None while the round waits for something else."""
-        r = self.pos.match.round
-        if r is None or r.over or not r.dealt_ready or r.to_move() is None:
-            return None
-        ends = after.get("ends") or []
-        shown = f"ends {' '.join(map(str, ends))} · " if ends else ""
-        who = self.pos.match.players[r.to_move()]
-        return shown + ("your move" if self.my_turn() else f"{who} next")
+        if event.player not in m.players or self.wants_hand():
+            return
+        fits = r.fits(m.players.index(event.player), event.tile)
+        asked = self.words.ambiguous(r, fits, event.player, m.me) if len(fits) > 1 else None
+        if asked is not None:
+            where, word = asked
+            raise NotationError(
+                f"'{excerpt(text, 60)}': {event.tile} fits {where}: say which, like "
+                f"'{excerpt(body.strip(), 40)} {word}'"
+            )
 
     def undo(self, text: str, count: str) -> None:
         n = number_at_most(count, len(self.log.events))
@@ -484,8 +458,7 @@ def run(
     game = gamelog.loads(logfile.read_text(path)).game
     if practice and "practice" not in game.options:
         raise NotationError("practice is for the line games so far: start the session without --practice")
-    kind: type[Session] = part(game, "session")
-    session = kind(path, console, samples, seconds, reads, read, practice, keep, full)
+    session = Session(path, console, samples, seconds, reads, read, practice, keep, full)
     refused = 0
     console.print(Text(f"session on {printable(str(path))}: type ? for help, q to quit", style="bold"))
     if practice:

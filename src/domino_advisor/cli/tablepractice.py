@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.text import Text
 
-from domino_advisor.base.errors import DominoError
+from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.printable import message
 from domino_advisor.learning import questions
 from domino_advisor.learning.progress import Answer, Record, now
@@ -38,6 +38,8 @@ class Practice:
     pos: Any  # an api.Position: practice is asked in the line games
 
     def toggle_practice(self) -> None:
+        if "practice" not in self.log.game.options:  # what the game offers, not its name
+            raise NotationError("practice is for the line games so far")
         self.practice = not self.practice and self.read is not None
         state = "on: you are asked first, advice only with a" if self.practice else "off"
         self.console.print(Text(f"practice {state}", style="bold"))

@@ -40,7 +40,7 @@ class Parts:
 
     position: str  # (log, reads) -> what one seat knows of the match, for the parts below
     status: str  # (position) -> the status's data (--json)
-    status_view: str  # (position, data, width) -> the table for people
+    status_view: str  # (position, data, width; compact, counting) -> the table for people
     where: str  # (position, tile text) -> where one tile is
     advice: str  # (position, samples, seed, seconds) -> the advice's data (--json)
     # what only the game knows when a play is weighed (advice.advise) and judged after the
@@ -50,8 +50,10 @@ class Parts:
     review: str  # (log, samples, seed, on_step, reads, hindsight) -> the review's data
     review_view: str  # (data, width) -> the review for people
     rules_view: str  # (rules, width) -> the rule set as a table
-    session: str  # the table loop's class for the game (cli.session.Session or a subclass)
     lesson_view: str  # (round) -> the table a lesson shows at your turn
+    # (edited, log, position, status before, status after, warned, next step) -> what a change
+    # did at length (session --full: the compact table follows)
+    session_report: str
     # (rules, seats, matches) -> the game's tournament (a ``Contest``): how its deals are dealt
     # and seated, how a game is scored, which scores are reported
     simulate: str
@@ -100,6 +102,7 @@ class GameRound(Protocol):
     stock: list[Tile] | None  # the boneyard in the order it is drawn, where known
     history: list[Any]  # the public moves, each with seat, kind, tile and line
     turn: int  # the seat a chooser chooses for (taking turns: the player to move)
+    race: bool  # nobody has the move: anyone who can play may (else one seat acts at a time)
 
     @property
     def winner(self) -> int | None:
@@ -344,12 +347,9 @@ class Game(Protocol):
     places: PlaceWords | None  # a play names where it goes as a word (``on mexican``), not an end
     options: frozenset[str]  # the commands' options the game takes beyond every game's
     parts: Parts
-
-    @property
-    def words(self) -> Any:
-        """The game in the table's words (``games/<game>/words.py``; every game's say a play
-        as a lesson asks for it: ``games.words.PlayWords``)."""
-        ...
+    # the game in the table's words (``games/<game>/words.py``; every game's say a play as a
+    # lesson asks for it, ``games.words.PlayWords``, and what the session says, ``TableWords``)
+    words: Any
 
     def rules_from(self, preset: str, setting: str) -> GameRules:
         """The rule set of a log's ``[Rules]`` and ``[Set]`` tags (the preset is the line
@@ -397,6 +397,11 @@ class Game(Protocol):
     def next_step(self, match: Any) -> str | None:
         """What a log of it needs now, in the table's words (your hand, who opens, who
         shows or counts, the next round); None while play simply goes on."""
+
+    def scored(self, rules: Any, players: list[str], me: str, events: list[Event], first: int) -> list[str]:
+        """What the events from number ``first`` on scored in play, a line each in the
+        table's words (All Fives: ``ana scores 10 (now 45)``); none where points are
+        counted only once a round is over."""
         ...
 
 

@@ -1,7 +1,8 @@
 """What a game says in its own words (``games/<game>/words.py``): where a tile lies, how
 a play is asked for, typed, read and said, why a play is good, the lesson's table, the
-session's help; the shape every game's words share, and the plain facts of the counting
-they read."""
+session's help; the shape every game's words share (``PlayWords``: a play as a lesson
+asks it; ``TableWords``: what every game says at the table; ``Words``: all of it), and
+the plain facts of the counting they read."""
 
 from __future__ import annotations
 
@@ -63,25 +64,43 @@ class PlayWords(Protocol):
         ...
 
 
-class Words(PlayWords, Protocol):
+class TableWords(Protocol):
+    """What every game says at the table (the session), in its own words: its shorthand in
+    the help, a play that fits several places asked about, the table on the turn's row."""
+
+    HELP_MOVES: str  # the help's rows for a play, a draw and a pass, as typed
+    HELP_SHOWS: str  # its rows for a hand shown or counted, and a count check
+    HELP_HAND: str  # a new round's hand, as typed
+    HELP_LINE: str  # a play as a full log line
+    HELP_STATUS: str  # what ``s`` shows
+
+    def ambiguous(self, r: Any, fits: list[Any], player: str, me: str) -> tuple[str, str] | None:
+        """The places a tile typed without one fits, and the word that picks the first (the
+        session asks which); None: the game's rules ask it themselves."""
+        ...
+
+    def table_now(self, r: Any) -> str:
+        """The table in the few words the short form's turn row starts with ('' for none)."""
+        ...
+
+
+class Words(PlayWords, TableWords, Protocol):
     """A game's words, every part of them (a module: ``games.trains.words``): the games
-    played through their round alone say all of this."""
+    played through their round alone say all of this; the line games' words say a play as
+    a lesson asks it and what they say at the table (their reasons and bots are their
+    judging part's and ``games.line.players``)."""
 
     HEURISTIC: Choice  # a chooser among the legal plays: what the rollouts play
     BOTS: dict[str, Callable[..., Any]]
     PLANNED_BY: str
     TRAIN_KEY: bool
     EXAMPLE: str
-    HELP_MOVES: str
-    HELP_HAND: str
-    HELP_LINE: str
 
     def place_of(self, r: Any, viewer: int, tile: Tile) -> str: ...
     def alike_places(self, r: Any, seat: int, tile: Tile, a: str, b: str) -> bool: ...
     def said_place(self, r: Any, on: object) -> str: ...
     def typed_place(self, r: Any, word: str) -> str: ...
     def typed(self, r: Any, play: Play) -> str: ...
-    def ambiguous(self, r: Any, fits: list[Any], player: str, me: str) -> tuple[str, str]: ...
     def lesson_table(self, r: Any) -> LessonTable: ...
     def reasons(
         self, r: Any, seat: int, tile: Tile, place: Any, inf: Counted, same: Collection[str]

@@ -19,6 +19,3 @@ if TYPE_CHECKING:
 def next_step(match: GameMatch) -> str | None:
     """One sentence: what the log needs now; None while play simply goes on."""
     return game_for(match.rules.name).next_step(match)
-
-
-hub_next_step = next_step  # the name the upper layers used for the games played through their round

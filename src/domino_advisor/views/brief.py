@@ -7,9 +7,10 @@ Here every line is held to the terminal's width (cut with an ellipsis, never wra
 an event costs one or two rows and your turn four or five.  ``s`` and ``a`` still show
 everything, and ``session --full`` keeps the long form.
 
-Both families' status dicts are read through the keys they share (the players and what
+Every game's status dicts are read through the keys they share (the players and what
 each certainly lacks, the unseen count of each number, the warnings), so every game gets
-the same short form.
+the same short form; the advice's rows say the figure of the measure the game is won by
+(the chance of winning, or the pips left against the others').
 """
 
 from __future__ import annotations
@@ -117,6 +118,28 @@ def advice_rows(moves: Sequence[tuple[str, str, Sequence[str]]], unit: str, widt
             text += "; " + why
         rows.append(line(text, "green" if k == 1 else ""))
     return Group(*rows)
+
+
+def advice_brief(data: Mapping[str, Any], measure: str, width: int) -> Group:
+    """The advice's first moves (``advice_rows``) with the figure the game is ranked by:
+    ``chance``, the chance of winning the round (or the match, where one is played for)
+    with its margin, ``exact`` where counted to the end; ``pips``, your pips left at the
+    round's end against the others' (lower wins)."""
+    from domino_advisor.views.render import reasons_shown
+
+    rows = []
+    if measure == "pips":
+        for m in data["moves"]:
+            rows.append((f"{m['tile']} on {m['on']}", f"{m['margin']:+.1f}", reasons_shown(m)))
+        return advice_rows(rows, "pips vs others (lower wins)", width)
+    stakes = "stakes" in data
+    for m in data["moves"]:
+        win, margin = (m["match"], m["match_margin"]) if stakes else (m["win"], m["margin"])
+        exact = m.get("exact") and len(data["moves"]) > 1
+        figure = f"{win:.0%}" + ("" if m.get("goes_out") else " exact" if exact else f"±{margin:.0%}")
+        move = m["tile"] + ("" if m["on"] is None else f" on {m.get('side', m['on'])}")
+        rows.append((move, figure, reasons_shown(m)))
+    return advice_rows(rows, "to win the match" if stakes else "to win", width)
 
 
 def _short(reason: str) -> str:

@@ -74,11 +74,16 @@ def _line_of_play(data: shapes.TiddlyStatusJson, width: int) -> list[RenderableT
 
 
 def status_view(
-    data: shapes.HubStatusJson, width: int = 80, compact: bool = False, step: str | None = None
+    data: shapes.HubStatusJson,
+    width: int = 80,
+    compact: bool = False,
+    step: str | None = None,
+    counting: bool = True,
 ) -> RenderableType:
     """Compact (the session, after each event): without the legend, the unseen counts
-    and the totals.  ``step``: what to log next (``log.guide.hub_next_step``), from the
-    match; without it, only the hand a new round waits for, which the data says."""
+    and the totals.  ``step``: what to log next (``log.guide.next_step``), from the
+    match; without it, only the hand a new round waits for, which the data says.
+    ``counting`` off leaves out what the counting says (practice: you count)."""
     parts: list[RenderableType] = []
     head = Text(data["game"].replace("-", " "), style="bold")
     head.append(f"   round {data['round']}")
@@ -111,6 +116,9 @@ def status_view(
         parts.append(Text("you may play: " + ", ".join(data["your_plays"]), style="green"))
     if data["players"]:
         parts.append(Text("tiles in hand: " + _in_hand(data)))
+    if not counting:
+        parts.append(Text("practice: the counting is hidden until you ask for it (s)", style="dim"))
+    elif data["players"]:
         lacks = [
             f"{printable(p['name'])}: "
             + (f"no {' '.join(map(str, p['cannot_hold']))}" if p["cannot_hold"] else "may hold any")
@@ -119,7 +127,7 @@ def status_view(
         ]
         if lacks:
             parts.append(Text("what they certainly lack: " + " · ".join(lacks), style="cyan"))
-    if "unseen_by_number" in data and not compact:
+    if "unseen_by_number" in data and not compact and counting:
         counts = " ".join(f"{n}:{c}" for n, c in enumerate(data["unseen_by_number"]))
         parts.append(Text(f"unseen tiles by number: {counts}", style="dim"))
         if data.get("counting", {}).get("method") == "sampled":
@@ -448,13 +456,46 @@ def lesson_view(r: Any) -> RenderableType:
 
 
 def table_view(
-    pos: object, data: shapes.HubStatusJson, width: int = 80, compact: bool = False
+    pos: object, data: shapes.HubStatusJson, width: int = 80, compact: bool = False, counting: bool = True
 ) -> RenderableType:
     """The status for people (the games played off a middle double: the data says it all
     but what to log next, which the match says)."""
-    from domino_advisor.log.guide import hub_next_step
+    from domino_advisor.log.guide import next_step
 
-    return status_view(data, width, compact, hub_next_step(cast("Position", pos).match))
+    return status_view(data, width, compact, next_step(cast("Position", pos).match), counting)
+
+
+def session_report(
+    result: Edited,
+    log: GameLog,
+    pos: object,
+    before: shapes.HubStatusJson,
+    after: shapes.HubStatusJson,
+    warned: set,
+    step: str | None,
+) -> Group:
+    """What a change did, at length (``session --full``; the compact table follows): the
+    events changed, what each player now certainly lacks that they did not, new warnings,
+    a draw that seems missing, and what to log next where it changed."""
+    from domino_advisor.views.notices import changed_lines, missed_draw, news
+
+    position = cast("Position", pos)
+    lines = changed_lines(result, log)
+    if after.get("round") == before.get("round"):  # as the short form's facts: brief.learned
+        was = {p["name"]: set(p.get("cannot_hold", [])) for p in before.get("players", [])}
+        for p in after.get("players", []):
+            new = sorted(set(p.get("cannot_hold", [])) - was.get(p["name"], set()))
+            if new and p.get("tiles"):
+                numbers = " ".join(map(str, new))
+                lines.append(Text(f"  now certain: {printable(p['name'])} has no {numbers}", style="cyan"))
+    for w in position.warnings:
+        if news(w, warned):
+            lines.append(Text(f"warning: {printable(str(w))}", style="yellow"))
+    missed = missed_draw(position) if result.added and result.added[-1] == len(log.events) else None
+    for hint in [missed, step and f"next: {step}"]:
+        if hint:
+            lines.append(Text(printable(hint), style="dim"))
+    return Group(*lines)
 
 
 def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: set, width: int) -> Group:
@@ -464,7 +505,7 @@ def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: s
     lines: list[RenderableType] = [
         Text(f"logged event {n}: {printable(str(log.events[n - 1]))}") for n in result.added
     ]
-    from domino_advisor.log.guide import hub_next_step
+    from domino_advisor.log.guide import next_step
 
     position = cast("Position", pos)
-    return Group(*lines, status_view(status_of(position), width, step=hub_next_step(position.match)))
+    return Group(*lines, status_view(status_of(position), width, step=next_step(position.match)))

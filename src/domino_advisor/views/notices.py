@@ -1,5 +1,6 @@
 """Rich renderables for the table loop: what a change to the log did, where one tile
-is, the last events with their numbers.  (``render`` has the big views.)"""
+is, the last events with their numbers.  (``render`` has the big views.)  Every game's:
+what only a game knows (the points a play scored) is asked of it through the registry."""
 
 from __future__ import annotations
 
@@ -9,16 +10,14 @@ from typing import TYPE_CHECKING
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from domino_advisor import api
 from domino_advisor.base.printable import printable
-from domino_advisor.games.events import NewRound, Play
-from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.scoring import side_of
+from domino_advisor.games.events import NewRound
 from domino_advisor.log.gamelog import GameLog
 from domino_advisor.views.learned import forgotten, lessons, summary
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
+    from domino_advisor.counting.position import Position
     from domino_advisor.log.edits import Edited
 
 
@@ -36,7 +35,7 @@ def news(warning, warned: set) -> bool:
     return warning.same not in {w.same for w in warned}
 
 
-def partner_of(pos: api.Position) -> str | None:
+def partner_of(pos: Position) -> str | None:
     match = pos.match
     if not match.rules.partners or match.viewer is None:
         return None
@@ -48,7 +47,7 @@ def edit_report(
     log: GameLog,
     before: shapes.StatusJson,
     after: shapes.StatusJson,
-    pos: api.Position,
+    pos: Position,
     warned: set,
 ) -> Group:
     """The events changed, what became known or is no longer known, new warnings, and
@@ -72,19 +71,16 @@ def edit_report(
     return Group(*lines)
 
 
-def missed_draw(pos: api.Position) -> str | None:
+def missed_draw(pos: Position) -> str | None:
     """An opponent who drew this round went out while the boneyard still had tiles: if
     they still hold some, a draw was left out of the log, and a count check says so."""
-    r = pos.match.round
-    if r is None or not r.over or r.how != "out" or r.out is None or r.out == pos.match.me:
+    m = pos.match
+    r = m.round
+    if r is None or m.pending is not None or not r.over or r.winner is None or r.winner == m.viewer:
         return None
-    if (
-        not r.rules.draws
-        or not r.boneyard
-        or not any(a.kind == "draw" and a.seat == r.out for a in r.history)
-    ):
+    if not r.boneyard or not any(a.kind == "draw" and a.seat == r.winner for a in r.history):
         return None
-    return missing_draw(r.name(r.out))
+    return missing_draw(r.names[r.winner])
 
 
 def missing_draw(who: str) -> str:
@@ -110,25 +106,13 @@ def changed_lines(result: Edited, log: GameLog) -> list[Text]:
 
 
 def scored(result: Edited, log: GameLog) -> list[str]:
-    """All Fives points scored by the events just logged at the end of the log, each
-    play by itself: ``ana scores 10 (now 45)``.  A fix further back announces nothing."""
+    """Points scored in play by the events just logged at the end of the log, each play by
+    itself (All Fives: ``ana scores 10 (now 45)``; the game says).  A fix further back
+    announces nothing."""
     events = log.events
-    if not log.rules.all_fives or not result.added or result.removed or result.added[-1] != len(events):
+    if not result.added or result.removed or result.added[-1] != len(events):
         return []
-    match = Match(log.rules, log.players, log.me)
-    for event in events[: result.added[0] - 1]:
-        match.apply(event)
-    out = []
-    for event in events[result.added[0] - 1 :]:
-        before = match.scores()
-        match.apply(event)
-        if not isinstance(event, Play):
-            continue
-        side = side_of(match.players.index(event.player), match.rules)
-        gained = match.scores()[side] - before[side]
-        if gained > 0:
-            out.append(f"{event.player} scores {gained} (now {match.scores()[side]})")
-    return out
+    return log.game.scored(log.game_rules, log.players, log.me, events, result.added[0])
 
 
 def where_view(data: shapes.WhereJson) -> RenderableType:

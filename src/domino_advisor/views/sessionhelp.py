@@ -1,16 +1,49 @@
-"""The session's help for the screen it is on: as written where it fits, else each
-entry on a line of its own (what to type, then what it does, wrapped under it), so a
-phone-sized terminal reads it as a list instead of columns broken mid-entry."""
+"""The session's help, in the game's words, for the screen it is on: as written where it
+fits, else each entry on a line of its own (what to type, then what it does, wrapped
+under it), so a phone-sized terminal reads it as a list instead of columns broken
+mid-entry."""
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from domino_advisor.games.words import TableWords
+
+if TYPE_CHECKING:
+    from domino_advisor.games.registry import Game
+
 _GAP = re.compile(r"\s{2,}")
+PRACTICE = """  practice  turn practice on or off: after an event worth counting you are asked first
+            (what a player lacks, how many of a number are unseen), then shown the answer
+"""
+
+
+def help_text(game: Game) -> str:
+    """What ``?`` shows: the game's shorthand (its words), the fixes in place, the commands
+    (practice where the game offers it)."""
+    words: TableWords = game.words
+    drew, draws = ("bob d", "ana d") if game.one_draw else ("bob d3", "ana d1")  # a draw is one tile
+    replace, becomes, insert = f"replace 12 {drew}", f"event 12 becomes '{drew}'", f"insert 9 {draws}"
+    return (
+        "type what happens, one line at a time:\n"
+        + words.HELP_MOVES
+        + words.HELP_SHOWS
+        + f"  round 2         start the next round, then: {words.HELP_HAND} ... (your new hand)\n"
+        + f"or a full log line ('{words.HELP_LINE}').  Events are numbered as the status shows them.\n"
+        + "Fix a mistake in place (the whole log must still follow the rules):\n"
+        + f"  {replace:<20}{becomes:<29}{insert:<18}a new event before event 9\n"
+        + "  delete 12           event 12 goes\n"
+        + "Commands:\n"
+        + f"  a  advice now    s  {words.HELP_STATUS}    u [N]  undo the last N events\n"
+        + "  e  every event, numbered    where 66  where 6-6 is likely to be    ?  this help    q  quit\n"
+        + (PRACTICE if "practice" in game.options else "")
+        + "Ctrl-D or Ctrl-C also quit; the log is saved after every line."
+    )
 
 
 def help_view(text: str, width: int) -> RenderableType:

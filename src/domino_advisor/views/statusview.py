@@ -332,3 +332,18 @@ def edit_view(
         notices.edit_report(result, log, before, after, pos, warned),
         status_view(pos, after, compact=True, width=width),
     )
+
+
+def session_report(
+    result: Edited,
+    log: GameLog,
+    pos: Position,
+    before: shapes.StatusJson,
+    after: shapes.StatusJson,
+    warned: set,
+    step: str | None,
+) -> Group:
+    """What a change did, at length (``session --full``; the compact table follows): as
+    ``log`` reports it (``notices.edit_report``).  What to log next (``step``) is the
+    table's first row after its head, so it is not said here too."""
+    return notices.edit_report(result, log, before, after, pos, warned)

@@ -13,6 +13,7 @@ from domino_advisor.base.tiles import Tile
 from domino_advisor.games.chicken.bots import POLICIES, heuristic_choice
 from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
 from domino_advisor.games.events import Play
+from domino_advisor.games.hub import words as said_alike
 from domino_advisor.games.words import Counted, LessonTable, read_placed
 
 # what the rollouts play, and the move the advice keeps unless another is clearly better
@@ -29,6 +30,9 @@ HELP_MOVES = """  ana 94          ana plays 9-4 where it fits (asked which when 
 """
 HELP_HAND = "me h 9-9 7-4"
 HELP_LINE = "ana plays 9-4 on head"
+HELP_SHOWS = said_alike.SHOWS
+HELP_STATUS = said_alike.STATUS
+table_now = said_alike.table_unsaid
 
 
 def place_of(r: ChickenRound, viewer: int, tile: Tile) -> str:

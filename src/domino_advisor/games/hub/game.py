@@ -24,8 +24,8 @@ HUB_PARTS = Parts(
     review="domino_advisor.learning.review:review_data",
     review_view="domino_advisor.views.hubview:review_view",
     rules_view="domino_advisor.views.hubview:rules_view",
-    session="domino_advisor.cli.hubsession:HubSession",
     lesson_view="domino_advisor.views.hubview:lesson_view",
+    session_report="domino_advisor.views.hubview:session_report",
     edit_view="domino_advisor.views.hubview:edit_view",
     simulate="domino_advisor.games.hub.contest:HubContest",
     bots="domino_advisor.measure.bots:bot",
@@ -134,3 +134,7 @@ class HubGame:
         from domino_advisor.games.hub.guide import next_step
 
         return next_step(match)
+
+    def scored(self, rules: Any, players: list[str], me: str, events: list[Event], first: int) -> list[str]:
+        """Nothing: the pips left (or the points) go on the totals once a round is over."""
+        return []

@@ -25,6 +25,8 @@ class HubRound:
     """A round's state; hands may be unknown (the log of one seat): then only what the
     table sees is checked."""
 
+    race = False  # the players take turns: one acts at a time
+
     def __init__(
         self,
         rules: HubRules,

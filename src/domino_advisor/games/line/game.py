@@ -9,8 +9,10 @@ from typing import Any
 
 from domino_advisor.base.errors import DominoError
 from domino_advisor.games.events import Event, PlaceWords, Play
+from domino_advisor.games.line import words
 from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.rules import DESCRIPTIONS, PRESETS, SHOWN, Rules, allowed, preset, shown
+from domino_advisor.games.line.scoring import side_of
 from domino_advisor.games.line.state import Round
 from domino_advisor.games.registry import Parts
 
@@ -45,8 +47,8 @@ class LineGames:
             review="domino_advisor.learning.review:review_data",
             review_view="domino_advisor.views.render:review_view",
             rules_view="domino_advisor.views.render:rules_view",
-            session="domino_advisor.cli.session:Session",
             lesson_view="domino_advisor.views.statusview:lesson_view",
+            session_report="domino_advisor.views.statusview:session_report",
             edit_view="domino_advisor.views.statusview:edit_view",
             simulate="domino_advisor.games.line.contest:LineContest",
             bots="domino_advisor.measure.bots:bot",
@@ -54,17 +56,10 @@ class LineGames:
             equity="domino_advisor.games.line.equity_check",
         )
     )
+    words: Any = words  # the game in the table's words (games.line.words)
 
     def rules_from(self, name: str, setting: str) -> Rules:
         return preset(name, setting)
-
-    @property
-    def words(self) -> Any:
-        """The game in the table's words, as a lesson asks a move (``games.line.words``),
-        loaded when first asked for."""
-        from domino_advisor.games.line import words
-
-        return words
 
     def deal_round(self, rules: Rules, names: list[str], rng: random.Random, you: int | None = None) -> Round:
         """A first round dealt fairly, every hand and the boneyard known (a world to play);
@@ -130,6 +125,26 @@ class LineGames:
         from domino_advisor.games.line.guide import next_step
 
         return next_step(match)
+
+    def scored(self, rules: Rules, players: list[str], me: str, events: list[Event], first: int) -> list[str]:
+        """All Fives points, each play by itself: ``ana scores 10 (now 45)`` (a side's
+        total: with partners, the team's)."""
+        if not rules.all_fives:
+            return []
+        match = Match(rules, players, me)
+        for event in events[: first - 1]:
+            match.apply(event)
+        out = []
+        for event in events[first - 1 :]:
+            before = match.scores()
+            match.apply(event)
+            if not isinstance(event, Play):
+                continue
+            side = side_of(match.players.index(event.player), match.rules)
+            gained = match.scores()[side] - before[side]
+            if gained > 0:
+                out.append(f"{event.player} scores {gained} (now {match.scores()[side]})")
+        return out
 
 
 GAME = LineGames()

@@ -20,8 +20,6 @@ from domino_advisor.games.line.state import Round
 class Match:
     """A match of rounds at one table; the log's whole meaning."""
 
-    pending: int | None = None  # a round's hand awaited: never here (a round starts with your hand)
-
     def __init__(self, rules: Rules, players: list[str], viewer: str | None = None):
         rules.check_players(len(players))
         self.rules = rules
@@ -46,6 +44,12 @@ class Match:
     @property
     def round(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
+
+    @property
+    def pending(self) -> int | None:
+        """The round whose hand the log waits for: begun (``round N``), your hand not yet logged."""
+        r = self.round
+        return r.number if r is not None and not r.dealt_ready else None
 
     @property
     def shown(self) -> list[dict[int, tuple[Tile, ...]]]:

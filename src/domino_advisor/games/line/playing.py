@@ -52,6 +52,8 @@ class PlayedIn(Protocol):
 class Playing:
     """The round interface of ``state.Round``, which holds every attribute read here."""
 
+    race = False  # the seats take turns: one acts at a time
+
     if TYPE_CHECKING:  # state.Round's own, set in its __init__
         match: PlayedIn
         rules: Rules

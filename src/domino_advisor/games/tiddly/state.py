@@ -39,6 +39,7 @@ class TiddlyRound(TiddlyTable):
     question (the one a chooser is choosing for), not a turn: anyone who can play may."""
 
     turn = 0
+    race = True  # anyone who can play may; nobody has the move
 
     # -- who may act, and how ---------------------------------------------------------------
     def actors(self) -> frozenset[int]:

@@ -10,6 +10,7 @@ from domino_advisor.base.errors import NotationError
 from domino_advisor.base.printable import describe_numbers, printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Play
+from domino_advisor.games.hub import words as said_alike
 from domino_advisor.games.line.layout import is_side
 from domino_advisor.games.tiddly.bots import POLICIES, heavy_choice
 from domino_advisor.games.tiddly.state import Place, TiddlyRound
@@ -25,10 +26,13 @@ EXAMPLE = "64 (6-4 where it fits), 64 4 (on the end showing 4)"
 HELP_MOVES = """  ana 64          ana plays 6-4 where it fits (asked which end when two)
   ana 64 4        on the end showing 4      bob d        bob draws one tile
   me d 6-3        you drew 6-3              cy p         cy passes (boneyard empty)
-  anyone who holds a tile that fits may play it, in any order
+anyone who holds a tile that fits may play it, in any order
 """
 HELP_HAND = "me h 6-6 5-4"
 HELP_LINE = "ana plays 6-4 on 4"
+HELP_SHOWS = said_alike.SHOWS
+HELP_STATUS = said_alike.STATUS
+table_now = said_alike.table_unsaid
 
 
 def place_of(r: TiddlyRound, viewer: int, tile: Tile) -> str:

@@ -11,6 +11,7 @@ from domino_advisor.base.errors import NotationError
 from domino_advisor.base.printable import describe_numbers, printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import Play
+from domino_advisor.games.hub import words as said_alike
 from domino_advisor.games.trains.bots import POLICIES, heuristic_choice
 from domino_advisor.games.trains.plan import longest_line
 from domino_advisor.games.trains.state import MEXICAN, Key, TrainRound
@@ -30,6 +31,9 @@ HELP_MOVES = """  ana 64          ana plays 6-4 on the only train it fits (asked
 """
 HELP_HAND = "me h 12-12 11-4"
 HELP_LINE = "ana plays 6-4 on mexican"
+HELP_SHOWS = said_alike.SHOWS
+HELP_STATUS = said_alike.STATUS
+table_now = said_alike.table_unsaid
 
 
 def place_of(r: TrainRound, viewer: int, tile: Tile) -> str:
