@@ -53,7 +53,7 @@ def _line_choice(text: str) -> int | None:
 
 
 def _train_choice(text: str) -> int | None:
-    m = loads(text).replay_trains()
+    m = loads(text).replay()
     r = m.round
     if r is None or r.over or m.pending is not None or r.dealt[m.viewer] is None:
         return None
@@ -153,7 +153,7 @@ def _tiddly_log(top: int, players: int, seed: int) -> str:
 
 def _tiddly_choice(text: str) -> int | None:
     """Tiles down if you may play two different tiles now, else None."""
-    m = loads(text).replay_any()
+    m = loads(text).replay()
     r = m.round
     if r is None or r.over or not r.may_play(0):
         return None

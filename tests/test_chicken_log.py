@@ -34,7 +34,7 @@ def test_random_matches_replay_from_any_seat(players):
         rules = ChickenRules(rounds=2, head_toes=4 if seed == 1 else 6, toes=2 if seed == 2 else 3)
         policy = heuristic_policy if seed == 0 else None
         truth, text = seat_log(rules, players, seed, seed % players, policy)
-        replayed = gamelog.loads(text).replay_trains()
+        replayed = gamelog.loads(text).replay()
         assert replayed.totals == truth.totals
         for r, t in zip(replayed.rounds, truth.rounds, strict=True):
             assert _table(r) == _table(t)
@@ -46,7 +46,7 @@ def test_options_travel_in_the_header():
     truth, text = seat_log(rules, 3, 5)
     assert '[Rules "chicken-foot"]' in text and "head_toes=4" in text
     log = gamelog.loads(text)
-    assert log.game_rules == rules and log.replay_trains().totals == truth.totals
+    assert log.rules == rules and log.replay().totals == truth.totals
 
 
 @pytest.fixture

@@ -262,7 +262,7 @@ def _worse_play(path: Path, plays: list[Move], samples: int) -> Move | None:
     from domino_advisor.advice.advise import Options
     from domino_advisor.advice.advise import advise as hub_advise
 
-    m = gamelog.loads(logfile.read_text(path)).replay_trains()
+    m = gamelog.loads(logfile.read_text(path)).replay()
     advice = hub_advise(m.round.for_next(m.viewer), m.viewer, Options(samples=samples, seed=0, seconds=None))
     first = advice.moves[0]
     for c in reversed(advice.moves[1:]):
@@ -327,7 +327,7 @@ def test_the_hub_advice_says_how_far_behind_the_first_each_play_is():
     from domino_advisor.log import logfile as files
 
     bench = Path(__file__).parents[1] / "src" / "domino_advisor" / "data" / "bench"
-    m = files.load(bench / "chicken-foot-9-4p-mid-round.dom").replay_trains()
+    m = files.load(bench / "chicken-foot-9-4p-mid-round.dom").replay()
     advice = advise(m.round.for_next(m.viewer), m.viewer, Options(samples=12, seed=0, seconds=None))
     first, *rest = advice.moves
     assert rest and first.behind == 0 and not first.about_equal

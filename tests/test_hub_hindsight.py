@@ -36,7 +36,7 @@ HUB = [g for g in registry.every_game() if registry.part(g, "judging").measure =
 CORPUS = sorted(
     p.name
     for p in LOGS.glob("*.dom")
-    if logfile.load(p).game in HUB and all(r.over for r in logfile.load(p).replay_trains().rounds)
+    if logfile.load(p).game in HUB and all(r.over for r in logfile.load(p).replay().rounds)
 )
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -115,7 +115,7 @@ def _replayed(name: str, r: dict):
     own class: the round at its end (each move legal, or this raises)."""
     log = logfile.load(LOGS / name)
     game = log.game
-    first = log.replay_any().rounds[r["round"] - 1]
+    first = log.replay().rounds[r["round"] - 1]
     names = first.names
     hands = [tuple(Tile.parse(t, first.rules.top) for t in r["hands"][n]) for n in names]
     stock = [Tile.parse(t, first.rules.top) for t in r["boneyard"]]
@@ -128,7 +128,7 @@ def _replayed(name: str, r: dict):
 def _aside(name: str, r: dict) -> frozenset:
     """The tiles set aside before the deal (a hub): on the table before any play."""
     log = logfile.load(LOGS / name)
-    first = log.replay_any().rounds[r["round"] - 1]
+    first = log.replay().rounds[r["round"] - 1]
     hands = [tuple(Tile.parse(t, first.rules.top) for t in r["hands"][n]) for n in first.names]
     stock = [Tile.parse(t, first.rules.top) for t in r["boneyard"]]
     return first.dealt_again(hands, stock).table_tiles()
@@ -154,7 +154,7 @@ def test_hindsight_repeats_for_a_seed_and_its_pips_add_up(name):
         for p, pips in r["actual"]["pips"].items():
             totals[p] += pips
         assert ("the round had better for you" in r["verdict"]) == r["mistake"]
-    match = log.replay_any()
+    match = log.replay()
     if match.most_wins:  # points to each round's winner: every round here went out, so the others' pips
         assert sum(match.totals) == sum(totals.values())
     else:

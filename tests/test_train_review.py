@@ -85,9 +85,9 @@ def test_a_decision_is_judged_from_what_you_knew_then(reviewed):
     cut = log.copy([e for e in log.body])  # the log up to the decision, nothing after it
     places = [i for i, e in enumerate(cut.body) if e.event is not None]
     cut = log.copy(log.body[: places[d.event - 1]])
-    r = cut.replay_trains().round
+    r = cut.replay().round
     # one seed for every decision, as the advice at the table
-    again = advise(r, cut.replay_trains().viewer, Options(samples=samples, seed=3, seconds=None))
+    again = advise(r, cut.replay().viewer, Options(samples=samples, seed=3, seconds=None))
     mine = next(c for c in again.moves if f"{c.tile} on {c.train}" == d.played)
     assert mine.margin == pytest.approx(d.played_margin)
     assert again.moves[0].margin == pytest.approx(d.best_margin)
@@ -100,7 +100,7 @@ def test_each_certainty_is_true_then_and_new_in_its_round(reviewed):
     seen: dict[tuple[int, str], set[int]] = {}
     for insight in result.insights:
         upto = log.copy(log.body[: places[insight.event - 1] + 1])
-        m = upto.replay_trains()
+        m = upto.replay()
         inf = count(m.round.seat_view(m.viewer))
         seat = m.players.index(insight.player)
         assert set(insight.lacks) <= set(inf.cannot_hold(seat))

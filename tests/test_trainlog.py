@@ -20,7 +20,7 @@ def test_random_matches_replay_from_any_seat(players):
     for seed in range(3):
         viewer = seed % players
         truth, text = seat_log(rules, players, seed, viewer)
-        replayed = gamelog.loads(text).replay_trains()
+        replayed = gamelog.loads(text).replay()
         assert replayed.totals == truth.totals
         for r, t in zip(replayed.rounds, truth.rounds, strict=True):
             assert {k: (tr.tiles, tr.end, tr.marker) for k, tr in r.trains.items()} == {
@@ -35,7 +35,7 @@ def test_options_travel_in_the_header():
     truth, text = seat_log(rules, 3, 5)
     assert "first_chain=yes" in text
     log = gamelog.loads(text)
-    assert log.game_rules == rules and log.replay_trains().totals == truth.totals
+    assert log.rules == rules and log.replay().totals == truth.totals
 
 
 HAND = "12-5 9-3 8-8 7-1 6-6 5-5 4-2 11-3 10-10 3-0 2-2 1-1 12-0 9-9 6-0"

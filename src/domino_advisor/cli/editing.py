@@ -27,7 +27,7 @@ def _problem(text: str, opened: str, path: str | Path) -> str | None:
     try:
         logfile.check_bounds(text, path)
         gamelog.check_new_lines(text, opened)  # what `log` refuses in a typed line
-        gamelog.loads(text).replay_any()
+        gamelog.loads(text).replay()
     except DominoError as e:
         return message(str(e))
     return None

@@ -154,7 +154,9 @@ def _drill(games: tuple[str, ...], reads: bool) -> None:
         for name, log in logs:
             with progress_bar(errors, disable=not errors.is_terminal) as bar:
                 task = bar.add_task(f"reviewing {Path(name).name}", total=len(log.events))
-                log.replay()  # drills are the line games': another game's log is refused in its words
+                if "drills" not in log.game.options:  # the games whose logs give drills
+                    raise gamelog.not_yet(log.game, "drills", "train --from")
+                log.replay()  # a log the rules refuse is refused before any work
                 result = run_review(  # as review judges: the advice's own budget and worlds
                     log,
                     None,

@@ -44,7 +44,7 @@ class Position:
     def of(cls, log: GameLog, reads: bool = True) -> Position:
         """``reads``: weigh the deals by how the others played (soft reads), where the game
         has a play-style model shipped for its rules."""
-        match: Any = log.replay_any()
+        match: Any = log.replay()
         r = match.round
         view, inf = None, None
         started = time.perf_counter()

@@ -176,7 +176,7 @@ def compounded(costs: Iterable[float]) -> float:
 def new_review(log: GameLog, judging: Any, samples: int | None, seed: int, reads: bool) -> Review:
     """The review before its first decision: with partners, every chance is your team's."""
     out = Review(list(log.players), log.me, samples=samples, seed=seed, reads=reads)
-    out.partner = judging.partner_of(log.game_rules, log.players, log.players.index(log.me))
+    out.partner = judging.partner_of(log.rules, log.players, log.players.index(log.me))
     return out
 
 

@@ -51,8 +51,8 @@ def moment(log: GameLog, event: int) -> Moment:
 def fingerprint(log: GameLog, events: int | None = None) -> str:
     """The game as its events say it (the first ``events`` of them), hashed: the same
     however its lines are spelled or commented, so a drill is kept once."""
-    rules = sorted(log.game_rules.differences().items())
-    head = [log.game_rules.name, repr(rules), " ".join(log.players), log.me]
+    rules = sorted(log.rules.differences().items())
+    head = [log.rules.name, repr(rules), " ".join(log.players), log.me]
     body = [str(e) for _, e in log.numbered_events()[:events]]
     return hashlib.sha256("\n".join(head + body).encode("utf-8")).hexdigest()
 

@@ -58,7 +58,7 @@ def style_of(log: GameLog, reads: bool) -> Style | None:
     """Soft reads' play-style model, where asked and the game has one shipped for its rules."""
     if not reads or "reads" not in log.game.options:
         return None
-    rules: Any = log.game_rules  # a game with a style shipped: the line games' rules
+    rules: Any = log.rules  # a game with a style shipped: the line games' rules
     return style_for(rules, len(log.players))
 
 
@@ -140,7 +140,7 @@ class Logged:
 
 def read(log: GameLog) -> Logged:
     """The log replayed (a log the rules refuse is reported as such, before any work)."""
-    log.replay_any()
+    log.replay()
     match: Any = log.new_match()
     moves: dict[int, list[tuple[Move, int]]] = {}
     for line, event in log.numbered_events():

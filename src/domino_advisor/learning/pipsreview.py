@@ -145,7 +145,7 @@ class HubReview:
 
 def new_review(log: GameLog, judging: Any, samples: int | None, seed: int, reads: bool) -> HubReview:
     """The review before its first decision (the worlds a decision: the advice's own by default)."""
-    return HubReview(log.me, judging.samples if samples is None else samples, [], [], {}, log.game_rules.name)
+    return HubReview(log.me, judging.samples if samples is None else samples, [], [], {}, log.rules.name)
 
 
 def finish(out: HubReview, match: Any) -> None:

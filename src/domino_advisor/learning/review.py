@@ -46,7 +46,7 @@ def review(
     off.  The review is the measure's (``chancereview.Review``, ``pipsreview.HubReview``)."""
     judging, measure = judged_by(log.game)
     style = style_of(log, reads)
-    log.replay_any()  # a log the rules refuse is reported as such, before any work
+    log.replay()  # a log the rules refuse is reported as such, before any work
     match: Any = log.new_match()
     me = match.viewer
     out = measure.new_review(log, judging, samples, seed, reads)
@@ -166,7 +166,7 @@ def review_data(
     )
     data: Any = result.as_dict()
     if hindsight:
-        played: Any = log.replay_any()
+        played: Any = log.replay()
         rounds = len(played.rounds)
         step("hindsight", 0, rounds)
         replayed = replay_rounds(

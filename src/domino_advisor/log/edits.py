@@ -186,7 +186,7 @@ def undo(log: GameLog, n: int) -> Edited:
     # the events go; your comments among and after them stay (notes are not events)
     new = log.copy(log.body[: places[first]] + [e for e in log.body[places[first] :] if e.event is None])
     try:
-        new.replay_any()
+        new.replay()
     except DominoError as e:
         raise type(e)(f"undo {n}: the log would no longer follow the rules: {e}") from None
     removed = tuple(log.body[i].render() for i in places[first:])

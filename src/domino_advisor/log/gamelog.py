@@ -11,18 +11,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from domino_advisor.base.errors import DominoError, LogFileError, NotationError
 from domino_advisor.base.printable import excerpt, is_control, not_text, printable
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.events import NAME, VERBS, Event, Holds, NewRound, parse_event
-from domino_advisor.games.line.match import Match
-from domino_advisor.games.line.rules import Rules
-from domino_advisor.games.registry import Game, GameRules, SeatMatch, game_for
-
-if TYPE_CHECKING:
-    from domino_advisor.games.hub.logmatch import HubLogMatch
+from domino_advisor.games.registry import Game, SeatMatch, game_for
 
 MAX_LINE = 4_096  # characters: a long comment fits, a runaway line does not
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\s*\]\s*(#.*)?$')
@@ -51,11 +46,14 @@ class TagLine:
     text: str = field(default="", compare=False)  # the line as written, comment and all
 
 
-def not_yet(game: Game) -> LogFileError:
-    """A command written for the line games, given another game's log."""
+def not_yet(game: Game, option: str, command: str) -> LogFileError:
+    """A command given the log of a game that does not take it (the game's ``options``)."""
+    from domino_advisor.games.registry import every_game
+
+    names = [name for g in every_game() if option in g.options for name in g.rules_names()]
     return LogFileError(
-        f"this is a {game.title} log: this command is for the line games; new, log, undo, events, edit, "
-        f"session, status, where, advise and review take it ({game.doc})"
+        f"this is a {game.title} log: {command} takes the logs of {', '.join(names)} so far; new, log, "
+        f"undo, events, edit, session, status, where, advise and review take it ({game.doc})"
     )
 
 
@@ -94,31 +92,17 @@ class GameLog:
         return self.tags.get("Rules", "")
 
     @property
-    def game_rules(self) -> GameRules:
-        """The rule set of whichever game the log is."""
+    def rules(self) -> Any:
+        """The rule set of whichever game the log is (its ``[Rules]`` and ``[Set]`` tags)."""
         return self.game.rules_from(self.tags.get("Rules", "classic"), self.tags.get("Set", ""))
 
     @property
-    def rules(self) -> Rules:
-        """The line games' rule set (their commands' own: another game's log is refused)."""
-        self._line_games_only()
-        return cast(Rules, self.game_rules)
-
-    def _line_games_only(self) -> None:
-        # this asks which game the log is (one of the five places outside a game's folder):
-        # the commands written for the line games only (drills, hindsight, practice, the
-        # bots' tournaments) read a log through ``rules`` and ``replay``, typed for them,
-        # and another game's log is refused here in its words
-        if self.game.name != "line":
-            raise not_yet(self.game)
-
-    @property
     def top(self) -> int:
-        return self.game_rules.top
+        return self.rules.top
 
     def new_match(self) -> SeatMatch:
         """An empty match of this log's game, to apply its events to."""
-        return self.game.new_match(self.game_rules, self.players, self.me)
+        return self.game.new_match(self.rules, self.players, self.me)
 
     @property
     def events(self) -> list[Event]:
@@ -134,18 +118,10 @@ class GameLog:
         return {line: k for k, (line, _) in enumerate(self.numbered_events(), 1)}
 
     # -- changing it -------------------------------------------------------------------
-    def replay(self) -> Match:
-        """Rebuild the line games' match, refusing the first event the rules forbid (with its line)."""
-        self._line_games_only()
-        return cast(Match, self.replay_any())
-
-    def replay_trains(self) -> HubLogMatch:
-        """A hub game's match (its own parts call this)."""
-        return cast("HubLogMatch", self.replay_any())
-
-    def replay_any(self) -> SeatMatch:
-        """The match of whichever game the log is, every event checked (``replay``)."""
-        match = self.new_match()
+    def replay(self) -> Any:
+        """The match of whichever game the log is (a ``games.registry.GameMatch``), every
+        event checked; the first the rules refuse is refused with its number and line."""
+        match: Any = self.new_match()
         lines = self.numbered_events()
         entries = [e for e in self.body if e.event is not None]
         for k, ((number, event), entry) in enumerate(zip(lines, entries, strict=True), 1):
@@ -243,7 +219,7 @@ def loads(text: str) -> GameLog:
     game = log.game
     check_players(log.players, log.tags.get("Me"), game)
     try:
-        rules = log.game_rules
+        rules = log.rules
         rules.check_players(len(log.players))
     except DominoError as e:
         raise LogFileError(f"{e}") from None
@@ -357,7 +333,7 @@ def new_log(
     tags.update(extra_tags or {})
     holds = Holds(tags["Me"], tuple(hand))
     log = GameLog(tags, [Entry(NewRound(1)), Entry(holds, text=str(holds))])
-    log.game_rules.check_players(len(players))  # the players and the hand, before anything is written
+    log.rules.check_players(len(players))  # the players and the hand, before anything is written
     match = log.new_match()
     match.apply(NewRound(1))
     match.apply(holds)

@@ -112,7 +112,7 @@ def scored(result: Edited, log: GameLog) -> list[str]:
     events = log.events
     if not result.added or result.removed or result.added[-1] != len(events):
         return []
-    return log.game.scored(log.game_rules, log.players, log.me, events, result.added[0])
+    return log.game.scored(log.rules, log.players, log.me, events, result.added[0])
 
 
 def where_view(data: shapes.WhereJson) -> RenderableType:
