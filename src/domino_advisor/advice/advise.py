@@ -70,7 +70,15 @@ def advice_data(pos: Position, samples: int | None, seed: int, seconds: float | 
     m: GameMatch = pos.match
     if m.round is None or m.pending is not None or m.round.over:  # what the log needs first
         raise DominoError(next_step(m) or "there is no move to advise")
-    data: shapes.HubAdviceJson = advise(
-        m.round.for_next(m.viewer), m.viewer, Options(samples=samples or None, seed=seed, seconds=seconds)
-    ).as_dict()
+    r = m.round.for_next(m.viewer)
+    counted = r is m.round  # the round as the position counted it: its counting is the advice's too
+    options = Options(samples=samples or None, seed=seed, seconds=seconds)
+    advice = advise(
+        r,
+        m.viewer,
+        options,
+        inference=pos.inference if counted else None,
+        spent=pos.counting_seconds if counted else 0.0,
+    )
+    data: shapes.HubAdviceJson = advice.as_dict()
     return data
