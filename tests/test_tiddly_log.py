@@ -62,6 +62,19 @@ def test_your_draw_while_you_hold_a_tile_that_fits_is_refused(runner, table):
     refused(runner, table, "log", table, "me draws 2-2", says="you hold 5-3, which plays on 5")
 
 
+def test_a_draw_out_of_seat_order_is_refused(runner, tmp_path):
+    """Nobody can play on 6 and 6 as far as you know: the draws go round in seat order from
+    the player after the opener (you, then bob, then ana); one out of turn is refused."""
+    f = tmp_path / "draws.dom"
+    f.write_text(
+        '[Rules "tiddly-wink"]\n[Players "ana me bob"]\n[Me "me"]\nround 1\n'
+        "me holds 2-2 2-0 4-0 3-0 1-0\nana plays 6-6\n"
+    )
+    refused(runner, f, "log", f, "bob draws 1", says="it is your draw, not bob's")
+    logged(runner, f, "me draws 5-5")
+    refused(runner, f, "log", f, "ana draws 1", says="it is bob's draw, not ana's")
+
+
 def test_a_slap_logged_after_a_player_went_out_is_refused(runner, tmp_path):
     f = tmp_path / "out.dom"
     f.write_text(
