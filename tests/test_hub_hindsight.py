@@ -27,7 +27,7 @@ from domino_advisor.learning import review as reviewing
 from domino_advisor.learning.hindsight import Unknown, deal_of, hindsight, read
 from domino_advisor.learning.review import review, review_data
 from domino_advisor.log import gamelog, logfile
-from domino_advisor.views.hubview import review_view
+from domino_advisor.views.pipsview import review_view
 from domino_advisor.views.reviewpage import to_html
 
 LOGS = Path(__file__).parent / "data" / "logs"

@@ -17,7 +17,7 @@ from domino_advisor.games.line.match import Match
 from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
 from domino_advisor.log import gamelog
-from domino_advisor.views.render import advice_view
+from domino_advisor.views.chanceview import advice_view
 
 
 def _wins_at_once(match: Match, move: Play) -> bool:

@@ -126,7 +126,7 @@ def test_one_sampled_deal_makes_no_decision_costly(tmp_path):
     import jsonschema
 
     from domino_advisor import api
-    from domino_advisor.views.render import review_view
+    from domino_advisor.views.chanceview import review_view
 
     text = (LOGS / "classic-3-midround.dom").read_text()
     data = review(gamelog.loads(text), samples=1).as_dict()

@@ -16,7 +16,7 @@ from rich.text import Text
 from domino_advisor import api
 from domino_advisor.log import gamelog
 from domino_advisor.log.gamelog import GameLog
-from domino_advisor.views import render, statusview
+from domino_advisor.views import chanceview, statusview
 from domino_advisor.views.learned import lessons
 from domino_advisor.views.terminal import read_line
 
@@ -55,7 +55,7 @@ def run_demo(console: Console, pause: bool = False) -> None:
             console.print(Rule(f"your turn (round {data['round']})", style="green"))
             console.print(statusview.status_view(pos, data, width=console.width))
             advice = api.advice_dict(api.advice_of(pos, samples=300, seed=1, seconds=None))
-            console.print(render.advice_view(advice, console.width))
+            console.print(chanceview.advice_view(advice, console.width))
             console.print(Rule(style="green"))
             if pause:
                 try:

@@ -125,7 +125,7 @@ def advice_brief(data: Mapping[str, Any], measure: str, width: int) -> Group:
     ``chance``, the chance of winning the round (or the match, where one is played for)
     with its margin, ``exact`` where counted to the end; ``pips``, your pips left at the
     round's end against the others' (lower wins)."""
-    from domino_advisor.views.render import reasons_shown
+    from domino_advisor.views.chanceview import reasons_shown
 
     rows = []
     if measure == "pips":

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from domino_advisor.base.printable import plural, printable
 from domino_advisor.log.gamelog import split_lines
-from domino_advisor.views.render import judged, one_deal_note
+from domino_advisor.views.chanceview import judged, one_deal_note
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
