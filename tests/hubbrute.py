@@ -19,7 +19,7 @@ from itertools import combinations
 
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile, full_set
-from domino_advisor.counting.hubseat import count
+from domino_advisor.counting.inference import infer as count
 from domino_advisor.games.events import Draw, Pass, Play
 from domino_advisor.games.hub.match import deal, legal_moves
 

@@ -321,7 +321,7 @@ def test_advice_at_a_fixed_count_does_not_depend_on_the_clock(monkeypatch):
 
     from domino_advisor.advice.advise import Options, advise
     from domino_advisor.counting import sampler
-    from domino_advisor.counting.hubseat import count
+    from domino_advisor.counting.inference import infer as count
     from domino_advisor.games.hub.logmatch import match_of
     from domino_advisor.games.hub.match import deal, legal_moves
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.cli.app import main
-from domino_advisor.counting.hubseat import count
+from domino_advisor.counting.inference import infer as count
 from domino_advisor.games.tiddly.match import TiddlyMatch
 from domino_advisor.games.tiddly.rules import TiddlyRules
 from domino_advisor.games.tiddly.state import TiddlyRound

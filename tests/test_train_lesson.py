@@ -15,7 +15,7 @@ from domino_advisor.base.errors import NotationError
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.cli.app import main
 from domino_advisor.cli.lesson import Lesson
-from domino_advisor.counting.hubseat import count
+from domino_advisor.counting.inference import infer as count
 from domino_advisor.games.chicken.rules import ChickenRules
 from domino_advisor.games.chicken.state import ChickenRound
 from domino_advisor.games.events import Play

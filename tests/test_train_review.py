@@ -16,7 +16,7 @@ from clitools import console_under, process
 from domino_advisor import api
 from domino_advisor.advice.advise import Options, advise
 from domino_advisor.cli.app import main
-from domino_advisor.counting.hubseat import count
+from domino_advisor.counting.inference import infer as count
 from domino_advisor.games.events import Play
 from domino_advisor.learning.review import review
 from domino_advisor.log import logfile

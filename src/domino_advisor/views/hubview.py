@@ -347,7 +347,7 @@ def session_report(
 
 def edit_view(result: Edited, log: GameLog, pos: object, before: dict, warned: set, width: int) -> Group:
     """The events logged, then the table."""
-    from domino_advisor.counting.hubseat import status_of
+    from domino_advisor.counting.tablestatus import status_of
 
     lines: list[RenderableType] = [
         Text(f"logged event {n}: {printable(str(log.events[n - 1]))}") for n in result.added

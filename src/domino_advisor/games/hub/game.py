@@ -15,7 +15,7 @@ from domino_advisor.games.registry import Parts
 
 HUB_PARTS = Parts(
     position="domino_advisor.counting.position:Position.of",
-    status="domino_advisor.counting.hubseat:status_of",
+    status="domino_advisor.counting.tablestatus:status_of",
     status_view="domino_advisor.views.hubview:table_view",
     where="domino_advisor.counting.position:where_of",
     advice="domino_advisor.advice.advise:advice_data",

@@ -1,31 +1,21 @@
-"""What one seat knows of a Mexican Train or Chicken Foot round, in the shape the
-counting reads.
+"""The status of a game whose status is its table and the counting (``status --json`` of
+Mexican Train, Chicken Foot and Tiddly-wink, ``HubStatusJson``): the game's table in its
+own keys (``Game.table``), then what the counting says from your seat.
 
-The counting (``evidence`` → ``counting`` / ``sampler`` → ``inference``) is the same
-as for the line games: each opponent's hand is the dealt group plus one group per
-draw; a draw, or a pass, says the player held no tile bearing any number they could
-have played on then (every open train's or line's end, or only the double's while one
-waits). Only the view differs: the middle double and the tiles laid are the table, there
-is no lead rule.
+The counting is every game's (``counting.inference`` over the seat's view): each
+opponent's hand is the dealt group plus one group per draw, and what each move proves is
+the game's own to say (its view's ``evidence()``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domino_advisor.counting.inference import Inference, infer
-from domino_advisor.games.proof import Known
 from domino_advisor.games.registry import GameMatch, game_for
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
     from domino_advisor.counting.position import Position
-
-
-def count(view: Known, seconds: float | None = None) -> Inference:
-    """Exact where the count fits its budget, else sampled to the chain's fixed steps
-    with its error stated (``seconds``: a clock limit, only where the user asks)."""
-    return infer(view, seconds=seconds)
 
 
 def table_of(m: GameMatch) -> shapes.HubStatusJson:
