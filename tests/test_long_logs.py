@@ -110,16 +110,16 @@ def test_a_train_review_counts_the_chances_only_for_its_decisions(runner, tmp_pa
     counted them after every event too: a second each at eight players, and a whole
     8-player double-twelve match did not finish in 400 s."""
     from domino_advisor.advice import pips
-    from domino_advisor.counting import tablestatus
+    from domino_advisor.counting import position
 
     counted = [0]
-    infer = tablestatus.infer
+    infer = position.infer
 
     def counting(*args, **kwargs):
         counted[0] += 1
         return infer(*args, **kwargs)
 
-    for module in (tablestatus, pips):  # the status's counting, and the advice's
+    for module in (position, pips):  # a position's counting, and the advice's
         monkeypatch.setattr(module, "infer", counting)
     match = (Path(__file__).parent / "data" / "logs" / "mexican-train-3-match.dom").read_text()
     path = tmp_path / "round-1.dom"
