@@ -142,8 +142,23 @@ GAMES = [
         ("Tiddly-wink",),
         "me plays 5-2 on 2",
     ),
+    # new since 0.9.0: you open (the first player named); an end showing n takes a 7-n, a
+    # blank only a matador; you may play 6-6 or 6-1 on 1, or the matador 6-1 on the blank
+    Game(
+        "matador",
+        "matador",
+        _written(
+            "matador",
+            "me ana bob",
+            "6-6 6-1 5-3 4-0 2-2",
+            *("me plays 5-3", "ana plays 4-1 on 3", "bob plays 2-0 on 5"),
+        ),
+        "5-5",
+        ("Matador",),
+        "me plays 6-6 on 1",
+    ),
 ]
-NEW_SINCE_090 = {"tiddly-wink"}  # every command must work for these (there is no 0.9.0 to keep)
+NEW_SINCE_090 = {"tiddly-wink", "matador"}  # every command must work for these (there is no 0.9.0 to keep)
 BY_NAME = {g.name: g for g in GAMES}
 
 

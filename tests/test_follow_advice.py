@@ -286,6 +286,9 @@ HUB_GAMES = [
     pytest.param(
         "tiddly-wink", ["me", "ana", "bob", "cy"], 4, "", None, id="tiddly-wink", marks=pytest.mark.slow
     ),
+    # turns again, an end taking the tile that makes seven; one round (target=0)
+    pytest.param("matador", ["me", "ana", "bob"], 2, "target=0", 6, id="matador-fast"),
+    pytest.param("matador", ["me", "ana", "bob", "cy"], 4, "", None, id="matador", marks=pytest.mark.slow),
 ]
 
 

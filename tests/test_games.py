@@ -48,7 +48,7 @@ def test_each_game_is_found_by_its_names():
             assert registry.game_for(name) is game
     assert registry.game_for("") is registry.game_for("classic") is registry.game_for("no-such-preset")
     assert set(registry.game_for("").rules_names()) == set(PRESETS)
-    assert registry.own_names() == ("mexican-train", "chicken-foot", "tiddly-wink")
+    assert registry.own_names() == ("mexican-train", "chicken-foot", "tiddly-wink", "matador")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

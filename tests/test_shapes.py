@@ -27,6 +27,7 @@ SHAPES: dict[str, Any] = {
     "train-status": shapes.TrainStatusJson,
     "chicken-status": shapes.ChickenStatusJson,
     "tiddly-status": shapes.TiddlyStatusJson,
+    "matador-status": shapes.MatadorStatusJson,
     "train-review": shapes.HubReviewJson,
 }
 KINDS = {str: "string", int: "integer", float: "number", bool: "boolean", type(None): "null"}

@@ -167,8 +167,8 @@ def advise(
 def schema(command: str) -> dict:
     """The JSON Schema of a command's ``--json`` output (status, advise, review,
     simulate, calibrate, progress; train-status and train-review: a Mexican Train log's;
-    chicken-status: a Chicken Foot log's; tiddly-status: a Tiddly-wink log's), as shipped
-    in the package."""
+    chicken-status: a Chicken Foot log's; tiddly-status: a Tiddly-wink log's;
+    matador-status: a Matador log's), as shipped in the package."""
     import json
     from importlib import resources
 
@@ -183,6 +183,7 @@ def schema(command: str) -> dict:
         "train-review",
         "chicken-status",
         "tiddly-status",
+        "matador-status",
     ):
         raise ValueError(f"no schema for '{command}'")
     text = resources.files("domino_advisor").joinpath(f"schemas/{command}.schema.json").read_text("utf-8")

@@ -368,8 +368,35 @@ class TiddlyStatusJson(TypedDict):
     match_winner: NotRequired[list[str]]
 
 
-# a Mexican Train, Chicken Foot or Tiddly-wink log's status
-HubStatusJson = TrainStatusJson | ChickenStatusJson | TiddlyStatusJson
+# -- status --json, Matador (matador-status.schema.json) ---------------------------------
+
+
+class MatadorStatusJson(TypedDict):
+    game: str  # matador
+    round: int
+    over: NotRequired[bool]
+    to_move: NotRequired[str | None]
+    boneyard: NotRequired[int]
+    hand: NotRequired[list[str]]
+    winner: NotRequired[str | None]
+    players: list[ChickenPlayerJson]
+    your_plays: NotRequired[list[str]]
+    scores: dict[str, int]  # points: the most wins
+    unseen_by_number: NotRequired[list[int]]
+    where: NotRequired[dict[str, dict[str, float]]]
+    counting: NotRequired[HubCountingJson]
+    waiting_for_hand: NotRequired[int]
+    warnings: NotRequired[list[str]]
+    line: NotRequired[list[str]]  # the line of play, left to right, each tile's halves in order
+    ends: NotRequired[list[int]]
+    target: NotRequired[int]  # the points that win the match (0: a single round)
+    most_wins: NotRequired[Literal[True]]
+    match_over: NotRequired[Literal[True]]
+    match_winner: NotRequired[list[str]]
+
+
+# a Mexican Train, Chicken Foot, Tiddly-wink or Matador log's status
+HubStatusJson = TrainStatusJson | ChickenStatusJson | TiddlyStatusJson | MatadorStatusJson
 
 
 # -- advise --json, Mexican Train and Chicken Foot (no schema: docs/json.md) -------------

@@ -19,7 +19,7 @@ from math import comb, factorial
 from typing import TypeVar
 
 from domino_advisor.base.tiles import Tile
-from domino_advisor.counting.evidence import LATER, Case, Evidence, Group, bearing_mask
+from domino_advisor.counting.evidence import LATER, Case, Evidence, Group
 from domino_advisor.games.proof import Known
 
 Room = tuple[int, ...]  # how many tiles each slot may still take
@@ -355,15 +355,15 @@ def _seat_distribution(s: int, ev: Evidence, case: Case, top: int) -> tuple[dict
     """
     groups = ev.groups[s]
     voids = [v for v in ev.voids if v.seat == s]
-    cache: dict[frozenset[int], int] = {}
+    cache: dict[tuple[frozenset[int], frozenset[Tile] | None], int] = {}
 
     def forbid(g: Group, until: float) -> int:
         m = case.forbid_dealt if g.dealt else 0
         for v in voids:
             if g.acquired <= v.time < until:
-                key = frozenset(v.numbers)
+                key = (frozenset(v.numbers), v.tiles)
                 if key not in cache:
-                    cache[key] = bearing_mask(v.numbers, top)
+                    cache[key] = v.mask(top)
                 m |= cache[key]
         return m
 

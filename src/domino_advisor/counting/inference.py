@@ -345,31 +345,35 @@ def _relax(
 
 def _without_direct_contradictions(ev: Evidence, names: Sequence[str]) -> tuple[list[Void], list[Doubt]]:
     """Voids with each directly contradicted number removed, and a doubt for each removal."""
-    voids = [Void(v.seat, v.time, set(v.numbers), v.line, v.verb) for v in ev.voids]
+    voids = [Void(v.seat, v.time, set(v.numbers), v.line, v.verb, v.tiles) for v in ev.voids]
     notes = []
     for s, plays in ev.played.items():
         for tile, time, line in plays:
             numbers = {tile.high, tile.low}
-            forbidding = [v for v in voids if v.seat == s and v.time < time and v.numbers & numbers]
+            forbidding = [v for v in voids if v.seat == s and v.time < time and v.forbids(tile)]
             possible = any(
                 g.acquired < time and not any(g.acquired <= v.time for v in forbidding) for g in ev.groups[s]
             )
             if possible or not forbidding:
                 continue
             for v in forbidding:
-                gone = sorted(v.numbers & numbers)
-                v.numbers -= numbers
                 where = f" (line {v.line})" if v.line else ""
                 played = f" at line {line}" if line else ""
+                if v.tiles is not None:  # a void of tiles (not numbers): only the tile played goes
+                    v.tiles = v.tiles - {tile}
+                    said, aside = v.text(names), f"that void is set aside for {tile}"
+                else:
+                    gone = sorted(v.numbers & numbers)
+                    v.numbers -= numbers
+                    said = f"{names[s]} {v.verb} on {' and '.join(map(str, gone))}{where}"
+                    aside = "that void is set aside"
                 notes.append(
                     Doubt(
                         "misplay",
-                        f"the log contradicts '{names[s]} {v.verb} on "
-                        f"{' and '.join(map(str, gone))}{where}': {names[s]} played "
-                        f"{tile}{played}; that void is set aside",
+                        f"the log contradicts '{said}': {names[s]} played {tile}{played}; {aside}",
                         s,
                         tile,
                         line,
                     )
                 )
-    return [v for v in voids if v.numbers], notes
+    return [v for v in voids if (v.numbers if v.tiles is None else v.tiles)], notes

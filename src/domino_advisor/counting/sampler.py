@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from domino_advisor.base.budgets import MAX_STEPS
 from domino_advisor.base.tiles import Tile
-from domino_advisor.counting.evidence import LATER, Case, Evidence, Group, bearing_mask
+from domino_advisor.counting.evidence import LATER, Case, Evidence, Group
 from domino_advisor.games.proof import Known
 
 TARGET = 0.02  # two standard errors of the least certain chance
@@ -76,7 +76,7 @@ class Chain:
         top = view.rules.top
         voids: dict[int, list[tuple[float, int]]] = {s: [] for s in view.opponents}
         for v in ev.voids:
-            voids[v.seat].append((v.time, bearing_mask(v.numbers, top)))
+            voids[v.seat].append((v.time, v.mask(top)))
 
         def forbid(g: Group, until: float, case: Case) -> int:
             m = case.forbid_dealt if g.dealt else 0

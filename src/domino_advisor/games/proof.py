@@ -49,18 +49,31 @@ class Group:
 
 @dataclass
 class Void:
-    """A pass or a draw: the seat held no tile bearing these numbers then."""
+    """A pass or a draw: the seat held no tile bearing these numbers then; or, where a
+    game's ends do not take the tiles bearing their numbers (Matador's take the tile that
+    makes seven), no tile of ``tiles``, the numbers then being the ends it met."""
 
     seat: int
     time: int
     numbers: set[int]
     line: int | None
     verb: str
+    tiles: frozenset[Tile] | None = None  # the tiles it proves lacked (None: those bearing ``numbers``)
 
     def text(self, names: Sequence[str]) -> str:
         where = f" (line {self.line})" if self.line else ""
         nums = " and ".join(str(n) for n in sorted(self.numbers))
         return f"{names[self.seat]} {self.verb} on {nums}{where}"
+
+    def mask(self, top: int) -> int:
+        """The tiles it proves lacked, as a mask."""
+        return bearing_mask(self.numbers, top) if self.tiles is None else mask_of(self.tiles)
+
+    def forbids(self, tile: Tile) -> bool:
+        """Whether it proves ``tile`` lacked."""
+        if self.tiles is None:
+            return tile.high in self.numbers or tile.low in self.numbers
+        return tile in self.tiles
 
 
 @dataclass

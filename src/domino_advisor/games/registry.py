@@ -27,6 +27,7 @@ GAMES: dict[str, str] = {
     "mexican-train": "domino_advisor.games.trains.game",
     "chicken-foot": "domino_advisor.games.chicken.game",
     "tiddly-wink": "domino_advisor.games.tiddly.game",
+    "matador": "domino_advisor.games.matador.game",
 }
 LINE = "domino_advisor.games.line.game"
 

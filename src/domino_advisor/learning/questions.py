@@ -73,8 +73,10 @@ def why_lacks(view: Known, seat: int, numbers: list[int], label: Label = no_labe
     who = view.names[seat]
     seen = set(view.table) | set(view.hand) | {t for ts in view.shown.values() for t in ts}
     by_reason: dict[str, list[int]] = {}
+    # a void that names its tiles (an end takes what makes seven, Matador): the game's evidence
+    named = {v.time: v.tiles for v in view.evidence().voids if v.seat == seat and v.tiles is not None}
     for n in numbers:
-        acted = _proof(view.history, seat, n)
+        acted = _proof(view.history, seat, n, named, full_set(view.rules.top))
         if acted is not None:
             verb = "drew" if acted.kind == "draw" else "passed"
             ends = "·".join(str(e) for e in sorted(set(acted.ends)))
@@ -89,13 +91,25 @@ def why_lacks(view: Known, seat: int, numbers: list[int], label: Label = no_labe
     return f"{'; '.join(parts)}, so {who} lacks {describe_numbers(numbers)}"
 
 
-def _proof(history: Sequence[Any], seat: int, n: int) -> Any:
+def _proof(
+    history: Sequence[Any],
+    seat: int,
+    n: int,
+    named: dict[int, frozenset[Tile]] | None = None,
+    tiles: Sequence[Tile] = (),
+) -> Any:
     """The draw or pass on ``n`` that still proves the void: tiles drawn later (on
-    other ends) may hold an ``n`` again, so nothing before such a draw counts."""
-    for a in reversed(history):
+    other ends) may hold an ``n`` again, so nothing before such a draw counts.  ``named``:
+    by their place in the history, the voids that name the tiles they prove lacked (where
+    an end does not take the tiles bearing its number): those prove ``n`` where they hold
+    every tile bearing it."""
+    named = named or {}
+    for i in range(len(history) - 1, -1, -1):
+        a = history[i]
         if a.seat != seat or a.kind == "play":
             continue
-        if n in a.ends:
+        lacked = named.get(i)
+        if (n in a.ends) if lacked is None else all(t in lacked for t in tiles if t.bears(n)):
             return a
         if a.kind == "draw":
             return None

@@ -57,12 +57,14 @@ def _chicken(data: shapes.HubStatusJson) -> TypeIs[shapes.ChickenStatusJson]:
     return "head" in data
 
 
-def _line(data: shapes.HubStatusJson) -> TypeIs[shapes.TiddlyStatusJson]:
-    """A status with a line of play and its two ends (Tiddly-wink)."""
+def _line(data: shapes.HubStatusJson) -> TypeIs[shapes.TiddlyStatusJson | shapes.MatadorStatusJson]:
+    """A status with a line of play and its two ends (Tiddly-wink, Matador)."""
     return "ends" in data
 
 
-def _line_of_play(data: shapes.TiddlyStatusJson, width: int) -> list[RenderableType]:
+def _line_of_play(
+    data: shapes.TiddlyStatusJson | shapes.MatadorStatusJson, width: int
+) -> list[RenderableType]:
     """The line of play, left to right, its open ends, and who draws if nobody can play."""
     parts: list[RenderableType] = []
     if data.get("line"):
@@ -70,7 +72,7 @@ def _line_of_play(data: shapes.TiddlyStatusJson, width: int) -> list[RenderableT
         parts.append(Text(f"line: {_chain(data.get('line', []), max(20, width - 20))}   ends {ends}"))
     drawer = data.get("drawer")
     if drawer and not data.get("over"):
-        who = printable(drawer)
+        who = printable(str(drawer))  # Tiddly-wink's: a race has no player to move
         parts.append(Text(f"anyone who can play may; if nobody can, {who} draws next", style="dim"))
     return parts
 
