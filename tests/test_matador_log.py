@@ -226,7 +226,7 @@ def test_a_session_logs_the_shorthand_and_asks_which_end(tmp_path, table):
 def _right_answer(prompt: str, lesson) -> str:
     """The answer worked out from the round as it stands; your play: the first open to you."""
     from domino_advisor.base.tiles import Tile, full_set
-    from domino_advisor.counting.hubseat import count
+    from domino_advisor.counting.inference import infer as count
 
     r = lesson.round
     view = r.seat_view(0)
