@@ -38,12 +38,32 @@ def output(runner, *args) -> dict:
 
 
 def test_the_schemas_are_valid_and_strict():
-    for command in ("status", "advise", "review", "simulate", "calibrate", "progress"):
+    from domino_advisor.games.registry import every_game
+
+    commands = ["status", "advise", "review", "simulate", "calibrate", "progress", "train-review"]
+    for command in commands + [g.status_schema for g in every_game()]:
         schema = api.schema(command)
         jsonschema.Draft202012Validator.check_schema(schema)
         assert schema["additionalProperties"] is False  # a renamed field cannot slip through
     with pytest.raises(ValueError):
         api.schema("nope")
+
+
+LOGS = Path(__file__).parent / "data" / "logs"
+
+
+def test_every_logs_status_follows_the_schema_its_game_names(runner):
+    """Every game of the registry names the schema its status follows (``status_schema``);
+    the status of every log of the corpus follows its game's, and every game has a log."""
+    from domino_advisor.games.registry import every_game
+    from domino_advisor.log.logfile import load
+
+    seen = set()
+    for path in sorted(LOGS.glob("*.dom")):
+        game = load(path).game
+        seen.add(game.name)
+        validate(game.status_schema, output(runner, "status", "--json", path))
+    assert seen == {g.name for g in every_game()}
 
 
 def test_status_in_its_shapes(runner, tmp_path):

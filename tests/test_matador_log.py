@@ -139,7 +139,7 @@ def test_your_draw_names_its_tile_and_then_you_lay_it(runner, tmp_path):
 def test_draws_then_a_play_prove_the_hand_lacks_the_tiles_that_fitted(runner, table):
     logged(runner, table, "ana draws 1", "ana draws 1", "ana plays 5-0 on 2")
     data = status(runner, table)
-    jsonschema.Draft202012Validator(api.schema("matador-status")).validate(data)
+    jsonschema.Draft202012Validator(api.schema("line-status")).validate(data)
     lacks = {p["name"]: p.get("cannot_hold") for p in data["players"]}
     # ana's deal and her first drawn tile held no 2 (for the 5), no 5 (for the 2), no matador
     assert lacks == {"ana": [2, 5], "me": None, "bob": []}
@@ -166,7 +166,7 @@ def test_status_of_every_corpus_log_follows_its_schema(runner):
     paths = sorted(LOGS.glob("matador-*.dom"))
     assert len(paths) == 3
     for path in paths:
-        jsonschema.Draft202012Validator(api.schema("matador-status")).validate(status(runner, path))
+        jsonschema.Draft202012Validator(api.schema("line-status")).validate(status(runner, path))
 
 
 def _pips(tiles: list[str]) -> int:

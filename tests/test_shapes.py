@@ -26,8 +26,7 @@ SHAPES: dict[str, Any] = {
     "progress": shapes.ProgressReportJson,
     "train-status": shapes.TrainStatusJson,
     "chicken-status": shapes.ChickenStatusJson,
-    "tiddly-status": shapes.TiddlyStatusJson,
-    "matador-status": shapes.MatadorStatusJson,
+    "line-status": shapes.LineStatusJson,
     "train-review": shapes.HubReviewJson,
 }
 KINDS = {str: "string", int: "integer", float: "number", bool: "boolean", type(None): "null"}

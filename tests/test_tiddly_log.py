@@ -109,7 +109,7 @@ def test_a_block_is_every_players_pass_and_the_status_says_the_winner(runner, tm
         "ana plays 6-6\nbob plays 6-5 on 6\nbob plays 6-4 on 6\n"
     )
     data = status(runner, f)
-    jsonschema.Draft202012Validator(api.schema("tiddly-status")).validate(data)
+    jsonschema.Draft202012Validator(api.schema("line-status")).validate(data)
     assert data["game"] == "tiddly-wink" and data["most_wins"] is True
 
 
@@ -119,7 +119,7 @@ def test_status_of_every_corpus_log_follows_its_schema(runner):
     for path in sorted((Path(__file__).parent / "data" / "logs").glob("tiddly-wink-*.dom")):
         res = run(runner, "status", "--json", path)
         assert res.exit_code == 0, res.output
-        jsonschema.Draft202012Validator(api.schema("tiddly-status")).validate(json.loads(res.output))
+        jsonschema.Draft202012Validator(api.schema("line-status")).validate(json.loads(res.output))
 
 
 def test_a_match_of_rounds_gives_each_rounds_points_to_its_winner(runner, tmp_path):

@@ -341,14 +341,14 @@ class ChickenStatusJson(TypedDict):
     match_winner: NotRequired[list[str]]
 
 
-# -- status --json, Tiddly-wink (tiddly-status.schema.json) ------------------------------
+# -- status --json, a game drawn as one line of play (line-status.schema.json) -----------
 
 
-class TiddlyStatusJson(TypedDict):
-    game: str  # tiddly-wink
+class LineStatusJson(TypedDict):
+    game: str  # tiddly-wink, matador: each game drawn as one line of play
     round: int
     over: NotRequired[bool]
-    to_move: NotRequired[None]  # nobody has the move at a race
+    to_move: NotRequired[str | None]  # None at a race (nobody has the move) or once the round is over
     boneyard: NotRequired[int]
     hand: NotRequired[list[str]]
     winner: NotRequired[str | None]
@@ -362,41 +362,16 @@ class TiddlyStatusJson(TypedDict):
     warnings: NotRequired[list[str]]
     line: NotRequired[list[str]]  # the line of play, left to right, each tile's halves in order
     ends: NotRequired[list[int]]
-    drawer: NotRequired[str | None]  # who draws if nobody can play
-    most_wins: NotRequired[Literal[True]]
-    match_over: NotRequired[Literal[True]]
-    match_winner: NotRequired[list[str]]
-
-
-# -- status --json, Matador (matador-status.schema.json) ---------------------------------
-
-
-class MatadorStatusJson(TypedDict):
-    game: str  # matador
-    round: int
-    over: NotRequired[bool]
-    to_move: NotRequired[str | None]
-    boneyard: NotRequired[int]
-    hand: NotRequired[list[str]]
-    winner: NotRequired[str | None]
-    players: list[ChickenPlayerJson]
-    your_plays: NotRequired[list[str]]
-    scores: dict[str, int]  # points: the most wins
-    unseen_by_number: NotRequired[list[int]]
-    where: NotRequired[dict[str, dict[str, float]]]
-    counting: NotRequired[HubCountingJson]
-    waiting_for_hand: NotRequired[int]
-    warnings: NotRequired[list[str]]
-    line: NotRequired[list[str]]  # the line of play, left to right, each tile's halves in order
-    ends: NotRequired[list[int]]
+    drawer: NotRequired[str | None]  # who draws if nobody can play (a race)
     target: NotRequired[int]  # the points that win the match (0: a single round)
     most_wins: NotRequired[Literal[True]]
     match_over: NotRequired[Literal[True]]
     match_winner: NotRequired[list[str]]
 
 
-# a Mexican Train, Chicken Foot, Tiddly-wink or Matador log's status
-HubStatusJson = TrainStatusJson | ChickenStatusJson | TiddlyStatusJson | MatadorStatusJson
+# the status of a game told as its table and the counting, by what its table is: trains,
+# lines off a head, or one line of play
+HubStatusJson = TrainStatusJson | ChickenStatusJson | LineStatusJson
 
 
 # -- advise --json, Mexican Train and Chicken Foot (no schema: docs/json.md) -------------

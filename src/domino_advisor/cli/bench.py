@@ -63,12 +63,19 @@ BENCH_DIR = Path(__file__).parents[1] / "data" / "bench"  # scripts/make_bench_p
 
 
 def named_positions() -> list[tuple[str, str]]:
-    """The named positions: (name, log text), double-six first."""
-    order = ("double-six", "double-nine", "double-twelve", "mexican", "chicken", "tiddly")
-    files = sorted(
-        BENCH_DIR.glob("*.dom"), key=lambda f: (next(k for k, o in enumerate(order) if o in f.stem), f.stem)
-    )
-    return [(f.stem, f.read_text()) for f in files]
+    """The named positions: (name, log text), game by game in the registry's order (the
+    line games first, by the size of their set), each game's by name."""
+    from domino_advisor.games.registry import every_game
+    from domino_advisor.log.gamelog import loads
+
+    games = [g.name for g in every_game()]
+    sets = ("double-six", "double-nine", "double-twelve")  # the line games' positions, smallest set first
+
+    def key(f: Path) -> tuple[int, int, str]:
+        size = next((k for k, name in enumerate(sets) if f.stem.startswith(name)), len(sets))
+        return games.index(loads(f.read_text()).game.name), size, f.stem
+
+    return [(f.stem, f.read_text()) for f in sorted(BENCH_DIR.glob("*.dom"), key=key)]
 
 
 def _commands(text: str, samples: int | None) -> tuple[Work, Work, Work]:

@@ -151,8 +151,8 @@ def equity(
     if game.parts.equity is None:
         has = [name for g in every_game() if g.parts.equity is not None for name in g.rules_names()]
         raise DominoError(
-            f"equity --rules {rules_name}: {game.title} is scored by pips left, with no match-equity "
-            f"table; equity takes {', '.join(has)}"
+            f"equity --rules {rules_name}: {game.title} has no match-equity table (its advice weighs "
+            f"no chance of winning a match); equity takes {', '.join(has)}"
         )
     equity = part(game, "equity")
     if check:

@@ -347,6 +347,9 @@ class Game(Protocol):
     shorthand_places: bool  # a shorthand play names a place (``ana 94 h``)
     places: PlaceWords | None  # a play names where it goes as a word (``on mexican``), not an end
     options: frozenset[str]  # the commands' options the game takes beyond every game's
+    # the schema its status --json follows (``api.schema``): the line games' own ("status"),
+    # or by what its table is ("train-status", "chicken-status", "line-status")
+    status_schema: str
     parts: Parts
     # the game in the table's words (``games/<game>/words.py``; every game's say a play as a
     # lesson asks for it, ``games.words.PlayWords``, and what the session says, ``TableWords``)

@@ -57,14 +57,12 @@ def _chicken(data: shapes.HubStatusJson) -> TypeIs[shapes.ChickenStatusJson]:
     return "head" in data
 
 
-def _line(data: shapes.HubStatusJson) -> TypeIs[shapes.TiddlyStatusJson | shapes.MatadorStatusJson]:
-    """A status with a line of play and its two ends (Tiddly-wink, Matador)."""
+def _line(data: shapes.HubStatusJson) -> TypeIs[shapes.LineStatusJson]:
+    """A status with one line of play and its two ends (Tiddly-wink, Matador)."""
     return "ends" in data
 
 
-def _line_of_play(
-    data: shapes.TiddlyStatusJson | shapes.MatadorStatusJson, width: int
-) -> list[RenderableType]:
+def _line_of_play(data: shapes.LineStatusJson, width: int) -> list[RenderableType]:
     """The line of play, left to right, its open ends, and who draws if nobody can play."""
     parts: list[RenderableType] = []
     if data.get("line"):
@@ -252,7 +250,7 @@ def train_simulate_table(result, width: int = 80) -> Group:
         unit = "points" if result.most_wins else "pips"
         parts.append(Text(f"{first} less {second}, per match, paired by deal: {mean:+.1f} {unit}{interval}"))
     if result.most_wins:
-        said = "higher totals are better: a round's winner scores the others' pips, and the most points win"
+        said = "higher totals are better: the most points win (each round scored as its game says)"
     else:
         said = "lower totals are better: the lowest total after the last round wins"
     parts.append(Text(said, style="dim"))

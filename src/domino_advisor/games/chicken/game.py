@@ -71,5 +71,6 @@ GAME = ChickenFoot(
     match_class=ChickenMatch,
     settings=SETTINGS,
     words=words,
+    status_schema="chicken-status",
     shorthand_places=True,
 )

@@ -48,6 +48,9 @@ class HubGame:
     match_class: Any  # its match with every hand known (HubMatch's subclass)
     settings: dict[str, tuple[str, str]]  # each setting: the values it takes, what it changes
     words: Any  # the game's words (games/<game>/words.py: hub.words.Words)
+    status_schema: str = (
+        "line-status"  # the schema its status --json follows (api.schema): by what its table is
+    )
     most_players: int = 8
     one_draw: bool = True
     shorthand_places: bool = False

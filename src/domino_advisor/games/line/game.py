@@ -32,6 +32,7 @@ class LineGames:
     # report that compares the counting before and after, tournaments of whole matches;
     # drills from its logs (train --from), so its lessons are led by your record (more of
     # the questions you miss, the drills due said)
+    status_schema: str = "status"  # the schema its status --json follows (api.schema)
     options: frozenset[str] = frozenset(
         {"reads", "html", "force", "hindsight", "practice", "compares_edits", "matches", "drills"}
     )

@@ -92,4 +92,5 @@ GAME = MexicanTrain(
     match_class=TrainMatch,
     settings=SETTINGS,
     words=words,
+    status_schema="train-status",
 )
