@@ -225,3 +225,32 @@ def test_every_games_table_can_hide_its_counting(game):
     for words in ("can hold", "certainly lack", "unseen tiles by number"):
         assert words not in hidden
     assert "can hold" in plain or "certainly lack" in plain
+
+
+def _logs_of(game) -> list:
+    from pathlib import Path
+
+    logs = sorted((Path(__file__).parent / "data" / "logs").glob("*.dom"))
+    return [f for f in logs if gamelog.loads(f.read_text()).game is game]
+
+
+@pytest.mark.parametrize("game", registry.every_game(), ids=lambda g: g.name)
+def test_every_game_is_practised_at_the_table(runner, tmp_path, game):
+    """Issue 41: practice at the table for every game.  Each corpus log of the game, its
+    events typed one by one into ``session --practice`` from just after your hand: the
+    session asks what the events taught (a question skipped by the next line of the game,
+    which is logged, never lost), and the log written is the corpus's, event for event."""
+    asked = 0
+    for source in _logs_of(game)[:2]:
+        lines = source.read_text().splitlines()
+        hand = next(i for i, line in enumerate(lines) if " holds " in line)
+        events = [line for line in lines[hand + 1 :] if line.strip() and not line.startswith("#")]
+        game_file = tmp_path / source.name
+        game_file.write_text("\n".join(lines[: hand + 1]) + "\n")
+        res = _session(runner, game_file, *events, args=("--practice",))
+        assert res.exit_code == 0 and "Traceback" not in res.output, res.output[-2000:]
+        asked += res.output.count("practice (Enter skips; a line of the game skips it too):")
+        assert [str(e) for e in gamelog.loads(game_file.read_text()).events] == [
+            str(e) for e in gamelog.loads(source.read_text()).events
+        ]
+    assert asked, f"{game.name}: no question asked"

@@ -118,11 +118,17 @@ def test_advice_out_of_turn_is_refused_as_in_every_game(table):
     assert "not logged: it is ana's turn, not yours: advice is for your own turn" in text
 
 
-def test_practice_is_refused_for_now(table):
-    text = drive(table, ["practice"], samples=4)
-    assert "practice is for the line games so far" in text
-    result = CliRunner().invoke(main, ["session", str(table), "--practice"], input="q\n")
-    assert result.exit_code == 2 and "practice is for the line games so far" in result.output
+def test_practice_at_the_table_asks_and_keeps_the_answer(table, tmp_path, monkeypatch):
+    """Issue 41: practice for every game.  Mexican Train: ana passes on the trains open to
+    her, so what she certainly lacks is asked, marked against the count and kept."""
+    from domino_advisor.learning.progress import Record
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    text = drive(table, ["practice", *TYPED[:8], "ana p", "12 6"], samples=1)
+    assert "practice on" in text and "which numbers can ana certainly not hold?" in text
+    assert "right: ana certainly lacks 6 12" in text and "why: ana passed on 6·12" in text
+    kept = [(a.kind, a.points, a.source, a.rules) for a in Record().answers()]
+    assert kept == [("voids", 1.0, "practice", "mexican-train")]
 
 
 def test_another_writer_is_never_overwritten(table):

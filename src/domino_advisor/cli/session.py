@@ -457,7 +457,9 @@ def run(
     many lines were not logged."""
     game = gamelog.loads(logfile.read_text(path)).game
     if practice and "practice" not in game.options:
-        raise NotationError("practice is for the line games so far: start the session without --practice")
+        raise NotationError(
+            f"{game.title} has no practice at the table: start the session without --practice"
+        )
     session = Session(path, console, samples, seconds, reads, read, practice, keep, full)
     refused = 0
     console.print(Text(f"session on {printable(str(path))}: type ? for help, q to quit", style="bold"))

@@ -39,7 +39,7 @@ class Practice:
 
     def toggle_practice(self) -> None:
         if "practice" not in self.log.game.options:  # what the game offers, not its name
-            raise NotationError("practice is for the line games so far")
+            raise NotationError(f"{self.log.game.title} has no practice at the table")
         self.practice = not self.practice and self.read is not None
         state = "on: you are asked first, advice only with a" if self.practice else "off"
         self.console.print(Text(f"practice {state}", style="bold"))

@@ -172,7 +172,7 @@ class Known(Proving, Protocol):
     def shown(self) -> dict[int, tuple[Tile, ...]]: ...
 
     @property
-    def history(self) -> Sequence[Any]: ...  # each move: seat, kind, tile, ends, count, line
+    def history(self) -> Sequence[Any]: ...  # each move: seat, kind, tile, ends, count, line, showing
 
 
 def turns(view: TurnView) -> Evidence:

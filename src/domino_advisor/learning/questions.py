@@ -251,8 +251,8 @@ def worth_asking(before: tuple[Known, Inference] | None, after: tuple[Known, Inf
         if view.counts[seat] and set(inf.cannot_hold(seat)) - set(old_inf.cannot_hold(seat)):
             return Voids(seat)
     last = view.history[-1]
-    if last.kind == "play" and last.seat != view.me and last.tile is not None:
-        shown = last.tile.high if last.met is None else last.tile.other(last.met)
+    shown = last.showing  # what a play left showing where it was laid (the game's record says)
+    if last.kind == "play" and last.seat != view.me and shown is not None:
         if sum(1 for t in inf.unseen if t.bears(shown)) <= TIGHT:
             return Count(shown)
     return None

@@ -187,7 +187,7 @@ class ChickenRound(HubRound):
 
     def lay(self, seat: int, tile: Tile, place: int | Tile) -> None:
         number = self.number_at(place)
-        self._laid(seat, tile, place)
+        self._laid(seat, tile, place, number)
         if isinstance(place, Tile):  # a toe on the waiting double: a new line
             w = self.waiting
             assert w is not None

@@ -22,3 +22,11 @@ class HubActed:
     count: int = 0  # tiles drawn (one, in these games)
     line: int | None = None  # the log's line, where there is a log
     tiles: tuple[Tile, ...] | None = None  # the tile drawn, when its drawer's hand is known
+    met: int | None = None  # the number a play was laid against (its train's or line's end)
+
+    @property
+    def showing(self) -> int | None:
+        """The number a play left showing where it was laid; None for a draw or a pass."""
+        if self.kind != "play" or self.tile is None or self.met is None:
+            return None
+        return self.tile.other(self.met)

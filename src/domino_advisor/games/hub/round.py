@@ -283,15 +283,17 @@ class HubRound:
         if isinstance(self.drew, Tile) and tile != self.drew:
             raise IllegalMoveError(f"after drawing, {who} may play only the tile drawn, {self.drew}")
 
-    def _laid(self, seat: int, tile: Tile, place: Any) -> None:
-        """The bookkeeping of any play: out of the hand, on the table, in the history."""
+    def _laid(self, seat: int, tile: Tile, place: Any, met: int | None = None) -> None:
+        """The bookkeeping of any play: out of the hand, on the table, in the history
+        (``met``: the number it is laid against, where the game knows it)."""
         hand = self.hands[seat]
         if hand is not None:
             hand.discard(tile)
         self.counts[seat] -= 1
         if self.checked:
             kept = self.history_place(place)
-            self.history.append(HubActed(seat, "play", tile, kept, self.ends_for(seat), line=self.line))
+            ends = self.ends_for(seat)
+            self.history.append(HubActed(seat, "play", tile, kept, ends, line=self.line, met=met))
         self.placed.add(tile)
         self.passes = 0
         self.drew = False

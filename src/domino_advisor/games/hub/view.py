@@ -50,7 +50,7 @@ class HubSeatView(Seated):
         history = tuple(
             a
             if a.seat == seat or a.tiles is None
-            else HubActed(a.seat, a.kind, a.tile, a.train, a.ends, a.count, a.line)
+            else HubActed(a.seat, a.kind, a.tile, a.train, a.ends, a.count, a.line, met=a.met)
             for a in r.history
         )
         return cls(

@@ -22,3 +22,11 @@ class Acted:
     line: int | None = None
     side: str | None = None  # the end a play joined (None for the opening)
     met: int | None = None  # the number showing on that end
+
+    @property
+    def showing(self) -> int | None:
+        """The number a play left showing where it was laid (the opening: its higher
+        half); None for a draw or a pass."""
+        if self.kind != "play" or self.tile is None:
+            return None
+        return self.tile.high if self.met is None else self.tile.other(self.met)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from domino_advisor.base.tiles import Tile
+from domino_advisor.games.matador.layout import shows
 
 Kind = Literal["play", "draw", "pass"]
 
@@ -21,6 +22,14 @@ class MatadorActed:
     on: int | None = None  # the end a play was laid on, by the number it showed (None: the opening)
     ends: tuple[int, ...] = ()  # the open ends' numbers when the move was made
     line: int | None = None
+
+    @property
+    def showing(self) -> int | None:
+        """The number a play left showing where it was laid (the opening: its higher
+        half); None for a draw or a pass."""
+        if self.kind != "play" or self.tile is None:
+            return None
+        return self.tile.high if self.on is None else shows(self.tile, self.on)
 
     @property
     def count(self) -> int:

@@ -25,6 +25,17 @@ class TiddlyActed:
     line: int | None = None
 
     @property
+    def showing(self) -> int | None:
+        """The number a play left showing where it was laid (the opening: its higher
+        half); None for a draw or a pass."""
+        if self.kind != "play" or self.tile is None:
+            return None
+        if self.on is None:
+            return self.tile.high
+        met = self.on if isinstance(self.on, int) else next(n for n in self.ends if self.tile.bears(n))
+        return self.tile.other(met)
+
+    @property
     def count(self) -> int:
         """Tiles drawn: one a draw, as every game's history says it."""
         return 1 if self.kind == "draw" else 0

@@ -161,7 +161,7 @@ class TrainRound(HubRound):
         train = self.trains[key]
         self.chain = None  # set again below while a first turn's chain may go on
         drawn = self.drew is not False  # a tile drawn and played ends the turn: no chain from it
-        self._laid(seat, tile, key)
+        self._laid(seat, tile, key, train.end)
         train.tiles.append(tile)
         train.end = tile.other(train.end)
         if key == seat:
