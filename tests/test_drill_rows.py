@@ -56,7 +56,10 @@ BAD = {  # (game, event, kind, about, cost, the text of a game of its own)
     "cost infinite": ("g1", EVENT, "count", str(NUMBER), float("inf"), None),
     "empty game": ("g0", EVENT, "count", str(NUMBER), 0.9, ""),
     "game that is no log": ("g0", EVENT, "count", str(NUMBER), 0.9, "hello\n"),
-    "game a Mexican Train log": ("g0", 3, "count", "1", 0.9, "mexican"),
+    # a Mexican Train log gives drills too (issue 41): at its event 4 ana plays, not you; and
+    # its cost is pips, far more than any round leaves
+    "Mexican Train, not your turn": ("g0", 4, "count", "1", 0.9, "mexican"),
+    "Mexican Train, cost past any round's": ("g0", 3, "count", "1", 5000.0, "mexican"),
     "game text a blob": ("g0", EVENT, "count", str(NUMBER), 0.9, b"\x00\x01"),
 }
 

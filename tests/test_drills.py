@@ -10,9 +10,10 @@ import pytest
 
 from clitools import refused, run, small_drill_budgets
 from domino_advisor.cli.demo import demo_text
+from domino_advisor.games import registry
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.moves import legal_moves
-from domino_advisor.learning import drillrows, drills
+from domino_advisor.learning import chancereview, drillrows, drills
 from domino_advisor.learning import review as reviewing
 from domino_advisor.learning.progress import Drill, Record, RecordError, path
 from domino_advisor.learning.review import review
@@ -44,7 +45,7 @@ def test_the_costly_decisions_become_drills_at_your_turn(budget):
             assert at.inference.cannot_hold(seat)
         if d.kind == "count":
             assert int(d.about) in at.round.layout.numbers
-        assert d.cost >= drills.WORTH
+        assert d.cost >= chancereview.DRILL_WORTH
         assert drillrows.fits("demo.dom", DEMO, d.event, d.kind, d.about, d.cost, 0)  # asked, not left out
 
 
@@ -276,10 +277,11 @@ def test_a_game_with_no_drills_says_why(runner, tmp_path):
         ["me", "ana"], "me", [decision("6-4 on 4", "6-4 on 4"), decision("5-5 on 5", "3-3 on 3", True)]
     )
     assert (
-        drills.why_none(agreed) == "all 2 of your decisions agreed with the advice, or were about equal to it"
+        chancereview.why_no_drills(agreed)
+        == "all 2 of your decisions agreed with the advice, or were about equal to it"
     )
     small = Review(["me", "ana"], "me", [decision("6-4 on 4", "6-1 on 1")])
-    assert drills.why_none(small) == (
+    assert chancereview.why_no_drills(small) == (
         "0 of 1 decision agreed with the advice; the others gave up less than 2% of your chance "
         "to win, too little to drill"
     )
@@ -293,9 +295,9 @@ def test_no_drill_is_made_from_one_sampled_deal():
 
     log = gamelog.loads((Path(__file__).parent / "data" / "logs" / "classic-3-midround.dom").read_text())
     one = review(log, samples=1)
-    assert max(d.cost for d in one.decisions) >= drills.WORTH  # what the drills took before
+    assert max(d.cost for d in one.decisions) >= chancereview.DRILL_WORTH  # what the drills took before
     assert drills.from_review(log, one) == []
-    assert drills.why_none(one) == (
+    assert chancereview.why_no_drills(one) == (
         "0 of 3 decisions agreed with the advice; the others were judged from one sampled deal, "
         "too few to tell what they cost"
     )
@@ -324,3 +326,44 @@ def test_train_from_takes_several_games_listed_or_repeated(runner, tmp_path):
     refused(runner, None, "train", games[1], says="name the games to drill with --from: train --from")
     refused(runner, None, "train", "--drills", games[1], says="with --from")
     refused(runner, None, "train", "--from", games[0], tmp_path / "nothing.dom", says="nothing.dom")
+
+
+def _corpus_of(game) -> list:
+    from pathlib import Path
+
+    logs = sorted((Path(__file__).parent / "data" / "logs").glob("*.dom"))
+    return [f for f in logs if gamelog.loads(f.read_text()).game is game]
+
+
+@pytest.mark.parametrize("game", registry.every_game(), ids=lambda g: g.name)
+def test_every_games_logs_give_drills_that_can_be_asked(game):
+    """Issue 41: drills for every game.  Each corpus log of the game, reviewed (12 worlds a
+    decision): every drill it gives fits the record (its cost in the game's measure) and can
+    be asked where it was (your play there judged, the count's number showing where you
+    could play, the opponent one of the others)."""
+    from domino_advisor.learning.review import review as judge
+
+    for source in _corpus_of(game)[:3]:
+        log = gamelog.loads(source.read_text())
+        found = drills.from_review(log, judge(log, samples=12))
+        assert len({d.event for d in found}) <= drills.MOST
+        for d in found:
+            assert drillrows.fits(source.name, source.read_text(), d.event, d.kind, d.about, d.cost, 0), d
+            at = drills.moment(log, d.event)
+            me = at.match.viewer
+            if d.kind == "count":
+                assert int(d.about) in at.round.open_numbers(me)
+            if d.kind == "voids":
+                assert d.about in at.view.names and at.view.names.index(d.about) != me
+
+
+def test_a_train_game_gives_drills_asked_in_its_words(runner, tmp_path):
+    """A Mexican Train log gives drills (its costly plays, in pips), and train --drills asks
+    them: the cost said in pips, the move typed as the game writes a play."""
+    from pathlib import Path
+
+    game = Path(__file__).parent / "data" / "logs" / "mexican-train-4-midround.dom"
+    res = run(runner, "train", "--from", game, input="q\n")
+    assert res.exit_code == 0, res.output
+    assert "costly decision" in res.output and "new drills" in res.output
+    assert "pips against the others" in res.output and "your play (like" not in res.output.split("drill 1")[0]

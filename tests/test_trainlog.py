@@ -149,8 +149,13 @@ def test_bad_tables_and_hands_are_refused(runner, tmp_path):
     assert not game.exists()
 
 
-def test_commands_not_built_for_trains_say_so(runner, table):
-    refused(runner, table, "train", "--from", table, says="Mexican Train log")
+def test_drills_are_taken_from_its_logs(runner, table):
+    """Issue 41: drills for every game (Mexican Train logs were refused): a log with no play of
+    yours to judge gives none, and says why in the words of its review."""
+    res = run(runner, "train", "--from", table, input="q\n")
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    assert "0 costly decisions, 0 new drills (none of your plays had a choice to make)" in said
 
 
 def test_status_json_follows_its_schema(runner, table):

@@ -363,7 +363,7 @@ class DrillLesson(Asking):
     def drill(self, number: int, kept: Kept, show: bool = True) -> None:
         log = gamelog.loads(kept.text)
         at = drills.moment(log, kept.drill.event)
-        r, view, inf, me = at.round, at.view, at.inference, at.match.me
+        r, view, inf, me = at.round, at.view, at.inference, at.match.viewer
         game = log.game
         self.rules = log.rules
         reads = self.reads and "reads" in game.options
@@ -372,7 +372,7 @@ class DrillLesson(Asking):
             self.console.print(
                 Text(
                     f"\n{printable(kept.name)}, round {r.number}, before your move at event "
-                    f"{kept.drill.event} (it cost {kept.drill.cost:.0%} of your chance):",
+                    f"{kept.drill.event} ({drills.measure_of(log).cost_words(kept.drill.cost)}):",
                     style="bold",
                 )
             )

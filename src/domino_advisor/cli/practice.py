@@ -170,7 +170,7 @@ def _drill(games: tuple[str, ...], reads: bool) -> None:
             console.print(
                 f"{printable(name)}: {costly} costly decision{'s' if costly != 1 else ''}, "
                 f"{added} new drill{'s' if added != 1 else ''}"
-                + ("" if costly else f" ({drills.why_none(result)})")
+                + ("" if costly else f" ({drills.why_none(log, result)})")
             )
 
         def read(prompt: str) -> str:

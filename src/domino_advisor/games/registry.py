@@ -142,6 +142,11 @@ class GameRound(Protocol):
         """The places a tile could go now."""
         ...
 
+    def open_numbers(self, seat: int) -> tuple[int, ...]:
+        """The numbers showing where this seat could play now (a drill's count asks of the
+        scarcest)."""
+        ...
+
     def where_to(self, seat: int, tile: Tile, on: Any) -> Any:
         """The place a logged play names (or the only one it fits)."""
         ...

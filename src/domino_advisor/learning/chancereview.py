@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from domino_advisor.advice.advise import Advice, Options, judging_of
 from domino_advisor.advice.candidate import Candidate, gap_known
 from domino_advisor.base.budgets import ADVICE_SAMPLES
+from domino_advisor.base.printable import plural
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import BONEYARD, Inference, infer, sample_posterior
 from domino_advisor.games.events import Event, Play
@@ -352,3 +353,40 @@ def verdict(actual: Outcome, hind: Outcome) -> str:
 
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
+
+
+# -- drills from your games: the decisions worth drilling, told in this measure ----------
+DRILL_WORTH = 0.02  # a decision that gave up less win chance than this is not worth drilling
+MOST_COST = 1.0  # a drill's cost is a share of your chance: at most all of it
+
+
+def drilled(review: Review, most: int) -> list[Decision]:
+    """The costliest decisions worth a drill (never one judged from a single sampled deal,
+    whose cost is a difference of unknown noise)."""
+    return [d for d in review.costliest(most) if d.cost >= DRILL_WORTH and d.event]
+
+
+def cost_words(cost: float) -> str:
+    """What a drill's decision gave up, in words."""
+    return f"it cost {cost:.0%} of your chance"
+
+
+def why_no_drills(review: Review) -> str:
+    """Why a reviewed game gave no drills, in the words of the review."""
+    decisions = review.decisions
+    if not decisions:
+        return "none of your moves had a choice to make"
+    agreed = sum(d.agreed for d in decisions)
+    if agreed == len(decisions):
+        which = "your one decision" if agreed == 1 else f"all {agreed} of your decisions"
+        return f"{which} agreed with the advice, or {'was' if agreed == 1 else 'were'} about equal to it"
+    others = [d for d in decisions if not d.agreed]
+    small = f"gave up less than {DRILL_WORTH:.0%} of your chance to win, too little to drill"
+    blind = "were judged from one sampled deal, too few to tell what they cost"
+    if all(not d.error_known for d in others):
+        said = blind
+    elif any(not d.error_known for d in others):
+        said = f"{small}, or {blind}"
+    else:
+        said = small
+    return f"{agreed} of {plural(len(decisions), 'decision')} agreed with the advice; the others {said}"

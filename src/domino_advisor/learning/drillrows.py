@@ -13,7 +13,6 @@ import math
 from typing import Any
 
 from domino_advisor.base.errors import DominoError
-from domino_advisor.games.events import Play
 from domino_advisor.log import gamelog
 from domino_advisor.log.gamelog import GameLog
 from domino_advisor.log.logfile import MAX_BYTES
@@ -40,29 +39,33 @@ def replayed(log: GameLog, event: int) -> tuple[Any, list[str]]:
 def fits(
     name: object, text: object, event: object, kind: object, about: object, cost: object, rights: object
 ) -> bool:
-    """Whether a drill row can be asked: each field of the type a review writes, the game
-    a log of a line game that replays to the drill's event, your turn there in a round
-    under way with the table open, and the drill's subject in that position (an opponent
-    for voids, a number of the set for a count, a tile to play for the move)."""
+    """Whether a drill row can be asked: each field of the type a review writes (its cost
+    in its game's measure: a share of your chance, or pips), the log of a game whose logs
+    give drills that replays to the drill's event, a play of yours there that the review
+    judges, and the drill's subject in that position (an opponent for voids, a number of
+    the set for a count, a tile to play for the move)."""
     if not (isinstance(name, str) and isinstance(text, str) and isinstance(about, str) and kind in KINDS):
         return False
     if len(text) > MAX_BYTES:  # no log is this long: not read
         return False
     if not (_whole(event) and _whole(rights) and rights >= 0):  # type: ignore[operator]
         return False
-    if (
-        isinstance(cost, bool)
-        or not isinstance(cost, (int, float))
-        or not (math.isfinite(cost) and 0 <= cost <= 1)
-    ):
+    if isinstance(cost, bool) or not isinstance(cost, (int, float)) or not math.isfinite(cost) or cost < 0:
         return False
     try:
         log = gamelog.loads(text)
         if "drills" not in log.game.options:  # the games whose logs give drills
             return False
+        from domino_advisor.games.registry import part
+        from domino_advisor.learning.hindsight import measure_of
+
+        judging = part(log.game, "judging")
+        if cost > measure_of(judging).MOST_COST:
+            return False
         match, _ = replayed(log, event)  # type: ignore[arg-type]
-        r, me = match.round, match.viewer
-        if r is None or r.over or r.layout.is_empty or r.turn != me:
+        me = match.viewer
+        r = None if match.round is None or match.round.over else match.round.for_next(me)
+        if r is None or not judging.judged(r, me) or not r.may_play(me):
             return False
         view = r.seat_view(me)
     except (DominoError, ValueError):
@@ -71,7 +74,7 @@ def fits(
         return about in view.names and view.names.index(about) != me
     if kind == "count":
         return about.isascii() and about.isdigit() and len(about) <= 3 and int(about) <= log.top
-    return any(isinstance(m, Play) for m in r.legal_moves())
+    return bool(r.plays(me))
 
 
 def _whole(value: object) -> bool:

@@ -283,3 +283,36 @@ def _then(o: HubOutcome, me: str) -> str:
         if o.winner is None
         else f"{o.winner} went out and you kept {left}"
     )
+
+
+# -- drills from your games: the decisions worth drilling, told in this measure ----------
+MOST_COST = 1_000.0  # a drill's cost is pips: far more than any round leaves
+
+
+def drilled(review: HubReview, most: int) -> list[HubDecision]:
+    """The costliest decisions worth a drill: those that clearly gave up a pip or more
+    (never where the worlds' noise is not known)."""
+    clear = [d for d in review.decisions if d.clear and d.event]
+    return sorted(clear, key=lambda d: -d.cost)[:most]
+
+
+def cost_words(cost: float) -> str:
+    """What a drill's decision gave up, in words."""
+    return f"it gave up {cost:.1f} pips against the others"
+
+
+def why_no_drills(review: HubReview) -> str:
+    """Why a reviewed game gave no drills, in the words of the review."""
+    decisions = review.decisions
+    if not decisions:
+        return "none of your plays had a choice to make"
+    agreed = sum(d.agreed for d in decisions)
+    if agreed == len(decisions):
+        which = "your one decision" if agreed == 1 else f"all {agreed} of your decisions"
+        return f"{which} agreed with the advice, or {'was' if agreed == 1 else 'were'} about equal to it"
+    others = [d for d in decisions if not d.agreed]
+    if all(d.spread is None for d in others):
+        said = "were judged from one world, too few to tell what they cost"
+    else:
+        said = f"gave up less than {NOTED:g} pip, or no more than the worlds' noise: too little to drill"
+    return f"{agreed} of {plural(len(decisions), 'decision')} agreed with the advice; the others {said}"

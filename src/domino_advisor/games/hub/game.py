@@ -55,7 +55,7 @@ class HubGame:
     one_draw: bool = True
     shorthand_places: bool = False
     # the review's page and hindsight (and --force, which lets the page go over another page)
-    options: frozenset[str] = frozenset({"html", "force", "hindsight", "practice"})
+    options: frozenset[str] = frozenset({"html", "force", "hindsight", "practice", "drills"})
     parts: Parts = field(default=HUB_PARTS)
     names_matter: ClassVar[str] = ""  # why two names may not differ only in case
 

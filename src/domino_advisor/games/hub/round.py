@@ -100,6 +100,9 @@ class HubRound:
         """The numbers this player could play on now: what a draw without a play says they lack."""
         return tuple(sorted({number for _, number in self.open_ends(seat)}))
 
+    def open_numbers(self, seat: int) -> tuple[int, ...]:
+        return self.ends_for(seat)
+
     def fits(self, seat: int, tile: Tile) -> list[Any]:
         return [p for p, number in self.open_ends(seat) if tile.bears(number)]
 

@@ -153,6 +153,10 @@ class Playing:
         """Alike ends are offered once already (``Layout.choices``)."""
         return plays, {}
 
+    def open_numbers(self, seat: int) -> tuple[int, ...]:
+        """The numbers showing on the open ends (every seat plays on the same ends)."""
+        return tuple(sorted(set(self.layout.numbers)))
+
     def fits(self, seat: int, tile: Tile) -> list[Place]:
         if self.layout.is_empty:
             return [None]

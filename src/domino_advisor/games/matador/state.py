@@ -237,6 +237,10 @@ class MatadorRound:
             return [(t, None) for t in sort_tiles(hand)]
         return [(t, n) for t in self.fitting(seat) for n in self.layout.places(t)]
 
+    def open_numbers(self, seat: int) -> tuple[int, ...]:
+        """The numbers showing on the open ends (each takes the tile that makes seven)."""
+        return tuple(sorted(set(self.layout.ends)))
+
     def fits(self, seat: int, tile: Tile) -> list[Place]:
         """The places a tile could go now."""
         if self.layout.is_empty:

@@ -272,6 +272,10 @@ class TiddlyRound(TiddlyTable):
             return [(t, None) for t in sort_tiles(hand) if lead.allowed(rules, OPENING, seat, t, self.hands)]
         return [(t, on) for t in self.fitting(seat) for _, on in self.layout.choices(t, False)]
 
+    def open_numbers(self, seat: int) -> tuple[int, ...]:
+        """The numbers showing on the open ends (anyone plays on the same ends)."""
+        return tuple(sorted(set(self.layout.numbers)))
+
     def fits(self, seat: int, tile: Tile) -> list[Place]:
         if self.layout.is_empty:
             return [None]
