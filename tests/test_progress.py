@@ -330,3 +330,29 @@ def test_a_damaged_record_keeps_the_answers_beside_it(runner, lessons):
     assert json.loads(pending.read_text())["at"] == 77.0
     res = run(runner, "train", "--seed", "5", input="0\nq\n")  # seen at the start: refused
     assert res.exit_code == 2 and "cannot be read" in res.output and "Traceback" not in res.output
+
+
+def test_progress_per_game_and_all_together(runner):
+    """Issue 41: progress in every game together and in each: answers from a preset of the
+    line games and from Mexican Train; --game keeps one game's (any preset names the line
+    games), and every game's totals are said whatever it keeps."""
+    record = Record()
+    record.add(_answer("voids", 1.0, lesson=1))
+    record.add(replace(_answer("count", 0.0, lesson=1), rules="block"))
+    record.add(replace(_answer("voids", 0.5, lesson=2), rules="mexican-train"))
+    record.close()
+    every = json.loads(run(runner, "progress", "--json").output)
+    assert every["game"] is None and every["answers"] == 3
+    assert every["games"] == [
+        {"game": "dominoes", "answers": 2, "accuracy": 0.5},
+        {"game": "Mexican Train", "answers": 1, "accuracy": 0.5},
+    ]
+    train = json.loads(run(runner, "progress", "--game", "mexican-train", "--json").output)
+    assert train["game"] == "Mexican Train" and train["answers"] == 1 and train["games"] == every["games"]
+    assert {k["kind"]: k["asked"] for k in train["kinds"]}["voids"] == 1
+    line = json.loads(run(runner, "progress", "--game", "classic", "--json").output)
+    assert line["game"] == "dominoes" and line["answers"] == 2
+    shown = run(runner, "progress").output
+    assert "by game: dominoes 2 (50%) · Mexican Train 1 (50%)" in " ".join(shown.split())
+    res = run(runner, "progress", "--game", "nope")
+    assert res.exit_code == 2 and "'nope' is not a rule preset" in res.output

@@ -501,12 +501,20 @@ class ProgressDrillsJson(TypedDict):
     due: int
 
 
+class ProgressGameJson(TypedDict):
+    game: str  # as people write it ("dominoes": the line games, every preset)
+    answers: int
+    accuracy: float
+
+
 class ProgressReportJson(TypedDict):
     record: str
+    game: str | None  # the game the figures are of (progress --game); None: every game together
     answers: int
     kinds: list[ProgressKindJson]
     sources: ProgressSourcesJson
     drills: ProgressDrillsJson
+    games: list[ProgressGameJson]  # each game's answers and accuracy, whatever --game says
 
 
 # -- simulate --json (simulate.schema.json; the train family's has none) -----------------

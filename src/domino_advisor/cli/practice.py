@@ -5,7 +5,7 @@ commands do (``cli.table``)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -32,7 +32,7 @@ from domino_advisor.views.terminal import read_line
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
-    from domino_advisor.learning.scorecard import KindSummary
+    from domino_advisor.learning.scorecard import GameTotal, KindSummary
 
 
 class _AfterFrom(click.Argument):
@@ -194,16 +194,31 @@ def _drill(games: tuple[str, ...], reads: bool) -> None:
 
 
 @click.command()
+@click.option(
+    "--game",
+    "game_name",
+    default=None,
+    metavar="GAME",
+    help="only the answers given in this game (a preset names the line games, every preset)",
+)
 @json_option("machine-readable output")
 @page_options()
-def progress(as_json: bool, html_out: str | None, force: bool) -> None:
-    """Your accuracy per kind of question, over your lessons, practice and drills."""
+def progress(game_name: str | None, as_json: bool, html_out: str | None, force: bool) -> None:
+    """Your accuracy per kind of question, over your lessons, practice and drills.
+
+    In every game together, each game's totals below; --game GAME keeps one game's."""
     import json
 
     from domino_advisor.cli import outputs
+    from domino_advisor.games.registry import game_for
     from domino_advisor.learning.progress import Record
-    from domino_advisor.learning.scorecard import sources, summary
+    from domino_advisor.learning.scorecard import by_game, game_of, sources, summary
     from domino_advisor.views import render
+
+    only = None
+    if game_name is not None:
+        only = game_for(game_name)
+        only.rules_from(game_name, "")  # a name that is no game and no preset is refused here
 
     if html_out is not None and not html_out.strip():
         raise click.UsageError("--html needs a file name")
@@ -224,6 +239,9 @@ def progress(as_json: bool, html_out: str | None, force: bool) -> None:
             "that no answer has)",
             style="yellow",
         )
+    games = by_game(answers)  # every game's, whatever is shown
+    if only is not None:
+        answers = [a for a in answers if game_of(a) == only.title]
     rows = summary(answers)
     came = sources(answers)
     if html_out:
@@ -234,11 +252,14 @@ def progress(as_json: bool, html_out: str | None, force: bool) -> None:
     if as_json:
         click.echo(
             json.dumps(
-                _progress_report(str(kept.path), len(answers), rows, came, drills), indent=2, allow_nan=False
+                _progress_report(str(kept.path), len(answers), rows, came, drills, games, only),
+                indent=2,
+                allow_nan=False,
             )
         )
         return
-    console.print(render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills))
+    shown = render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills)
+    console.print(render.progress_by_game(shown, games, None if only is None else only.title))
     if html_out:
         console.print(f"wrote {printable(html_out)}")
 
@@ -249,10 +270,14 @@ def _progress_report(
     rows: list[KindSummary],
     came: shapes.ProgressSourcesJson,
     drills: shapes.ProgressDrillsJson,
+    games: list[GameTotal],
+    only: Any,
 ) -> shapes.ProgressReportJson:
-    """``progress --json``: the record's figures per kind of question, by source, and the drills."""
+    """``progress --json``: the record's figures per kind of question (in every game, or in
+    the one asked for), by source, each game's, and the drills."""
     return {
         "record": record,
+        "game": None if only is None else only.title,
         "answers": answers,
         "kinds": [
             {
@@ -266,4 +291,5 @@ def _progress_report(
         ],
         "sources": came,
         "drills": drills,
+        "games": [{"game": g.game, "answers": g.answers, "accuracy": round(g.accuracy, 4)} for g in games],
     }

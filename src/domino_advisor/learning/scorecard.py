@@ -49,6 +49,34 @@ def summary(answers: list[Answer]) -> list[KindSummary]:
     return out
 
 
+@dataclass(frozen=True)
+class GameTotal:
+    game: str  # the game as people write it ("dominoes": the line games, every preset)
+    answers: int
+    accuracy: float  # mean points, 0 to 1
+
+
+def game_of(answer: Answer) -> str:
+    """The game an answer was given in, as people write it (the line games' presets are
+    one game)."""
+    from domino_advisor.games.registry import game_for
+
+    return game_for(answer.rules).title
+
+
+def by_game(answers: list[Answer]) -> list[GameTotal]:
+    """Each game's answers and accuracy, in the registry's order (the games never played
+    left out)."""
+    from domino_advisor.games.registry import every_game
+
+    out = []
+    for title in (g.title for g in every_game()):
+        mine = [a.points for a in answers if game_of(a) == title]
+        if mine:
+            out.append(GameTotal(title, len(mine), sum(mine) / len(mine)))
+    return out
+
+
 def sources(answers: list[Answer]) -> shapes.ProgressSourcesJson:
     """How many answers came from lessons, from practice at the table, from drills."""
     counted = {src: sum(1 for a in answers if a.source == src) for src in SOURCES}

@@ -22,7 +22,7 @@ from domino_advisor.games.registry import game_for
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
-    from domino_advisor.learning.scorecard import KindSummary
+    from domino_advisor.learning.scorecard import GameTotal, KindSummary
 
 
 def rules_table(name: str | None, width: int = 80) -> RenderableType:
@@ -242,6 +242,19 @@ def progress_view(
         )
     note = Text(f"kept in {printable(where)}; train asks more of what you miss", style="dim")
     return Group(t, *extra, note)
+
+
+def progress_by_game(shown: RenderableType, games: list[GameTotal], only: str | None) -> RenderableType:
+    """The record's figures (``shown``), then each game's answers and accuracy, where
+    there are several (or the figures are one game's: which)."""
+    lines: list[RenderableType] = []
+    if only is not None:
+        lines.append(Text(f"in {only} only (progress without --game: every game)", style="bold"))
+    lines.append(shown)
+    if len(games) > 1 or only is not None:
+        each = " · ".join(f"{g.game} {g.answers} ({g.accuracy:.0%})" for g in games)
+        lines.append(Text(f"by game: {each or 'no answers yet'}", style="dim"))
+    return Group(*lines)
 
 
 def rules_view(name: str | None, width: int = 80) -> RenderableType:
