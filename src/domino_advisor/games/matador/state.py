@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Literal, Self
+from typing import Self
 
 from domino_advisor.base.errors import AmbiguousMoveError, IllegalMoveError
 from domino_advisor.base.printable import describe_numbers
 from domino_advisor.base.tiles import Tile, full_set, set_name, sort_tiles
 from domino_advisor.games.events import Draw, Event, Move, Pass, Play
+from domino_advisor.games.hub.seattable import SeatTable
 from domino_advisor.games.matador.layout import MatadorLine, fits, takes
 from domino_advisor.games.matador.record import MatadorActed
 from domino_advisor.games.matador.rules import TITLE, MatadorRules
@@ -41,13 +42,13 @@ def shuffle_deal(
     return hands, tiles[players * size :]
 
 
-class MatadorRound:
-    """One round's deal, what is known of it, and its moves; ``hands[s]`` is None where a hand
-    is hidden, ``stock`` None where the boneyard's order is.  The round as the one stack's
-    uses play it (``games.registry.GameRound``): the player to move, the plays open to a
-    seat, a rollout's step, the pips left."""
+class MatadorRound(SeatTable):
+    """One round's deal, what is known of it (``hub.seattable.SeatTable``), and its moves.
+    The round as the one stack's uses play it (``games.registry.GameRound``): the player to
+    move, the plays open to a seat, a rollout's step, the pips left."""
 
     race = False  # the players take turns: one acts at a time
+    rules: MatadorRules
 
     def __init__(
         self,
@@ -59,88 +60,20 @@ class MatadorRound:
         number: int = 1,
         opener: int = 0,
     ):
-        n = len(names)
-        rules.check_players(n)
-        self.rules, self.names, self.seats, self.viewer, self.number = rules, tuple(names), n, viewer, number
-        size = rules.hand_size(n)
-        self.opener = opener % n
+        super().__init__(rules, names, stock, viewer, number)
+        self.opener = opener % self.seats
         self.turn = self.opener  # the player to move
-        self.hands: list[set[Tile] | None] = [None] * n
-        self.dealt: list[tuple[Tile, ...] | None] = [None] * n
-        self.counts = [size] * n
-        self.boneyard = rules.tile_count - n * size
-        self.stock = None if stock is None else list(stock)
         self.layout = MatadorLine.empty()
-        self.placed: dict[Tile, int] = {}  # tile -> the seat that played it
         self.history: list[MatadorActed] = []
         self.drew = 0  # tiles the player to move has drawn this turn
         self.passes = 0  # passes in a row (every player's: the round is blocked)
-        self.over = False
-        self.how: Literal["out", "blocked"] | None = None
-        self.out: int | None = None
-        self.revealed: dict[int, int] = {}  # seat -> pips shown or counted at the end
-        self.shown: dict[int, tuple[Tile, ...]] = {}
-        self.checked = True  # False: a rollout's copy, each move taken as legal (``clone``)
-        for seat, hand in enumerate(hands):
-            if hand is not None:
-                self.deal(seat, tuple(hand))
-        if self.stock is not None:
-            if len(self.stock) != self.boneyard:
-                raise IllegalMoveError(f"the boneyard holds {self.boneyard} tiles, not {len(self.stock)}")
-            for t in self.stock:
-                if self.where(t) or self.stock.count(t) > 1:
-                    raise IllegalMoveError(f"{t} cannot be in the boneyard: it is dealt twice")
+        self.deal_hands(hands)
 
     @classmethod
     def shuffled(cls, rules: MatadorRules, names: Sequence[str], rng: random.Random, opener: int = 0) -> Self:
         """A fair deal with every hand and the boneyard's order known (simulation, tests)."""
         hands, stock = shuffle_deal(rules, len(names), rng)
         return cls(rules, names, hands, stock, opener=opener)
-
-    def deal(self, seat: int, tiles: tuple[Tile, ...]) -> None:
-        size = self.rules.hand_size(self.seats)
-        you = "you hold" if seat == self.viewer else f"{self.names[seat]} holds"
-        if self.hands[seat] is not None:
-            raise IllegalMoveError(f"{self.possessive(seat)} hand for round {self.number} is already logged")
-        if len(tiles) != size or len(set(tiles)) != len(tiles):
-            raise IllegalMoveError(
-                f"{you} {len(set(tiles))} different tiles, but each player is dealt {size}"
-            )
-        for t in tiles:
-            where = self.where(t)
-            if where or t.high > self.rules.top:
-                raise IllegalMoveError(where or f"{t} is not a tile of the {set_name(self.rules.top)} set")
-        self.hands[seat] = set(tiles)
-        self.dealt[seat] = tiles
-
-    # -- what is known --------------------------------------------------------------------
-    @property
-    def full(self) -> bool:
-        """Every hand and the boneyard known: a simulation."""
-        return self.stock is not None and all(h is not None for h in self.hands)
-
-    @property
-    def ready(self) -> bool:
-        """The hands are dealt as far as the table knows them (a seat's log: its own)."""
-        return self.full if self.viewer is None else self.hands[self.viewer] is not None
-
-    def possessive(self, seat: int) -> str:
-        return "your" if seat == self.viewer else f"{self.names[seat]}'s"
-
-    def where(self, tile: Tile) -> str | None:
-        """Where a tile already is, in words, or None if it could be anywhere hidden."""
-        if tile in self.placed:
-            return f"{tile} is already on the table ({self.names[self.placed[tile]]} played it)"
-        for s, h in enumerate(self.hands):
-            if h is not None and tile in h:
-                return f"{tile} is in {self.possessive(s)} hand"
-        for s, tiles in self.shown.items():
-            if tile in tiles:
-                return f"{tile} was shown by {self.names[s]}"
-        return None
-
-    def unseen(self) -> list[Tile]:
-        return [t for t in full_set(self.rules.top) if self.where(t) is None]
 
     def fitting(self, seat: int) -> list[Tile]:
         """The tiles of a known hand that may be laid now, heaviest first (none if hidden)."""
@@ -149,37 +82,6 @@ class MatadorRound:
             return []
         ends = self.layout.ends
         return sort_tiles(t for t in hand if any(fits(t, n) for n in ends))
-
-    def seat(self, name: str) -> int:
-        if name not in self.names:
-            raise IllegalMoveError(f"'{name}' is not at this table (the players are {', '.join(self.names)})")
-        return self.names.index(name)
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that went out, if one did."""
-        return self.out
-
-    # -- the end ------------------------------------------------------------------------
-    def pips(self, seat: int) -> int | None:
-        """The pips left in a hand, if known or deducible."""
-        hand = self.hands[seat]
-        if self.counts[seat] == 0 or hand is not None:
-            return sum(t.pips for t in hand or ())
-        if seat in self.revealed:
-            return self.revealed[seat]
-        # with nothing left to draw, the unseen tiles are the hidden hands': the last one not
-        # counted is what the others' counts leave
-        hidden = [
-            s for s in range(self.seats) if self.counts[s] and self.hands[s] is None and s not in self.shown
-        ]
-        counted = [self.revealed.get(s) for s in hidden if s != seat]
-        if self.boneyard or None in counted:
-            return None
-        return sum(t.pips for t in self.unseen()) - sum(p or 0 for p in counted)
-
-    def pips_left(self, seat: int) -> int | None:
-        return self.pips(seat)
 
     def result(self) -> Scored | None:
         """How the round was won and scored, once the hands that matter are known."""
@@ -457,19 +359,10 @@ class MatadorRound:
 
     # -- what a rollout does -----------------------------------------------------------------
     def clone(self, checked: bool = True) -> Self:
-        """A copy to play on, nothing shared that changes.  Unchecked, it takes each move
-        as legal (a rollout's come from ``plays``): no refusals, no history, the same
-        changes to the table (tests/test_round_interface.py holds the two together)."""
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.checked = checked
-        other.hands = [None if h is None else set(h) for h in self.hands]
-        other.counts = list(self.counts)
-        other.stock = None if self.stock is None else list(self.stock)
+        """A copy to play on, nothing shared that changes (``SeatTable.clone``, and the
+        history)."""
+        other = super().clone(checked)
         other.history = list(self.history)
-        other.placed = dict(self.placed)
-        other.revealed = dict(self.revealed)
-        other.shown = dict(self.shown)
         return other
 
     def dealt_again(

@@ -242,10 +242,6 @@ class TiddlyRound(TiddlyTable):
 
     # -- what the one stack asks of a round (games.registry.GameRound) ----------------------------
 
-    @property
-    def winner(self) -> int | None:
-        return self.out
-
     def mover(self) -> int | None:
         """Nobody has the move at a race: anyone who can play may."""
         return None
@@ -316,21 +312,12 @@ class TiddlyRound(TiddlyTable):
         return other
 
     def clone(self, checked: bool = True) -> Self:
-        """A copy to play on, nothing shared that changes.  Unchecked, it takes each move
-        as legal (a rollout's come from ``plays``): no refusals, no history, the same
-        changes to the table (tests/test_round_interface.py holds the two together)."""
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.checked = checked
-        other.hands = [None if h is None else set(h) for h in self.hands]
-        other.counts = list(self.counts)
-        other.stock = None if self.stock is None else list(self.stock)
+        """A copy to play on, nothing shared that changes (``SeatTable.clone``, and the race's
+        own: the history, what the moves proved, who passed)."""
+        other = super().clone(checked)
         other.history = list(self.history)
         other.lacks = list(self.lacks)
-        other.placed = dict(self.placed)
         other.passed = set(self.passed)
-        other.revealed = dict(self.revealed)
-        other.shown = dict(self.shown)
         return other
 
     def dealt_again(
@@ -436,6 +423,3 @@ class TiddlyRound(TiddlyTable):
         from domino_advisor.games.words import pips_left_said
 
         return pips_left_said(self) if self.over else None
-
-    def pips_left(self, seat: int) -> int | None:
-        return self.pips(seat)
