@@ -3,8 +3,9 @@ the games whose draws are one tile at a time (Mexican Train, Chicken Foot, Tiddl
 hindsight rebuilds the deal from them, ``learning.hindsight``).
 
 The play narrows it: a tile played was held by then, and a draw or a pass says the hand
-then held nothing bearing a number the player could have played on (the round's own
-``ends``); of the splits left, one is taken by ``rng``, certain where the play allows
+then held nothing it could have played on the round's own ``ends`` (``lacked``: a tile
+bearing one of them, or as the game says, Matador's the tile that makes seven); of the
+splits left, one is taken by ``rng``, certain where the play allows
 only one.  Who may open is not modelled here: a split the rules then refuse is followed
 by another (``JUDGING.splits_tried``).  Only the round interface is read
 (``games.registry.GameRound``), so every such game's round is split alike.
@@ -19,28 +20,36 @@ from typing import Any
 from domino_advisor.base.tiles import Tile, sort_tiles
 
 Split = tuple[tuple[Tile, ...], list[tuple[Tile, ...]], bool]  # dealt, each draw's tiles, certain
+Lacked = Callable[
+    [Tile, tuple[int, ...]], bool
+]  # (tile, the ends met) -> a draw or a pass there rules it out
+
+
+def bears_an_end(tile: Tile, ends: tuple[int, ...]) -> bool:
+    """What a draw or a pass rules out where a tile plays on the number it bears."""
+    return any(tile.bears(n) for n in ends)
 
 
 def splits(
-    r: Any, me: int, rng: random.Random, shown: dict[int, tuple[Tile, ...]]
+    r: Any, me: int, rng: random.Random, shown: dict[int, tuple[Tile, ...]], lacked: Lacked = bears_an_end
 ) -> dict[int, Split] | None:
     """Every other seat's split, seat by seat; None where one seat's play has none."""
     out: dict[int, Split] = {}
     for s in range(len(r.names)):
         if s == me:
             continue
-        split = _split(r, s, shown.get(s, ()), rng)
+        split = _split(r, s, shown.get(s, ()), rng, lacked)
         if split is None:
             return None
         out[s] = split
     return out
 
 
-def _split(r: Any, seat: int, shown: tuple[Tile, ...], rng: random.Random) -> Split | None:
+def _split(r: Any, seat: int, shown: tuple[Tile, ...], rng: random.Random, lacked: Lacked) -> Split | None:
     """A dealt hand and draws for a player whose tiles are all seen (played or shown),
     consistent with the play: each tile came from the deal or from one of the player's
     draws, not after it was played, and never while a draw or a pass says the hand
-    lacked a number it bears.  One split the play allows, chosen by ``rng``; certain
+    lacked it (``lacked``).  One split the play allows, chosen by ``rng``; certain
     where the play allows only one."""
     acts = [(i, a) for i, a in enumerate(r.history) if a.seat == seat]
     draws = [i for i, a in acts if a.kind == "draw" for _ in range(a.count)]  # one slot a tile drawn
@@ -55,7 +64,7 @@ def _split(r: Any, seat: int, shown: tuple[Tile, ...], rng: random.Random) -> Sp
         hi[t] = sum(d < at for d in draws)
         lo[t] = 0
         for i, a in acts:
-            if i < at and a.kind != "play" and any(t.bears(n) for n in a.ends):
+            if i < at and a.kind != "play" and lacked(t, tuple(a.ends)):
                 lo[t] = max(lo[t], sum(d <= i for d in draws) + (a.kind == "pass"))
     if any(lo[t] > hi[t] for t in tiles):
         return None

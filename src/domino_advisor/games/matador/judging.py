@@ -23,9 +23,10 @@ class MatadorJudging(RoundJudging):
         self, r: Any, seat: int, rng: random.Random, shown: dict[int, tuple[Tile, ...]]
     ) -> dict[int, Split] | None:
         """Each other seat's dealt hand and draws, as the play allows."""
-        from domino_advisor.games.matador.splits import splits
+        from domino_advisor.games.hub.splits import splits
+        from domino_advisor.games.matador.layout import fitting
 
-        return splits(r, seat, rng, shown)
+        return splits(r, seat, rng, shown, lambda tile, ends: tile in fitting(ends))
 
 
 JUDGING = MatadorJudging()
