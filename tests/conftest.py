@@ -47,6 +47,7 @@ def _own_progress_record(tmp_path_factory, monkeypatch):
     nothing; pytest's mktemp lists the folder every time: 1.4 s over the fast tier)."""
     folder = tmp_path_factory.getbasetemp() / "data" / str(next(_DATA_FOLDERS))
     monkeypatch.setenv("DOMINO_ADVISOR_DATA", str(folder))
+    monkeypatch.delenv("DOMINO_ADVISOR_NOW", raising=False)  # the machine's clock, unless a test sets it
     monkeypatch.setenv("EDITOR", "false")  # a test that forgets its own editor fails, never opens vim
     monkeypatch.delenv("VISUAL", raising=False)
 

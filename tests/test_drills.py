@@ -1,6 +1,6 @@
 """Drills from your own games (``train --from GAME``, ``train --drills``), typed on stdin:
-the costliest decisions become questions, kept with the log, asked in later lessons
-until answered right twice."""
+the costliest decisions become questions, kept with the log, scheduled across days by
+FSRS and never done."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from domino_advisor.cli.demo import demo_text
 from domino_advisor.games import registry
 from domino_advisor.games.events import Play
 from domino_advisor.games.line.moves import legal_moves
-from domino_advisor.learning import chancereview, drillrows, drills
+from domino_advisor.learning import chancereview, drillrows, drills, recordschema
 from domino_advisor.learning import review as reviewing
 from domino_advisor.learning.progress import Drill, Record, RecordError, path
 from domino_advisor.learning.review import review
@@ -93,45 +93,75 @@ def _game(tmp_path):
     return game
 
 
-def test_drills_come_back_until_right_twice(runner, tmp_path, budget):
+DAY = 86_400.0
+T0 = 1_796_731_200.0  # 2026-12-08 12:00 UTC: the clock the schedule tests set
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The learning commands' clock, set (in UTC days): ``clock(days)`` moves it."""
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+
+    def at(days: float = 0.0) -> None:
+        monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(T0 + days * DAY))
+
+    at(0)
+    yield at
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_drills_come_back_on_the_days_fsrs_gives_and_are_never_done(runner, tmp_path, budget, clock):
     game = _game(tmp_path)
     first = run(runner, "train", "--from", game, input="q\n")
     assert first.exit_code == 0, first.output
     assert "new drills" in first.output or "new drill" in first.output
-    record = Record()
-    due = record.due()
+    due = Record().due()
     assert due and all(k.rights == 0 for k in due)
     right = "\n".join(_answers(DEMO, due)) + "\n"
     ok = run(runner, "train", "--drills", input=right)
     assert ok.exit_code == 0 and "accuracy: 100%" in ok.output, ok.output
-    assert "why:" in ok.output and "(right 0 of 2 so far)" in ok.output
-    assert Record().due() == []  # right once: skipped in the next lesson
-    assert "no drills due now" in run(runner, "train", "--drills").output  # not a lesson: nothing moves
+    assert "why:" in ok.output and "(new)" in ok.output
+    # right at once (Good): FSRS's first interval is 2 days (stability 2.3)
+    assert f"next: {len(due)} drills in 2 days (Thu 10 Dec)" in ok.output, ok.output
     assert Record().due() == []
-    run(runner, "train", "--seed", "3", input="q\n")  # any lesson counts
+    assert "no drills due today: next: " in run(runner, "train", "--drills").output  # nothing moves
+    clock(1)
+    run(runner, "train", "--seed", "3", input="q\n")  # a lesson does not bring drills nearer
+    assert Record().due() == []
+    clock(2)
     again = Record().due()
     assert [k.id for k in again] == [k.id for k in due] and all(k.rights == 1 for k in again)
     ok = run(runner, "train", "--drills", input=right)
-    assert "every drill answered right twice" in ok.output, ok.output
-    assert Record().drills_left() == 0
+    assert "(right 1 time before)" in ok.output, ok.output
+    assert "next:" in ok.output and Record().drills_kept() == len(due)  # never done
+    gap = (Record().next_due().at - (T0 + 2 * DAY)) / DAY
+    assert 8 <= gap <= 14  # the second Good: about 11 days
+    clock(2 + gap)
+    assert [k.id for k in Record().due()] == [k.id for k in due]  # known well: back, later
 
 
-def test_a_wrong_answer_comes_back_next_lesson(runner, tmp_path, budget):
+def test_a_wrong_answer_comes_back_tomorrow(runner, tmp_path, budget, clock):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
     due = Record().due()
     wrong = ["0 1 2 3 4 5 6" if k.drill.kind == "voids" else "9" for k in due if k.drill.kind != "move"]
     run(runner, "train", "--drills", input="\n".join(wrong) + "\nq\n")
-    assert {k.drill.kind for k in Record().due()} >= {"voids", "count"}
+    assert {k.drill.kind for k in Record().due()} == {"move"}  # the ones not answered yet
+    clock(1)
+    assert {k.drill.kind for k in Record().due()} >= {"voids", "count"}  # Again: a day later
     assert all(k.rights == 0 for k in Record().due())
 
 
 def test_a_game_added_twice_adds_its_drills_once(runner, tmp_path, budget):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
-    n = Record().drills_left()
+    n = Record().drills_kept()
     res = run(runner, "train", "--from", game, input="q\n")
-    assert "0 new drills" in res.output and Record().drills_left() == n
+    assert "0 new drills" in res.output and Record().drills_kept() == n
 
 
 def test_drills_are_asked_from_the_record_even_when_the_file_is_gone(runner, tmp_path, budget):
@@ -146,7 +176,7 @@ def test_bad_games_and_options_are_refused(runner, tmp_path):
     bad = tmp_path / "bad.dom"
     bad.write_text('[Rules "classic"]\n[Players "me ana"]\nround 1\nme holds 6-6 6-6\n')
     refused(runner, bad, "train", "--from", bad, says="bad.dom")
-    assert not path().exists() or Record().drills_left() == 0
+    assert not path().exists() or Record().drills_kept() == 0
     refused(runner, None, "train", "--from", tmp_path / "nothing.dom", says="nothing.dom")
     refused(runner, None, "train", "--drills", "--no-record", says="progress record")
 
@@ -170,7 +200,7 @@ def test_the_record_gains_drills_by_migration(tmp_path):
     assert [a.kind for a in record.answers()] == ["count"]
     assert record.add_drills("g.dom", "g1", DEMO, [Drill(11, "count", "4", 0.03, "p11")]) == 1
     assert record.add_drills("g.dom", "g1", DEMO, [Drill(11, "count", "4", 0.03, "p11")]) == 0
-    assert record.db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert record.db.execute("PRAGMA user_version").fetchone()[0] == recordschema.VERSION
 
 
 def test_the_example_game_can_be_saved_to_drill_on(runner, tmp_path):
@@ -198,7 +228,7 @@ def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path,
     from domino_advisor.views import render
 
     answers = Record().answers()
-    drills_now = {"left": Record().drills_left(), "due": Record().drills_due()}
+    drills_now = {"left": Record().drills_kept(), "due": Record().drills_due()}
     for width in (50, 80):
         out = io.StringIO()
         view = render.progress_view(summary(answers), "/x", 1, width, sources(answers), drills_now)
@@ -227,7 +257,7 @@ def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, budget, monkeyp
     finally:
         holder.rollback()
         holder.close()
-    assert [k.rights for k in Record().due()] == [0 for _ in due] and Record().drills_left() == len(due)
+    assert [k.rights for k in Record().due()] == [0 for _ in due] and Record().drills_kept() == len(due)
     kept.close()
     # a record that is not a database: refused before any work, the file left as it was
     path().write_bytes(b"garbage" * 50)
@@ -238,7 +268,7 @@ def test_a_busy_or_broken_record_loses_nothing(runner, tmp_path, budget, monkeyp
 def test_the_same_game_however_logged_gives_its_drills_once(runner, tmp_path, budget):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
-    n = Record().drills_left()
+    n = Record().drills_kept()
     commented = tmp_path / "commented.dom"
     commented.write_text(DEMO + "# a note added later\n")
     respelled = tmp_path / "respelled.dom"
@@ -246,7 +276,7 @@ def test_the_same_game_however_logged_gives_its_drills_once(runner, tmp_path, bu
     for copy in (commented, respelled):
         res = run(runner, "train", "--from", copy, input="q\n")
         assert "0 new drills" in res.output, res.output
-    assert Record().drills_left() == n
+    assert Record().drills_kept() == n
 
 
 def test_options_a_drill_does_not_use_are_refused(runner, tmp_path):

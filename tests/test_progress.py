@@ -312,7 +312,7 @@ def test_a_record_that_needs_no_migration_is_only_read(tmp_path):
     Record(where).close()
     before = where.read_bytes()
     kept = Record(where)
-    assert kept.answers() == [] and kept.drills_left() == 0
+    assert kept.answers() == [] and kept.drills_kept() == 0
     kept.close()
     assert where.read_bytes() == before
 

@@ -116,6 +116,7 @@ class Asking:
         self.record = record  # every answer is kept there (the learner's record)
         self.kept_aside = 0  # answers that waited in the pending file (the record was busy)
         self.asked_at = time.perf_counter()
+        self.last_seconds = 0.0
         self.rng = random.Random(lesson)
         self.style: Style | None = None  # soft reads in the move question
         self.score = Score()
@@ -129,9 +130,10 @@ class Asking:
 
     def scored(self, kind: str, points: float) -> None:
         self.score.add(kind, points)
+        taken = time.perf_counter() - self.asked_at
+        self.last_seconds = taken  # how long the answer took (a drill's grade reads it)
         if self.record is not None:
             assert self.rules is not None  # a question is asked under its game's rules
-            taken = time.perf_counter() - self.asked_at
             answer = Answer(kind, points, self.rules.name, self.lesson, round(taken, 2), now(), self.source)
             waiting = Text("  waiting for your progress record (another program is writing it)", style="dim")
             try:
@@ -228,8 +230,8 @@ class Lesson(Asking):
         self.drills_due = 0  # drills from your games due now (asked by train --drills)
         if record is not None:
             if led:
-                self.drills_due = len(record.due())
-            record.start_lesson()  # drills are spaced over every lesson
+                self.drills_due = record.drills_due()
+            record.start_lesson()  # the lesson's answers are kept under its number
         answers = record.answers() if record is not None and led else []
         self.lean = weights(answers) if answers else None  # an empty record: in turn
         self.style = style_for(played, players) if reads and "reads" in game.options else None
@@ -316,8 +318,9 @@ class Lesson(Asking):
 
 
 class DrillLesson(Asking):
-    """The drills from your games that are due: each position as it was, the question
-    asked again, and the record told whether it was right (twice right: done)."""
+    """The drills from your games due today: each position as it was, the question asked
+    again, and the record told whether it was right and how quickly (FSRS schedules it
+    from that: a drill is never done, one you know comes back after a long interval)."""
 
     source = "drill"
 
@@ -336,9 +339,8 @@ class DrillLesson(Asking):
     def run(self, limit: int = 10) -> Score:
         due = self.kept.due(limit)
         if not due:  # not a lesson: nothing moves nearer
-            left = self.kept.drills_left()
-            when = f"{left} wait for a later lesson" if left else "add some with train --from GAME.dom"
-            self.console.print(Text(f"no drills due now: {when}", style="bold"))
+            when = self.next_words() if self.kept.drills_kept() else "add some with train --from GAME.dom"
+            self.console.print(Text(f"no drills due today: {when}", style="bold"))
             return self.score
         self.lesson_no = self.kept.start_lesson()
         self.console.print(Text(f"{plural(len(due), 'drill')} from your games. q stops.", style="bold"))
@@ -351,14 +353,19 @@ class DrillLesson(Asking):
         except Quit:
             self.console.print("stopped.")
         self.totals()
-        left = self.kept.drills_left()
-        more = (
-            f"{plural(left, 'drill')} still to answer right twice"
-            if left
-            else "every drill answered right twice"
-        )
-        self.console.print(Text(more, style="dim"))
+        now_due = self.kept.drills_due()
+        more = f"{plural(now_due, 'more drill')} due today; " if now_due else ""
+        self.console.print(Text(more + self.next_words(), style="dim"))
         return self.score
+
+    def next_words(self) -> str:
+        """When the next drills are due, as a player says it."""
+        from domino_advisor.learning import clock
+
+        coming = self.kept.next_due()
+        if coming is None:
+            return "none due later"
+        return f"next: {plural(coming.count, 'drill')} {clock.day_words(coming.at, clock.now())}"
 
     def drill(self, number: int, kept: Kept, show: bool = True) -> None:
         log = gamelog.loads(kept.text)
@@ -380,14 +387,15 @@ class DrillLesson(Asking):
                 self.console.print(Text(f"  {printable(line)}", style="dim"))
             self.console.print(part(game, "lesson_view")(r))
             self.show_hand(view.hand)
-        self.console.print(Text(f"drill {number} (right {kept.rights} of 2 so far)", style="cyan"))
+        right = f"right {plural(kept.rights, 'time')} before" if kept.rights else "new"
+        self.console.print(Text(f"drill {number} ({right})", style="cyan"))
         if kept.drill.kind == "move":
             plays = [m for m in r.moves_of(me) if isinstance(m, Play)]
             _, points = self.move_question(r, me, plays)
         else:
             label = questions.by_event(log.event_numbers())
             points = self.ask_question(drills.question(kept.drill, view), view, inf, label)
-        if not self.kept.answered(kept.id, points >= 0.999, self.lesson_no):
+        if not self.kept.answered(kept.id, points >= 0.999, self.last_seconds):
             self.console.print(Text("  (the record was busy: this drill comes again)", style="yellow"))
 
 

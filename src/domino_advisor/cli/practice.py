@@ -228,7 +228,7 @@ def progress(game_name: str | None, as_json: bool, html_out: str | None, force: 
     kept = Record()
     try:
         answers = kept.answers()
-        drills: shapes.ProgressDrillsJson = {"left": kept.drills_left(), "due": kept.drills_due()}
+        drills: shapes.ProgressDrillsJson = {"left": kept.drills_kept(), "due": kept.drills_due()}
     finally:
         kept.close()
     if kept.damaged:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from dataclasses import dataclass
 
 # the question kinds, named as a player would, in the order lessons ask them
@@ -100,4 +99,6 @@ def answer_row(row: tuple) -> Answer | None:
 
 
 def now() -> float:
-    return time.time()
+    from domino_advisor.learning import clock
+
+    return clock.now()

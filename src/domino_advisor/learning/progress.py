@@ -18,17 +18,20 @@ import shutil
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from urllib.parse import quote
 
 from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import excerpt, printable
 from domino_advisor.learning import pendingfile, recordschema
-from domino_advisor.learning.answers import Answer, answer_from, answer_row, now
+from domino_advisor.learning.answers import Answer, answer_from, answer_row
+from domino_advisor.learning.clock import now
+from domino_advisor.learning.drillstore import Drill as Drill  # where the record's users find them
+from domino_advisor.learning.drillstore import DrillStore
+from domino_advisor.learning.drillstore import Kept as Kept
 from domino_advisor.learning.recordschema import VERSION
 
-RIGHT_TWICE = 2  # a drill is done when answered right this many times, in different lessons
 _TORN = '{"kind": "'  # how every line ``keep`` writes begins (json.dumps of an Answer)
 WAIT = 5.0  # seconds to wait for another program's write
 
@@ -50,7 +53,7 @@ def path() -> Path:
     return folder() / "progress.sqlite"
 
 
-class Record:
+class Record(DrillStore):
     """The open record; ``add`` writes one answer at once (or keeps it pending).
 
     Every use of the database goes through ``_guard``: another program holding it past
@@ -58,11 +61,13 @@ class Record:
     record is and what to do, never a traceback; an answer that cannot be written is kept
     in the pending file first."""
 
-    def __init__(self, where: Path | None = None):
+    def __init__(self, where: Path | None = None, retention: float | None = None):
         self.path = where or path()
         self.pending_path = self.path.with_name(self.path.stem + "-pending.jsonl")
         self.damaged = 0  # rows ``answers`` left out the last time it read
         self.unfit = 0  # drills ``due`` left out the last time it read
+        self.retention = retention if retention is not None else self.retention
+        self.copied: Path | None = None  # where an older version's record was copied, this open
         self.db = self._open()
         self.flush()
 
@@ -86,7 +91,9 @@ class Record:
                     db.execute("BEGIN IMMEDIATE")  # the look again, under the write lock
                     version = self._check_shape(db)
                     if version < VERSION:
-                        recordschema.migrate(db, version)
+                        if version > 0:  # kept as it was, for the version that wrote it
+                            self._copy_aside(db, version)
+                        recordschema.migrate(db, version, now())
                     else:  # another lesson brought it up meanwhile
                         db.rollback()
                 except BaseException:
@@ -118,6 +125,20 @@ class Record:
             finally:
                 db.close()
         raise AssertionError("unreachable: the second look raises or returns")
+
+    def _copy_aside(self, db: sqlite3.Connection, version: int) -> None:
+        """A copy of the record as the older version left it, beside it, made under the
+        write lock before the first write (that version can still open the copy).  The
+        file's bytes are the copy: under the lock no other program writes them, and a
+        journal left by a write cut short was rolled back by the look before.  (SQLite's
+        backup cannot read from a connection that holds the lock.)"""
+        where = recordschema.kept_copy(self.path, version)
+        part = where.with_name(where.name + ".part")
+        shutil.copyfile(self.path, part)
+        with open(part, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(part, where)
+        self.copied = where
 
     def _looks_like_sqlite(self) -> bool:
         """False for a record yet to be made; refused if the file there is not SQLite."""
@@ -330,113 +351,8 @@ class Record:
         self.damaged = len(rows) - len(out)
         return out
 
-    # -- drills from your own games -----------------------------------------------------------
-    def add_drills(self, name: str, game: str, text: str, drills: Iterable[Drill]) -> int:
-        """Keep a game's log and its drills; how many were new (a drill is added once,
-        however its game is spelled or commented, or how far it was logged)."""
-        with self._guard("the drills were not added"), self.db:
-            self.db.execute(
-                "INSERT OR IGNORE INTO games (id, name, text, added) VALUES (?, ?, ?, ?)",
-                (game, name, text, now()),
-            )
-            before = self.db.total_changes
-            self.db.executemany(
-                "INSERT OR IGNORE INTO drills (game, position, event, kind, about, cost, due) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(game, d.position, d.event, d.kind, d.about, d.cost, self._lessons()) for d in drills],
-            )
-            return self.db.total_changes - before
-
-    def _lessons(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM lessons").fetchone()[0]
-
-    def lessons(self) -> int:
-        with self._guard("nothing was read"):
-            return self._lessons()
-
-    def due(self, limit: int = 10) -> list[Kept]:
-        """The drills due in the next lesson, the costliest first: each comes back until
-        right twice.  A row that does not fit the game kept with it (``drillrows``) is left
-        out, and counted in ``unfit``."""
-        from domino_advisor.learning import drillrows  # a game's replay: only where drills are asked
-
-        out: list[Kept] = []
-        self.unfit = 0
-        with self._guard("no drills were read"):
-            rows = self.db.execute(
-                "SELECT d.id, g.name, g.text, d.position, d.event, d.kind, d.about, d.cost, d.rights "
-                "FROM drills d JOIN games g ON g.id = d.game WHERE d.rights < ? AND d.due <= ? "
-                "ORDER BY d.cost DESC, d.id",
-                (RIGHT_TWICE, self._lessons() + 1),
-            )
-            try:
-                for i, n, t, p, e, k, a, c, r in rows:
-                    if len(out) == limit:
-                        break
-                    if drillrows.fits(n, t, e, k, a, c, r):
-                        out.append(Kept(i, n, t, Drill(e, k, a, c, p), r))
-                    else:
-                        self.unfit += 1
-            finally:
-                rows.close()  # the read ends here, not when the cursor is collected
-        return out
-
-    def drills_due(self) -> int:
-        """How many drills the next lesson would ask (at most ten of them are)."""
-        with self._guard("no drills were read"):
-            query = "SELECT COUNT(*) FROM drills WHERE rights < ? AND due <= ?"
-            return self.db.execute(query, (RIGHT_TWICE, self._lessons() + 1)).fetchone()[0]
-
-    def drills_left(self) -> int:
-        with self._guard("no drills were read"):
-            query = "SELECT COUNT(*) FROM drills WHERE rights < ?"
-            return self.db.execute(query, (RIGHT_TWICE,)).fetchone()[0]
-
-    def start_lesson(self) -> int:
-        """A lesson begins (a practice round or drills): its number, what drills are
-        spaced in."""
-        with self._guard("the lesson was not started"), self.db:
-            self.db.execute("INSERT INTO lessons (at) VALUES (?)", (now(),))
-            return self._lessons()
-
-    def answered(self, drill_id: int, right: bool, lesson: int) -> bool:
-        """Right: once more, after a lesson's gap; wrong: again next lesson.  False if it
-        could not be written: the drill is left as it was (asked again, never lost)."""
-        try:
-            with self.db:
-                if right:
-                    self.db.execute(
-                        "UPDATE drills SET rights = rights + 1, due = ? WHERE id = ?", (lesson + 2, drill_id)
-                    )
-                else:
-                    self.db.execute("UPDATE drills SET due = ? WHERE id = ?", (lesson + 1, drill_id))
-            return True
-        except sqlite3.DatabaseError:
-            return False
-
     def close(self) -> None:
         self.db.close()
-
-
-@dataclass(frozen=True)
-class Drill:
-    """A question from one of your games: at event ``event`` (before your move there),
-    of ``kind``, about ``about`` (a player's name, a number, or the move)."""
-
-    event: int
-    kind: str
-    about: str
-    cost: float  # the win chance the decision there gave up
-    position: str = ""  # the game's events up to it, hashed: the same drill however logged
-
-
-@dataclass(frozen=True)
-class Kept:
-    id: int
-    name: str  # the log's file name when it was added
-    text: str  # the log itself, kept whole
-    drill: Drill
-    rights: int
 
 
 def _answers_in(where: Path, text: str) -> list[Answer]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-VERSION = 3  # 1: answers without the time taken (0.6.0's first form); 2: seconds added; 3: drills
+VERSION = 4  # 1: answers without the time taken (0.6.0's first form); 2: seconds added; 3: drills;
+# 4: each drill a card of FSRS's (its memory in its own columns; 0.11.0)
 _ANSWERS = ("id", "kind", "points", "rules", "lesson", "at", "source")
 SHAPES: dict[int, dict[str, tuple[str, ...]]] = {  # the tables and columns each version had
     0: {},  # a record not begun: nothing in it
@@ -20,6 +21,10 @@ SHAPES: dict[int, dict[str, tuple[str, ...]]] = {  # the tables and columns each
         "drills": ("id", "game", "position", "event", "kind", "about", "cost", "rights", "due"),
         "lessons": ("id", "at"),
     },
+}
+SHAPES[4] = {
+    **SHAPES[3],
+    "drills": (*SHAPES[3]["drills"], "stability", "difficulty", "due_at", "reviewed"),
 }
 HEADER = b"SQLite format 3\x00"
 
@@ -53,9 +58,10 @@ def shape_of(db: sqlite3.Connection) -> tuple[int, bool]:
     return version, True
 
 
-def migrate(db: sqlite3.Connection, version: int) -> None:
+def migrate(db: sqlite3.Connection, version: int, at: float) -> None:
     """Bring an older record, its shape checked, up to VERSION, one step at a time, in
-    one transaction (begun by the caller, with the check under the write lock)."""
+    one transaction (begun by the caller, with the check under the write lock); ``at``:
+    the time it is done (drills of 0.10 become due then)."""
     with db:
         if version < 1:
             db.execute(
@@ -76,7 +82,68 @@ def migrate(db: sqlite3.Connection, version: int) -> None:
                 "UNIQUE (position, kind))"
             )
             db.execute("CREATE TABLE lessons (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
+        if version < 4:  # a drill is a card: its memory, and when it is due, in seconds since 1970
+            for column in ("stability REAL", "difficulty REAL", "due_at REAL", "reviewed REAL"):
+                db.execute(f"ALTER TABLE drills ADD COLUMN {column}")
+            _cards_from_rights(db, at)
         db.execute(f"PRAGMA user_version = {VERSION}")
+
+
+RIGHT_TWICE = 2  # 0.10 called a drill done when right this many times
+
+
+def _cards_from_rights(db: sqlite3.Connection, at: float) -> None:
+    """Each drill of 0.10 becomes a card: its right answers replayed as Good at the times
+    of their lessons, and due when that memory says; a drill 0.10 called done (right
+    twice) is due now, and so is one never answered right.
+
+    0.10 kept how many times a drill was right and the lesson it was next due in, not
+    which answer was whose: a drill's rights are taken to be in the last lessons before
+    that one in which a drill of its kind was answered right (after its game was added),
+    at the times of those lessons; where fewer are found, the time its game was added."""
+    from domino_advisor.learning import schedule  # fsrs: loaded only where a record of 0.10 is opened
+
+    lessons = dict(db.execute("SELECT id, at FROM lessons").fetchall())
+    rights_in: dict[str, list[tuple[int, float]]] = {}
+    for kind, lesson, when in db.execute(
+        "SELECT kind, lesson, at FROM answers WHERE source = 'drill' AND points >= 0.999 ORDER BY at"
+    ):
+        if isinstance(lesson, int) and isinstance(when, (int, float)):
+            rights_in.setdefault(kind, []).append((lesson, float(when)))
+    rows = db.execute(
+        "SELECT d.id, d.kind, d.rights, d.due, g.added FROM drills d LEFT JOIN games g ON g.id = d.game"
+    ).fetchall()
+    for drill, kind, rights, due, added in rows:
+        rights = rights if isinstance(rights, int) and rights > 0 else 0
+        since = float(added) if isinstance(added, (int, float)) else 0.0
+        before = due if isinstance(due, int) else None
+        lessons_right = {
+            n for n, when in rights_in.get(kind, []) if when >= since and (before is None or n < before)
+        }
+        found = sorted(lessons_right)[-rights:] if rights else []
+        times = [float(lessons.get(lesson, since)) for lesson in found]
+        times += [since] * (rights - len(times))
+        memory = schedule.replayed([min(t, at) for t in times])
+        if memory is None:
+            db.execute("UPDATE drills SET due_at = ? WHERE id = ?", (at, drill))
+            continue
+        when_due = at if rights >= RIGHT_TWICE else memory.due
+        db.execute(
+            "UPDATE drills SET stability = ?, difficulty = ?, due_at = ?, reviewed = ? WHERE id = ?",
+            (memory.stability, memory.difficulty, when_due, memory.last_review, drill),
+        )
+
+
+def kept_copy(path: Path, version: int) -> Path:
+    """Where the copy of a record of an older version goes before its first write: beside
+    it, named for its version (a name not taken: an earlier copy is never overwritten)."""
+    stem = f"{path.stem}-v{version}"
+    where = path.with_name(stem + path.suffix)
+    n = 2
+    while where.exists():
+        where = path.with_name(f"{stem}-{n}{path.suffix}")
+        n += 1
+    return where
 
 
 ROOM = 1 << 20  # a folder with less free space than this: the disk is full, whatever SQLite said

@@ -1,0 +1,140 @@
+"""A record kept by 0.10 becomes one of cards (issue 41): copied beside itself before the
+first write, each drill's right answers replayed as Good at the times of their lessons,
+the drills 0.10 called done due again; and FSRS's grades from an answer."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import fsrs
+
+from domino_advisor.cli.demo import demo_text
+from domino_advisor.learning import recordschema, schedule
+from domino_advisor.learning.progress import Record
+
+DAY = 86_400.0
+NOW = 1_796_731_200.0  # 2026-12-08 12:00 UTC
+LESSONS = {1: NOW - 30 * DAY, 2: NOW - 20 * DAY, 3: NOW - 12 * DAY, 4: NOW - 10 * DAY}
+
+
+def _record_of_0_10(where) -> bytes:
+    """A record as 0.10.0 wrote it (version 3): three drills of one game, one right twice
+    (done), one right once, one never right; the lessons and the drill answers kept."""
+    db = sqlite3.connect(where)
+    db.execute(
+        "CREATE TABLE answers (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, points REAL NOT NULL, "
+        "rules TEXT NOT NULL, lesson INTEGER NOT NULL, at REAL NOT NULL, "
+        "source TEXT NOT NULL DEFAULT 'train', seconds REAL)"
+    )
+    db.execute("CREATE TABLE games (id TEXT PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL, added REAL)")
+    db.execute(
+        "CREATE TABLE drills (id INTEGER PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id), "
+        "position TEXT NOT NULL, event INTEGER NOT NULL, kind TEXT NOT NULL, about TEXT NOT NULL, "
+        "cost REAL NOT NULL, rights INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL DEFAULT 0, "
+        "UNIQUE (position, kind))"
+    )
+    db.execute("CREATE TABLE lessons (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
+    db.executemany("INSERT INTO lessons (id, at) VALUES (?, ?)", LESSONS.items())
+    db.execute("INSERT INTO games VALUES ('g1', 'demo.dom', ?, ?)", (demo_text(), NOW - 31 * DAY))
+    db.executemany(
+        "INSERT INTO drills (id, game, position, event, kind, about, cost, rights, due) "
+        "VALUES (?, 'g1', ?, 11, ?, ?, 0.03, ?, ?)",
+        [(1, "p", "voids", "bob", 2, 6), (2, "p", "count", "4", 1, 5), (3, "p", "move", "", 0, 5)],
+    )
+    answers = [  # (kind, points, lesson): the voids drill right in lessons 1 and 4, the count in 3
+        ("voids", 1.0, 1),
+        ("count", 0.0, 1),
+        ("count", 1.0, 3),
+        ("move", 0.0, 3),
+        ("voids", 1.0, 4),
+    ]
+    db.executemany(
+        "INSERT INTO answers (kind, points, rules, lesson, at, source, seconds) "
+        "VALUES (?, ?, 'classic', ?, ?, 'drill', 3)",
+        [(k, p, n, LESSONS[n] + 60) for k, p, n in answers],
+    )
+    db.execute("PRAGMA user_version = 3")
+    db.commit()
+    db.close()
+    return where.read_bytes()
+
+
+def test_a_record_of_0_10_is_copied_and_its_drills_become_cards(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(NOW))
+    where = tmp_path / "progress.sqlite"
+    before = _record_of_0_10(where)
+    record = Record(where)
+    copy = tmp_path / "progress-v3.sqlite"
+    assert record.copied == copy and copy.read_bytes() == before  # as 0.10.0 left it
+    old = sqlite3.connect(copy)
+    assert recordschema.shape_of(old) == (3, True)  # 0.10.0's own check: it opens the copy
+    old.close()
+    assert record.db.execute("PRAGMA user_version").fetchone()[0] == recordschema.VERSION
+    # the done drill: due now, its memory from its two rights (lessons 1 and 4)
+    done = record.memory(1)
+    seeded = schedule.replayed([LESSONS[1], LESSONS[4]])
+    assert done is not None and (done.stability, done.last_review) == (seeded.stability, seeded.last_review)
+    assert done.due == NOW
+    # right once (lesson 3): due when that memory says (2 days after: already past)
+    once = schedule.replayed([LESSONS[3]])
+    assert record.memory(2) == once and once.due == LESSONS[3] + 2 * DAY
+    assert record.memory(3) is None  # never right: a new card, due now
+    assert {k.id for k in record.due()} == {1, 2, 3}
+    record.close()
+    again = Record(where)  # migrated once: no second copy
+    assert again.copied is None and sorted(p.name for p in tmp_path.iterdir()) == [
+        "progress-v3.sqlite",
+        "progress.sqlite",
+    ]
+    again.close()
+
+
+def test_a_copy_never_overwrites_an_earlier_one(tmp_path):
+    where = tmp_path / "progress.sqlite"
+    (tmp_path / "progress-v3.sqlite").write_bytes(b"an earlier copy")
+    _record_of_0_10(where)
+    record = Record(where)
+    assert record.copied == tmp_path / "progress-v3-2.sqlite"
+    assert (tmp_path / "progress-v3.sqlite").read_bytes() == b"an earlier copy"
+    record.close()
+
+
+def test_a_new_record_is_not_copied(tmp_path):
+    record = Record(tmp_path / "progress.sqlite")
+    assert record.copied is None and [p.name for p in tmp_path.iterdir()] == ["progress.sqlite"]
+    record.close()
+
+
+def test_grades_are_again_good_and_hard_never_easy():
+    assert schedule.grade(False, 2) == fsrs.Rating.Again
+    assert schedule.grade(True, 2) == fsrs.Rating.Good
+    assert schedule.grade(True, schedule.SLOW + 1) == fsrs.Rating.Hard
+    first = schedule.review(None, True, 2, NOW)
+    slow = schedule.review(None, True, schedule.SLOW + 1, NOW)
+    wrong = schedule.review(None, False, 2, NOW)
+    assert wrong.stability < slow.stability < first.stability  # what each grade says of your memory
+    assert wrong.due - NOW == DAY and wrong.due <= slow.due < first.due
+
+
+def test_the_same_answers_at_the_same_times_give_the_same_schedule():
+    """No fuzz: a record replayed gives the same days (FSRS's fuzz would draw them)."""
+    times = [NOW, NOW + 2 * DAY, NOW + 13 * DAY]
+    assert schedule.replayed(times) == schedule.replayed(times)
+    memory = None
+    for at, right in zip(times, (True, False, True), strict=True):
+        memory = schedule.review(memory, right, 1, at)
+    memory2 = None
+    for at, right in zip(times, (True, False, True), strict=True):
+        memory2 = schedule.review(memory2, right, 1, at)
+    assert memory == memory2
+
+
+def test_a_well_known_drill_still_comes_back():
+    memory = None
+    at = NOW
+    for _ in range(8):
+        memory = schedule.review(memory, True, 1, at)
+        at = memory.due
+    assert memory is not None and memory.due - memory.last_review == schedule.LONGEST * DAY  # back in a year
+    young = schedule.review(None, True, 1, NOW)
+    assert 0.85 <= young.recall(young.due) <= 0.95  # due when recall falls to the retention
