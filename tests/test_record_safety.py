@@ -506,7 +506,8 @@ def test_a_torn_last_line_is_ended_not_cut_and_skipped_when_read(monkeypatch, ru
     with _busy(record):
         assert record.add(later) is False
     record.close()
-    assert record.pending_path.read_text() == f"{LINE}\n{torn}\n{json.dumps(later.__dict__)}\n"
+    written = json.dumps({k: v for k, v in later.__dict__.items() if v is not None})  # unrated: no difficulty
+    assert record.pending_path.read_text() == f"{LINE}\n{torn}\n{written}\n"
     assert _answers_shown(runner) == 2
     assert not record.pending_path.exists()
 

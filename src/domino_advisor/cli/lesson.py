@@ -34,12 +34,11 @@ from domino_advisor.counting.reads import Style, style_for
 from domino_advisor.games.events import Draw, Move, Play
 from domino_advisor.games.registry import game_for, part
 from domino_advisor.games.words import words_of
-from domino_advisor.learning import drills, questions
+from domino_advisor.learning import difficulty, drills, questions, skills
 from domino_advisor.learning.answers import KINDS as ALL_KINDS
 from domino_advisor.learning.answers import LABELS
 from domino_advisor.learning.movemark import mark_move
 from domino_advisor.learning.progress import Answer, Kept, Record, now
-from domino_advisor.learning.scorecard import weights
 from domino_advisor.log import gamelog
 
 if TYPE_CHECKING:
@@ -128,13 +127,15 @@ class Asking:
             raise Quit
         return answer
 
-    def scored(self, kind: str, points: float) -> None:
+    def scored(self, kind: str, points: float, hard: float | None = None) -> None:
         self.score.add(kind, points)
         taken = time.perf_counter() - self.asked_at
         self.last_seconds = taken  # how long the answer took (a drill's grade reads it)
         if self.record is not None:
             assert self.rules is not None  # a question is asked under its game's rules
-            answer = Answer(kind, points, self.rules.name, self.lesson, round(taken, 2), now(), self.source)
+            answer = Answer(
+                kind, points, self.rules.name, self.lesson, round(taken, 2), now(), self.source, hard
+            )
             waiting = Text("  waiting for your progress record (another program is writing it)", style="dim")
             try:
                 if not self.record.add(answer, on_wait=lambda: self.console.print(waiting)):
@@ -156,7 +157,7 @@ class Asking:
         # said is what this question's own read made of the answer: the type its mark takes
         marked = question.mark(said, view, inf, label)  # type: ignore[arg-type]
         self.tell(marked.points, marked.truth, marked.why)
-        self.scored(question.kind, marked.points)
+        self.scored(question.kind, marked.points, round(difficulty.of_question(question, view, inf), 2))
         return marked.points
 
     def move_question(self, r: GameRound, seat: int, plays: list[Play]) -> tuple[Play, float]:
@@ -175,7 +176,7 @@ class Asking:
                 self.console.print(Text(str(e), style="red"))
         marked = mark_move(r, seat, advice, chosen)
         self.tell(marked.points, marked.truth, marked.why)
-        self.scored("move", marked.points)
+        self.scored("move", marked.points, round(difficulty.of_move(len(plays), r.seat_view(seat)), 2))
         return chosen, marked.points
 
     def no_choice(self, r: GameRound, moves: list[Move]) -> bool:
@@ -233,7 +234,8 @@ class Lesson(Asking):
                 self.drills_due = record.drills_due()
             record.start_lesson()  # the lesson's answers are kept under its number
         answers = record.answers() if record is not None and led else []
-        self.lean = weights(answers) if answers else None  # an empty record: in turn
+        self.weak, self.targets = aimed(answers, game.title)
+        self.asked: list[str] = []  # the kinds asked so far, what the next is aimed by
         self.style = style_for(played, players) if reads and "reads" in game.options else None
         self.names = NAMES[:players]
         self.table = part(game, "lesson_view")
@@ -302,19 +304,32 @@ class Lesson(Asking):
         r.apply(chosen)
 
     def next_kind(self) -> str:
-        """In turn with an empty record; else more often what the record says you miss."""
-        if not self.lean:
-            return KINDS[(self.turn_no - 1) % len(KINDS)]
-        return self.rng.choices(list(self.lean), weights=list(self.lean.values()))[0]
+        """Seven in ten from your weak skills in this game; with none weak, each in turn."""
+        kind = skills.next_kind(self.asked, self.weak, KINDS, self.rng)
+        self.asked.append(kind)
+        return kind
 
     def quiz(self, kind: str, view: Known, inf: Inference) -> None:
-        self.ask_question(questions.pick(kind, view, inf, self.rng), view, inf)
+        asked = questions.pick(kind, view, inf, self.rng, target=self.targets[kind])
+        self.ask_question(asked, view, inf)
 
     def finish(self, r: GameRound) -> None:
         said = r.end_words()
         if said is not None:
             self.console.print(Text(said, style="bold"))
         self.totals()
+
+
+def aimed(answers: list[Answer], family: str) -> tuple[list[str], dict[str, float]]:
+    """Your weak counting skills in this game family, and the difficulty to ask each at
+    (your level: ``learning.level``; a new learner starts easy)."""
+    from domino_advisor.learning import level  # glicko2: loaded by the learning commands only
+    from domino_advisor.learning.scorecard import game_of
+
+    found = skills.skills(answers, family=game_of)
+    weak = [s.kind for s in found if s.game == family and s.weak and s.kind in KINDS]
+    mine = [a for a in answers if game_of(a) == family]
+    return weak, {kind: level.target([a for a in mine if a.kind == kind]) for kind in KINDS}
 
 
 class DrillLesson(Asking):

@@ -27,9 +27,11 @@ class Answer:
     seconds: float  # time taken to answer
     at: float  # when (seconds since the epoch)
     source: str = "train"  # one of SOURCES
+    difficulty: float | None = None  # the question's (learning.difficulty); None: kept by 0.10 or earlier
 
 
 FIELDS = tuple(Answer.__dataclass_fields__)
+OPTIONAL = ("difficulty",)  # a pending answer kept by 0.10 has none
 _INTEGER = 2**63  # SQLite's integers are below this
 _LAST_TIME = 253_402_300_799  # the end of the year 9999, the last a date can show
 
@@ -51,7 +53,7 @@ def answer_from(line: str) -> Answer:
         d = json.loads(line)
     except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
         raise ValueError("it is not a line of JSON") from None
-    if not isinstance(d, dict) or set(d) != set(FIELDS):
+    if not isinstance(d, dict) or not set(FIELDS) - set(OPTIONAL) <= set(d) <= set(FIELDS):
         raise ValueError(f"it does not have an answer's fields ({', '.join(FIELDS)})")
     if d["kind"] not in KINDS:
         raise ValueError(f"kind is not one of {', '.join(KINDS)}")
@@ -71,15 +73,26 @@ def answer_from(line: str) -> Answer:
     lesson = int(lesson)
     if not -_INTEGER <= lesson < _INTEGER:
         raise ValueError("lesson is not a whole number")
+    difficulty = d.get("difficulty")
+    if difficulty is not None and not number(difficulty, 0, 1000):
+        raise ValueError("difficulty is not a number from 0 to 1000")
     return Answer(
-        d["kind"], float(d["points"]), d["rules"], lesson, float(d["seconds"]), float(d["at"]), d["source"]
+        d["kind"],
+        float(d["points"]),
+        d["rules"],
+        lesson,
+        float(d["seconds"]),
+        float(d["at"]),
+        d["source"],
+        None if difficulty is None else float(difficulty),
     )
 
 
 def answer_row(row: tuple) -> Answer | None:
     """One row of the answers table, or None if it is not an answer (the file is anyone's
     to edit: infinite or negative points, text, NULL)."""
-    kind, points, rules, lesson, seconds, at, source = row
+    kind, points, rules, lesson, seconds, at, source, *rest = row
+    difficulty = rest[0] if rest else None
 
     def number(x: object) -> bool:
         return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
@@ -95,7 +108,10 @@ def answer_row(row: tuple) -> Answer | None:
         return None
     if seconds is not None and not (number(seconds) and seconds >= 0):
         return None
-    return Answer(kind, float(points), rules, lesson, float(seconds or 0.0), float(at), source)
+    if difficulty is not None and not (number(difficulty) and 0 <= difficulty <= 1000):
+        difficulty = None  # a damaged difficulty: the answer stands, rated as one kept without
+    rated = None if difficulty is None else float(difficulty)
+    return Answer(kind, float(points), rules, lesson, float(seconds or 0.0), float(at), source, rated)
 
 
 def now() -> float:

@@ -276,7 +276,8 @@ class Record(DrillStore):
     def _keep_aside(self, answer: Answer) -> None:
         shown = printable(str(self.pending_path))
         try:
-            pendingfile.keep(self.pending_path, json.dumps(asdict(answer)))
+            fields = {k: v for k, v in asdict(answer).items() if v is not None}  # unrated: as 0.10 wrote
+            pendingfile.keep(self.pending_path, json.dumps(fields))
         except pendingfile.NotOurs as e:
             raise RecordError(
                 f"an answer could not be kept: the record could not take it, and {shown}, where it "
@@ -345,7 +346,8 @@ class Record(DrillStore):
         """Every answer that reads as one; the rest are counted in ``damaged``."""
         with self._guard("nothing was read"):
             rows = self.db.execute(
-                "SELECT kind, points, rules, lesson, seconds, at, source FROM answers ORDER BY at, id"
+                "SELECT kind, points, rules, lesson, seconds, at, source, difficulty "
+                "FROM answers ORDER BY at, id"
             ).fetchall()
         out = [a for a in map(answer_row, rows) if a is not None]
         self.damaged = len(rows) - len(out)
@@ -381,8 +383,8 @@ def _insert_new(db: sqlite3.Connection, answers: list[Answer]) -> int:
     rules: the same answer); how many were added."""
     before = db.total_changes
     db.executemany(
-        "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source) "
-        "SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM answers "
+        "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source, difficulty) "
+        "SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM answers "
         "WHERE at = ? AND kind = ? AND lesson = ? AND source = ? AND rules = ?)",
         [
             (
@@ -393,6 +395,7 @@ def _insert_new(db: sqlite3.Connection, answers: list[Answer]) -> int:
                 a.seconds,
                 a.at,
                 a.source,
+                a.difficulty,
                 a.at,
                 a.kind,
                 a.lesson,
@@ -407,6 +410,7 @@ def _insert_new(db: sqlite3.Connection, answers: list[Answer]) -> int:
 
 def _insert(db: sqlite3.Connection, answers: Iterable[Answer]) -> None:
     db.executemany(
-        "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(a.kind, a.points, a.rules, a.lesson, a.seconds, a.at, a.source) for a in answers],
+        "INSERT INTO answers (kind, points, rules, lesson, seconds, at, source, difficulty) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(a.kind, a.points, a.rules, a.lesson, a.seconds, a.at, a.source, a.difficulty) for a in answers],
     )

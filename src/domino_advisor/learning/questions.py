@@ -225,13 +225,30 @@ class Where:
 Question = Voids | Count | Where
 
 
-def pick(kind: str, view: Known, inf: Inference, rng) -> Question:
-    """A question of this kind about the position (an opponent, a number, an unseen tile)."""
+def pick(kind: str, view: Known, inf: Inference, rng, target: float | None = None) -> Question:
+    """A question of this kind about the position (an opponent, a number, an unseen tile):
+    drawn, or with a ``target`` difficulty the one nearest it (``learning.difficulty``;
+    the draw is made all the same, so a lesson's seed deals the same game)."""
+    drawn: Question
     if kind == "voids":
-        return Voids(rng.choice(view.opponents))
-    if kind == "count":
-        return Count(rng.randrange(view.rules.top + 1))
-    return Where(rng.choice(inf.unseen))
+        drawn = Voids(rng.choice(view.opponents))
+    elif kind == "count":
+        drawn = Count(rng.randrange(view.rules.top + 1))
+    else:
+        drawn = Where(rng.choice(inf.unseen))
+    if target is None:
+        return drawn
+    from domino_advisor.learning import difficulty
+
+    every: list[Question]
+    if kind == "voids":
+        every = [Voids(s) for s in view.opponents]
+    elif kind == "count":
+        every = [Count(n) for n in range(view.rules.top + 1)]
+    else:
+        every = [Where(t) for t in inf.unseen]
+    # the nearest; among equals the one drawn, else the first
+    return min(every, key=lambda q: (abs(difficulty.of_question(q, view, inf) - target), q != drawn))
 
 
 TIGHT = 3  # a number with this few unseen is worth counting aloud

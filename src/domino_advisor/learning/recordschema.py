@@ -24,6 +24,7 @@ SHAPES: dict[int, dict[str, tuple[str, ...]]] = {  # the tables and columns each
 }
 SHAPES[4] = {
     **SHAPES[3],
+    "answers": (*SHAPES[3]["answers"], "difficulty"),
     "drills": (*SHAPES[3]["drills"], "stability", "difficulty", "due_at", "reviewed"),
 }
 HEADER = b"SQLite format 3\x00"
@@ -85,6 +86,7 @@ def migrate(db: sqlite3.Connection, version: int, at: float) -> None:
         if version < 4:  # a drill is a card: its memory, and when it is due, in seconds since 1970
             for column in ("stability REAL", "difficulty REAL", "due_at REAL", "reviewed REAL"):
                 db.execute(f"ALTER TABLE drills ADD COLUMN {column}")
+            db.execute("ALTER TABLE answers ADD COLUMN difficulty REAL")  # each question's, for your level
             _cards_from_rights(db, at)
         db.execute(f"PRAGMA user_version = {VERSION}")
 
