@@ -72,6 +72,10 @@ class Trained:
     items: int
     asked: list[int] = field(default_factory=list)  # questions asked each day
     weak_days: int = 0  # days that began with a weak skill (arm c)
+    memory: float = 0.0  # the item route alone: mean recall of the items themselves
+    known: float = 0.0  # how many of the items met would be answered right (the sum of chances)
+    remembered: float = 0.0  # how many of them the item route alone would recall (the sum)
+    first: float = 0.0  # retention of the first day's items (all new, the same in every arm)
 
 
 def epoch(t: float) -> float:
@@ -115,7 +119,21 @@ def train(model: str, who: str, arm: str, days: int, per_day: int) -> Trained:
         asked_per_day.append(len(asked))
     end = days + HOUR
     me.begin_day(end)
-    return Trained(me.retention(end), me.accuracy(end), len(cards), asked_per_day, weak_days)
+    recalls = [me.recall(c.item, end) for c in cards]
+    memory = statistics.fmean(recalls) if cards else 0.0
+    known = sum(me.p_right(c.item, c.kind, end) for c in cards)
+    first = statistics.fmean(me.p_right(c.item, c.kind, end) for c in cards[:per_day]) if cards else 0.0
+    return Trained(
+        me.retention(end),
+        me.accuracy(end),
+        len(cards),
+        asked_per_day,
+        weak_days,
+        memory,
+        known,
+        sum(recalls),
+        first,
+    )
 
 
 def _due(cards: list[Card], arm: str, day: int, per_day: int) -> list[Card]:
@@ -168,33 +186,45 @@ def interval(xs: Sequence[float]) -> tuple[float, float, float]:
 
 
 def report(model: str, results: list[dict[str, Trained]]) -> dict[tuple[str, str, str], float]:
-    """Print the model's figures; the lower ends of the paired intervals, by (row, x, y)."""
-    rows: list[tuple[str, list[dict[str, float]]]] = [
-        ("retention", [{a: r[a].retention for a in ARMS} for r in results]),
-        *[(f"accuracy {k}", [{a: r[a].accuracy[k] for a in ARMS} for r in results]) for k in KINDS],
+    """Print the model's figures; the lower ends of the paired intervals, by (row, x, y).
+    Retention and accuracy are the measures; the retention of the first day's items (the
+    same items in every arm), the item route alone and the counts of items (the sums of
+    the chances over the items met) are printed beside them because retention is a mean
+    over the items met, and the arms meet different numbers of items."""
+    rows: list[tuple[str, list[dict[str, float]], float]] = [
+        ("retention", [{a: r[a].retention for a in ARMS} for r in results], 100),
+        *[(f"accuracy {k}", [{a: r[a].accuracy[k] for a in ARMS} for r in results], 100) for k in KINDS],
         (
             "accuracy, mean of kinds",
             [{a: statistics.fmean(r[a].accuracy.values()) for a in ARMS} for r in results],
+            100,
         ),
+        ("retention, day 1's items", [{a: r[a].first for a in ARMS} for r in results], 100),
+        ("item memory alone", [{a: r[a].memory for a in ARMS} for r in results], 100),
+        ("items answered right", [{a: r[a].known for a in ARMS} for r in results], 1),
+        ("items recalled as items", [{a: r[a].remembered for a in ARMS} for r in results], 1),
     ]
     print(f"{'':26}" + "".join(f"{NAMES[a]:>20}" for a in ARMS))
-    for name, values in rows:
-        print(f"{name:26}" + "".join(f"{100 * statistics.fmean(v[a] for v in values):19.1f}%" for a in ARMS))
+    for name, values, scale in rows:
+        unit = "%" if scale == 100 else " "
+        cells = [f"{scale * statistics.fmean(v[a] for v in values):19.1f}{unit}" for a in ARMS]
+        print(f"{name:26}" + "".join(cells))
     items = [statistics.fmean(r[a].items for r in results) for a in ARMS]
-    print(f"{'items met':26}" + "".join(f"{n:20.1f}" for n in items))
+    print(f"{'items met':26}" + "".join(f"{n:19.1f} " for n in items))
     weak = statistics.fmean(r["c"].weak_days / len(r["c"].asked) for r in results)
     print(f"{'days with a weak skill':26}{'':40}{100 * weak:19.1f}%")
-    print("paired differences, percentage points: mean [95% interval] over learners")
+    print("paired differences (percentage points; items for the counts): mean [95% interval] over learners")
     pairs = (("b", "a"), ("c", "b"), ("c", "a"))
-    print(f"{'':26}" + "".join(f"{f'({x}) - ({y})':>24}" for x, y in pairs))
+    print(f"{'':26}" + "".join(f"{f'({x}) - ({y})':>26}" for x, y in pairs))
     lows = {}
-    for name, values in rows:
+    for name, values, scale in rows:
         cells = []
         for x, y in pairs:
-            mean, low, high = interval([100 * (v[x] - v[y]) for v in values])
-            cells.append(f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]")
+            mean, low, high = interval([scale * (v[x] - v[y]) for v in values])
+            digits = 2 if scale == 100 else 1
+            cells.append(f"{mean:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]")
             lows[(name, x, y)] = low
-        print(f"{name:26}" + "".join(f"{c:>24}" for c in cells))
+        print(f"{name:26}" + "".join(f"{c:>26}" for c in cells))
     return lows
 
 
