@@ -219,7 +219,7 @@ def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path,
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="0\nq\n")
     out = run(runner, "progress").output
-    assert "answers from drills 1" in out and "due now (train --drills)" in out
+    assert "answers from drills 1" in out and "due today (train --drills)" in out
     import io
 
     from rich.console import Console
@@ -228,13 +228,18 @@ def test_progress_says_where_answers_came_from_and_what_is_due(runner, tmp_path,
     from domino_advisor.views import render
 
     answers = Record().answers()
-    drills_now = {"left": Record().drills_kept(), "due": Record().drills_due()}
+    drills_now = {
+        "kept": Record().drills_kept(),
+        "due": Record().drills_due(),
+        "next_due": None,
+        "next_count": 0,
+    }
     for width in (50, 80):
         out = io.StringIO()
         view = render.progress_view(summary(answers), "/x", 1, width, sources(answers), drills_now)
         Console(file=out, width=width, no_color=True).print(view)
         lines = out.getvalue().splitlines()
-        assert any("due now" in line for line in lines)
+        assert any("due today" in line for line in lines)
         assert all(len(line.rstrip()) <= width for line in lines), out.getvalue()
 
 

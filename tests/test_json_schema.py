@@ -252,4 +252,4 @@ def test_progress_json_follows_its_schema(runner, tmp_path, monkeypatch):
     assert run(runner, "train", "--from", game, input="0\n3\nq\n").exit_code == 0
     data = output(runner, "progress", "--json")
     validate("progress", data)
-    assert data["sources"]["drill"] == data["answers"] >= 1 and data["drills"]["left"] >= 1
+    assert data["sources"]["drill"] == data["answers"] >= 1 and data["drills"]["kept"] >= 1

@@ -138,3 +138,20 @@ def test_a_well_known_drill_still_comes_back():
     assert memory is not None and memory.due - memory.last_review == schedule.LONGEST * DAY  # back in a year
     young = schedule.review(None, True, 1, NOW)
     assert 0.85 <= young.recall(young.due) <= 0.95  # due when recall falls to the retention
+
+
+def test_retention_is_a_setting_and_a_higher_one_brings_drills_back_sooner():
+    loose = schedule.review(None, True, 1, NOW, retention=0.8)
+    tight = schedule.review(None, True, 1, NOW, retention=0.97)
+    assert tight.due < loose.due
+
+
+def test_retention_is_checked_where_it_is_set(runner, tmp_path, monkeypatch):
+    from clitools import refused
+
+    refused(runner, None, "train", "--retention", "0.95", says="is for --from or --drills only")
+    refused(runner, None, "train", "--drills", "--retention", "1.5", says="0.7")
+    config = tmp_path / "config.toml"
+    config.write_text("[train]\nretention = 0.5\n")
+    monkeypatch.setenv("DOMINO_ADVISOR_CONFIG", str(config))
+    refused(runner, None, "train", "--drills", says="train.retention is 0.7 to 0.99")

@@ -70,3 +70,36 @@ def test_with_no_weak_skill_every_kind_comes_in_turn():
     for _ in range(6):
         asked.append(next_kind(asked, [], ["voids", "count", "where"], random.Random(1)))
     assert asked == ["voids", "count", "where"] * 2
+
+
+def test_progress_shows_each_skill_in_the_terminal_and_in_json(runner):
+    import io
+    import json
+
+    from rich.console import Console
+
+    from clitools import run
+    from domino_advisor.learning.progress import Record
+    from domino_advisor.views.skillsview import skills_view
+
+    record = Record()
+    for i in range(20):
+        record.add(_answer("count", i % 2 == 0))
+    for _ in range(40):
+        record.add(_answer("voids", True))
+    record.close()
+    res = run(runner, "progress", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["version"] == 2 and data["overall"] == round(50 / 60, 4)
+    count = next(s for s in data["skills"] if s["kind"] == "count")
+    assert count["game"] == "dominoes" and count["answers"] == 20 and count["recent"] == 20
+    assert count["right"] == 10 and count["weak"] and count["high"] < data["overall"]
+    assert count["curve"] == [0.4, 0.6, 0.4, 0.6] and count["level"] is not None
+    found = skills(Record().answers(), family=lambda a: "dominoes")
+    for width in (50, 80):
+        out = io.StringIO()
+        Console(file=out, width=width, no_color=True).print(skills_view(found, 50 / 60, width))
+        lines = out.getvalue().splitlines()
+        assert any("WEAK" in line for line in lines)
+        assert all(len(line.rstrip()) <= width for line in lines), out.getvalue()

@@ -240,3 +240,31 @@ def test_finding_your_config_on_linux_loads_no_platformdirs(tmp_path):
     modules = set(json.loads(done.stderr.strip().splitlines()[-1]))
     assert "domino_advisor.cli.config" in modules  # it did look for your config
     assert "platformdirs" not in modules
+
+
+LEARNING = {"fsrs", "glicko2"}  # the schedule and the levels: the learning commands' own
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["status"],
+        ["advise", "--samples", "4"],
+        ["session"],
+    ],
+    ids=["status", "advise", "session"],
+)
+def test_the_table_commands_load_no_learning_library(command, tmp_path):
+    """fsrs and glicko2 are loaded by train and progress only: at the table they would be
+    start-up paid for nothing."""
+    log = tmp_path / "game.dom"
+    shutil.copy(LOGS / "classic-3-midround.dom", log)
+    modules = loaded(*command, log, env_dir=tmp_path)
+    assert "domino_advisor.counting.inference" in modules  # it did its work
+    assert not modules & LEARNING, modules & LEARNING
+
+
+def test_progress_loads_the_level_library(tmp_path):
+    """The check above could pass by loading nothing: progress rates your levels."""
+    modules = loaded("progress", env_dir=tmp_path)
+    assert "glicko2" in modules

@@ -497,8 +497,24 @@ class ProgressSourcesJson(TypedDict):
 
 
 class ProgressDrillsJson(TypedDict):
-    left: int
-    due: int
+    kept: int  # every drill kept (none is ever done)
+    due: int  # due today
+    next_due: str | None  # when the next ones fall due after today (ISO 8601, UTC)
+    next_count: int  # how many then
+
+
+class ProgressSkillJson(TypedDict):
+    game: str  # the game family, as people write it
+    kind: str
+    answers: int
+    right: int  # right of the last ``recent``
+    recent: int  # the last 20, or fewer
+    accuracy: float | None
+    low: float  # the 95% Wilson interval of the recent accuracy
+    high: float
+    curve: list[float]  # the error rate per 5 opportunities, first first
+    level: float | None  # Glicko-2 rating
+    weak: bool
 
 
 class ProgressGameJson(TypedDict):
@@ -508,6 +524,7 @@ class ProgressGameJson(TypedDict):
 
 
 class ProgressReportJson(TypedDict):
+    version: int  # 2: skills, drills as cards (0.11); 1 (unstated): 0.10's
     record: str
     game: str | None  # the game the figures are of (progress --game); None: every game together
     answers: int
@@ -515,6 +532,8 @@ class ProgressReportJson(TypedDict):
     sources: ProgressSourcesJson
     drills: ProgressDrillsJson
     games: list[ProgressGameJson]  # each game's answers and accuracy, whatever --game says
+    overall: float | None  # right answers of every answer shown
+    skills: list[ProgressSkillJson]
 
 
 # -- simulate --json (simulate.schema.json; the train family's has none) -----------------

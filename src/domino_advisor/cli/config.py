@@ -38,6 +38,9 @@ reads = true
 # seats in a practice game
 players = 3
 bots = "advisor"
+# drills come back when your chance
+# of recall falls to this
+retention = 0.9
 
 [session]
 # the whole status after every event
@@ -45,7 +48,7 @@ full = false
 """
 MAX_BYTES = 64_000
 KEYS: dict[str, type] = {"name": str, "players": str, "rules": str, "set": list, "reads": bool}
-TRAIN_KEYS: dict[str, type] = {"players": int, "bots": str}
+TRAIN_KEYS: dict[str, type] = {"players": int, "bots": str, "retention": float}
 SESSION_KEYS: dict[str, type] = {"full": bool}
 BOTS = ("random", "heavy", "heuristic", "advisor")
 
@@ -101,6 +104,8 @@ class Settings:
             train["seats"] = self.train["players"]
         if "bots" in self.train:
             train["bots"] = self.train["bots"]
+        if "retention" in self.train:
+            train["retention"] = self.train["retention"]
         out: dict[str, dict[str, object]] = {"new": new, "train": train}
         if self.reads is not None:
             for command in ("status", "advise", "session", "review", "train"):
@@ -238,6 +243,11 @@ def parse(text: str, where: Path | str = "config") -> Settings:
         bad("train.players", f"train.players is 2 to 4, not {train['players']}")
     if "bots" in train and train["bots"] not in BOTS:
         bad("train.bots", f"train.bots is one of {', '.join(BOTS)}")
+    if "retention" in train and not 0.7 <= train["retention"] <= 0.99:
+        bad(
+            "train.retention",
+            f"train.retention is 0.7 to 0.99 (drills are due when recall falls to it), not {train['retention']}",
+        )
     if found:
         raise ConfigError([problem for _, problem in sorted(found, key=lambda f: f[0])])
     return Settings(name, players, rules, overrides, dict(train), raw.get("reads"), dict(session))
@@ -248,6 +258,7 @@ KINDS = {
     "int": "a whole number",
     "list": 'a list like ["a", "b"]',
     "bool": "true or false",
+    "float": "a number like 0.9",
 }
 
 

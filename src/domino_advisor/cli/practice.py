@@ -66,6 +66,13 @@ class _AfterFrom(click.Argument):
     help="add drills from games you logged (--from a.dom b.dom, or --from again), then ask the drills due",
 )
 @click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
+@click.option(
+    "--retention",
+    default=0.9,
+    show_default=True,
+    type=click.FloatRange(0.7, 0.99),
+    help="drills come back when your chance of recalling them falls to this",
+)
 @click.argument("more_games", cls=_AfterFrom, nargs=-1, type=click.Path())
 def train(
     rules_name: str,
@@ -77,6 +84,7 @@ def train(
     record: bool,
     games: tuple[str, ...],
     drills_only: bool,
+    retention: float,
     more_games: tuple[str, ...],
 ) -> None:
     """A practice game against bots that quizzes you on tile counting; or drills from
@@ -94,13 +102,14 @@ def train(
     games += more_games
     drilling = "--from or --drills"
     refuse_unused(
-        {drilling: (bool(games or drills_only), ["rules_name", "overrides", "seats", "seed", "bots"])}, {}
+        {drilling: (bool(games or drills_only), ["rules_name", "overrides", "seats", "seed", "bots"])},
+        {"retention": drilling},
     )
     if games or drills_only:
         if not record:
             raise click.UsageError("drills are kept in your progress record: leave out --no-record")
         with landing_in(record_files(), "your drills and answers are kept in your progress record"):
-            _drill(games, reads)
+            _drill(games, reads, retention)
         return
 
     game = game_for(rules_name)
@@ -138,7 +147,7 @@ def record_files() -> list[Path]:
     return [path(), path().with_name(path().stem + "-pending.jsonl")]
 
 
-def _drill(games: tuple[str, ...], reads: bool) -> None:
+def _drill(games: tuple[str, ...], reads: bool, retention: float = 0.9) -> None:
     """Review each game for its costly decisions, keep them as drills, ask those due."""
     from domino_advisor.cli.lesson import DrillLesson
     from domino_advisor.learning import drills
@@ -149,7 +158,7 @@ def _drill(games: tuple[str, ...], reads: bool) -> None:
     from domino_advisor.views.terminal import progress_bar
 
     logs = [(name, logfile.load(name)) for name in games]  # every file read before any work
-    kept = Record()
+    kept = Record(retention=retention)
     try:
         for name, log in logs:
             with progress_bar(errors, disable=not errors.is_terminal) as bar:
@@ -211,9 +220,12 @@ def progress(game_name: str | None, as_json: bool, html_out: str | None, force: 
 
     from domino_advisor.cli import outputs
     from domino_advisor.games.registry import game_for
+    from domino_advisor.learning.level import level
     from domino_advisor.learning.progress import Record
     from domino_advisor.learning.scorecard import by_game, game_of, sources, summary
+    from domino_advisor.learning.skills import RIGHT, skills
     from domino_advisor.views import render
+    from domino_advisor.views.skillsview import skills_view
 
     only = None
     if game_name is not None:
@@ -228,7 +240,13 @@ def progress(game_name: str | None, as_json: bool, html_out: str | None, force: 
     kept = Record()
     try:
         answers = kept.answers()
-        drills: shapes.ProgressDrillsJson = {"left": kept.drills_kept(), "due": kept.drills_due()}
+        coming = kept.next_due()
+        drills: shapes.ProgressDrillsJson = {
+            "kept": kept.drills_kept(),
+            "due": kept.drills_due(),
+            "next_due": None if coming is None else _iso(coming.at),
+            "next_count": 0 if coming is None else coming.count,
+        }
     finally:
         kept.close()
     if kept.damaged:
@@ -244,22 +262,24 @@ def progress(game_name: str | None, as_json: bool, html_out: str | None, force: 
         answers = [a for a in answers if game_of(a) == only.title]
     rows = summary(answers)
     came = sources(answers)
+    found = skills(answers, family=game_of, level=level)
+    overall = sum(1 for a in answers if a.points >= RIGHT) / len(answers) if answers else None
     if html_out:
-        from domino_advisor.views.progresspage import to_html
+        from domino_advisor.views.progresspage import skills_page
 
-        outputs.write(html_out, to_html(rows, len(answers)), outputs.PAGE, force, "--html")
+        note = "" if only is None else f"in {only.title} only"
+        page = skills_page(found, len(answers), overall, title_note=note)
+        outputs.write(html_out, page, outputs.PAGE, force, "--html")
         landed(f"wrote {printable(html_out)}")
     if as_json:
-        click.echo(
-            json.dumps(
-                _progress_report(str(kept.path), len(answers), rows, came, drills, games, only),
-                indent=2,
-                allow_nan=False,
-            )
-        )
+        report = _progress_report(str(kept.path), len(answers), rows, came, drills, games, only)
+        report["overall"] = None if overall is None else round(overall, 4)
+        report["skills"] = [_skill_json(s) for s in found]
+        click.echo(json.dumps(report, indent=2, allow_nan=False))
         return
     shown = render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills)
     console.print(render.progress_by_game(shown, games, None if only is None else only.title))
+    console.print(skills_view(found, overall, console.width))
     if html_out:
         console.print(f"wrote {printable(html_out)}")
 
@@ -276,6 +296,7 @@ def _progress_report(
     """``progress --json``: the record's figures per kind of question (in every game, or in
     the one asked for), by source, each game's, and the drills."""
     return {
+        "version": 2,
         "record": record,
         "game": None if only is None else only.title,
         "answers": answers,
@@ -292,4 +313,29 @@ def _progress_report(
         "sources": came,
         "drills": drills,
         "games": [{"game": g.game, "answers": g.answers, "accuracy": round(g.accuracy, 4)} for g in games],
+        "overall": None,
+        "skills": [],
     }
+
+
+def _skill_json(s: Any) -> shapes.ProgressSkillJson:
+    """A skill's every figure (``learning.skills.Skill``)."""
+    return {
+        "game": s.game,
+        "kind": s.kind,
+        "answers": s.answers,
+        "right": s.right,
+        "recent": s.recent,
+        "accuracy": None if s.accuracy is None else round(s.accuracy, 4),
+        "low": round(s.low, 4),
+        "high": round(s.high, 4),
+        "curve": [round(x, 4) for x in s.curve],
+        "level": None if s.level is None else round(s.level, 1),
+        "weak": s.weak,
+    }
+
+
+def _iso(at: float) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(at, tz=UTC).isoformat(timespec="seconds")

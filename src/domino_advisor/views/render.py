@@ -187,14 +187,15 @@ def progress_view(
     from domino_advisor.base.printable import printable
     from domino_advisor.learning.answers import LABELS
 
-    drills = drills or {"left": 0, "due": 0}
+    drills = drills or {"kept": 0, "due": 0, "next_due": None, "next_count": 0}
+    later = f"; next {drills['next_count']} on {drills['next_due'][:10]}" if drills["next_due"] else ""
     drilled = (
         Text(
-            f"drills from your games: {drills['left']} to answer right twice, "
-            f"{drills['due']} due now (train --drills)",
+            f"drills from your games: {drills['kept']} kept, {drills['due']} due today "
+            f"(train --drills){later}",
             style="bold" if drills["due"] else "",
         )
-        if drills["left"]
+        if drills["kept"]
         else None
     )
     if not answers:
