@@ -246,7 +246,8 @@ def parse(text: str, where: Path | str = "config") -> Settings:
     if "retention" in train and not 0.7 <= train["retention"] <= 0.99:
         bad(
             "train.retention",
-            f"train.retention is 0.7 to 0.99 (drills are due when recall falls to it), not {train['retention']}",
+            "train.retention is 0.7 to 0.99 (drills come back as recall falls to it), "
+            f"not {train['retention']}",
         )
     if found:
         raise ConfigError([problem for _, problem in sorted(found, key=lambda f: f[0])])

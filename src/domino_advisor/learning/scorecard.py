@@ -1,5 +1,5 @@
 """What the learner's record says: per kind of question, how often you are right,
-lately and lesson by lesson; where the answers came from; what a lesson should ask more."""
+lately and lesson by lesson; each game's totals; where the answers came from."""
 
 from __future__ import annotations
 
@@ -81,15 +81,3 @@ def sources(answers: list[Answer]) -> shapes.ProgressSourcesJson:
     """How many answers came from lessons, from practice at the table, from drills."""
     counted = {src: sum(1 for a in answers if a.source == src) for src in SOURCES}
     return {"train": counted["train"], "practice": counted["practice"], "drill": counted["drill"]}
-
-
-def weights(answers: list[Answer]) -> dict[str, float]:
-    """How often a lesson should ask each counting kind: more of what you get wrong
-    (the recent miss rate, never below a floor so every kind keeps coming)."""
-    out = {}
-    for s in summary(answers):
-        if s.kind == "move":
-            continue
-        miss = 1 - (s.recent if s.recent is not None else 0.5)
-        out[s.kind] = max(0.15, miss)
-    return out
