@@ -241,7 +241,7 @@ def progress_view(
             "" if r.recent is None else f"{r.recent:.0%}",
             sparkline(r.lessons, room),
         )
-    note = Text(f"kept in {printable(where)}; train asks more of what you miss", style="dim")
+    note = Text(f"kept in {printable(where)}; lessons lean to your weak skills", style="dim")
     return Group(t, *extra, note)
 
 

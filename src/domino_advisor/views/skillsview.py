@@ -1,10 +1,12 @@
-"""``progress`` in the terminal, skill by skill: a line each (two on a phone), with its
-answers, the recent accuracy and its 95% interval, the learning curve as a sparkline of
-the error rate (falling bars: a skill being learned), your level, and WEAK in words."""
+"""``progress`` in the terminal, skill by skill: a row each (two short lines on a phone),
+with its answers, how many of the last 20 were right and the 95% interval of that share,
+the learning curve as bars of the error rate (falling bars: a skill being learned), your
+level, and WEAK in words."""
 
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from domino_advisor.base.printable import printable
@@ -18,35 +20,48 @@ def error_line(curve: tuple[float, ...], most: int) -> str:
     return "".join(BARS[min(len(BARS) - 1, int(v * len(BARS)))] for v in curve[-most:])
 
 
+def _share(s: Skill) -> str:
+    return f"{s.right}/{s.recent} ({s.low:.0%}-{s.high:.0%})"
+
+
 def skills_view(skills: list[Skill], overall: float | None, width: int = 80) -> RenderableType:
     if not skills:
         return Text("")
-    head = "your skills" + (
-        f" (you are right {overall:.0%} of the time overall)" if overall is not None else ""
+    said = "" if overall is None else f": right in {overall:.0%} of every answer"
+    head = Text(f"your skills{said}", style="bold")
+    why = Text(
+        "right of the last 20, and the 95% interval; errors per 5 answers, oldest first; WEAK: 3 or "
+        "more wrong and even the interval's top below your share overall (lessons take 7 in 10 from it)",
+        style="dim",
     )
-    lines: list[RenderableType] = [Text(head, style="bold")]
-    narrow = width < 80
+    if width < 80:  # a phone: two short lines a skill
+        lines: list[RenderableType] = [head]
+        for s in skills:
+            name = Text(f"{printable(s.game)} · {s.label}: {_share(s)}", style="bold red" if s.weak else "")
+            lines.append(name)
+            level = "" if s.level is None else f"level {s.level:.0f} · "
+            tail = Text(f"  {level}errors {error_line(s.curve, max(4, width - 30))}", style="dim")
+            if s.weak:
+                tail.append("  WEAK", style="bold red")
+            lines.append(tail)
+        return Group(*lines, why)
+    t = Table(title=head, title_justify="left")
+    t.add_column("game")
+    t.add_column("skill")
+    t.add_column("answers", justify="right")
+    t.add_column("last 20 right", justify="right")
+    t.add_column("level", justify="right")
+    t.add_column("errors", no_wrap=True)
+    t.add_column("")
+    room = max(4, width - 78)
     for s in skills:
-        acc = "" if s.accuracy is None else f"{s.accuracy:.0%} ({s.low:.0%}-{s.high:.0%})"
-        level = "" if s.level is None else f"level {s.level:.0f}"
-        name = f"{printable(s.game)}: {s.label}"
-        line = Text()
-        line.append(name, style="bold red" if s.weak else "")
-        line.append(f"  {s.answers} answers, last {s.recent} {acc}")
-        if not narrow:
-            line.append(f"  {level}")
-            line.append(f"  {error_line(s.curve, 12)}", style="dim")
-        if s.weak:
-            line.append("  WEAK", style="bold red")
-        lines.append(line)
-        if narrow:
-            lines.append(Text(f"  {level}  errors {error_line(s.curve, max(4, width - 30))}", style="dim"))
-    if any(s.weak for s in skills):
-        lines.append(
-            Text(
-                "weak: 3 or more wrong of the last 20, and even the interval's top below your overall "
-                "accuracy; lessons take 7 in 10 questions from it",
-                style="dim",
-            )
+        t.add_row(
+            printable(s.game),
+            s.label,
+            str(s.answers),
+            _share(s),
+            "" if s.level is None else f"{s.level:.0f}",
+            error_line(s.curve, room),
+            Text("WEAK", style="bold red") if s.weak else "",
         )
-    return Group(*lines)
+    return Group(t, why)
