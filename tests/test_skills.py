@@ -72,6 +72,16 @@ def test_with_no_weak_skill_every_kind_comes_in_turn():
     assert asked == ["voids", "count", "where"] * 2
 
 
+def test_the_turn_goes_on_from_the_last_lesson():
+    """A short lesson after another starts with the kind asked least, not always the
+    first (else 'where' would wait behind the others lesson after lesson)."""
+    before = ["voids", "count", "voids", "count", "where"]
+    asked: list[str] = []
+    for _ in range(2):
+        asked.append(next_kind(asked, [], ["voids", "count", "where"], random.Random(1), before))
+    assert asked == ["where", "voids"]
+
+
 def test_progress_shows_each_skill_in_the_terminal_and_in_json(runner):
     import io
     import json

@@ -235,6 +235,7 @@ class Lesson(Asking):
             record.start_lesson()  # the lesson's answers are kept under its number
         answers = record.answers() if record is not None and led else []
         self.weak, self.targets = aimed(answers, game.title)
+        self.before = [a.kind for a in answers if a.source == "train" and a.kind in KINDS]  # the turn goes on
         self.asked: list[str] = []  # the kinds asked so far, what the next is aimed by
         self.style = style_for(played, players) if reads and "reads" in game.options else None
         self.names = NAMES[:players]
@@ -305,7 +306,7 @@ class Lesson(Asking):
 
     def next_kind(self) -> str:
         """Seven in ten from your weak skills in this game; with none weak, each in turn."""
-        kind = skills.next_kind(self.asked, self.weak, KINDS, self.rng)
+        kind = skills.next_kind(self.asked, self.weak, KINDS, self.rng, self.before)
         self.asked.append(kind)
         return kind
 

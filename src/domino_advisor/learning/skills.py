@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -116,16 +117,24 @@ def skills(
     return out
 
 
-def next_kind(asked: Sequence[str], weak: Sequence[str], kinds: Sequence[str], rng: random.Random) -> str:
+def next_kind(
+    asked: Sequence[str],
+    weak: Sequence[str],
+    kinds: Sequence[str],
+    rng: random.Random,
+    before: Sequence[str] = (),
+) -> str:
     """The kind of the lesson's next question: while fewer than AIMED of the questions so
-    far (this one counted) are from weak skills, one from them, else one of the others in
-    turn, so a lesson of any length n asks at least ceil(AIMED n) from your weak skills.
-    With no weak skill, every kind in turn."""
+    far (this one counted) are from weak skills, one from them, else the other kind asked
+    least (``before``: the kinds your record has answered, so the turn goes on from one
+    lesson to the next instead of starting each with the first kind), so a lesson of any
+    length n asks at least ceil(AIMED n) from your weak skills.  With no weak skill and no
+    record, every kind in turn."""
     weak = [k for k in kinds if k in weak]
     others = [k for k in kinds if k not in weak] or list(kinds)
     n = len(asked) + 1
     from_weak = sum(1 for k in asked if k in weak)
     if weak and from_weak < math.ceil(AIMED * n):
         return rng.choice(weak)
-    done_others = sum(1 for k in asked if k not in weak)
-    return others[done_others % len(others)]
+    done = Counter(k for k in (*before, *asked) if k in others)
+    return min(others, key=lambda k: (done[k], others.index(k)))
