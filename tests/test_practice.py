@@ -46,6 +46,9 @@ def test_the_question_comes_before_the_answer_and_is_kept(runner, tmp_path):
     assert "why: bob drew on 2·5 (event 5), so bob lacks 2 and 5" in out
     kept = Record().answers()
     assert [(a.kind, a.points, a.source, a.rules) for a in kept] == [("voids", 1.0, "practice", "classic")]
+    # rated for your level: 2 numbers lacked + 1 draw proving them, made 2 moves back (0.2),
+    # 21 tiles unseen (28, less 3 on the table and 4 in your hand: 2.1)
+    assert kept[0].difficulty == 5.3
     log = gamelog.loads(game.read_text())
     assert [str(e) for e in log.events][-2:] == ["bob draws 1", "bob plays 5-3 on 5"]
 

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.printable import message
-from domino_advisor.learning import questions
+from domino_advisor.learning import difficulty, questions
 from domino_advisor.learning.progress import Answer, Record, now
 
 if TYPE_CHECKING:
@@ -69,9 +69,10 @@ class Practice:
         marked = question.mark(said, view, inf, questions.by_event(self.log.event_numbers()))  # type: ignore[arg-type]
         self.console.print(tell(marked.points, marked.truth, marked.why))
         taken = round(time.perf_counter() - asked, 2)
-        self.keep_answer(
-            Answer(question.kind, marked.points, self.log.rules.name, self.started, taken, now(), "practice")
-        )
+        hard = round(difficulty.of_question(question, view, inf), 2)  # for your level at the skill
+        rules = self.log.rules.name
+        kept = Answer(question.kind, marked.points, rules, self.started, taken, now(), "practice", hard)
+        self.keep_answer(kept)
 
     def answer(self, question: questions.Question, view: Known) -> set[int] | int | str | None:
         """The answer, or None: Enter, end of input, Ctrl-C, or a line that is not an
