@@ -188,11 +188,10 @@ def progress_view(
     from domino_advisor.learning.answers import LABELS
 
     drills = drills or {"kept": 0, "due": 0, "next_due": None, "next_count": 0}
-    later = f"; next {drills['next_count']} on {drills['next_due'][:10]}" if drills["next_due"] else ""
+    later = f"; next: {drills['next_count']} on {drills['next_due'][:10]}" if drills["next_due"] else ""
     drilled = (
         Text(
-            f"drills from your games: {drills['kept']} kept, {drills['due']} due today "
-            f"(train --drills){later}",
+            f"drills: {drills['kept']} kept, {drills['due']} due today (train --drills){later}",
             style="bold" if drills["due"] else "",
         )
         if drills["kept"]
@@ -241,7 +240,7 @@ def progress_view(
             "" if r.recent is None else f"{r.recent:.0%}",
             sparkline(r.lessons, room),
         )
-    note = Text(f"kept in {printable(where)}; lessons lean to your weak skills", style="dim")
+    note = Text(f"kept in {printable(where)}", style="dim")
     return Group(t, *extra, note)
 
 
