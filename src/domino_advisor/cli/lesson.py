@@ -412,6 +412,20 @@ class DrillLesson(Asking):
             points = self.ask_question(drills.question(kept.drill, view), view, inf, label)
         if not self.kept.answered(kept.id, points >= 0.999, self.last_seconds):
             self.console.print(Text("  (the record was busy: this drill comes again)", style="yellow"))
+        if kept.drill.kind == "voids":
+            self.count_decides(r, me, inf, view.names.index(kept.drill.about))
+
+    def count_decides(self, r: GameRound, me: int, inf: Inference, seat: int) -> None:
+        """Where forgetting what the opponent lacks would clearly change the advice's move,
+        say what counting it is worth (``learning.countdecides``: the table's budget, seed
+        0, the same every time the drill is asked)."""
+        from domino_advisor.learning import countdecides
+
+        turn = r.for_next(me)
+        options = Options(samples=self.samples, seed=0, seconds=None, style=self.style)
+        found = countdecides.deciding(turn, me, options, inference=inf if turn is r else None, about=seat)
+        if found:
+            self.console.print(Text(f"  {found[0].words(turn.names)}", style="cyan"))
 
 
 def read_answer(
