@@ -112,6 +112,7 @@ def test_train_deals_keeps_the_drill_and_says_what_counting_was_worth(runner, mo
     asked = run(runner, "train", "--drills", input=answer + "\n")
     said = " ".join(asked.output.split())
     assert "right: bob certainly lacks" in said
+    assert f"before your move at event {kept.drill.event} (where the count decides: worth " in said
     assert "had you counted this (bob lacks 6), you would have played 6-5 on 6 rather than 6-5 on 5" in said
     again = run(runner, "train", "--deals", "1", "--seed", "3", "--rules", "classic", input="q\n")
     assert "1 new drill" not in again.output and "0 new drills" in again.output  # the same deal
@@ -165,6 +166,8 @@ def test_train_from_the_demo_at_the_tables_budget_says_what_counting_bob_was_wor
             answers.append(k.drill.about)
     asked = run(runner, "train", "--drills", input="\n".join(answers) + "\n")
     said = " ".join(asked.output.split())
+    assert "event 23 (where the count decides: worth 2.2% ±0.8% of your match chance)" in said
+    assert "event 11 (it cost" in said  # the costly decision's drills
     assert (
         "had you counted this (bob lacks 3), you would have played 4-4 on 4 rather than 4-0 on 4: "
         "worth 2.2% ±0.8% of your match chance"
