@@ -173,3 +173,16 @@ def test_train_from_the_demo_at_the_tables_budget_says_what_counting_bob_was_wor
         "worth 2.2% ±0.8% of your match chance"
     ) in said
     assert said.count("had you counted this") == 1  # at event 11 forgetting bob's void changes nothing
+
+
+@pytest.mark.slow  # Mexican Train's advice at the table's budget: 1.5 s
+def test_a_mexican_train_deal_where_the_count_decides_is_worth_pips_and_replays_from_its_log():
+    rules = game_for("mexican-train").rules_from("mexican-train", "")
+    found = countdecides.deal_drill(rules, 3, 1, 1, Options())
+    assert found is not None
+    d = found.drill
+    assert drillrows.fits(found.name, found.text, d.event, d.kind, d.about, d.cost, 0)
+    r, me = countdecides._turn(gamelog.loads(found.text), d.event)
+    (again, *_) = countdecides.deciding(r, me, Options(), about=r.names.index(d.about))
+    assert again.measure == "pips" and round(again.gap, 4) == d.cost >= 1.0  # as the lesson finds it
+    assert again.worth().startswith(f"worth {again.gap:.1f} pips ±")
