@@ -51,6 +51,7 @@ def console_under(monkeypatch, **env: str) -> None:
         monkeypatch.setattr(module, "console", made)
 
 
+_COUNTED: dict = {}  # where the count decides in a game, by its events and the options
 _REVIEWED: dict = {}  # a game's review for drills, made once a run (reviews are deterministic)
 
 
@@ -60,7 +61,8 @@ def small_drill_budgets(monkeypatch) -> None:
     made at two fifths (12,000: the demo's review finds the same three drills there as at
     the full work, test_drills checks; below it the demo's one costly move reads as about
     equal) once a run, then remembered (the same game gives the same review, however its
-    lines are spelled or commented)."""
+    lines are spelled or commented); where the count decides in it, weighed at the
+    lesson's work and remembered alike."""
     from domino_advisor.advice import chance as advisor
     from domino_advisor.learning import review as reviewing
 
@@ -79,6 +81,19 @@ def small_drill_budgets(monkeypatch) -> None:
         return copy.deepcopy(_REVIEWED[key])
 
     monkeypatch.setattr(reviewing, "review", remembered)
+    from domino_advisor.learning import countdecides
+
+    found = countdecides.from_game
+
+    def counted(log, options, most=None, on_step=None):
+        """Where the count decides, at the lesson's fifth of the work: once a run, then remembered."""
+        game = (tuple(sorted(log.tags.items())), tuple(str(e) for _, e in log.numbered_events()))
+        key = (game, options.samples, options.seed, options.style is not None, most)
+        if key not in _COUNTED:
+            _COUNTED[key] = found(log, options, most)
+        return list(_COUNTED[key])
+
+    monkeypatch.setattr(countdecides, "from_game", counted)
 
 
 def new_game(runner: CliRunner, path: Path, players: str = "me ana bob", hand: str = HAND, *extra) -> Path:

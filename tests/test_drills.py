@@ -148,11 +148,13 @@ def test_a_wrong_answer_comes_back_tomorrow(runner, tmp_path, budget, clock):
     game = _game(tmp_path)
     run(runner, "train", "--from", game, input="q\n")
     due = Record().due()
-    wrong = ["0 1 2 3 4 5 6" if k.drill.kind == "voids" else "9" for k in due if k.drill.kind != "move"]
+    move = next(i for i, k in enumerate(due) if k.drill.kind == "move")  # q there: the rest wait
+    wrong = ["0 1 2 3 4 5 6" if k.drill.kind == "voids" else "9" for k in due[:move]]
     run(runner, "train", "--drills", input="\n".join(wrong) + "\nq\n")
-    assert {k.drill.kind for k in Record().due()} == {"move"}  # the ones not answered yet
+    assert [k.id for k in Record().due()] == [k.id for k in due[move:]]  # the ones not answered yet
+    assert {k.drill.kind for k in due[:move]} == {"voids", "count"}
     clock(1)
-    assert {k.drill.kind for k in Record().due()} >= {"voids", "count"}  # Again: a day later
+    assert {k.id for k in Record().due()} >= {k.id for k in due[:move]}  # Again: a day later
     assert all(k.rights == 0 for k in Record().due())
 
 
@@ -392,13 +394,24 @@ def test_every_games_logs_give_drills_that_can_be_asked(game):
                 assert d.about in at.view.names and at.view.names.index(d.about) != me
 
 
-def test_a_train_game_gives_drills_asked_in_its_words(runner, tmp_path):
+# where the count decides costs about 2 s a Mexican Train decision at the table's budget:
+# the fast tier weighs the one with the most voids known, the slow tier all four
+@pytest.mark.parametrize(
+    "weighed", [pytest.param(1, id="fast"), pytest.param(None, id="full", marks=pytest.mark.slow)]
+)
+def test_a_train_game_gives_drills_asked_in_its_words(runner, tmp_path, monkeypatch, weighed):
     """A Mexican Train log gives drills (its costly plays, in pips), and train --drills asks
-    them: the cost said in pips, the move typed as the game writes a play."""
+    them: the cost said in pips, the move typed as the game writes a play.  The count
+    decides none of its moves clearly."""
     from pathlib import Path
 
+    from domino_advisor.learning import countdecides
+
+    if weighed is not None:
+        monkeypatch.setattr(countdecides, "MOST_DECISIONS", weighed)
     game = Path(__file__).parent / "data" / "logs" / "mexican-train-4-midround.dom"
     res = run(runner, "train", "--from", game, input="q\n")
     assert res.exit_code == 0, res.output
     said = " ".join(res.output.split())  # however the terminal wraps the file's name
     assert "1 costly decision, 3 new drills" in said and "pips against the others" in said
+    assert "the count decides" not in said

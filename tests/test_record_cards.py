@@ -149,7 +149,7 @@ def test_retention_is_a_setting_and_a_higher_one_brings_drills_back_sooner():
 def test_retention_is_checked_where_it_is_set(runner, tmp_path, monkeypatch):
     from clitools import refused
 
-    refused(runner, None, "train", "--retention", "0.95", says="is for --from or --drills only")
+    refused(runner, None, "train", "--retention", "0.95", says="is for --from, --drills or --deals only")
     refused(runner, None, "train", "--drills", "--retention", "1.5", says="0.7")
     config = tmp_path / "config.toml"
     config.write_text("[train]\nretention = 0.5\n")

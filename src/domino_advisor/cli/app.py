@@ -93,7 +93,7 @@ COMMANDS = {
     "train": (
         "practice:train",
         "A practice game against bots that quizzes you on tile counting; or drills from your own "
-        "games (--from GAME, --drills).",
+        "games (--from GAME, --drills), or from deals where the count decides (--deals N).",
     ),
     "undo": ("table:undo", "Remove the last N events (default 1)."),
     "where": (

@@ -44,6 +44,7 @@ from domino_advisor.log import gamelog
 if TYPE_CHECKING:
     from domino_advisor.games.proof import Known
     from domino_advisor.games.registry import GameRound, GameRules
+    from domino_advisor.learning.countdecides import Decides
 
 KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]  # you, then the bots
@@ -391,11 +392,17 @@ class DrillLesson(Asking):
         self.rules = log.rules
         reads = self.reads and "reads" in game.options
         self.style = style_for(log.rules, len(log.players)) if reads else None
+        decides = None  # where forgetting what the drill's opponent lacks changes the move
+        if kept.drill.kind == "voids":
+            decides = self.count_decides(r, me, inf, view.names.index(kept.drill.about))
         if show:
+            cost = drills.measure_of(log).cost_words(kept.drill.cost)
+            if decides is not None and round(decides.gap, 4) == kept.drill.cost:  # the count's own drill
+                cost = f"where the count decides: {decides.worth()}"
             self.console.print(
                 Text(
                     f"\n{printable(kept.name)}, round {r.number}, before your move at event "
-                    f"{kept.drill.event} ({drills.measure_of(log).cost_words(kept.drill.cost)}):",
+                    f"{kept.drill.event} ({cost}):",
                     style="bold",
                 )
             )
@@ -413,6 +420,19 @@ class DrillLesson(Asking):
             points = self.ask_question(drills.question(kept.drill, view), view, inf, label)
         if not self.kept.answered(kept.id, points >= 0.999, self.last_seconds):
             self.console.print(Text("  (the record was busy: this drill comes again)", style="yellow"))
+        if decides is not None:  # after the answer: what counting it is worth
+            self.console.print(Text(f"  {decides.words(view.names)}", style="cyan"))
+
+    def count_decides(self, r: GameRound, me: int, inf: Inference, seat: int) -> Decides | None:
+        """Where forgetting what the opponent lacks would clearly change the advice's move,
+        what counting it is worth (``learning.countdecides``: the table's budget, seed 0,
+        the same every time the drill is asked); None where it changes nothing."""
+        from domino_advisor.learning import countdecides
+
+        turn = r.for_next(me)
+        options = Options(samples=self.samples, seed=0, seconds=None, style=self.style)
+        found = countdecides.deciding(turn, me, options, inference=inf if turn is r else None, about=seat)
+        return found[0] if found else None
 
 
 def read_answer(

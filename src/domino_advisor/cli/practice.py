@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from domino_advisor.base.printable import printable
+from domino_advisor.base.printable import plural, printable
 from domino_advisor.cli.shell import (
     MakingCommand,
     config_refused,
@@ -33,6 +33,9 @@ from domino_advisor.views.terminal import read_line
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
     from domino_advisor.learning.scorecard import GameTotal, KindSummary
+
+
+MOST_DEALS = 1_000  # train --deals: about half a second each in the line games
 
 
 class _AfterFrom(click.Argument):
@@ -67,6 +70,13 @@ class _AfterFrom(click.Argument):
 )
 @click.option("--drills", "drills_only", is_flag=True, help="ask the drills from your games that are due")
 @click.option(
+    "--deals",
+    type=click.IntRange(1, MOST_DEALS),
+    default=None,
+    metavar="N",
+    help="play N deals of the rules (bots in every seat) and add drills where the count decides the move",
+)
+@click.option(
     "--retention",
     default=0.9,
     show_default=True,
@@ -84,11 +94,13 @@ def train(
     record: bool,
     games: tuple[str, ...],
     drills_only: bool,
+    deals: int | None,
     retention: float,
     more_games: tuple[str, ...],
 ) -> None:
     """A practice game against bots that quizzes you on tile counting; or drills from
-    your own games (--from GAME, --drills)."""
+    your own games (--from GAME, --drills), or from deals where the count decides
+    (--deals N)."""
     import random as _random
 
     from domino_advisor.cli.lesson import Lesson
@@ -101,18 +113,37 @@ def train(
         raise click.UsageError(f"name the games to drill with --from: train --from {first}")
     games += more_games
     drilling = "--from or --drills"
+    any_drills = "--from, --drills or --deals"
     refuse_unused(
-        {drilling: (bool(games or drills_only), ["rules_name", "overrides", "seats", "seed", "bots"])},
-        {"retention": drilling},
+        {
+            drilling: (
+                bool(games or drills_only),
+                ["rules_name", "overrides", "seats", "seed", "bots", "deals"],
+            ),
+            "--deals": (deals is not None, ["bots"]),
+            any_drills: (bool(games or drills_only or deals), []),
+        },
+        {"retention": any_drills},
     )
+    if (games or drills_only or deals) and not record:
+        raise click.UsageError("drills are kept in your progress record: leave out --no-record")
     if games or drills_only:
-        if not record:
-            raise click.UsageError("drills are kept in your progress record: leave out --no-record")
         with landing_in(record_files(), "your drills and answers are kept in your progress record"):
             _drill(games, reads, retention)
         return
 
     game = game_for(rules_name)
+    if deals is not None:
+        if "drills" not in game.options:
+            raise click.UsageError(f"--deals takes the games whose logs give drills: {_drilled_games()}")
+        rules = game.rules_from(rules_name, " ".join(overrides))
+        rules.check_players(seats)
+        if seed is None:
+            seed = _random.randrange(10**6)
+        console.print(f"deals {seed} (deal them again with --seed {seed})", style="dim")
+        with landing_in(record_files(), "your drills and answers are kept in your progress record"):
+            _deal_drills(rules, seats, deals, seed, reads, retention)
+        return
     refuse_unused({f"--rules {rules_name}": ("reads" not in game.options, ["reads"])}, {})
     rules = game.rules_from(rules_name, " ".join(overrides))
     rules.check_players(seats)
@@ -147,14 +178,76 @@ def record_files() -> list[Path]:
     return [path(), path().with_name(path().stem + "-pending.jsonl")]
 
 
-def _drill(games: tuple[str, ...], reads: bool, retention: float = 0.9) -> None:
-    """Review each game for its costly decisions, keep them as drills, ask those due."""
+def _drilled_games() -> str:
+    from domino_advisor.games.registry import every_game
+
+    return ", ".join(name for g in every_game() if "drills" in g.options for name in g.rules_names())
+
+
+def _deal_drills(rules: Any, seats: int, deals: int, seed: int, reads: bool, retention: float) -> None:
+    """Play the deals, keep as drills those where the count decides, ask the drills due."""
+    from domino_advisor.advice.advise import Options
+    from domino_advisor.counting.reads import style_for
+    from domino_advisor.games.registry import game_for
+    from domino_advisor.learning import countdecides, drills
+    from domino_advisor.learning.progress import Record
+    from domino_advisor.log import gamelog
+    from domino_advisor.views.terminal import progress_bar
+
+    style = style_for(rules, seats) if reads and "reads" in game_for(rules.name).options else None
+    options = Options(samples=None, seed=0, seconds=None, style=style)  # the table's advice
+    kept = Record(retention=retention)
+    try:
+        with progress_bar(errors, disable=not errors.is_terminal) as bar:
+            task = bar.add_task(f"dealing {deals} rounds", total=deals)
+            found = countdecides.from_deals(
+                rules, seats, deals, seed, options, on_deal=lambda done: bar.update(task, completed=done)
+            )
+        added = 0
+        for dealt in found:
+            log = gamelog.loads(dealt.text)
+            added += kept.add_drills(dealt.name, drills.fingerprint(log), dealt.text, [dealt.drill])
+        console.print(
+            f"{plural(deals, 'deal')}: the count decides the move in {len(found)}, "
+            f"{plural(added, 'new drill')}"
+        )
+        _ask_due(kept, reads)
+    finally:
+        kept.close()
+
+
+def _ask_due(kept: Any, reads: bool) -> None:
+    """Ask the drills due, and say how many rows of the record were left out."""
     from domino_advisor.cli.lesson import DrillLesson
-    from domino_advisor.learning import drills
+    from domino_advisor.log.gamelog import MAX_LINE
+
+    def read(prompt: str) -> str:
+        try:
+            return read_line(prompt, MAX_LINE)
+        except EOFError:
+            return "q"
+
+    DrillLesson(console, read, kept, reads=reads).run()
+    if kept.unfit:
+        one = kept.unfit == 1
+        say(
+            "warning",
+            f"{kept.unfit} drill{'' if one else 's'} in your progress record "
+            f"{'does not fit its game and is' if one else 'do not fit their games and are'} left out "
+            "(an event, a player, a number or a cost that no drill of that game has)",
+            style="yellow",
+        )
+
+
+def _drill(games: tuple[str, ...], reads: bool, retention: float = 0.9) -> None:
+    """Review each game for its costly decisions, keep them as drills (and, at your
+    decisions with voids known, those where the count decides the move), ask those due."""
+    from domino_advisor.advice.advise import Options
+    from domino_advisor.learning import countdecides, drills
+    from domino_advisor.learning.hindsight import style_of
     from domino_advisor.learning.progress import Record
     from domino_advisor.learning.review import review as run_review
     from domino_advisor.log import gamelog, logfile
-    from domino_advisor.log.gamelog import MAX_LINE
     from domino_advisor.views.terminal import progress_bar
 
     logs = [(name, logfile.load(name)) for name in games]  # every file read before any work
@@ -173,31 +266,27 @@ def _drill(games: tuple[str, ...], reads: bool, retention: float = 0.9) -> None:
                     on_step=lambda done, total, task=task: bar.update(task, completed=done),
                     reads=reads,
                 )
+                # where the count decides: at the table's budget, seed 0, as the advice
+                options = Options(samples=None, seed=0, seconds=None, style=style_of(log, reads))
+                counting = bar.add_task("where the count decides", total=countdecides.MOST_DECISIONS)
+
+                def weighed(done: int, total: int, task: Any = counting) -> None:
+                    bar.update(task, completed=done, total=total)
+
+                decides = countdecides.from_game(log, options, on_step=weighed)
             found = drills.from_review(log, result)
-            added = kept.add_drills(Path(name).name, drills.fingerprint(log), gamelog.dumps(log), found)
+            # a position keeps one voids drill: the one about the void that decides comes first
+            both = decides + found
+            added = kept.add_drills(Path(name).name, drills.fingerprint(log), gamelog.dumps(log), both)
             costly = len({d.event for d in found})
+            counted = f"; the count decides {plural(len(decides), 'move')}" if decides else ""
             console.print(
                 f"{printable(name)}: {costly} costly decision{'s' if costly != 1 else ''}, "
                 f"{added} new drill{'s' if added != 1 else ''}"
                 + ("" if costly else f" ({drills.why_none(log, result)})")
+                + counted
             )
-
-        def read(prompt: str) -> str:
-            try:
-                return read_line(prompt, MAX_LINE)
-            except EOFError:
-                return "q"
-
-        DrillLesson(console, read, kept, reads=reads).run()
-        if kept.unfit:
-            one = kept.unfit == 1
-            say(
-                "warning",
-                f"{kept.unfit} drill{'' if one else 's'} in your progress record "
-                f"{'does not fit its game and is' if one else 'do not fit their games and are'} left out "
-                "(an event, a player, a number or a cost that no drill of that game has)",
-                style="yellow",
-            )
+        _ask_due(kept, reads)
     finally:
         kept.close()
 

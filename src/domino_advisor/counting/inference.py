@@ -164,12 +164,19 @@ def _count(
     return sum(p.total for p in _problems(view, ev, unseen, extra, budget))
 
 
-def infer(view: Known, budget: int | None = EXACT_WORK, seconds: float | None = None) -> Inference:
+def infer(
+    view: Known,
+    budget: int | None = EXACT_WORK,
+    seconds: float | None = None,
+    evidence: Evidence | None = None,
+) -> Inference:
     """The posterior for ``view``: counted exactly within ``budget`` (None: always),
     past it sampled to the chain's fixed steps and error target, so the same log gives
     the same chances however busy the machine (``seconds``: a clock limit, only where
-    the user asks for one); contradicted evidence is dropped with a warning either way."""
-    ev = view.evidence()
+    the user asks for one); contradicted evidence is dropped with a warning either way.
+    ``evidence``: what to count from instead of all the view's moves prove (a counting
+    with a void forgotten, ``learning.countdecides``)."""
+    ev = view.evidence() if evidence is None else evidence
     unseen = unseen_tiles(view)
     try:
         return _exact(view, ev, unseen, budget)

@@ -287,6 +287,7 @@ def _then(o: HubOutcome, me: str) -> str:
 
 # -- drills from your games: the decisions worth drilling, told in this measure ----------
 MOST_COST = 1_000.0  # a drill's cost is pips: far more than any round leaves
+DRILL_WORTH = NOTED  # a gap of fewer pips than this is not worth drilling (learning.countdecides)
 
 
 def drilled(review: HubReview, most: int) -> list[HubDecision]:
