@@ -421,7 +421,8 @@ class DrillLesson(Asking):
         if not self.kept.answered(kept.id, points >= 0.999, self.last_seconds):
             self.console.print(Text("  (the record was busy: this drill comes again)", style="yellow"))
         if decides is not None:  # after the answer: what counting it is worth
-            self.console.print(Text(f"  {decides.words(view.names)}", style="cyan"))
+            said = Text(decides.words(view.names), style="cyan")
+            self.console.print(Padding(said, (0, 0, 0, 2), expand=False))  # wrapped under itself
 
     def count_decides(self, r: GameRound, me: int, inf: Inference, seat: int) -> Decides | None:
         """Where forgetting what the opponent lacks would clearly change the advice's move,
