@@ -155,3 +155,17 @@ def test_retention_is_checked_where_it_is_set(runner, tmp_path, monkeypatch):
     config.write_text("[train]\nretention = 0.5\n")
     monkeypatch.setenv("DOMINO_ADVISOR_CONFIG", str(config))
     refused(runner, None, "train", "--drills", says="train.retention is 0.7 to 0.99")
+
+
+def test_a_drill_where_the_count_decides_is_kept_as_one(tmp_path, monkeypatch):
+    """The record says why a drill was kept, so a lesson tells it as the count's own (not
+    by comparing a cost recomputed at the table's budget)."""
+    from domino_advisor.learning.drillstore import Drill
+
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(NOW))
+    record = Record(tmp_path / "progress.sqlite")
+    record.add_drills("demo.dom", "g1", demo_text(), [Drill(11, "voids", "bob", 0.03, "p11", decides=True)])
+    record.add_drills("demo.dom", "g1", demo_text(), [Drill(11, "count", "4", 0.03, "p11")])
+    kept = {k.drill.kind: k.drill.decides for k in record.due()}
+    assert kept == {"voids": True, "count": False}
+    record.close()

@@ -397,7 +397,7 @@ class DrillLesson(Asking):
             decides = self.count_decides(r, me, inf, view.names.index(kept.drill.about))
         if show:
             cost = drills.measure_of(log).cost_words(kept.drill.cost)
-            if decides is not None and round(decides.gap, 4) == kept.drill.cost:  # the count's own drill
+            if decides is not None and kept.drill.decides:  # the count's own drill
                 cost = f"where the count decides: {decides.worth()}"
             self.console.print(
                 Text(

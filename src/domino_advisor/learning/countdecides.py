@@ -194,7 +194,8 @@ def from_game(
         found = deciding(r, me, options)
         if found and found[0].gap >= worth:
             d = found[0]
-            out.append(Drill(event, "voids", r.names[d.seat], round(d.gap, 4), fingerprint(log, event - 1)))
+            here = fingerprint(log, event - 1)
+            out.append(Drill(event, "voids", r.names[d.seat], round(d.gap, 4), here, decides=True))
         if on_step is not None:
             on_step(done, len(known))
     return out
@@ -300,7 +301,8 @@ def deal_drill(rules: Any, players: int, seed: int, i: int, options: Options) ->
                     text = "\n".join([*lines, f"{names[0]} plays {d.best}"]) + "\n"  # the advice's move
                     log = gamelog.loads(text)
                     event = len(log.numbered_events())
-                    drill = Drill(event, "voids", names[d.seat], round(d.gap, 4), fingerprint(log, event - 1))
+                    here = fingerprint(log, event - 1)
+                    drill = Drill(event, "voids", names[d.seat], round(d.gap, 4), here, decides=True)
                     return DealtDrill(f"deal-{seed}-{i + 1}.dom", text, drill)
         move = bot(r, moves, rng)
         r.apply(move)

@@ -30,6 +30,7 @@ class Drill:
     about: str
     cost: float  # what the decision there gave up, in its game's measure
     position: str = ""  # the game's events up to it, hashed: the same drill however logged
+    decides: bool = False  # kept where the count decides (learning.countdecides), not for a costly move
 
 
 @dataclass(frozen=True)
@@ -70,9 +71,13 @@ class DrillStore:
             )
             before = self.db.total_changes
             self.db.executemany(
-                "INSERT OR IGNORE INTO drills (game, position, event, kind, about, cost, due, due_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(game, d.position, d.event, d.kind, d.about, d.cost, self._lessons(), at) for d in drills],
+                "INSERT OR IGNORE INTO drills "
+                "(game, position, event, kind, about, cost, due, due_at, decides) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (game, d.position, d.event, d.kind, d.about, d.cost, self._lessons(), at, int(d.decides))
+                    for d in drills
+                ],
             )
             return self.db.total_changes - before
 
@@ -94,16 +99,17 @@ class DrillStore:
         with self._guard("no drills were read"):
             rows = self.db.execute(
                 "SELECT d.id, g.name, g.text, d.position, d.event, d.kind, d.about, d.cost, d.rights, "
-                "d.due_at FROM drills d JOIN games g ON g.id = d.game WHERE d.due_at IS NULL OR "
+                "d.due_at, d.decides FROM drills d JOIN games g ON g.id = d.game WHERE d.due_at IS NULL OR "
                 "d.due_at < ? ORDER BY d.due_at, d.cost DESC, d.id",
                 (self._today(),),
             )
             try:
-                for i, n, t, p, e, k, a, c, r, when in rows:
+                for i, n, t, p, e, k, a, c, r, when, why in rows:
                     if len(out) == limit:
                         break
                     if drillrows.fits(n, t, e, k, a, c, r) and _time(when):
-                        out.append(Kept(i, n, t, Drill(e, k, a, c, p), r, float(when or 0.0)))
+                        drill = Drill(e, k, a, c, p, decides=why == 1)
+                        out.append(Kept(i, n, t, drill, r, float(when or 0.0)))
                     else:
                         self.unfit += 1
             finally:

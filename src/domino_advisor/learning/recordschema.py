@@ -25,7 +25,7 @@ SHAPES: dict[int, dict[str, tuple[str, ...]]] = {  # the tables and columns each
 SHAPES[4] = {
     **SHAPES[3],
     "answers": (*SHAPES[3]["answers"], "difficulty"),
-    "drills": (*SHAPES[3]["drills"], "stability", "difficulty", "due_at", "reviewed"),
+    "drills": (*SHAPES[3]["drills"], "stability", "difficulty", "due_at", "reviewed", "decides"),
 }
 HEADER = b"SQLite format 3\x00"
 
@@ -84,7 +84,13 @@ def migrate(db: sqlite3.Connection, version: int, at: float) -> None:
             )
             db.execute("CREATE TABLE lessons (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
         if version < 4:  # a drill is a card: its memory, and when it is due, in seconds since 1970
-            for column in ("stability REAL", "difficulty REAL", "due_at REAL", "reviewed REAL"):
+            for column in (
+                "stability REAL",
+                "difficulty REAL",
+                "due_at REAL",
+                "reviewed REAL",
+                "decides INTEGER NOT NULL DEFAULT 0",  # 1: kept where the count decides
+            ):
                 db.execute(f"ALTER TABLE drills ADD COLUMN {column}")
             db.execute("ALTER TABLE answers ADD COLUMN difficulty REAL")  # each question's, for your level
             _cards_from_rights(db, at)
