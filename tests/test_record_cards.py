@@ -169,3 +169,16 @@ def test_a_drill_where_the_count_decides_is_kept_as_one(tmp_path, monkeypatch):
     kept = {k.drill.kind: k.drill.decides for k in record.due()}
     assert kept == {"voids": True, "count": False}
     record.close()
+
+
+def test_a_clock_that_is_no_time_is_refused_in_words(runner, monkeypatch):
+    from clitools import refused
+
+    for said in ("garbage", "nan", "inf", "1e300", "-5", "2026-13-01"):
+        monkeypatch.setenv("DOMINO_ADVISOR_NOW", said)
+        refused(runner, None, "progress", says="is not a time")
+        refused(runner, None, "train", "--drills", says="is not a time")
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", "2026-12-08T18:00+01:00")
+    from domino_advisor.learning import clock
+
+    assert clock.now() == NOW + 5 * 3600  # a zone named is read; 18:00 UTC+1 is 17:00 UTC

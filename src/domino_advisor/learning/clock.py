@@ -13,6 +13,7 @@ from domino_advisor.base.errors import DominoError
 from domino_advisor.base.printable import excerpt
 
 ENV = "DOMINO_ADVISOR_NOW"
+LAST = 253_402_300_799  # the end of the year 9999, the last a date can show (answers.py's bound)
 
 
 class ClockError(DominoError):
@@ -24,20 +25,21 @@ def now() -> float:
     said = os.environ.get(ENV, "").strip()
     if not said:
         return time.time()
+    refused = ClockError(
+        f"{ENV}='{excerpt(said)}' is not a time: seconds since 1970 (up to the year 9999), or a date "
+        "and time such as 2026-12-06T18:00"
+    )
     try:
-        return float(said)
+        seconds = float(said)
     except ValueError:
-        pass
-    try:
-        at = datetime.fromisoformat(said)
-    except ValueError:
-        raise ClockError(
-            f"{ENV}='{excerpt(said)}' is not a time: seconds since 1970, or a date and time such as "
-            "2026-12-06T18:00"
-        ) from None
-    if at.tzinfo is None:
-        at = at.replace(tzinfo=UTC)
-    return at.timestamp()
+        try:
+            at = datetime.fromisoformat(said)
+        except ValueError:
+            raise refused from None
+        seconds = (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
+    if not 0 <= seconds <= LAST:  # NaN fails this too
+        raise refused
+    return seconds
 
 
 def end_of_day(at: float) -> float:
