@@ -182,3 +182,102 @@ def test_a_clock_that_is_no_time_is_refused_in_words(runner, monkeypatch):
     from domino_advisor.learning import clock
 
     assert clock.now() == NOW + 5 * 3600  # a zone named is read; 18:00 UTC+1 is 17:00 UTC
+
+
+def test_a_migration_that_fails_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
+    where = tmp_path / "progress.sqlite"
+    before = _record_of_0_10(where)
+
+    def fails(db, version, at):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(recordschema, "migrate", fails)
+    for _ in range(3):
+        try:
+            Record(where)
+        except Exception:
+            pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.sqlite"] and where.read_bytes() == before
+
+
+def test_a_bad_clock_makes_nothing(tmp_path, monkeypatch):
+    from domino_advisor.learning.clock import ClockError
+
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", "bad")
+    fresh = tmp_path / "new" / "progress.sqlite"
+    old = tmp_path / "progress.sqlite"
+    before = _record_of_0_10(old)
+    for where in (fresh, old):
+        try:
+            Record(where)
+            raise AssertionError("opened with no time")
+        except ClockError:
+            pass
+    assert not fresh.parent.exists() and old.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.sqlite"]
+
+
+def test_the_copy_never_writes_through_a_link(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(NOW))
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "progress-v3.sqlite.part").symlink_to(victim)
+    _record_of_0_10(folder / "progress.sqlite")
+    Record(folder / "progress.sqlite").close()
+    assert victim.read_text() == "keep" and (folder / "progress-v3.sqlite").exists()
+
+
+def test_hand_edited_rows_of_0_10_still_migrate(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(NOW))
+    where = tmp_path / "progress.sqlite"
+    _record_of_0_10(where)
+    db = sqlite3.connect(where)
+    db.execute("UPDATE lessons SET at = -1e13 WHERE id = 1")
+    db.execute("UPDATE games SET added = 'x'")
+    db.execute("UPDATE drills SET rights = 9223372036854775807 WHERE id = 2")  # 0.10 stopped at two
+    db.commit()
+    db.close()
+    record = Record(where)
+    assert {k.id for k in record.due()} == {1, 2, 3}  # done, as 0.10 would have called them: due
+    record.close()
+
+
+def test_hand_edited_schedules_start_again_due_now(tmp_path, monkeypatch):
+    """A due time or a memory that is no date (text, NULL, 1e308): the drill is due now and
+    counted alike everywhere, and answering it starts its memory again."""
+    from domino_advisor.learning.drillstore import Drill
+
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(NOW))
+    record = Record(tmp_path / "progress.sqlite")
+    record.add_drills("demo.dom", "g1", demo_text(), [Drill(11, k, a, 0.03, "p11") for k, a in KINDS])
+    ids = [k.id for k in record.due()]
+    for drill, answer in zip(ids, (True, True, True), strict=True):
+        assert record.answered(drill, answer)
+    assert record.due() == [] and record.drills_due() == 0
+    for drill, value in zip(ids, ("abc", None, 1e308), strict=True):
+        record.db.execute("UPDATE drills SET due_at = ? WHERE id = ?", (value, drill))
+    record.db.execute("UPDATE drills SET reviewed = 1e308 WHERE id = ?", (ids[0],))
+    record.db.commit()
+    assert sorted(k.id for k in record.due()) == sorted(ids) and record.drills_due() == 3
+    assert record.next_due() is None
+    assert record.answered(ids[0], True) and record.memory(ids[0]).last_review == NOW
+    record.close()
+
+
+KINDS = [("voids", "bob"), ("count", "4"), ("move", "")]
+
+
+def test_the_latest_clock_leaves_a_year_for_the_schedule(runner, monkeypatch):
+    from clitools import refused
+    from domino_advisor.learning import clock
+
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", "9999-12-31T12:00")
+    refused(runner, None, "train", "--drills", says="is not a time")
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(clock.LATEST))
+    known = schedule.Memory(5000.0, 2.0, clock.LATEST, clock.LATEST - 300 * DAY)  # known for years
+    late = schedule.review(known, True, 1, clock.now())  # the longest wait, from the latest clock
+    assert late.due == clock.LATEST + schedule.LONGEST * DAY <= clock.LAST
+    monkeypatch.delenv("DOMINO_ADVISOR_NOW")
+    refused(runner, None, "train", "--drills", "--retention", "nan", says="--retention")

@@ -360,6 +360,7 @@ class DrillLesson(Asking):
             self.console.print(Text(f"no drills due today: {when}", style="bold"))
             return self.score
         self.lesson_no = self.kept.start_lesson()
+        self.lesson = self.lesson_no  # answers kept under this lesson's number (another may start too)
         self.console.print(Text(f"{plural(len(due), 'drill')} from your games. q stops.", style="bold"))
         try:
             shown = None

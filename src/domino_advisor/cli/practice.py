@@ -108,6 +108,8 @@ def train(
     from domino_advisor.log.gamelog import MAX_LINE
 
     config_refused()
+    if not 0.7 <= retention <= 0.99:  # click's range lets nan through
+        raise click.BadParameter(f"{retention} is not in the range 0.7<=x<=0.99", param_hint="'--retention'")
     if more_games and not games:
         first = printable(more_games[0])
         raise click.UsageError(f"name the games to drill with --from: train --from {first}")

@@ -14,6 +14,7 @@ from domino_advisor.base.printable import excerpt
 
 ENV = "DOMINO_ADVISOR_NOW"
 LAST = 253_402_300_799  # the end of the year 9999, the last a date can show (answers.py's bound)
+LATEST = LAST - 400 * 86_400  # the latest clock: a drill due a year on must still be a date
 
 
 class ClockError(DominoError):
@@ -26,8 +27,8 @@ def now() -> float:
     if not said:
         return time.time()
     refused = ClockError(
-        f"{ENV}='{excerpt(said)}' is not a time: seconds since 1970 (up to the year 9999), or a date "
-        "and time such as 2026-12-06T18:00"
+        f"{ENV}='{excerpt(said)}' is not a time: seconds since 1970 (up to the end of the year 9998), "
+        "or a date and time such as 2026-12-06T18:00"
     )
     try:
         seconds = float(said)
@@ -37,14 +38,14 @@ def now() -> float:
         except ValueError:
             raise refused from None
         seconds = (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
-    if not 0 <= seconds <= LAST:  # NaN fails this too
+    if not 0 <= seconds <= LATEST:  # NaN fails this too
         raise refused
     return seconds
 
 
 def end_of_day(at: float) -> float:
     """The end of the local day ``at`` falls in: what is due 'today' is due before it."""
-    local = datetime.fromtimestamp(at).astimezone()
+    local = datetime.fromtimestamp(min(at, LATEST)).astimezone()
     midnight = local.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
     return midnight.timestamp()
 

@@ -18,6 +18,10 @@ from typing import Any
 from domino_advisor.learning import clock
 
 RETENTION = 0.9  # the chance of recall drills are scheduled for, unless set (schedule.RETENTION)
+# due: before the end of today, or with a due time that is no date (text, NULL, past the
+# year 9999: a row edited by hand starts again, due now, rather than never come back)
+_DUE = "NOT (typeof(d.due_at) IN ('integer', 'real') AND d.due_at >= ? AND d.due_at <= ?)"
+_WHEN = "CASE WHEN typeof(d.due_at) IN ('integer', 'real') THEN d.due_at ELSE 0 END"
 
 
 @dataclass(frozen=True)
@@ -99,17 +103,17 @@ class DrillStore:
         with self._guard("no drills were read"):
             rows = self.db.execute(
                 "SELECT d.id, g.name, g.text, d.position, d.event, d.kind, d.about, d.cost, d.rights, "
-                "d.due_at, d.decides FROM drills d JOIN games g ON g.id = d.game WHERE d.due_at IS NULL OR "
-                "d.due_at < ? ORDER BY d.due_at, d.cost DESC, d.id",
-                (self._today(),),
+                "d.due_at, d.decides FROM drills d JOIN games g ON g.id = d.game WHERE "
+                f"{_DUE} ORDER BY {_WHEN}, d.cost DESC, d.id",
+                (self._today(), clock.LAST),
             )
             try:
                 for i, n, t, p, e, k, a, c, r, when, why in rows:
                     if len(out) == limit:
                         break
-                    if drillrows.fits(n, t, e, k, a, c, r) and _time(when):
+                    if drillrows.fits(n, t, e, k, a, c, r):
                         drill = Drill(e, k, a, c, p, decides=why == 1)
-                        out.append(Kept(i, n, t, drill, r, float(when or 0.0)))
+                        out.append(Kept(i, n, t, drill, r, float(when) if _time(when) else 0.0))
                     else:
                         self.unfit += 1
             finally:
@@ -122,8 +126,8 @@ class DrillStore:
     def drills_due(self) -> int:
         """How many drills are due today (at most ten of them are asked at a time)."""
         with self._guard("no drills were read"):
-            query = "SELECT COUNT(*) FROM drills WHERE due_at IS NULL OR due_at < ?"
-            return int(self.db.execute(query, (self._today(),)).fetchone()[0])
+            query = f"SELECT COUNT(*) FROM drills d WHERE {_DUE}"
+            return int(self.db.execute(query, (self._today(), clock.LAST)).fetchone()[0])
 
     def drills_kept(self) -> int:
         """How many drills the record keeps (every one comes back: none is ever done)."""
@@ -134,14 +138,13 @@ class DrillStore:
         """The first day after today with drills due, and how many fall due that day."""
         today = self._today()
         with self._guard("no drills were read"):
-            first = self.db.execute("SELECT MIN(due_at) FROM drills WHERE due_at >= ?", (today,)).fetchone()[
-                0
-            ]
+            later = f"SELECT MIN(d.due_at) FROM drills d WHERE NOT ({_DUE})"
+            first = self.db.execute(later, (today, clock.LAST)).fetchone()[0]
             if not _time(first):
                 return None
             count = self.db.execute(
-                "SELECT COUNT(*) FROM drills WHERE due_at >= ? AND due_at < ?",
-                (today, clock.end_of_day(first)),
+                f"SELECT COUNT(*) FROM drills d WHERE NOT ({_DUE}) AND d.due_at < ?",
+                (today, clock.LAST, clock.end_of_day(first)),
             ).fetchone()[0]
         return NextDue(float(first), int(count))
 
@@ -171,7 +174,7 @@ class DrillStore:
                     (int(right), after.stability, after.difficulty, after.due, after.last_review, drill_id),
                 )
             return True
-        except sqlite3.DatabaseError:
+        except (sqlite3.DatabaseError, ValueError, OverflowError):  # a schedule past any date: as it was
             return False
 
     def memory(self, drill_id: int) -> Any:
@@ -184,9 +187,9 @@ class DrillStore:
 
 
 def _time(x: object) -> bool:
-    import math
-
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+    """A number that is a date: 1970 to the end of the year 9999 (the file is anyone's to
+    edit: text, NULL, 1e308 are not)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= clock.LAST
 
 
 def _memory(row: tuple | None) -> Any:
@@ -195,7 +198,9 @@ def _memory(row: tuple | None) -> Any:
     if row is None:
         return None
     stability, difficulty, due_at, reviewed = row
-    if not all(_time(x) for x in row) or stability <= 0 or not 1 <= difficulty <= 10:
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in row):
+        return None
+    if not (0 < stability <= 36_500 and 1 <= difficulty <= 10 and _time(due_at) and _time(reviewed)):
         return None
     from domino_advisor.learning.schedule import Memory
 

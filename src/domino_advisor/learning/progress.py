@@ -12,10 +12,12 @@ should never hold (points past 1, infinite, text, NULL) are left out and counted
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
@@ -68,6 +70,7 @@ class Record(DrillStore):
         self.unfit = 0  # drills ``due`` left out the last time it read
         self.retention = retention if retention is not None else self.retention
         self.copied: Path | None = None  # where an older version's record was copied, this open
+        self.opened_at = now()  # the clock read before anything is made or written: a bad one refuses
         self.db = self._open()
         self.flush()
 
@@ -93,11 +96,12 @@ class Record(DrillStore):
                     if version < VERSION:
                         if version > 0:  # kept as it was, for the version that wrote it
                             self._copy_aside(db, version)
-                        recordschema.migrate(db, version, now())
+                        recordschema.migrate(db, version, self.opened_at)
                     else:  # another lesson brought it up meanwhile
                         db.rollback()
                 except BaseException:
                     db.close()
+                    self._drop_copy()  # not migrated: the folder as it was
                     raise
             return db
         except sqlite3.DatabaseError as e:
@@ -133,12 +137,26 @@ class Record(DrillStore):
         journal left by a write cut short was rolled back by the look before.  (SQLite's
         backup cannot read from a connection that holds the lock.)"""
         where = recordschema.kept_copy(self.path, version)
-        part = where.with_name(where.name + ".part")
-        shutil.copyfile(self.path, part)
-        with open(part, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(part, where)
+        # a name of its own, made new (never a link or a file someone left there)
+        handle, name = tempfile.mkstemp(prefix=f".{where.name}.", suffix=".part", dir=self.path.parent)
+        try:
+            with os.fdopen(handle, "wb") as f, open(self.path, "rb") as source:
+                shutil.copyfileobj(source, f)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(name, where)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+            raise
         self.copied = where
+
+    def _drop_copy(self) -> None:
+        """The copy made by this open, removed when the migration did not commit."""
+        if self.copied is not None:
+            with contextlib.suppress(OSError):
+                self.copied.unlink()
+            self.copied = None
 
     def _looks_like_sqlite(self) -> bool:
         """False for a record yet to be made; refused if the file there is not SQLite."""

@@ -111,25 +111,29 @@ def _cards_from_rights(db: sqlite3.Connection, at: float) -> None:
     at the times of those lessons; where fewer are found, the time its game was added."""
     from domino_advisor.learning import schedule  # fsrs: loaded only where a record of 0.10 is opened
 
-    lessons = dict(db.execute("SELECT id, at FROM lessons").fetchall())
+    def when(x: object) -> float | None:  # a time 0.10 could have written, else none (a hand-edited row)
+        ok = isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= at
+        return float(x) if ok else None  # type: ignore[arg-type]
+
+    lessons = {n: t for n, x in db.execute("SELECT id, at FROM lessons") if (t := when(x)) is not None}
     rights_in: dict[str, list[tuple[int, float]]] = {}
-    for kind, lesson, when in db.execute(
+    for kind, lesson, answered in db.execute(
         "SELECT kind, lesson, at FROM answers WHERE source = 'drill' AND points >= 0.999 ORDER BY at"
     ):
-        if isinstance(lesson, int) and isinstance(when, (int, float)):
-            rights_in.setdefault(kind, []).append((lesson, float(when)))
+        if isinstance(lesson, int) and (t := when(answered)) is not None:
+            rights_in.setdefault(kind, []).append((lesson, t))
     rows = db.execute(
         "SELECT d.id, d.kind, d.rights, d.due, g.added FROM drills d LEFT JOIN games g ON g.id = d.game"
     ).fetchall()
     for drill, kind, rights, due, added in rows:
-        rights = rights if isinstance(rights, int) and rights > 0 else 0
-        since = float(added) if isinstance(added, (int, float)) else 0.0
+        # 0.10 stopped at two: more is a hand-edited row, replayed as done
+        rights = min(rights, RIGHT_TWICE) if isinstance(rights, int) and rights > 0 else 0
+        since = when(added) or 0.0
         before = due if isinstance(due, int) else None
-        lessons_right = {
-            n for n, when in rights_in.get(kind, []) if when >= since and (before is None or n < before)
-        }
+        right = rights_in.get(kind, [])
+        lessons_right = {n for n, t in right if t >= since and (before is None or n < before)}
         found = sorted(lessons_right)[-rights:] if rights else []
-        times = [float(lessons.get(lesson, since)) for lesson in found]
+        times = [lessons.get(lesson, since) for lesson in found]
         times += [since] * (rights - len(times))
         memory = schedule.replayed([min(t, at) for t in times])
         if memory is None:
