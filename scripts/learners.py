@@ -5,6 +5,9 @@ docs/learning-models.md):
 
     python scripts/learners.py --learners 1000 --days 30 --per-day 20 --seed 41 --model both
 
+(``--model R`` runs model R, in which recalling an item teaches its skill; ``--model all``
+runs P, Q and R.)
+
 (a) 0.10.0's rule: a lesson a day asks up to 10 due drills, the costliest first; a drill
 missed is due next lesson, one answered right the lesson after, and it is done after two
 right answers; the day's other questions are new items.  (b) The app's FSRS schedule
@@ -234,10 +237,16 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=30)
     parser.add_argument("--per-day", type=int, default=20)
     parser.add_argument("--seed", type=int, default=41)
-    parser.add_argument("--model", choices=("P", "Q", "both"), default="both")
+    parser.add_argument(
+        "--model",
+        choices=("P", "Q", "R", "both", "all"),
+        default="both",
+        help="both: P and Q; all: P, Q and R",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="processes (the figures do not depend on it)")
     args = parser.parse_args()
-    for model in ("P", "Q") if args.model == "both" else (args.model,):
+    chosen = {"both": ("P", "Q"), "all": ("P", "Q", "R")}.get(args.model, (args.model,))
+    for model in chosen:
         began = time.perf_counter()
         jobs = [(model, f"{args.seed}/{model}/{n}", args.days, args.per_day) for n in range(args.learners)]
         if args.jobs > 1:

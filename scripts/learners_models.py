@@ -1,4 +1,4 @@
-"""Two models of a learner, for measuring schedules (issue 41, item 7): neither is FSRS's
+"""Three models of a learner, for measuring schedules (issue 41, item 7): neither is FSRS's
 own forgetting curve, so a schedule built on FSRS is not judged by the model it assumes.
 They are models, not a study of people: what they say about a schedule holds for
 learners who forget as they forget.
@@ -49,7 +49,23 @@ Per learner, uniform on: c [0.15, 0.3], alpha [0.12, 0.25], x [0.015, 0.04], tau
 kind: delta_k [-0.3, 0.3], guess_k [0.05, 0.35].  Pavlik & Anderson's fit to word pairs
 (c about 0.22, alpha about 0.18, x about 0.025) lies inside these ranges.
 
-Limits (both): no interference between items, no fatigue, no motivation, no within-day
+Model R (added later, to test the one mechanism P and Q leave out: recalling an item
+teaches its skill): model P's item memory, with the same equations and ranges, but the
+skill of kind k grows from *successful retrievals* weighted by their difficulty.  A right
+answer at item recall r (r = 0 for an item met for the first time: nothing to recall)
+adds (1 - r) to the kind's practice sum instead of 1 per question asked, and a wrong
+answer adds nothing:
+
+    q_k(t) = logistic(a_k + b ln(1 + sum_j w_j r_H(t - t_j))),   w_j = right_j (1 - r_j)
+
+so which items are practised, and when, can change the skill: a right answer after a
+long gap (a hard retrieval) teaches the kind more than one while the item is fresh.
+Per learner, uniform on the ranges of P: d [0.3, 0.7], h0 [0.5, 2] days, g [5, 15],
+lapse [0.2, 0.6], H [5, 20] days, b [0.3, 0.8]; per learner and kind: a_k [-3.5, 0.5]
+(the kinds differ more than in P), ease_k [0.6, 1.5].  Model R was committed before any
+comparison of schedules was run on it.
+
+Limits (all three): no interference between items, no fatigue, no motivation, no within-day
 effect of the skill, the same model for every kind (only its parameters differ), and
 parameters drawn independently where people's would correlate.  Committed before any
 comparison of schedules was run (the commit order is the evidence).
@@ -235,7 +251,34 @@ class ModelQ(Learner):
         return guess + (1.0 - guess) * logistic((math.log(total) - self.tau_s) / self.s_s)
 
 
-MODELS: dict[str, Callable[[random.Random], Learner]] = {"P": ModelP, "Q": ModelQ}
+class ModelR(ModelP):
+    """Model P's item memory; the skill grows from right retrievals, each weighted by its
+    difficulty (1 - the item's recall before the answer), and not at all from wrong ones."""
+
+    PER_KIND: ClassVar[dict[str, tuple[float, float]]] = {"a": (-3.5, 0.5), "ease": (0.6, 1.5)}
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.credit: dict[str, dict[int, float]] = {k: {} for k in KINDS}  # kind: day -> sum of (1 - r)
+
+    def learn(self, item: int, right: bool, t: float) -> None:
+        if right:
+            r = self.recall(item, t) if self.met(item) else 0.0
+            days = self.credit[self.items[item]]
+            day = math.floor(t)
+            days[day] = days.get(day, 0.0) + (1.0 - r)
+        super().learn(item, right, t)
+
+    def skill_at(self, kind: str, t: float) -> float:
+        traces = sum(
+            w * power(t - day - LESSON, self.H, self.d)
+            for day, w in self.credit[kind].items()
+            if day + LESSON < t
+        )
+        return logistic(self.a[kind] + self.b * math.log1p(traces))
+
+
+MODELS: dict[str, Callable[[random.Random], Learner]] = {"P": ModelP, "Q": ModelQ, "R": ModelR}
 
 
 def learner(model: str, seed: str) -> Learner:

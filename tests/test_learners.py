@@ -32,7 +32,7 @@ def _studied(model: str, who: str, gaps: list[float], right: bool = True):
     return me, item, t
 
 
-@pytest.mark.parametrize("model", ["P", "Q"])
+@pytest.mark.parametrize("model", ["P", "Q", "R"])
 def test_recall_decays_with_time(model):
     for who in WHO:
         me, item, t = _studied(model, who, [])
@@ -41,7 +41,7 @@ def test_recall_decays_with_time(model):
         assert 0 < recalls[-1] < recalls[0] < 1
 
 
-@pytest.mark.parametrize("model", ["P", "Q"])
+@pytest.mark.parametrize("model", ["P", "Q", "R"])
 def test_spaced_practice_raises_recall(model):
     for who in WHO:
         once, item, t = _studied(model, who, [])
@@ -49,7 +49,7 @@ def test_spaced_practice_raises_recall(model):
         assert spaced.recall(item2, t2 + 7) > once.recall(item, t + 7)
 
 
-@pytest.mark.parametrize("model", ["P", "Q"])
+@pytest.mark.parametrize("model", ["P", "Q", "R"])
 def test_a_longer_gap_grows_memory_more(model):
     """The spacing effect: the same two practices, the second after 1 or 4 days, recalled
     20 days after the second."""
@@ -68,7 +68,7 @@ def test_model_p_grows_the_half_life_more_after_a_harder_retrieval():
         assert 1 <= growth[0] < growth[1] < growth[2]
 
 
-@pytest.mark.parametrize("model", ["P", "Q"])
+@pytest.mark.parametrize("model", ["P", "Q", "R"])
 def test_a_skill_grows_with_practice_and_decays_without(model):
     me = models.learner(model, "test/skill")
     before = me.accuracy(0.0)["where"]
@@ -81,7 +81,46 @@ def test_a_skill_grows_with_practice_and_decays_without(model):
     assert after["voids"] == me.accuracy(0.0)["voids"]  # practice of one kind leaves the others
 
 
-@pytest.mark.parametrize("model", ["P", "Q"])
+def test_model_r_learns_more_skill_from_a_hard_retrieval_than_an_easy_one():
+    """Model R: the same item first met with a wrong answer (which teaches the skill
+    nothing), then answered right at day 4.75, after a gap of 4 days (a hard retrieval) or
+    of 0.1 day (an easy one): the hard one leaves the kind's skill higher."""
+    for who in WHO:
+        skills = []
+        for first in (0.75, 4.65):
+            me = models.learner("R", who)
+            item = me.new_item("count")
+            me.answer(item, False, first)
+            assert me.accuracy(10.0)["count"] == me.accuracy(0.0)["count"]
+            r = me.recall(item, 4.75)
+            me.answer(item, True, 4.75)
+            assert me.credit["count"] == {4: pytest.approx(1 - r)}
+            skills.append(me.accuracy(10.0)["count"])
+        assert skills[0] > skills[1] > me.accuracy(0.0)["count"]
+
+
+def test_model_r_learns_no_skill_from_a_wrong_answer():
+    for who in WHO:
+        me = models.learner("R", who)
+        before = me.accuracy(0.0)
+        for day in range(10):
+            for n in range(5):
+                me.answer(me.new_item("where"), False, day + 0.75 + n / 1440)
+        item = me.new_item("voids")
+        me.answer(item, False, 0.75)
+        me.answer(item, False, 5.75)
+        assert me.accuracy(12.0) == before
+        assert me.recall(item, 6.0) > 0  # the item itself was studied (its answer shown)
+
+
+def test_model_r_has_kinds_further_apart_than_model_p():
+    assert models.ModelR.PER_KIND["a"] == (-3.5, 0.5)
+    assert models.ModelP.PER_KIND["a"] == (-2.5, 0.0)
+    me = models.learner("R", "test/kinds")
+    assert all(-3.5 <= a <= 0.5 for a in me.a.values())
+
+
+@pytest.mark.parametrize("model", ["P", "Q", "R"])
 def test_every_arm_asks_the_same_questions_a_day(model):
     for who in WHO[:3]:
         for arm in sim.ARMS:
