@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from domino_advisor.advice.advise import Advice, Options, judging_of
 from domino_advisor.advice.candidate import Candidate, gap_known
 from domino_advisor.base.budgets import ADVICE_SAMPLES
-from domino_advisor.base.printable import plural
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import BONEYARD, Inference, infer, sample_posterior
 from domino_advisor.games.events import Event, Play
@@ -373,20 +372,13 @@ def cost_words(cost: float) -> str:
 
 def why_no_drills(review: Review) -> str:
     """Why a reviewed game gave no drills, in the words of the review."""
-    decisions = review.decisions
-    if not decisions:
-        return "none of your moves had a choice to make"
-    agreed = sum(d.agreed for d in decisions)
-    if agreed == len(decisions):
-        which = "your one decision" if agreed == 1 else f"all {agreed} of your decisions"
-        return f"{which} agreed with the advice, or {'was' if agreed == 1 else 'were'} about equal to it"
-    others = [d for d in decisions if not d.agreed]
-    small = f"gave up less than {DRILL_WORTH:.0%} of your chance to win, too little to drill"
-    blind = "were judged from one sampled deal, too few to tell what they cost"
-    if all(not d.error_known for d in others):
-        said = blind
-    elif any(not d.error_known for d in others):
-        said = f"{small}, or {blind}"
-    else:
-        said = small
-    return f"{agreed} of {plural(len(decisions), 'decision')} agreed with the advice; the others {said}"
+    from domino_advisor.learning.drillwords import why_no_drills as told
+
+    def others_said(others: list[Decision]) -> str:
+        small = f"gave up less than {DRILL_WORTH:.0%} of your chance to win, too little to drill"
+        blind = "were judged from one sampled deal, too few to tell what they cost"
+        if all(not d.error_known for d in others):
+            return blind
+        return f"{small}, or {blind}" if any(not d.error_known for d in others) else small
+
+    return told(review.decisions, "moves", others_said)

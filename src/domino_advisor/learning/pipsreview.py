@@ -304,16 +304,11 @@ def cost_words(cost: float) -> str:
 
 def why_no_drills(review: HubReview) -> str:
     """Why a reviewed game gave no drills, in the words of the review."""
-    decisions = review.decisions
-    if not decisions:
-        return "none of your plays had a choice to make"
-    agreed = sum(d.agreed for d in decisions)
-    if agreed == len(decisions):
-        which = "your one decision" if agreed == 1 else f"all {agreed} of your decisions"
-        return f"{which} agreed with the advice, or {'was' if agreed == 1 else 'were'} about equal to it"
-    others = [d for d in decisions if not d.agreed]
-    if all(d.spread is None for d in others):
-        said = "were judged from one world, too few to tell what they cost"
-    else:
-        said = f"gave up less than {NOTED:g} pip, or no more than the worlds' noise: too little to drill"
-    return f"{agreed} of {plural(len(decisions), 'decision')} agreed with the advice; the others {said}"
+    from domino_advisor.learning.drillwords import why_no_drills as told
+
+    def others_said(others: list[HubDecision]) -> str:
+        if all(d.spread is None for d in others):
+            return "were judged from one world, too few to tell what they cost"
+        return f"gave up less than {NOTED:g} pip, or no more than the worlds' noise: too little to drill"
+
+    return told(review.decisions, "plays", others_said)
