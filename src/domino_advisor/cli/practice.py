@@ -314,7 +314,7 @@ def progress(game_name: str | None, as_json: bool, html_out: str | None, force: 
     from domino_advisor.learning.level import level
     from domino_advisor.learning.progress import Record
     from domino_advisor.learning.scorecard import by_game, game_of, sources, summary
-    from domino_advisor.learning.skills import RIGHT, skills
+    from domino_advisor.learning.skills import overall, skills
     from domino_advisor.views import render
     from domino_advisor.views.skillsview import skills_view
 
@@ -354,23 +354,21 @@ def progress(game_name: str | None, as_json: bool, html_out: str | None, force: 
     rows = summary(answers)
     came = sources(answers)
     found = skills(answers, family=game_of, level=level)
-    overall = sum(1 for a in answers if a.points >= RIGHT) / len(answers) if answers else None
+    share = overall(answers)
     if html_out:
         from domino_advisor.views.progresspage import skills_page
 
         note = "" if only is None else f"in {only.title} only"
-        page = skills_page(found, len(answers), overall, title_note=note)
+        page = skills_page(found, len(answers), share, title_note=note)
         outputs.write(html_out, page, outputs.PAGE, force, "--html")
         landed(f"wrote {printable(html_out)}")
     if as_json:
-        report = _progress_report(str(kept.path), len(answers), rows, came, drills, games, only)
-        report["overall"] = None if overall is None else round(overall, 4)
-        report["skills"] = [_skill_json(s) for s in found]
+        report = _progress_report(str(kept.path), len(answers), rows, came, drills, games, only, found, share)
         click.echo(json.dumps(report, indent=2, allow_nan=False))
         return
     shown = render.progress_view(rows, str(kept.path), len(answers), console.width, came, drills)
     console.print(render.progress_by_game(shown, games, None if only is None else only.title))
-    console.print(skills_view(found, overall, console.width))
+    console.print(skills_view(found, share, console.width))
     if html_out:
         console.print(f"wrote {printable(html_out)}")
 
@@ -383,9 +381,11 @@ def _progress_report(
     drills: shapes.ProgressDrillsJson,
     games: list[GameTotal],
     only: Any,
+    skills: list[Any],
+    share: float | None,
 ) -> shapes.ProgressReportJson:
     """``progress --json``: the record's figures per kind of question (in every game, or in
-    the one asked for), by source, each game's, and the drills."""
+    the one asked for), by source, each game's, the drills, and each skill."""
     return {
         "version": 2,
         "record": record,
@@ -404,8 +404,8 @@ def _progress_report(
         "sources": came,
         "drills": drills,
         "games": [{"game": g.game, "answers": g.answers, "accuracy": round(g.accuracy, 4)} for g in games],
-        "overall": None,
-        "skills": [],
+        "overall": None if share is None else round(share, 4),
+        "skills": [_skill_json(s) for s in skills],
     }
 
 

@@ -79,6 +79,12 @@ def curve(outcomes: Sequence[bool], block: int = BLOCK) -> tuple[float, ...]:
     )
 
 
+def overall(answers: Sequence[Answer]) -> float | None:
+    """Your share of right answers over every skill (None before any): what a weak skill
+    is below."""
+    return sum(1 for a in answers if a.points >= RIGHT) / len(answers) if answers else None
+
+
 def skills(
     answers: Sequence[Answer],
     family: Callable[[Answer], str],
@@ -86,13 +92,12 @@ def skills(
 ) -> list[Skill]:
     """Every skill with answers, in the order of the families met and of the kinds;
     ``family`` names an answer's game family, ``level`` rates a skill's answers."""
-    overall = sum(1 for a in answers if a.points >= RIGHT) / len(answers) if answers else 0.0
+    share = overall(answers) or 0.0
     groups: dict[tuple[str, str], list[Answer]] = {}
-    for a in answers:
+    for a in answers:  # in the order the families were met, then of the kinds
         groups.setdefault((family(a), a.kind), []).append(a)
-    order = sorted(
-        groups, key=lambda k: (list(dict.fromkeys(family(a) for a in answers)).index(k[0]), KINDS.index(k[1]))
-    )
+    met = list(dict.fromkeys(game for game, _ in groups))
+    order = sorted(groups, key=lambda k: (met.index(k[0]), KINDS.index(k[1])))
     out = []
     for game, kind in order:
         mine = groups[(game, kind)]
@@ -111,7 +116,7 @@ def skills(
                 high,
                 curve(outcomes),
                 level(mine),
-                is_weak(outcomes, overall),
+                is_weak(outcomes, share),
             )
         )
     return out
