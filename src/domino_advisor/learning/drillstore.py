@@ -162,11 +162,7 @@ class DrillStore:
 
         at = clock.now()
         try:
-            row = self.db.execute(
-                "SELECT stability, difficulty, due_at, reviewed FROM drills WHERE id = ?", (drill_id,)
-            ).fetchone()
-            memory = _memory(row)
-            after = schedule.review(memory, right, seconds, at, self.retention)
+            after = schedule.review(self._memory_of(drill_id), right, seconds, at, self.retention)
             with self.db:
                 self.db.execute(
                     "UPDATE drills SET rights = rights + ?, stability = ?, difficulty = ?, due_at = ?, "
@@ -180,10 +176,11 @@ class DrillStore:
     def memory(self, drill_id: int) -> Any:
         """The drill's memory as kept (None: never answered right or wrong yet)."""
         with self._guard("no drills were read"):
-            row = self.db.execute(
-                "SELECT stability, difficulty, due_at, reviewed FROM drills WHERE id = ?", (drill_id,)
-            ).fetchone()
-        return _memory(row)
+            return self._memory_of(drill_id)
+
+    def _memory_of(self, drill_id: int) -> Any:
+        query = "SELECT stability, difficulty, due_at, reviewed FROM drills WHERE id = ?"
+        return _memory(self.db.execute(query, (drill_id,)).fetchone())
 
 
 def _time(x: object) -> bool:
