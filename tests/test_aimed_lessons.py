@@ -40,7 +40,7 @@ def answering(lessons: list[Lesson]):
     """Any answer that reads: the lesson's marking is not what these tests look at."""
 
     def read(prompt: str) -> str:
-        if prompt.startswith("which numbers"):
+        if prompt.startswith(("which numbers", "who certainly")):
             return "-"
         if prompt.startswith("how many"):
             return "0"

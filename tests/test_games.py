@@ -28,6 +28,7 @@ PARTS = {
     "review_view": ("views", 2),
     "rules_view": ("views", 2),
     "lesson_view": ("views", 1),
+    "question": ("learning", 2),
     "session_report": ("views", 7),
     "edit_view": ("views", 6),
     "simulate": ("games", 3),

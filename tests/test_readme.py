@@ -36,9 +36,10 @@ README = ROOT / "README.md"
 FIGURE = re.compile(r"±\s*\d+(\.\d+)?%|\d+(\.\d+)?%|\d+\.\d+ s\b|[+-]\d+\.\d+ pts")
 PROMPTS = {  # how each interactive command asks, and so which shown lines were typed
     "session": re.compile(
-        r"^((?:\w+|round over|who opens\?|your hand for round \d+)?> |(?:which|how many|where)[^?]*\? )(.*)$"
+        r"^((?:\w+|round over|who opens\?|your hand for round \d+)?> "
+        r"|(?:which|how many|where|who)[^?]*\? )(.*)$"
     ),
-    "train": re.compile(r"^((?:which|how many|where|your move|your play)[^?]*\? )(.*)$"),
+    "train": re.compile(r"^((?:which|how many|where|who|your move|your play)[^?]*\? )(.*)$"),
 }
 # the lessons' and the train family's transcripts cost 8 of the fast tier's seconds of CPU
 # (a lesson from a game, a session, a review and advice of Mexican Train and Chicken

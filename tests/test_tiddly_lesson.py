@@ -22,12 +22,15 @@ from domino_advisor.games.events import Play
 from domino_advisor.games.tiddly.rules import TiddlyRules
 from domino_advisor.games.tiddly.state import TiddlyRound
 from domino_advisor.games.words import read_play
+from ownanswers import own_answer
 
 
 def _right_answer(prompt: str, lesson: Lesson) -> str:
     """The answer worked out from the round as it stands (the lesson's own marking apart);
     your play: the first one open to you, typed with its end."""
     r = lesson.round
+    if (own := own_answer(prompt, r)) is not None:  # the game's own question
+        return own
     view = r.seat_view(0)
     inf = count(view)
     if m := re.match(r"which numbers can (\w+) certainly not hold", prompt):

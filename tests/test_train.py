@@ -18,6 +18,7 @@ from domino_advisor.games.line.moves import legal_moves
 from domino_advisor.games.line.rules import preset
 from domino_advisor.games.line.view import SeatView
 from domino_advisor.learning.questions import parse_numbers
+from ownanswers import own_answer
 
 
 def oracle(trainer_box, wrong=False):
@@ -41,6 +42,8 @@ def oracle(trainer_box, wrong=False):
             best = max(where, key=where.get)
             worst = min(where, key=where.get)
             return worst if wrong and where[worst] < where[best] else best
+        if (own := own_answer(prompt, r)) is not None:  # the game's own: who cannot follow
+            return own if not wrong else " ".join(t.names[1:])
         if prompt.startswith("your move"):
             play = next(m for m in legal_moves(r) if isinstance(m, Play))
             return f"{play.tile}" + ("" if play.on is None else f" on {play.on}")

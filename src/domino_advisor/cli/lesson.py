@@ -34,7 +34,7 @@ from domino_advisor.counting.reads import Style, style_for
 from domino_advisor.games.events import Draw, Move, Play
 from domino_advisor.games.registry import game_for, part
 from domino_advisor.games.words import words_of
-from domino_advisor.learning import difficulty, drills, questions, skills
+from domino_advisor.learning import difficulty, drills, gamequestions, questions, skills
 from domino_advisor.learning.answers import KINDS as ALL_KINDS
 from domino_advisor.learning.answers import LABELS
 from domino_advisor.learning.movemark import mark_move
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from domino_advisor.games.registry import GameRound, GameRules
     from domino_advisor.learning.countdecides import Decides
 
-KINDS = ALL_KINDS[:3]  # the counting questions: voids, count, where (then the move)
+KINDS = ALL_KINDS[:3]  # every game's counting questions: voids, count, where (then the move)
 NAMES = ["me", "ana", "bob", "cy", "di", "ed", "flo", "gus"]  # you, then the bots
 
 
@@ -148,7 +148,7 @@ class Asking:
 
     def ask_question(
         self,
-        question: questions.Question,
+        question: questions.Question | gamequestions.OwnQuestion,
         view: Known,
         inf: Inference,
         label: questions.Label = questions.no_label,
@@ -235,8 +235,12 @@ class Lesson(Asking):
                 self.drills_due = record.drills_due()
             record.start_lesson()  # the lesson's answers are kept under its number
         answers = record.answers() if record is not None and led else []
-        self.weak, self.targets = aimed(answers, game.title)
-        self.before = [a.kind for a in answers if a.source == "train" and a.kind in KINDS]  # the turn goes on
+        self.own = part(game, "question")  # the game's own counting question (learning.gamequestions)
+        self.kinds = (*KINDS, self.own.kind)
+        self.weak, self.targets = aimed(answers, game.title, self.kinds)
+        self.before = [
+            a.kind for a in answers if a.source == "train" and a.kind in self.kinds
+        ]  # the turn goes on
         self.asked: list[str] = []  # the kinds asked so far, what the next is aimed by
         self.style = style_for(played, players) if reads and "reads" in game.options else None
         self.names = NAMES[:players]
@@ -296,7 +300,7 @@ class Lesson(Asking):
         words = words_of(r)
         chaining = words.chaining(r, 0)  # the question was asked at its start
         if r.history and view.opponents and not chaining:
-            self.quiz(self.next_kind(), view, inf)
+            self.quiz(self.next_kind(), r, view, inf)
         if len(plays) == 1:
             r.apply(plays[0])
             why = "your chain goes on: the only tile that fits" if chaining else f"your only {words.MOVE}"
@@ -307,11 +311,21 @@ class Lesson(Asking):
 
     def next_kind(self) -> str:
         """Seven in ten from your weak skills in this game; with none weak, each in turn."""
-        kind = skills.next_kind(self.asked, self.weak, KINDS, self.rng, self.before)
+        kind = skills.next_kind(self.asked, self.weak, self.kinds, self.rng, self.before)
         self.asked.append(kind)
         return kind
 
-    def quiz(self, kind: str, view: Known, inf: Inference) -> None:
+    def quiz(self, kind: str, r: GameRound, view: Known, inf: Inference) -> None:
+        """A question of this kind; the game's own where the position offers it, else (a
+        Chicken Foot with no double waiting) a count in its place."""
+        asked: Any
+        if kind == self.own.kind:
+            found = self.own(r, view)
+            if found:
+                asked = gamequestions.choose(found, view, inf, self.rng, self.targets[kind])
+                self.ask_question(asked, view, inf)
+                return
+            kind = self.asked[-1] = "count"
         asked = questions.pick(kind, view, inf, self.rng, target=self.targets[kind])
         self.ask_question(asked, view, inf)
 
@@ -322,16 +336,19 @@ class Lesson(Asking):
         self.totals()
 
 
-def aimed(answers: list[Answer], family: str) -> tuple[list[str], dict[str, float]]:
-    """Your weak counting skills in this game family, and the difficulty to ask each at
-    (your level: ``learning.level``; a new learner starts easy)."""
+def aimed(
+    answers: list[Answer], family: str, kinds: tuple[str, ...] = KINDS
+) -> tuple[list[str], dict[str, float]]:
+    """Your weak counting skills in this game family (of ``kinds``: every game's and its
+    own), and the difficulty to ask each at (your level: ``learning.level``; a new learner
+    starts easy)."""
     from domino_advisor.learning import level  # glicko2: loaded by the learning commands only
     from domino_advisor.learning.scorecard import game_of
 
     found = skills.skills(answers, family=game_of)
-    weak = [s.kind for s in found if s.game == family and s.weak and s.kind in KINDS]
+    weak = [s.kind for s in found if s.game == family and s.weak and s.kind in kinds]
     mine = [a for a in answers if game_of(a) == family]
-    return weak, {kind: level.target([a for a in mine if a.kind == kind]) for kind in KINDS}
+    return weak, {kind: level.target([a for a in mine if a.kind == kind]) for kind in kinds}
 
 
 class DrillLesson(Asking):
@@ -438,7 +455,7 @@ class DrillLesson(Asking):
 
 
 def read_answer(
-    question: questions.Question,
+    question: questions.Question | gamequestions.OwnQuestion,
     view: Known,
     read: Callable[[str], str],
     console: Console,

@@ -12,7 +12,8 @@ from rich.text import Text
 
 from domino_advisor.base.errors import DominoError, NotationError
 from domino_advisor.base.printable import message
-from domino_advisor.learning import difficulty, questions
+from domino_advisor.games.registry import part
+from domino_advisor.learning import difficulty, gamequestions, questions
 from domino_advisor.learning.progress import Answer, Record, now
 
 if TYPE_CHECKING:
@@ -54,7 +55,15 @@ class Practice:
         if old.view is None or old.inference is None or pos.view is None or pos.inference is None:
             return
         view, inf = pos.view, pos.inference
+        question: questions.Question | gamequestions.OwnQuestion | None
         question = questions.worth_asking((old.view, old.inference), (view, inf))
+        if question is None:  # else the game's own, where the event changed its answer
+            own = part(self.log.game, "question")
+            before = None
+            if old.view.names == view.names and old.view.dealt == view.dealt:  # the same round
+                before = (own(old.match.round, old.view), old.inference)
+            if not view.over and len(view.history) > len(old.view.history):
+                question = gamequestions.worth_asking(before, (own(pos.match.round, view), inf))
         if question is None or self.read is None:
             return
         self.console.print(
@@ -74,7 +83,9 @@ class Practice:
         kept = Answer(question.kind, marked.points, rules, self.started, taken, now(), "practice", hard)
         self.keep_answer(kept)
 
-    def answer(self, question: questions.Question, view: Known) -> set[int] | int | str | None:
+    def answer(
+        self, question: questions.Question | gamequestions.OwnQuestion, view: Known
+    ) -> set[int] | int | str | None:
         """The answer, or None: Enter, end of input, Ctrl-C, or a line that is not an
         answer at all (an event, a command: kept to be handled next, never lost)."""
         assert self.read is not None
@@ -124,4 +135,4 @@ def _answer_like(text: str) -> bool:
     """Numbers, commas, '-', 'none': a try at an answer (asked again when it does not
     read); anything else is a line of the game."""
     words = text.lower().replace(",", " ").split()
-    return all(w in ("-", "none", "nothing") or w.isdigit() for w in words)
+    return all(w in ("-", "none", "nothing", "nobody", "noone") or w.isdigit() for w in words)

@@ -52,6 +52,9 @@ class Parts:
     review_view: str  # (data, width) -> the review for people
     rules_view: str  # (rules, width) -> the rule set as a table
     lesson_view: str  # (round) -> the table a lesson shows at your turn
+    # (round, your view) -> the game's own counting questions at this position (a lesson's,
+    # practice at the table's), none where it offers none: learning.gamequestions
+    question: str
     # (edited, log, position, status before, status after, warned, next step) -> what a change
     # did at length (session --full: the compact table follows)
     session_report: str

@@ -7,14 +7,24 @@ import json
 import math
 from dataclasses import dataclass
 
-# the question kinds, named as a player would, in the order lessons ask them
-KINDS = ("voids", "count", "where", "move")
+# each game's own kind of question (learning.gamequestions), as a player names the skill
+OWN = {
+    "stuck": "who cannot follow",  # the line games
+    "own-train": "who is off their train",  # Mexican Train
+    "foot": "what can toe the foot",  # Chicken Foot
+    "sevens": "what makes seven",  # Matador
+    "race": "who is out of the race",  # Tiddly-wink
+}
+# the question kinds, named as a player would, in the order lessons ask them: every game's
+# counting questions, the move, then each game's own
+KINDS = ("voids", "count", "where", "move", *OWN)
 SOURCES = ("train", "practice", "drill")  # a lesson, practice at a real table, a drill from your games
 LABELS = {
     "voids": "what they lack",
     "count": "counting a number",
     "where": "where a tile is",
     "move": "your move",
+    **OWN,
 }
 
 

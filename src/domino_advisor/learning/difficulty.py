@@ -12,7 +12,9 @@ recompute, so a lesson can ask at your level and your level can be rated against
 - in play: how many tiles are unseen (every one is a possibility to rule out).
 
 A first count of a fresh number early in a round is about 1 to 2; what three opponents
-lack late in a long round, 6 to 10.
+lack late in a long round, 6 to 10.  A game's own question counts its facts the same
+way: who cannot follow, one per player asked of and one per number each must lack; what
+can still go on a place, one per such tile seen.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from domino_advisor.games.proof import Known
 
 
 def of_question(question: Any, view: Known, inf: Inference) -> float:
-    """The difficulty of a counting question (``questions.Voids``, ``Count``, ``Where``)."""
+    """The difficulty of a counting question (``questions.Voids``, ``Count``, ``Where``;
+    a game's own says its own, by the same measure: ``learning.gamequestions``)."""
     kind = question.kind
     history = view.history
     now = len(history)
@@ -52,7 +55,7 @@ def of_question(question: Any, view: Known, inf: Inference) -> float:
         proofs = [i for i, a in enumerate(history) if a.seat in ruling and a.kind != "play"]
         back = now - proofs[0] if proofs else 0
         return places + len(ruling) + back / 10 + in_play
-    raise ValueError(f"no difficulty for a {kind} question")
+    return float(question.difficulty(view, inf))  # a game's own, by the same measure
 
 
 def of_move(plays: int, view: Known) -> float:

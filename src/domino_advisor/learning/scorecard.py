@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from domino_advisor.learning.answers import KINDS, SOURCES, Answer
+from domino_advisor.learning.answers import KINDS, OWN, SOURCES, Answer
 
 if TYPE_CHECKING:
     from domino_advisor.base import shapes
@@ -22,9 +22,12 @@ class KindSummary:
 
 
 def summary(answers: list[Answer]) -> list[KindSummary]:
+    """Every game's questions, asked or not; a game's own, once asked."""
     out = []
     for kind in KINDS:
         mine = [a for a in answers if a.kind == kind]
+        if not mine and kind in OWN:
+            continue
         if not mine:
             out.append(KindSummary(kind, 0, 0.0, None, []))
             continue

@@ -3,7 +3,7 @@ are read by (a place: the head, a toe's line, a double taking its toes)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from domino_advisor.games.chicken import words
@@ -12,7 +12,7 @@ from domino_advisor.games.chicken.rules import GAME as NAME
 from domino_advisor.games.chicken.rules import SETTINGS, ChickenRules
 from domino_advisor.games.chicken.state import HEAD, ChickenRound, place_word
 from domino_advisor.games.events import Event, PlaceWords, Play
-from domino_advisor.games.hub.game import HubGame
+from domino_advisor.games.hub.game import HUB_PARTS, HubGame
 
 if TYPE_CHECKING:
     from domino_advisor.games.hub.logmatch import HubLogMatch
@@ -69,6 +69,7 @@ GAME = ChickenFoot(
     ),
     rules_class=ChickenRules,
     match_class=ChickenMatch,
+    parts=replace(HUB_PARTS, question="domino_advisor.learning.gamequestions:FOOT"),
     settings=SETTINGS,
     words=words,
     status_schema="chicken-status",

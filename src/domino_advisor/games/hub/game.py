@@ -25,6 +25,7 @@ HUB_PARTS = Parts(
     review_view="domino_advisor.views.pipsview:review_view",
     rules_view="domino_advisor.views.hubview:rules_view",
     lesson_view="domino_advisor.views.hubview:lesson_view",
+    question="domino_advisor.learning.gamequestions:TRAINS",  # Mexican Train's; each other says its own
     session_report="domino_advisor.views.hubview:session_report",
     edit_view="domino_advisor.views.hubview:edit_view",
     simulate="domino_advisor.games.hub.contest:HubContest",

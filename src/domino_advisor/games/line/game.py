@@ -49,6 +49,7 @@ class LineGames:
             review_view="domino_advisor.views.chanceview:review_view",
             rules_view="domino_advisor.views.render:rules_view",
             lesson_view="domino_advisor.views.statusview:lesson_view",
+            question="domino_advisor.learning.gamequestions:LINE",
             session_report="domino_advisor.views.statusview:session_report",
             edit_view="domino_advisor.views.statusview:edit_view",
             simulate="domino_advisor.games.line.contest:LineContest",

@@ -19,7 +19,11 @@ from domino_advisor.games.matador.rules import PLAYERS, SETTINGS, TITLE, Matador
 from domino_advisor.games.matador.state import MatadorRound
 from domino_advisor.games.registry import Parts
 
-PARTS: Parts = replace(HUB_PARTS, judging="domino_advisor.games.matador.judging:JUDGING")
+PARTS: Parts = replace(
+    HUB_PARTS,
+    judging="domino_advisor.games.matador.judging:JUDGING",
+    question="domino_advisor.learning.gamequestions:SEVENS",
+)
 
 
 @dataclass(frozen=True)

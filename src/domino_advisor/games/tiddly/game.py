@@ -5,11 +5,11 @@ parts in ``HUB_PARTS``): nothing above the games asks which game it is."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domino_advisor.games.events import Event, Play
-from domino_advisor.games.hub.game import HubGame
+from domino_advisor.games.hub.game import HUB_PARTS, HubGame
 from domino_advisor.games.tiddly import words
 from domino_advisor.games.tiddly.logmatch import TiddlyLogMatch
 from domino_advisor.games.tiddly.match import TiddlyMatch
@@ -81,6 +81,7 @@ GAME = TiddlyWink(
     places=None,
     rules_class=TiddlyRules,
     match_class=TiddlyMatch,  # every hand known: simulation (a lesson deals its one round, deal_round)
+    parts=replace(HUB_PARTS, question="domino_advisor.learning.gamequestions:RACE"),
     settings=SETTINGS,
     words=words,
     most_players=PLAYERS[1],
