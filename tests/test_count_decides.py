@@ -4,10 +4,13 @@ generated deals (``train --deals``); after the drill, what counting it was worth
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from clitools import run, small_drill_budgets
 from domino_advisor.advice.advise import Options
+from domino_advisor.base.tiles import full_set
 from domino_advisor.cli.demo import demo_text
 from domino_advisor.counting.inference import infer
 from domino_advisor.games.registry import game_for
@@ -186,3 +189,96 @@ def test_a_mexican_train_deal_where_the_count_decides_is_worth_pips_and_replays_
     (again, *_) = countdecides.deciding(r, me, Options(), about=r.names.index(d.about))
     assert again.measure == "pips" and round(again.gap, 4) == d.cost >= 1.0  # as the lesson finds it
     assert again.worth().startswith(f"worth {again.gap:.1f} pips ±")
+
+
+# -- a number miscounted, and Matador's voids of tiles (issue 41, item 6) -------------------
+def _deal_turn(name: str, i: int):
+    rules = game_for(name).rules_from(name, "")
+    found = countdecides.deal_drill(rules, 3, 1, i, FEW)
+    assert found is not None
+    r, me = countdecides._turn(gamelog.loads(found.text), found.drill.event)
+    return found, r, me
+
+
+def test_a_number_miscounted_decides_at_a_generated_deal():
+    found, r, me = _deal_turn("classic", 7)
+    assert (found.drill.kind, found.drill.about, found.drill.decides) == ("count", "5", True)
+    (d,) = countdecides.deciding(r, me, FEW, kinds=("count",))
+    # worked out apart: the 5s you have not seen (the table and your hand are all you see)
+    view = r.seat_view(me)
+    seen = set(view.table) | set(view.hand)
+    unseen = [t for t in full_set(r.rules.top) if t.bears(5) and t not in seen]
+    assert d.unseen == len(unseen) == 3 and d.seat is None and d.gap > 2 * d.error
+    assert d.words(r.names).startswith(
+        f"had you counted this (3 5s unseen, not 2), you would have played {d.best}"
+    )
+    assert countdecides.deciding(r, me, FEW, kinds=("count",), number=5) == [d]
+    assert countdecides.deciding(r, me, FEW, kinds=("count",), number=4) == []
+
+
+def test_a_miscount_takes_one_tile_for_played_and_puts_it_in_the_boneyard():
+    _, r, me = _deal_turn("classic", 7)
+    view = r.seat_view(me)
+    inf = infer(view)
+    (lapse,) = countdecides.miscountable(r, view, inf)
+    assert lapse.number == 5 and lapse.tile.bears(5) and lapse.tile in inf.unseen
+    weaker = infer(view, evidence=countdecides.miscounting(inf.evidence or view.evidence(), view, lapse.tile))
+    assert not weaker.warnings
+    where = weaker.where(lapse.tile)
+    assert where["boneyard"] == pytest.approx(1.0) and all(where[view.names[s]] == 0 for s in view.opponents)
+    assert set(weaker.unseen) == set(inf.unseen)  # nothing else is taken: one tile's place believed wrong
+
+
+def test_without_a_boneyard_a_number_cannot_be_miscounted():
+    rules = game_for("block").rules_from("block", "hand=7")  # four hands of seven: the whole set dealt
+    r = game_for("block").deal_round(rules, ["me", "ana", "bob", "cy"], random.Random(3), you=0)
+    view = r.seat_view(0)
+    assert view.boneyard == 0 and countdecides.miscountable(r, view, infer(view)) == []
+
+
+def test_matadors_voids_of_tiles_are_forgotten_number_by_number():
+    found, r, me = _deal_turn("matador", 6)
+    assert found.drill.kind == "voids"
+    view = r.seat_view(me)
+    inf = infer(view)
+    ev = inf.evidence or view.evidence()
+    seat = view.names.index(found.drill.about)
+    numbers = [n for s, n in countdecides.forgettable(view, inf) if s == seat]
+    assert numbers and any(v.tiles is not None for v in ev.voids if v.seat == seat)
+    n = numbers[0]
+    weaker = countdecides.forgetting(ev, seat, n)
+    for before, after in zip(
+        [v for v in ev.voids if v.seat == seat and v.tiles],
+        [v for v in weaker.voids if v.seat == seat],
+        strict=False,
+    ):
+        assert after.tiles == frozenset(t for t in before.tiles if not t.bears(n))
+    assert n not in infer(view, evidence=weaker).cannot_hold(seat)
+
+
+def test_a_count_drill_where_a_miscount_decides_says_what_counting_was_worth(runner, monkeypatch):
+    small_drill_budgets(monkeypatch)
+    found = [
+        i
+        for i in range(12)
+        if (d := countdecides.deal_drill(CLASSIC, 3, 1, i, FEW)) and d.drill.kind == "count"
+    ]
+    assert found, "a deal of these twelve where a miscount decides"
+    d = countdecides.deal_drill(CLASSIC, 3, 1, found[0], FEW)
+    assert d is not None
+    record = Record()
+    record.add_drills(d.name, drills.fingerprint(gamelog.loads(d.text)), d.text, [d.drill])
+    record.close()
+    r, me = countdecides._turn(gamelog.loads(d.text), d.drill.event)
+    view = r.seat_view(me)
+    n = int(d.drill.about)
+    unseen = sum(1 for t in full_set(r.rules.top) if t.bears(n) and t not in set(view.table) | set(view.hand))
+    asked = run(runner, "train", "--drills", input=f"{unseen}\n")
+    said = " ".join(asked.output.split())
+    assert (
+        f"how many {n}s have you not seen yet?" in said
+        and f"right: {unseen} tiles with a {n} are unseen" in said
+    )
+    weighed = countdecides.deciding(r, me, Options(samples=None, seed=0), kinds=("count",), number=n)
+    assert weighed  # at the drill lesson's own budget too
+    assert f"had you counted this ({unseen} {n}s unseen, not {unseen - 1}), you would have played" in said

@@ -410,9 +410,11 @@ class DrillLesson(Asking):
         self.rules = log.rules
         reads = self.reads and "reads" in game.options
         self.style = style_for(log.rules, len(log.players)) if reads else None
-        decides = None  # where forgetting what the drill's opponent lacks changes the move
+        decides = None  # where forgetting what it asks of (a void, a count) changes the move
         if kept.drill.kind == "voids":
-            decides = self.count_decides(r, me, inf, view.names.index(kept.drill.about))
+            decides = self.count_decides(r, me, inf, about=view.names.index(kept.drill.about))
+        elif kept.drill.kind == "count":
+            decides = self.count_decides(r, me, inf, number=int(kept.drill.about))
         if show:
             cost = drills.measure_of(log).cost_words(kept.drill.cost)
             if decides is not None and kept.drill.decides:  # the count's own drill
@@ -442,15 +444,22 @@ class DrillLesson(Asking):
             said = Text(decides.words(view.names), style="cyan")
             self.console.print(Padding(said, (0, 0, 0, 2), expand=False))  # wrapped under itself
 
-    def count_decides(self, r: GameRound, me: int, inf: Inference, seat: int) -> Decides | None:
-        """Where forgetting what the opponent lacks would clearly change the advice's move,
-        what counting it is worth (``learning.countdecides``: the table's budget, seed 0,
-        the same every time the drill is asked); None where it changes nothing."""
+    def count_decides(
+        self, r: GameRound, me: int, inf: Inference, about: int | None = None, number: int | None = None
+    ) -> Decides | None:
+        """Where forgetting what the opponent ``about`` lacks, or miscounting ``number``,
+        would clearly change the advice's move, what counting it is worth
+        (``learning.countdecides``: the table's budget, seed 0, the same every time the
+        drill is asked); None where it changes nothing."""
         from domino_advisor.learning import countdecides
 
         turn = r.for_next(me)
         options = Options(samples=self.samples, seed=0, seconds=None, style=self.style)
-        found = countdecides.deciding(turn, me, options, inference=inf if turn is r else None, about=seat)
+        kinds = ("voids",) if about is not None else ("count",)
+        given = inf if turn is r else None
+        found = countdecides.deciding(
+            turn, me, options, inference=given, about=about, kinds=kinds, number=number
+        )
         return found[0] if found else None
 
 

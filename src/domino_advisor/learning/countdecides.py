@@ -1,5 +1,6 @@
 """Where the count decides the move: positions at which the advice's move from all you
-could know differs from its move with one void forgotten, by a clear gap.
+could know differs from its move with one void forgotten, or one number miscounted, by
+a clear gap.
 
 A void forgotten is one certainty given up: "bob lacks 5" (bob passed or drew with a 5
 open, and nothing since let him hold one) is taken out of every pass and draw of his
@@ -10,13 +11,18 @@ what the true first move gains over it there (the match's chance where the round
 played for one, else the round's: a won round 1, a drawn one a half; in the pips
 games, pips against the others), with the standard error of that paired difference.
 A gap is kept only where it is more than twice its error (never where the error is not
-known: one sampled world).  Only voids on numbers are forgotten: a void of tiles
-(Matador's ends, which take the tile that makes seven) is left as it is.
+known: one sampled world).  A void of tiles (Matador's ends, which take the tile that
+makes seven) is forgotten for the tiles bearing the number: the rest of it stands.
 
-Why a void and not a miscounted number: the counting's evidence says what a seat
-lacks, so forgetting a void is the same counting with less evidence.  Believing one
-tile of a number more (or fewer) unseen than there is would put a tile in two places
-at once (on the table and in a hand), which no world the advice plays out can hold.
+A number miscounted is one fewer of it unseen than there is: one of its unseen tiles
+taken for played (the one most likely in the opponents' hands, where taking it away
+changes most), so the others are counted as unable to hold it; the worlds then put it
+in the boneyard, where it can do no harm.  Only that way round, and only with a
+boneyard: believing one more unseen than there is would put a tile in two places at
+once (on the table and in a hand), which no world the advice plays out can hold; and
+with nothing to draw, every unseen tile is in a hand.  A miscount is asked of the
+numbers showing where you play with three or fewer unseen, where one tile is a
+large share of what is left.
 """
 
 from __future__ import annotations
@@ -27,8 +33,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from domino_advisor.advice.advise import Advice, Options, advise
+from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.evidence import Evidence, Void
-from domino_advisor.counting.inference import Inference, infer
+from domino_advisor.counting.inference import BONEYARD, Inference, infer
 from domino_advisor.games.events import Draw, Play
 from domino_advisor.learning.progress import Drill
 
@@ -39,21 +46,36 @@ if TYPE_CHECKING:
 CLEAR = 2.0  # a gap is clear when it is more than this many standard errors
 MOST_DECISIONS = 4  # the decisions of a game looked at for drills: those with the most voids known
 # (a Mexican Train decision costs about 2 s of advice: one with each void forgotten)
-MOST_TURNS = 3  # ... and of a generated deal's round, the first of yours with a void known
+MOST_TURNS = 3  # ... and of a generated deal's round, the first of yours with a lapse to weigh
+TIGHT = 3  # a number is miscounted where this few of it are unseen (learning.questions.TIGHT)
+LAPSES = ("voids", "count")  # what a drill from a game or a deal weighs: voids forgotten, numbers miscounted
+
+
+@dataclass(frozen=True)
+class Lapse:
+    """One thing a counting player may get wrong: a void forgotten (``voids``: the seat
+    and the number it lacks) or a number miscounted (``count``: the number, and the unseen
+    tile of it taken for played)."""
+
+    kind: str
+    number: int
+    seat: int | None = None  # whose void (voids)
+    tile: Tile | None = None  # the tile taken for played (count)
 
 
 @dataclass(frozen=True)
 class Decides:
-    """One void whose forgetting changes the advice's move clearly."""
+    """One lapse that changes the advice's move clearly."""
 
-    seat: int  # the opponent whose void it is
-    number: int  # the number they certainly lack
+    seat: int | None  # the opponent whose void it is (None: a number miscounted)
+    number: int  # the number they certainly lack, or the number miscounted
     best: str  # the advice's move from the true counting, as the log writes it
-    instead: str  # ... and its move with the void forgotten
+    instead: str  # ... and its move with the lapse
     gap: float  # what ``best`` gains over ``instead`` in the true advice's worlds
     error: float  # one standard error of that gap (paired: the same worlds)
     measure: str  # chance or pips: what the gap is in
     match: bool = False  # the gap is in the match's chance (a round played for a match)
+    unseen: int | None = None  # a miscount: how many of the number are truly unseen
 
     def worth(self) -> str:
         """The gap and two standard errors, in the game's measure."""
@@ -64,8 +86,12 @@ class Decides:
 
     def words(self, names: tuple[str, ...] | list[str]) -> str:
         """What the lesson says after the drill is answered."""
+        if self.seat is None:
+            counted = f"{self.unseen} {self.number}s unseen, not {(self.unseen or 0) - 1}"
+        else:
+            counted = f"{names[self.seat]} lacks {self.number}"
         return (
-            f"had you counted this ({names[self.seat]} lacks {self.number}), you would have played "
+            f"had you counted this ({counted}), you would have played "
             f"{self.best} rather than {self.instead}: {self.worth()}"
         )
 
@@ -79,21 +105,58 @@ def forgettable(view: Known, inf: Inference) -> list[tuple[int, int]]:
         if not view.counts[s]:
             continue
         named = {n for v in ev.voids if v.seat == s and v.tiles is None for n in v.numbers}
+        named |= {
+            n
+            for v in ev.voids
+            if v.seat == s and v.tiles is not None
+            for t in v.tiles
+            for n in (t.high, t.low)
+        }
         out += [(s, n) for n in inf.cannot_hold(s) if n in named]
+    return out
+
+
+def miscountable(r: Any, view: Known, inf: Inference) -> list[Lapse]:
+    """Each number showing where you play with three or fewer of it unseen, and the tile
+    of it taken for played: the one most likely in the opponents' hands (none without a
+    boneyard to put it in)."""
+    if not view.boneyard:
+        return []
+    out = []
+    for n in r.open_numbers(view.me):
+        unseen = sorted((t for t in inf.unseen if t.bears(n)), reverse=True)
+        if not 0 < len(unseen) <= TIGHT:
+            continue
+        held = {t: sum(p for place, p in inf.where(t).items() if place != BONEYARD) for t in unseen}
+        tile = max(unseen, key=lambda t: held[t])  # the first of the likeliest, tiles high first
+        if held[tile] > 0:
+            out.append(Lapse("count", n, tile=tile))
     return out
 
 
 def forgetting(ev: Evidence, seat: int, number: int) -> Evidence:
     """The evidence with ``seat``'s voids on ``number`` forgotten (a void left with no
-    number goes)."""
+    number goes; a void of tiles loses those bearing the number, and goes once empty)."""
     voids = []
     for v in ev.voids:
-        if v.seat == seat and v.tiles is None and number in v.numbers:
+        if v.seat == seat and v.tiles is not None:
+            kept = frozenset(t for t in v.tiles if not t.bears(number))
+            if not kept:
+                continue
+            v = Void(v.seat, v.time, set(v.numbers), v.line, v.verb, kept)
+        elif v.seat == seat and number in v.numbers:
             if len(v.numbers) == 1:
                 continue
             v = Void(v.seat, v.time, v.numbers - {number}, v.line, v.verb)
         voids.append(v)
     return Evidence(ev.groups, voids, ev.played, ev.cases, ev.lead_text)
+
+
+def miscounting(ev: Evidence, view: Known, tile: Tile) -> Evidence:
+    """The evidence with ``tile`` taken for played: no opponent holds it now."""
+    now = len(view.history)
+    taken = [Void(s, now, set(), None, "", frozenset({tile})) for s in view.opponents if view.counts[s]]
+    return Evidence(ev.groups, [*ev.voids, *taken], ev.played, ev.cases, ev.lead_text)
 
 
 def deciding(
@@ -103,16 +166,19 @@ def deciding(
     *,
     inference: Inference | None = None,
     about: int | None = None,
+    kinds: tuple[str, ...] = ("voids",),
+    number: int | None = None,
 ) -> list[Decides]:
-    """Every void of the opponents (of ``about`` only, where given) whose forgetting
-    changes the advice's move by a clear gap, the largest gap first.  ``options``: the
+    """Every lapse of ``kinds`` (``LAPSES``) that changes the advice's move by a clear
+    gap, the largest gap first: voids of the opponents (of ``about`` only, where given)
+    forgotten, numbers (``number`` only, where given) miscounted.  ``options``: the
     advice's (the table's budget, a fixed seed), without reasons: the moves are ranked
     the same."""
     options = replace(options, reasons=False)
     view = r.seat_view(seat)
     inf = inference or infer(view)
-    voids = [(s, n) for s, n in forgettable(view, inf) if about is None or s == about]
-    if not voids:
+    lapses = _lapses(r, view, inf, kinds, about, number)
+    if not lapses:
         return []
     true = advise(r, seat, options, inference=inf)
     if true.action != "play":
@@ -122,15 +188,36 @@ def deciding(
         return []
     ev = inf.evidence or view.evidence()
     out = []
-    for s, n in voids:
-        weaker = infer(view, evidence=forgetting(ev, s, n))
+    for lapse in lapses:
+        if lapse.seat is not None:
+            weaker = infer(view, evidence=forgetting(ev, lapse.seat, lapse.number))
+        else:
+            assert lapse.tile is not None
+            weaker = infer(view, evidence=miscounting(ev, view, lapse.tile))
+            if weaker.warnings:  # the tile could be nowhere else: no such miscount
+                continue
         other = _same(true, advise(r, seat, options, inference=weaker).moves[0])
         if other is not None and id(other) in behind:
             gap, error = behind[id(other)]
             best = _said(r, seat, true, true.moves[0])
             instead = _said(r, seat, true, other)
-            out.append(Decides(s, n, best, instead, gap, error, true.measure, true.stakes is not None))
-    return sorted(out, key=lambda d: (-d.gap, d.seat, d.number))
+            unseen = None if lapse.seat is not None else sum(1 for t in inf.unseen if t.bears(lapse.number))
+            stakes = true.stakes is not None
+            out.append(
+                Decides(lapse.seat, lapse.number, best, instead, gap, error, true.measure, stakes, unseen)
+            )
+    return sorted(out, key=lambda d: (-d.gap, d.seat is None, d.seat or 0, d.number))
+
+
+def _lapses(
+    r: Any, view: Known, inf: Inference, kinds: tuple[str, ...], about: int | None, number: int | None
+) -> list[Lapse]:
+    out = []
+    if "voids" in kinds:
+        out += [Lapse("voids", n, seat=s) for s, n in forgettable(view, inf) if about is None or s == about]
+    if "count" in kinds:
+        out += [x for x in miscountable(r, view, inf) if number is None or x.number == number]
+    return out
 
 
 def _same(true: Advice, move: Any) -> Any:
@@ -177,10 +264,11 @@ def worth_drilling(judging: Any) -> float:
 def from_game(
     log: GameLog, options: Options, most: int | None = None, on_step: Callable[[int, int], None] | None = None
 ) -> list[Drill]:
-    """At the ``most`` of your decisions in the game with the most voids known (None:
-    ``MOST_DECISIONS``; not only the costly ones), a voids drill about the opponent whose
-    forgotten void decides the move by the largest gap (its cost: that gap), where one
-    does by a gap worth a drill.  ``on_step(done, total)`` hears each decision weighed."""
+    """At the ``most`` of your decisions in the game with the most lapses to weigh (None:
+    ``MOST_DECISIONS``; not only the costly ones), a drill about the lapse that decides
+    the move by the largest gap (its cost: that gap), where one does by a gap worth a
+    drill: a voids drill about the opponent whose void was forgotten, or a count drill
+    about the number miscounted.  ``on_step(done, total)`` hears each decision weighed."""
     from domino_advisor.games.registry import part
     from domino_advisor.learning.drills import fingerprint
 
@@ -191,18 +279,17 @@ def from_game(
     out = []
     for done, (event, _) in enumerate(sorted(known), 1):
         r, me = _turn(log, event)
-        found = deciding(r, me, options)
+        found = deciding(r, me, options, kinds=LAPSES)
         if found and found[0].gap >= worth:
-            d = found[0]
-            here = fingerprint(log, event - 1)
-            out.append(Drill(event, "voids", r.names[d.seat], round(d.gap, 4), here, decides=True))
+            out.append(_drill(found[0], event, r.names, fingerprint(log, event - 1)))
         if on_step is not None:
             on_step(done, len(known))
     return out
 
 
 def _decisions(log: GameLog) -> list[tuple[int, int]]:
-    """Your decisions in the game (event number), each with how many voids were known."""
+    """Your decisions in the game (event number), each with how many lapses there were to
+    weigh (voids known, numbers to miscount)."""
     from domino_advisor.games.registry import part
 
     judging = part(log.game, "judging")
@@ -215,9 +302,9 @@ def _decisions(log: GameLog) -> list[tuple[int, int]]:
             turn = None if r.over else r.for_next(me)
             if turn is not None and _choice(turn, me, judging):
                 view = turn.seat_view(me)
-                voids = len(forgettable(view, infer(view)))
-                if voids:
-                    out.append((k, voids))
+                lapses = len(_lapses(turn, view, infer(view), LAPSES, None, None))
+                if lapses:
+                    out.append((k, lapses))
         match.apply(event, line)
     return out
 
@@ -233,6 +320,13 @@ def _turn(log: GameLog, event: int) -> tuple[Any, int]:
 
     match, _ = replayed(log, event)
     return match.round.for_next(match.viewer), match.viewer
+
+
+def _drill(d: Decides, event: int, names: Any, here: str) -> Drill:
+    """The drill a lapse that decides gives: what the opponent lacks, or the count."""
+    if d.seat is None:
+        return Drill(event, "count", str(d.number), round(d.gap, 4), here, decides=True)
+    return Drill(event, "voids", names[d.seat], round(d.gap, 4), here, decides=True)
 
 
 @dataclass(frozen=True)
@@ -293,29 +387,29 @@ def deal_drill(rules: Any, players: int, seed: int, i: int, options: Options) ->
         if actor == 0 and _choice(r, 0, judging):
             view = r.seat_view(0)
             inf = infer(view)
-            if forgettable(view, inf):
+            if _lapses(r, view, inf, LAPSES, None, None):
                 turns += 1
-                found = deciding(r, 0, options, inference=inf)
+                found = deciding(r, 0, options, inference=inf, kinds=LAPSES)
                 if found and found[0].gap >= worth_drilling(judging):
                     d = found[0]
                     text = "\n".join([*lines, f"{names[0]} plays {d.best}"]) + "\n"  # the advice's move
                     log = gamelog.loads(text)
                     event = len(log.numbered_events())
-                    here = fingerprint(log, event - 1)
-                    drill = Drill(event, "voids", names[d.seat], round(d.gap, 4), here, decides=True)
+                    drill = _drill(d, event, names, fingerprint(log, event - 1))
                     return DealtDrill(f"deal-{seed}-{i + 1}.dom", text, drill)
         move = bot(r, moves, rng)
         r.apply(move)
-        _log(lines, move, names[0])
+        _log(lines, move, names[0], one_draw=game.one_draw)
     return None
 
 
-def _log(lines: list[str], move: Any, me: str) -> None:
+def _log(lines: list[str], move: Any, me: str, one_draw: bool = False) -> None:
     """A move as your log writes it: the tiles another player draws are not seen, and
-    a run of their draws is one line (``ana draws 3``)."""
+    a run of their draws is one line (``ana draws 3``) where the game's log takes it so
+    (``one_draw``: a line a tile, as Matador's and Tiddly-wink's)."""
     if isinstance(move, Draw) and move.player != me:
         count = move.count
-        if lines[-1].startswith(f"{move.player} draws ") and lines[-1].split()[-1].isdigit():
+        if not one_draw and lines[-1].startswith(f"{move.player} draws ") and lines[-1].split()[-1].isdigit():
             count += int(lines.pop().split()[-1])
         lines.append(str(Draw(move.player, count)))
         return
