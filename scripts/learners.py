@@ -18,6 +18,8 @@ when more are due than the day has questions, by skills.next_kind from the weak 
 asks as (b) does.  New items come in turn, kind after kind, across the days (next_kind's
 own turn starts again with each lesson, and a lesson's new items follow its due cards, so
 it would lean towards the kinds late in the turn: not targeting, so not measured as such).
+(d) (b) with at most ``REVIEW_SHARE`` of the day's questions given to reviews, the rest new
+items (the reviews left over stay due): what a drill lesson does since (learning.drillstore).
 
 Each learner is drawn once, by its seed, and trained by each arm from the same start with
 the same stream of random numbers for its answers.  At the end (the day after the last,
@@ -50,8 +52,9 @@ GAP = 60.0  # seconds between two questions of a lesson
 SECONDS_TAKEN = 10.0  # every answer takes this long (right is Good, never Hard)
 OLD_LIMIT = 10  # 0.10.0 asked at most this many due drills a lesson
 OLD_DONE = 2  # ... and a drill was done after this many right answers
-ARMS = ("a", "b", "c")
-NAMES = {"a": "(a) 0.10.0", "b": "(b) FSRS", "c": "(c) FSRS+targeting"}
+REVIEW_SHARE = 0.6  # arm (d): at most this share of a day's questions are reviews
+ARMS = ("a", "b", "c", "d")
+NAMES = {"a": "(a) 0.10.0", "b": "(b) FSRS", "c": "(c) FSRS+targeting", "d": "(d) FSRS, half new"}
 
 
 @dataclass
@@ -106,8 +109,11 @@ def train(model: str, who: str, arm: str, days: int, per_day: int) -> Trained:
         weak = [k for k in KINDS if is_weak(history[k], overall)] if arm == "c" else []
         weak_days += bool(weak)
         asked: list[str] = []
+        reviews = 0
         for slot in range(per_day):
-            card = _pick(due, asked, weak, arm, kinds)
+            mixed = arm == "d" and reviews >= REVIEW_SHARE * per_day  # the rest of the day: new items
+            card = None if mixed else _pick(due, asked, weak, arm, kinds)
+            reviews += card is not None
             if card is None:  # an idle slot: a new item
                 kind = next_kind(asked, weak, KINDS, kinds) if weak else KINDS[len(cards) % len(KINDS)]
                 card = Card(me.new_item(kind), kind, costs.random())
@@ -217,7 +223,7 @@ def report(model: str, results: list[dict[str, Trained]]) -> dict[tuple[str, str
     weak = statistics.fmean(r["c"].weak_days / len(r["c"].asked) for r in results)
     print(f"{'days with a weak skill':26}{'':40}{100 * weak:19.1f}%")
     print("paired differences (percentage points; items for the counts): mean [95% interval] over learners")
-    pairs = (("b", "a"), ("c", "b"), ("c", "a"))
+    pairs = (("b", "a"), ("c", "b"), ("c", "a"), ("d", "a"))
     print(f"{'':26}" + "".join(f"{f'({x}) - ({y})':>26}" for x, y in pairs))
     lows = {}
     for name, values, scale in rows:
@@ -262,7 +268,8 @@ def main() -> None:
         lows = report(model, results)
         for row in ("retention", "accuracy, mean of kinds"):
             verdicts = [
-                f"({x}) {'beats' if lows[(row, x, 'a')] > 0 else 'does not beat'} (a)" for x in ("b", "c")
+                f"({x}) {'beats' if lows[(row, x, 'a')] > 0 else 'does not beat'} (a)"
+                for x in ("b", "c", "d")
             ]
             print(f"model {model}, {row}: {', '.join(verdicts)} (paired 95% interval above zero or not)")
         print(f"model {model}: {time.perf_counter() - began:.0f} s with {args.jobs} job(s)\n")

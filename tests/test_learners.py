@@ -151,3 +151,11 @@ def test_the_old_rule_asks_ten_drills_the_costliest_first():
     cards = [sim.Card(n, "count", cost=n / 20) for n in range(15)]
     due = sim._due(cards, "a", 0, 20)
     assert [c.item for c in due] == list(range(14, 4, -1))
+
+
+@pytest.mark.parametrize("model", ["P", "Q", "R"])
+def test_the_mixed_arm_gives_new_items_their_share_of_every_day(model):
+    for who in WHO[:3]:
+        mixed, reviews_first = sim.train(model, who, "d", 12, 10), sim.train(model, who, "b", 12, 10)
+        assert mixed.items >= round((1 - sim.REVIEW_SHARE) * 10) * 12  # four new items a day at least
+        assert mixed.items > reviews_first.items

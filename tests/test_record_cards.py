@@ -281,3 +281,26 @@ def test_the_latest_clock_leaves_a_year_for_the_schedule(runner, monkeypatch):
     assert late.due == clock.LATEST + schedule.LONGEST * DAY <= clock.LAST
     monkeypatch.delenv("DOMINO_ADVISOR_NOW")
     refused(runner, None, "train", "--drills", "--retention", "nan", says="--retention")
+
+
+def test_a_drill_lesson_leaves_room_for_new_drills(tmp_path, monkeypatch):
+    """At most six in ten of a lesson's drills are reviews while new ones wait (the mix
+    that beat 0.10.0's rule on retention and accuracy under every model learner); the
+    reviews fill what the new leave."""
+    from domino_advisor.learning.drillstore import Drill
+
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(NOW))
+    record = Record(tmp_path / "progress.sqlite")
+    yours = (7, 11, 15, 19, 23, 30)  # the demo's moves of yours: a count and a move drill at each
+    both = [Drill(e, kind, "1", 0.03, f"p{e}") for e in yours for kind in ("count", "move")]
+    assert record.add_drills("demo.dom", "g1", demo_text(), both) == 12
+    old = record.due(8)  # all new: the longest overdue (all due now), the costliest, the first kept
+    for kept in old:
+        assert record.answered(kept.id, False, 5.0)  # Again: due again within days
+    monkeypatch.setenv("DOMINO_ADVISOR_NOW", repr(NOW + 5 * DAY))
+    answered = {k.id for k in old}
+    due = record.due(10)
+    assert [k.id in answered for k in due] == [True] * 6 + [False] * 4
+    assert [k.id in answered for k in record.due(4)] == [True, True, False, False]
+    assert len(record.due(20)) == 12 and [k.id in answered for k in record.due(20)][:8] == [True] * 8
+    record.close()
