@@ -43,6 +43,7 @@ from multiprocessing import Pool
 
 from learners_models import KINDS, Learner, learner
 
+from domino_advisor.learning.drillstore import REVIEW_SHARE  # arm (d): at most this share of a day reviews
 from domino_advisor.learning.schedule import Memory, review
 from domino_advisor.learning.skills import is_weak, next_kind
 
@@ -52,9 +53,8 @@ GAP = 60.0  # seconds between two questions of a lesson
 SECONDS_TAKEN = 10.0  # every answer takes this long (right is Good, never Hard)
 OLD_LIMIT = 10  # 0.10.0 asked at most this many due drills a lesson
 OLD_DONE = 2  # ... and a drill was done after this many right answers
-REVIEW_SHARE = 0.6  # arm (d): at most this share of a day's questions are reviews
 ARMS = ("a", "b", "c", "d")
-NAMES = {"a": "(a) 0.10.0", "b": "(b) FSRS", "c": "(c) FSRS+targeting", "d": "(d) FSRS, half new"}
+NAMES = {"a": "(a) 0.10.0", "b": "(b) FSRS", "c": "(c) FSRS+targeting", "d": "(d) FSRS, 60% reviews"}
 
 
 @dataclass

@@ -210,7 +210,7 @@ def test_a_number_miscounted_decides_at_a_generated_deal():
     unseen = [t for t in full_set(r.rules.top) if t.bears(5) and t not in seen]
     assert d.unseen == len(unseen) == 3 and d.seat is None and d.gap > 2 * d.error
     assert d.words(r.names).startswith(
-        f"had you counted this (3 5s unseen, not 2), you would have played {d.best}"
+        f"had you counted this (3 of the 5s unseen, not 2), you would have played {d.best}"
     )
     assert countdecides.deciding(r, me, FEW, kinds=("count",), number=5) == [d]
     assert countdecides.deciding(r, me, FEW, kinds=("count",), number=4) == []
@@ -281,4 +281,14 @@ def test_a_count_drill_where_a_miscount_decides_says_what_counting_was_worth(run
     )
     weighed = countdecides.deciding(r, me, Options(samples=None, seed=0), kinds=("count",), number=n)
     assert weighed  # at the drill lesson's own budget too
-    assert f"had you counted this ({unseen} {n}s unseen, not {unseen - 1}), you would have played" in said
+    assert (
+        f"had you counted this ({unseen} of the {n}s unseen, not {unseen - 1}), you would have played" in said
+    )
+
+
+def test_no_miscount_where_an_end_takes_other_tiles_than_its_number():
+    """Matador's ends take the tile that makes seven: a count of the number showing is
+    not what decides there."""
+    for i in range(6):
+        found = countdecides.deal_drill(game_for("matador").rules_from("matador", ""), 3, 1, i, FEW)
+        assert found is None or found.drill.kind == "voids"

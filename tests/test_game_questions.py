@@ -146,3 +146,27 @@ def test_an_own_kind_reads_back_from_a_pending_line():
         }
     )
     assert answer_from(line).kind == "sevens"
+
+
+def test_a_command_typed_at_the_question_is_the_sessions_not_a_name(runner, tmp_path):
+    """At the table a name is answered whole: 'b' typed at the question is a line of the
+    game (here refused, in the table's words), never bob."""
+    game = tmp_path / "g.dom"
+    run(runner, "new", game, "--rules", "block", "--players", "me ana bob", "--hand", "62 55 54 44 40")
+    lines = ["me 55", "ana 52", "bob pass", "2 5", "me 54 on 5", "ana 42 on 4", "b", "q"]
+    res = run(runner, "session", game, "--samples", "20", "--practice", input="\n".join(lines) + "\n")
+    assert res.exit_code == 2, res.output  # a line refused
+    assert "who certainly cannot play on 2 now" in res.output and "bob cannot play on 2" not in res.output
+    assert "not logged: 'b': say what bob did" in res.output
+    assert [a.kind for a in Record().answers()] == ["voids"]  # the question left unanswered, nothing kept
+
+
+def test_nobody_is_asked_about_their_own_train_while_a_double_waits():
+    game = registry.game_for("mexican-train")
+    rules = game.rules_from("mexican-train", "")
+    r = game.deal_round(rules, ["me", "ana", "bob"], random.Random(4), you=0)
+    view = r.seat_view(0)
+    own = registry.part(game, "question")
+    assert own(r, view)  # at the start, every train open to its owner
+    r.double = 0  # a double laid on the first player's train, to be satisfied
+    assert own(r, view) == []

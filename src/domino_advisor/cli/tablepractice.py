@@ -17,7 +17,7 @@ from domino_advisor.learning import difficulty, gamequestions, questions
 from domino_advisor.learning.progress import Answer, Record, now
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Collection
 
     from domino_advisor import api
     from domino_advisor.games.proof import Known
@@ -96,12 +96,12 @@ class Practice:
                 return None
             if not text.strip():
                 return None
+            if not _answer_like(text, _names_asked(question, view)):  # a line of the game, or a command
+                self.deferred = text
+                return None
             try:
                 return question.read(text, view)
             except DominoError as e:
-                if not _answer_like(text):
-                    self.deferred = text
-                    return None
                 self.console.print(Text(message(str(e)), style="red"))
 
     def open_record(self) -> Record | None:
@@ -131,8 +131,17 @@ class Practice:
             record.close()
 
 
-def _answer_like(text: str) -> bool:
-    """Numbers, commas, '-', 'none': a try at an answer (asked again when it does not
-    read); anything else is a line of the game."""
+def _names_asked(question: Any, view: Known) -> set[str]:
+    """The names an answer may give (who cannot follow, at the table: whole names only,
+    so the session's commands, 'a' or 's', are never taken for ana or sam)."""
+    if isinstance(question, gamequestions.Blocked):
+        return {view.names[s].lower() for s, _ in question.seats}
+    return set()
+
+
+def _answer_like(text: str, names: Collection[str] = ()) -> bool:
+    """Numbers, commas, '-', 'none', or the names asked of: a try at an answer (asked
+    again when it does not read); anything else is a line of the game."""
     words = text.lower().replace(",", " ").split()
-    return all(w in ("-", "none", "nothing", "nobody", "noone") or w.isdigit() for w in words)
+    nothing = ("-", "none", "nothing", "nobody", "noone")
+    return all(w in nothing or w.isdigit() or w in names or (names and w == "and") for w in words)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from domino_advisor.advice.advise import Advice, Options, advise
-from domino_advisor.base.tiles import Tile
+from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.counting.evidence import Evidence, Void
 from domino_advisor.counting.inference import BONEYARD, Inference, infer
 from domino_advisor.games.events import Draw, Play
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from domino_advisor.log.gamelog import GameLog
 
 CLEAR = 2.0  # a gap is clear when it is more than this many standard errors
-MOST_DECISIONS = 4  # the decisions of a game looked at for drills: those with the most voids known
+MOST_DECISIONS = 4  # the decisions of a game looked at for drills: those with the most lapses to weigh
 # (a Mexican Train decision costs about 2 s of advice: one with each void forgotten)
 MOST_TURNS = 3  # ... and of a generated deal's round, the first of yours with a lapse to weigh
 TIGHT = 3  # a number is miscounted where this few of it are unseen (learning.questions.TIGHT)
@@ -87,7 +87,7 @@ class Decides:
     def words(self, names: tuple[str, ...] | list[str]) -> str:
         """What the lesson says after the drill is answered."""
         if self.seat is None:
-            counted = f"{self.unseen} {self.number}s unseen, not {(self.unseen or 0) - 1}"
+            counted = f"{self.unseen} of the {self.number}s unseen, not {(self.unseen or 0) - 1}"
         else:
             counted = f"{names[self.seat]} lacks {self.number}"
         return (
@@ -119,11 +119,16 @@ def forgettable(view: Known, inf: Inference) -> list[tuple[int, int]]:
 def miscountable(r: Any, view: Known, inf: Inference) -> list[Lapse]:
     """Each number showing where you play with three or fewer of it unseen, and the tile
     of it taken for played: the one most likely in the opponents' hands (none without a
-    boneyard to put it in)."""
-    if not view.boneyard:
+    boneyard to put it in, nor where an end takes other tiles than those bearing its
+    number: a count of the number is then not what decides)."""
+    showing = set(r.open_numbers(view.me))
+    if not view.boneyard or not showing:
         return []
+    every = full_set(view.rules.top)
+    if {t for t in every if r.fits(view.me, t)} != {t for t in every if {t.high, t.low} & showing}:
+        return []  # the ends take other tiles than those bearing their numbers (Matador's: sevens)
     out = []
-    for n in r.open_numbers(view.me):
+    for n in sorted(showing):
         unseen = sorted((t for t in inf.unseen if t.bears(n)), reverse=True)
         if not 0 < len(unseen) <= TIGHT:
             continue
@@ -212,6 +217,8 @@ def deciding(
 def _lapses(
     r: Any, view: Known, inf: Inference, kinds: tuple[str, ...], about: int | None, number: int | None
 ) -> list[Lapse]:
+    """The lapses of ``kinds`` a position offers (of ``about``'s voids, of ``number``'s
+    count, where given): what ``deciding`` weighs, and how decisions are ranked."""
     out = []
     if "voids" in kinds:
         out += [Lapse("voids", n, seat=s) for s, n in forgettable(view, inf) if about is None or s == about]
@@ -406,7 +413,7 @@ def deal_drill(rules: Any, players: int, seed: int, i: int, options: Options) ->
 def _log(lines: list[str], move: Any, me: str, one_draw: bool = False) -> None:
     """A move as your log writes it: the tiles another player draws are not seen, and
     a run of their draws is one line (``ana draws 3``) where the game's log takes it so
-    (``one_draw``: a line a tile, as Matador's and Tiddly-wink's)."""
+    (``one_draw``: a draw is one tile, a line a tile)."""
     if isinstance(move, Draw) and move.player != me:
         count = move.count
         if not one_draw and lines[-1].startswith(f"{move.player} draws ") and lines[-1].split()[-1].isdigit():

@@ -5,7 +5,9 @@ is left that makes seven with an end; at Tiddly-wink, who is out of the race.
 
 A game names its own in its parts (``Parts.question``: the round and your view -> the
 questions its position offers, none where it offers none); each reads, marks and explains
-itself as the common ones do (``learning.questions``), and is a skill of its own.
+itself as the common ones do (``learning.questions``), and is a skill of its own.  The
+finders below read their own game's round (its trains, its waiting double), as a game's
+view reads its table: each is named by that game's parts alone.
 """
 
 from __future__ import annotations
@@ -184,9 +186,9 @@ def _line_questions(r: Any, view: Known) -> list[OwnQuestion]:
 
 def _train_questions(r: Any, view: Known) -> list[OwnQuestion]:
     """Mexican Train: who cannot play on their own train (they must play elsewhere, or
-    draw and put their marker out)."""
+    draw and put their marker out); not while a double waits, when nobody may."""
     seats = _asked(view)
-    if not seats:
+    if not seats or r.double is not None:
         return []
     ends = ", ".join(f"{view.names[s]}'s shows {r.trains[s].end}" for s in seats)
     own = tuple((s, (r.trains[s].end,)) for s in seats)
