@@ -19,9 +19,8 @@ from domino_advisor.base.errors import NotationError
 from domino_advisor.base.printable import excerpt, plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set
 from domino_advisor.counting.inference import Inference
-from domino_advisor.games.events import number_at_most
 from domino_advisor.games.proof import Known
-from domino_advisor.learning.questions import Label, Marked, no_label, why_lacks
+from domino_advisor.learning.questions import Label, Marked, no_label, read_count, why_lacks
 
 
 def _names(seats: list[int], view: Known) -> str:
@@ -112,10 +111,7 @@ class Fitting:
         return f"how many tiles that could go {self.where} have you not seen yet? "
 
     def read(self, text: str, view: Known) -> int:
-        count = number_at_most(text.strip(), view.rules.tile_count)
-        if count is None:
-            raise NotationError(f"'{excerpt(text)}': a whole number, please")
-        return count
+        return read_count(text, view)
 
     def mark(self, said: int, view: Known, inf: Inference, label: Label = no_label) -> Marked:
         unseen = [t for t in inf.unseen if t in self.tiles]

@@ -66,6 +66,14 @@ def parse_numbers(text: str, top: int) -> set[int]:
     return out
 
 
+def read_count(text: str, view: Known) -> int:
+    """A count of tiles, at most the set's (every count question reads its answer so)."""
+    count = number_at_most(text.strip(), view.rules.tile_count)
+    if count is None:
+        raise NotationError(f"'{excerpt(text)}': a whole number, please")
+    return count
+
+
 # -- why a player lacks a number ---------------------------------------------------------------
 def why_lacks(view: Known, seat: int, numbers: list[int], label: Label = no_label) -> str:
     """The proof, for each number a player certainly lacks: the draw or pass on it (the
@@ -155,10 +163,7 @@ class Count:
         return f"how many {self.number}s have you not seen yet? "
 
     def read(self, text: str, view: Known) -> int:
-        count = number_at_most(text.strip(), view.rules.tile_count)
-        if count is None:
-            raise NotationError(f"'{excerpt(text)}': a whole number, please")
-        return count
+        return read_count(text, view)
 
     def mark(self, said: int, view: Known, inf: Inference, label: Label = no_label) -> Marked:
         n = self.number
