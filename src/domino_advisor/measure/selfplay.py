@@ -26,7 +26,14 @@ NAMES = ["s1", "s2", "s3", "s4"]  # the seats, as the tournaments name them
 
 
 def play_round(
-    rules: Any, seats: int, samples: int | None, seed: int, game: int, watch, reads: bool = True
+    rules: Any,
+    seats: int,
+    samples: int | None,
+    seed: int,
+    game: int,
+    watch,
+    reads: bool = True,
+    own_seeds: bool = False,
 ) -> Any:
     """One round of self-play on the deal ``game`` of ``seed``; ``watch(round, seat,
     advice)`` sees every decision with a choice of plays before it is made.  The
@@ -34,9 +41,11 @@ def play_round(
     ``reads`` is off: the styles are fitted on games without them); ``samples`` None:
     at the table's budget of work, as advise without --samples.  The round is dealt as
     the game deals a round played for itself (its judging part's ``self_play``), and
-    played through the round interface."""
+    played through the round interface.  ``own_seeds``: each seat's advice seeded by dice
+    of its own (two players at a table, each with the tool), not the round's."""
     style = style_for(rules, seats) if reads else None
     rng = random.Random(seed * 1_000_003 + game)
+    dice = [random.Random(f"{seed}/{game}/{s}") if own_seeds else rng for s in range(seats)]
     r = judging_for(rules).self_play(rules, NAMES[:seats], rng)
     while not r.over:
         moves = r.legal_moves()
@@ -48,7 +57,7 @@ def play_round(
             r.apply(mine[0])
             continue
         options = Options(
-            samples=samples, seed=rng.getrandbits(32), reasons=False, objective="round", style=style
+            samples=samples, seed=dice[seat].getrandbits(32), reasons=False, objective="round", style=style
         )
         advice = advise(r, seat, options)
         watch(r, seat, advice)
