@@ -9,12 +9,15 @@ import importlib
 import sys
 from pathlib import Path
 
+import pytest
+
 from domino_advisor.advice.calibration import Forecast, ece
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 harness = importlib.import_module("seat_calibration")
 
 
+@pytest.mark.slow  # two rounds advised at the table's budget: seconds of CPU
 def test_each_seat_is_advised_with_dice_of_its_own_and_the_same_game_gives_the_same_forecasts():
     first = harness.one_game(("classic", 2, 7, 3))
     assert first == harness.one_game(("classic", 2, 7, 3))
