@@ -258,14 +258,8 @@ def test_matadors_voids_of_tiles_are_forgotten_number_by_number():
 
 def test_a_count_drill_where_a_miscount_decides_says_what_counting_was_worth(runner, monkeypatch):
     small_drill_budgets(monkeypatch)
-    found = [
-        i
-        for i in range(12)
-        if (d := countdecides.deal_drill(CLASSIC, 3, 1, i, FEW)) and d.drill.kind == "count"
-    ]
-    assert found, "a deal of these twelve where a miscount decides"
-    d = countdecides.deal_drill(CLASSIC, 3, 1, found[0], FEW)
-    assert d is not None
+    d, _, _ = _deal_turn("classic", 7)  # deal 7 of seed 1: a miscount of the 5s decides
+    assert d.drill.kind == "count"
     record = Record()
     record.add_drills(d.name, drills.fingerprint(gamelog.loads(d.text)), d.text, [d.drill])
     record.close()
