@@ -70,9 +70,10 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n:,} {word if n == 1 else (many or word + 's')}"
 
 
-def describe_numbers(numbers: Sequence[object]) -> str:
-    """``3 and 2``, ``3, 2 and 5``: how a player reads the ends (or names) aloud."""
+def describe_numbers(numbers: Sequence[object], last: str = "and") -> str:
+    """``3 and 2``, ``3, 2 and 5``: how a player reads the ends (or names) aloud; ``last``
+    joins the last two (``3 or 5``)."""
     words = [str(n) for n in numbers]
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]

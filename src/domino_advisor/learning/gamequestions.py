@@ -16,16 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from domino_advisor.base.errors import NotationError
-from domino_advisor.base.printable import excerpt, plural
+from domino_advisor.base.printable import describe_numbers, excerpt, plural
 from domino_advisor.base.tiles import Tile, format_tiles, full_set
 from domino_advisor.counting.inference import Inference
 from domino_advisor.games.proof import Known
-from domino_advisor.learning.questions import Label, Marked, no_label, read_count, why_lacks
-
-
-def _names(seats: list[int], view: Known) -> str:
-    named = [view.names[s] for s in seats]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+from domino_advisor.learning.questions import Label, Marked, no_label, read_count, seen_where, why_lacks
 
 
 def _back(view: Known, seats: list[int]) -> float:
@@ -76,12 +71,10 @@ class Blocked:
         free = [s for s, _ in self.seats if s not in truth]
         for s, numbers in self.seats:
             if s in free:
-                maybe = [str(n) for n in sorted(set(numbers) - set(inf.cannot_hold(s)))]
-                either = maybe[0] if len(maybe) == 1 else ", ".join(maybe[:-1]) + " or " + maybe[-1]
+                either = describe_numbers(sorted(set(numbers) - set(inf.cannot_hold(s))), last="or")
                 reasons.append(f"nothing proves {view.names[s]} lacks {either}")
-        said_truth = (
-            f"{_names(truth, view)} cannot play {self.where}" if truth else "nobody is certainly stuck"
-        )
+        who = describe_numbers([view.names[s] for s in truth])
+        said_truth = f"{who} cannot play {self.where}" if truth else "nobody is certainly stuck"
         return Marked(points, said_truth, "; ".join(reasons))
 
     def difficulty(self, view: Known, inf: Inference) -> float:
@@ -116,16 +109,8 @@ class Fitting:
     def mark(self, said: int, view: Known, inf: Inference, label: Label = no_label) -> Marked:
         unseen = [t for t in inf.unseen if t in self.tiles]
         every = sorted(self.tiles, reverse=True)
-
-        def of(where: object) -> list[Tile]:
-            return sorted((t for t in self.tiles if t in where), reverse=True)  # type: ignore[operator]
-
-        yours, table = of(view.hand), of(view.table)
-        shown = of({t for ts in view.shown.values() for t in ts})
         parts = [f"{plural(len(every), 'tile')} could go {self.where}: {format_tiles(every)}"]
-        parts += [f"you hold {format_tiles(yours)}"] if yours else []
-        parts += [f"the table has {format_tiles(table)}"] if table else []
-        parts += [f"shown: {format_tiles(shown)}"] if shown else []
+        parts += seen_where(every, view)
         verb = "is" if len(unseen) == 1 else "are"
         return Marked(
             1.0 if said == len(unseen) else 0.0,

@@ -9,7 +9,7 @@ from 0 to 1 and the line that says why the answer is what it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,6 +72,18 @@ def read_count(text: str, view: Known) -> int:
     if count is None:
         raise NotationError(f"'{excerpt(text)}': a whole number, please")
     return count
+
+
+def seen_where(tiles: Iterable[Tile], view: Known) -> list[str]:
+    """Where you have seen these tiles (in your hand, on the table, shown): what a count
+    of them takes away."""
+    shown_now = {t for ts in view.shown.values() for t in ts}
+    parts = []
+    for words, place in (("you hold", view.hand), ("the table has", view.table), ("shown:", shown_now)):
+        here = sorted((t for t in tiles if t in place), reverse=True)
+        if here:
+            parts.append(f"{words} {format_tiles(here)}")
+    return parts
 
 
 # -- why a player lacks a number ---------------------------------------------------------------
@@ -169,13 +181,7 @@ class Count:
         n = self.number
         bearing = [t for t in full_set(view.rules.top) if t.bears(n)]
         unseen = [t for t in inf.unseen if t.bears(n)]
-        yours = sorted((t for t in bearing if t in view.hand), reverse=True)
-        table = sorted((t for t in bearing if t in view.table), reverse=True)
-        shown = sorted((t for t in bearing if any(t in ts for ts in view.shown.values())), reverse=True)
-        parts = [f"you hold {format_tiles(yours)}"] if yours else []
-        parts += [f"the table has {format_tiles(table)}"] if table else []
-        parts += [f"shown: {format_tiles(shown)}"] if shown else []
-        seen = "; ".join(parts) if parts else "you have seen none"
+        seen = "; ".join(seen_where(bearing, view)) or "you have seen none"
         return Marked(
             1.0 if said == len(unseen) else 0.0,
             f"{plural(len(unseen), 'tile')} with a {n} {'is' if len(unseen) == 1 else 'are'} unseen",
