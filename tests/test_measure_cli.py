@@ -35,7 +35,11 @@ LOGS = Path(__file__).parent / "data" / "logs"
         (["calibrate", "--svg", ""], "--svg needs a file name"),
         (["reads", "--build", "x.json", "--rules", "block"], "--rules does nothing with --build"),
         (["reads", "--force"], "--force is for --build only"),
-        (["reads", "--rules", "classic", "--players", "3"], "no play-style model is shipped"),
+        (["reads", "--rules", "draw", "--players", "3"], "no model of play is shipped"),
+        (["reads", "--rules", "block", "--players", "2", "--bots", "advisor"], "fitted on the advisor's own"),
+        (["reads", "--rules", "block", "--players", "2", "--bots", "nobody"], "'nobody' is not a bot"),
+        (["reads", "--rules", "block", "--players", "2", "--bots", ","], "names at least one bot"),
+        (["reads", "--rules", "block", "--players", "2", "--bots", "heavy,heavy,heavy"], "more bots than"),
         (["reads", "--rules", "nope"], "nope"),
         (["reads", "--build", "", "--force"], "--build needs a file name"),
         (["calibrate", "--build", ""], "--build needs a file name"),
@@ -150,11 +154,18 @@ def test_reads_measures_against_the_uniform_counting(runner):
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["tiles"] > 0 and data["decisions"] > 0
-    for key in ("log_uniform", "log_sampled", "log_soft"):
+    for key in ("log_uniform", "log_sampled", "log_simple", "log_model"):
         assert data[key] <= 0  # a log-likelihood of chances
-    assert data["log_gain"] == pytest.approx(data["log_soft"] - data["log_uniform"])
+    assert data["log_gain"] == pytest.approx(data["log_model"] - data["log_uniform"])
+    assert data["log_gain_simple"] == pytest.approx(data["log_model"] - data["log_simple"])
+    assert data["brier_gain"] == pytest.approx(data["brier_uniform"] - data["brier_model"])
     assert data["log_gain_low"] <= data["log_gain_high"]
-    assert 0 <= data["brier_soft"] <= 2
+    assert 0 <= data["brier_model"] <= 2
+    bots = run(runner, "reads", "--rules", "block", "--games", "2", "--bots", "heuristic,heavy", "--json")
+    assert bots.exit_code == 0, bots.output
+    played = json.loads(bots.output)
+    assert played["bots"] == ["heuristic", "heavy"] and played["decisions"] > 0
+    assert played["tiles"] != data["tiles"] or played["log_uniform"] != data["log_uniform"]
 
 
 def test_bench_times_the_tables_commands_on_named_positions(monkeypatch):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -34,8 +35,39 @@ def _score(t: tuple[int, int]) -> float:
     return STYLE.pips * (t[0] + t[1]) + STYLE.double * (t[0] == t[1])
 
 
-def weighted_truth(view: SeatView) -> dict[tuple[int, int], dict[int | None, float]]:
-    """Every consistent deal of a game with no draws and a chosen opener, weighted."""
+def _bears(t, n) -> bool:
+    return n in t
+
+
+def play_score(style: Style, tile, met, ends, held, lacks) -> float:
+    """The model of play's score of laying ``tile`` on an end showing ``met``, written
+    out from its definition with tuples: pips, double, the rest of the hand that follows
+    on the ends left, the rest bearing the number left showing, and whether every end left
+    is a number the next player has passed on."""
+    left = list(ends)
+    left.remove(met)
+    showing = tile[0] if tile[1] == met else tile[1]
+    after = {*left, showing}
+    rest = [u for u in held if u != tile]
+    follows = sum(1 for u in rest if any(_bears(u, n) for n in after))
+    keeps = sum(1 for u in rest if _bears(u, showing))
+    blocks = 1 if lacks and after <= lacks else 0
+    feats = (tile[0] + tile[1], tile[0] == tile[1], follows, keeps, blocks)
+    return sum(w * f for w, f in zip(style.weights, feats, strict=True))
+
+
+def play_chance(style: Style, tile, met, ends, held, lacks, scale: float = 1.0) -> float:
+    """The chance the model gives that play among every way the hand could have played."""
+    ways = [(u, m) for u in held for m in sorted(set(ends)) if _bears(u, m)]
+    total = sum(math.exp(scale * play_score(style, u, m, ends, held, lacks)) for u, m in ways)
+    return math.exp(scale * play_score(style, tile, met, ends, held, lacks)) / total
+
+
+def weighted_truth(
+    view: SeatView, style: Style | None = None
+) -> dict[tuple[int, int], dict[int | None, float]]:
+    """Every consistent deal of a game with no draws and a chosen opener, weighted: by
+    0.5.0's model of the tile alone (``STYLE``), or with ``style`` by the model of play."""
     top = view.rules.top
     seen = {(t.high, t.low) for t in view.hand} | {(t.high, t.low) for t in view.table}
     unseen = [(h, lo) for h in range(top + 1) for lo in range(h + 1) if (h, lo) not in seen]
@@ -44,6 +76,14 @@ def weighted_truth(view: SeatView) -> dict[tuple[int, int], dict[int | None, flo
         (a.seat, a.kind, None if a.tile is None else (a.tile.high, a.tile.low), set(a.ends))
         for a in view.history
     ]
+    raw_ends = [tuple(a.ends) for a in view.history]
+    mets = [a.met for a in view.history]
+    lacks_then = []  # the numbers the next seat passed on before each move
+    passed: dict[int, set[int]] = {}
+    for s, kind, _, ends in history:
+        lacks_then.append(set(passed.get((s + 1) % view.seats, set())))
+        if kind == "pass":
+            passed.setdefault(s, set()).update(ends)
     acc = {t: dict.fromkeys([*others, None], 0.0) for t in unseen}
     total = 0.0
 
@@ -57,8 +97,15 @@ def weighted_truth(view: SeatView) -> dict[tuple[int, int], dict[int | None, flo
             for more in deals(left, rest):
                 yield {s: set(hand), **more}
 
+    # the mixture written out: each way of choosing (component, scale) with its share beforehand
+    mixture = [
+        (part, scale, 1 / (len(style.components) * len(part.scales)))
+        for part in (style.components if style is not None else ())
+        for scale in part.scales
+    ]
     for hands in deals(unseen, others):
         weight = 1.0
+        mixed = [share for _, _, share in mixture]
         for i, (s, kind, tile, ends) in enumerate(history):
             if s == view.me:
                 continue
@@ -67,8 +114,13 @@ def weighted_truth(view: SeatView) -> dict[tuple[int, int], dict[int | None, flo
             if kind == "pass" and fits:
                 weight = 0.0
                 break
-            if kind == "play" and i > 0:
+            if kind == "play" and i > 0 and style is not None:
+                for k, (part, scale, _) in enumerate(mixture):
+                    mixed[k] *= play_chance(part, tile, mets[i], raw_ends[i], held, lacks_then[i], scale)
+            elif kind == "play" and i > 0:
                 weight *= math.exp(_score(tile)) / sum(math.exp(_score(t)) for t in fits)
+        if weight and style is not None:
+            weight = sum(mixed)
         if not weight:
             continue
         total += weight
@@ -101,6 +153,64 @@ def test_soft_reads_match_the_weighted_enumeration(case):
     for t in inf.unseen:
         for loc, p in truth[(t.high, t.low)].items():
             assert soft.probability[t][loc] == pytest.approx(p, abs=0.02), (str(t), loc)
+
+
+FULL = Style(pips=0.2, double=0.7, follows=0.5, keeps=-0.4, blocks=1.2)
+MIXED = replace(FULL, scales=(1.0, 3.0), also=(Style(0.3, 1.0, scales=(1.0, 2.0, 6.0)),))
+
+
+# The model of play, every feature weighted: one case a table in the fast tier, more in the slow.
+@pytest.mark.parametrize(
+    "case", [*range(3), *(pytest.param(c, marks=pytest.mark.slow) for c in range(3, 12))]
+)
+def test_the_model_of_play_matches_the_weighted_enumeration(case):
+    rules, seats = TABLES[case % len(TABLES)]
+    rng = random.Random(1000 + case)
+    match = random_round(rules, seats, rng, cut=rng.randrange(4, 3 * seats + 2))
+    view = SeatView.of(match.round, 0)
+    inf = infer(view)
+    if not inf.unseen or not choices(view):
+        pytest.skip("nothing hidden, or no play to read")
+    style = MIXED if case % 2 else FULL  # one way of choosing, or a mixture of them
+    truth = weighted_truth(view, style)
+    soft = soft_reads(inf, style, samples=20000, seed=case)
+    for t in inf.unseen:
+        for loc, p in truth[(t.high, t.low)].items():
+            assert soft.probability[t][loc] == pytest.approx(p, abs=0.02), (str(t), loc)
+
+
+def test_the_fits_rows_are_the_plays_as_written_out(tmp_path):
+    """Every choice of a finished round with every hand known, as the fit reads it: each
+    option's features and the play made, against the definition written out with tuples."""
+    from domino_advisor.measure.reads_fit import rows_of
+
+    rules = preset("block")
+    for case in range(4):
+        match = random_round(rules, 2, random.Random(40 + case), cut=99)
+        r = match.round
+        full, simple = rows_of(r)
+        hands = {s: {(t.high, t.low) for t in r.dealt[s]} for s in range(2)}
+        want = []
+        passed: dict[int, set[int]] = {}
+        for i, a in enumerate(r.history):
+            if a.kind == "pass":
+                passed.setdefault(a.seat, set()).update(a.ends)
+            if a.kind != "play":
+                continue
+            tile = (a.tile.high, a.tile.low)
+            held = set(hands[a.seat])
+            hands[a.seat].discard(tile)
+            if i == 0:
+                continue
+            lacks = passed.get((a.seat + 1) % 2, set())
+            ways = sorted((u, m) for u in held for m in set(a.ends) if _bears(u, m))
+            if len(ways) > 1:
+                one = Style(1, 1, 1, 1, 1)
+                scores = sorted(play_score(one, u, m, a.ends, held, lacks) for u, m in ways)
+                want.append((scores, play_score(one, tile, a.met, a.ends, held, lacks)))
+        got = [(sorted(sum(f) for f in options), sum(options[chosen])) for options, chosen in full]
+        assert got == want
+        assert all(len(options) > 1 for options, _ in simple)
 
 
 def test_soft_chances_sum_to_one_and_stay_within_the_counting():

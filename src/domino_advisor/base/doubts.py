@@ -14,14 +14,15 @@ from typing import Literal
 
 from domino_advisor.base.tiles import Tile
 
-Kind = Literal["misplay", "lead", "void", "sampler", "redraw"]
+Kind = Literal["misplay", "lead", "void", "sampler", "redraw", "model"]
 
 
 @dataclass(frozen=True)
 class Doubt:
     """Something in the log the program doubts but goes on with: a play against a known
     void; the lead rule set aside; a void set aside; a sampling cut short; a draw right
-    after the same player's draw (legal: logged twice, or more drawing?)."""
+    after the same player's draw (legal: logged twice, or more drawing?); the model of
+    play missing or damaged (the counting goes on without soft reads)."""
 
     kind: Kind
     text: str

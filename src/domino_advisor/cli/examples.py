@@ -33,7 +33,10 @@ EXAMPLES: dict[str, list[str]] = {
         "  (then type what happens: me 66, ana 64, bob d2, cy p; a advice, u undo, q quit)",
     ],
     "progress": ["progress", "progress --html progress.html"],
-    "reads": ["reads --rules classic --players 3 --games 100"],
+    "reads": [
+        "reads --rules classic --players 2 --games 100",
+        "reads --rules block --bots heuristic,heavy --games 200",
+    ],
     "review": ["review friday.dom", "review friday.dom --html review.html"],
     "rules": ["rules", "rules all-fives"],
     "simulate": [

@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     required=True,
     help="bots by seat, repeated round the table: random, heavy, heuristic, reader, advisor[:samples], "
     "round-advisor[:samples] (plays for the round even in a match), basic-advisor[:samples] (as 0.4.0 "
-    "played), unread-advisor[:samples] (soft reads off), omniscient[:samples], dominoes[:samples] and "
+    "played), unread-advisor[:samples] (soft reads off), simple-advisor[:samples] (soft reads by the tile "
+    "alone, as 0.5.0 to 0.10.0 read), omniscient[:samples], dominoes[:samples] and "
     "dominoes-strong[:samples] (the dominoes package's bot, partnership only), ismcts[:simulations[:c]] "
     "(OpenSpiel's ISMCTS, two-player block with --set lead=chosen only); e.g. advisor,heavy",
 )

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 def _rules_with(rules_name: str, overrides: tuple[str, ...], command: str) -> Any:
     """The rules a model is measured or fitted for, refused where the game has no such
     model: calibration maps are of the chances the advice shows (the games it ranks by the
-    chance of winning), styles of the soft reads (the games that have them)."""
+    chance of winning), models of play of the soft reads (the games that have them)."""
     from domino_advisor.games.registry import every_game, game_for, part
 
     def has(game: Any) -> bool:
@@ -56,7 +56,7 @@ def _rules_with(rules_name: str, overrides: tuple[str, ...], command: str) -> An
         why = (
             f"{game.title}'s advice ranks plays by the pips they leave: no chance of winning to calibrate"
             if command == "calibrate"
-            else f"{game.title} has no play-style model (soft reads) to fit"
+            else f"{game.title} has no model of play (soft reads) to fit"
         )
         raise DominoError(f"{command} --rules {rules_name}: {why}; {command} takes {', '.join(which)}")
     return rules
@@ -186,10 +186,16 @@ def calibrate(
     type=click.IntRange(10, 100_000),
     help="sampled deals behind each soft read",
 )
-@seed_option(None, "the deals' seed  [default: 0; with --build, 2027, the styles' own]")
+@seed_option(None, "the deals' seed  [default: 0; with --build, 2027, the models' own]")
+@click.option(
+    "--bots",
+    default=None,
+    help="score rounds played by these bots (by seat, repeated round the table, like simulate's "
+    "--bots) rather than the advisor's self-play: players the models were not fitted on",
+)
 @jobs_option("processes to play in")
 @json_option("print the measurement as JSON")
-@build_option("fit every shipped play-style model afresh into this file (for maintainers)")
+@build_option("fit every shipped model of play afresh into this file (for maintainers)")
 @force_option("with --build: overwrite the file")
 def reads(
     rules_name: str,
@@ -198,24 +204,29 @@ def reads(
     samples: int,
     reads_samples: int,
     seed: int | None,
+    bots: str | None,
     jobs: int,
     as_json: bool,
     build_out: str | None,
     force: bool,
 ) -> None:
     """How much better the soft reads predict where the hidden tiles are than the exact
-    uniform counting, on self-play games (log-likelihood and Brier score per tile)."""
+    uniform counting, on self-play games or the bots' (log-likelihood and Brier score per
+    tile): the model of play, and 0.5.0's model of the tile alone, on the same deals."""
     from rich.table import Table
 
-    from domino_advisor.counting.reads import style_for
+    from domino_advisor.counting.reads import models_for
     from domino_advisor.measure import reads_fit
 
     _needs_name(build_out)
     refuse_unused(
-        {"--build": (build_out, ["rules_name", "seats", "reads_samples", "as_json"])},
+        {"--build": (build_out, ["rules_name", "seats", "reads_samples", "as_json", "bots"])},
         needs={"force": "--build"},
     )
     rules = _rules_with(rules_name, (), "reads")
+    specs = tuple(b.strip() for b in (bots or "").split(",") if b.strip())
+    if bots is not None:
+        _check_bots(rules, seats, specs)
     with _progress(as_json) as progress:
         if build_out:
             seed = reads_fit.FIT_SEED if seed is None else seed
@@ -232,76 +243,99 @@ def reads(
                 jobs,
                 1,
             )
-            console.print(f"wrote {len(data['styles'])} play-style models to {printable(build_out)}")
+            console.print(f"wrote {len(data['models'])} models of play to {printable(build_out)}")
             return
         rules.check_players(seats)
-        style = style_for(rules, seats)
-        if style is None:
+        pair = models_for(rules, seats)
+        if pair is None:
             raise DominoError(
-                f"no play-style model is shipped for {rules_name} with {seats} players: nothing to measure"
+                f"no model of play is shipped for {rules_name} with {seats} players: nothing to measure"
             )
         games = games or 200
         seed = 0 if seed is None else seed
-        if seed == reads_fit.FIT_SEED:
+        if seed == reads_fit.FIT_SEED and not specs:
             say(
                 "warning",
                 f"seed {seed} deals the games the model was fitted on: the figures flatter it",
                 style="yellow",
             )
-        task = progress.add_task("self-play games", total=games)
+        model, simple = pair
+        task = progress.add_task("bots' games" if specs else "self-play games", total=games)
         _, per_game = reads_fit.check(
             rules,
             seats,
-            style,
+            (simple, model),
             games,
             samples,
             seed,
             reads_samples,
             jobs,
             lambda n: progress.advance(task, n),
+            specs,
         )
     data = {
         "rules": rules_name,
         "players": seats,
         "games": games,
         "seed": seed,
-        "style": style.to_json(),
+        **({"bots": list(specs)} if specs else {}),
+        "model": model.to_json(),
+        "simple": simple.to_json(),
         **reads_fit.summary(per_game, seed),
     }
     if as_json:
         print_json(data)
         return
+    played = f"games of {', '.join(printable(b) for b in specs)}" if specs else "self-play games"
     t = Table(
-        title=f"soft reads, {rules_name}, {seats} players: {games} self-play games, seed {seed}",
+        title=f"soft reads, {rules_name}, {seats} players: {games} {played}, seed {seed}",
         title_justify="left",
     )
     t.add_column("per hidden tile")
     t.add_column("uniform", justify="right")
     t.add_column("sampled", justify="right")
-    t.add_column("soft", justify="right")
+    t.add_column("0.5.0", justify="right")
+    t.add_column("model", justify="right")
     t.add_column("gain (95%)", justify="right")
-    t.add_row(
-        "log-likelihood",
-        f"{data['log_uniform']:.4f}",
-        f"{data['log_sampled']:.4f}",
-        f"{data['log_soft']:.4f}",
-        f"{data['log_gain']:+.4f} ({data['log_gain_low']:+.4f} to {data['log_gain_high']:+.4f})",
-    )
-    t.add_row(
-        "Brier score",
-        f"{data['brier_uniform']:.4f}",
-        f"{data['brier_sampled']:.4f}",
-        f"{data['brier_soft']:.4f}",
-        f"{data['brier_gain']:+.4f} ({data['brier_gain_low']:+.4f} to {data['brier_gain_high']:+.4f})",
-    )
+    for label, m in (("log-likelihood", "log"), ("Brier score", "brier")):
+        t.add_row(
+            label,
+            *(f"{data[f'{m}_{kind}']:.4f}" for kind in reads_fit.KINDS),
+            f"{data[f'{m}_gain']:+.4f} ({data[f'{m}_gain_low']:+.4f} to {data[f'{m}_gain_high']:+.4f})",
+        )
     console.print(t)
     console.print(
         f"{data['tiles']:,} tile places scored at {data['decisions']:,} decisions. uniform: the exact "
         "counting; sampled: the same deals the soft reads weigh, each counted once (what sampling "
-        "alone costs); gain: soft against uniform, above 0 is better (Brier: lower is better, so its "
-        f"gain is the drop). The weights alone, soft against sampled: {data['log_weights_gain']:+.4f} "
-        f"({data['log_weights_gain_low']:+.4f} to {data['log_weights_gain_high']:+.4f})"
+        "alone costs); 0.5.0: weighted by the tile alone (pips, double); model: by the model of play; "
+        "gain: model against uniform, above 0 is better (Brier: lower is better, so its gain is the "
+        f"drop). The model against 0.5.0: log {_gain(data, 'log_gain_simple')}, Brier "
+        f"{_gain(data, 'brier_gain_simple')}; the weights alone, model against sampled: "
+        f"{_gain(data, 'log_weights_gain')}"
     )
+
+
+def _gain(data: dict, name: str) -> str:
+    return f"{data[name]:+.4f} ({data[name + '_low']:+.4f} to {data[name + '_high']:+.4f})"
+
+
+def _check_bots(rules: Any, seats: int, specs: tuple[str, ...]) -> None:
+    """Bots the game has, one a seat at most, none of them an advisor (the models are
+    fitted on the advisor's play: scoring on it is not held out)."""
+    from domino_advisor.games.registry import game_for, part
+
+    if not specs:
+        raise DominoError("--bots names at least one bot, like --bots heuristic,heavy")
+    if len(specs) > seats:
+        raise DominoError(f"--bots names more bots than the {seats} players: one a seat at most")
+    make = part(game_for(rules.name), "bots")
+    for spec in specs:
+        if "advisor" in spec.partition(":")[0] or spec.startswith("omniscient"):
+            raise DominoError(
+                f"--bots {printable(spec)}: the models are fitted on the advisor's own play; "
+                "score them on other players' (without --bots, on self-play)"
+            )
+        make(spec, rules, 1)  # a name that is none of the game's bots is refused here
 
 
 def _needs_name(build_out: str | None) -> None:

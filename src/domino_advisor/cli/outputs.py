@@ -84,7 +84,10 @@ CALIBRATION_MAPS = Kind(
     "a file of calibration maps", "calibration maps", _json_with(lambda d: "maps" in d), whole=True
 )
 STYLE_MODELS = Kind(
-    "a file of play-style models", "play-style models", _json_with(lambda d: "styles" in d), whole=True
+    "a file of models of play",
+    "models of play",
+    _json_with(lambda d: "models" in d or "styles" in d),  # "styles": the file before 0.11
+    whole=True,
 )
 MATCH_TABLES = Kind(
     "a file of match tables",

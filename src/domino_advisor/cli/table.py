@@ -323,6 +323,8 @@ def advise(
     config_error()
     log = logfile.load(file)
     pos = _part(log, "position")(log, reads)
+    if pos.model_trouble:  # the status shows it among its warnings; the advice says it here
+        say("warning", pos.model_trouble, style="yellow")
     data = _part(log, "advice")(pos, samples, seed, seconds)
     if as_json:
         print_json(data)

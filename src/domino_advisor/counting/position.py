@@ -15,7 +15,7 @@ from domino_advisor.base.doubts import Doubt
 from domino_advisor.base.errors import IllegalMoveError
 from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import Inference, infer
-from domino_advisor.counting.reads import SoftReads, Style, soft_reads, style_for
+from domino_advisor.counting.reads import SoftReads, Style, model_trouble, soft_reads, style_for
 from domino_advisor.games.proof import Known
 from domino_advisor.log.gamelog import GameLog
 
@@ -37,13 +37,14 @@ class Position:
     match: Any  # the game's match from one seat (``games.registry.GameMatch``; the line games' ``Match``)
     view: Known | None  # your view of the round in play, once your hand is logged
     inference: Inference | None
-    style: Style | None = None  # the play-style model of soft reads, when they are on
+    style: Style | None = None  # the model of play of soft reads, when they are on
     counting_seconds: float = 0.0  # what the counting took: advice's time limit covers it
+    model_trouble: str | None = None  # why the soft reads are off: the model file is missing or damaged
 
     @classmethod
     def of(cls, log: GameLog, reads: bool = True) -> Position:
         """``reads``: weigh the deals by how the others played (soft reads), where the game
-        has a play-style model shipped for its rules."""
+        has a model of play shipped for its rules."""
         match: Any = log.replay()
         r = match.round
         view, inf = None, None
@@ -51,10 +52,11 @@ class Position:
         if r is not None and match.pending is None and r.dealt[match.viewer] is not None:
             view = r.seat_view(match.viewer, match.shown[-1] if match.shown else None)
             inf = infer(view)
-        style = None
-        if reads and inf is not None and "reads" in log.game.options:  # a play-style model is the game's
+        style, trouble = None, None
+        if reads and inf is not None and "reads" in log.game.options:  # a model of play is the game's
             style = style_for(match.rules, len(match.players))
-        return cls(log, match, view, inf, style, time.perf_counter() - started)
+            trouble = model_trouble()
+        return cls(log, match, view, inf, style, time.perf_counter() - started, trouble)
 
     @cached_property
     def reads(self) -> SoftReads | None:
@@ -73,6 +75,8 @@ class Position:
         for d in self.inference.warnings if self.inference else []:
             if d.about not in named and d not in out:
                 out.append(d)
+        if self.model_trouble:
+            out.append(Doubt("model", self.model_trouble))
         return out
 
 

@@ -3,10 +3,13 @@
 
 The exact counting treats every deal the log allows as equally likely.  A player's
 choices say more: someone who played a 1-0 with the 6-6 playable probably did not hold
-the 6-6.  A play-style model, a softmax over a tile's pips and whether it is a double
-fitted on the advisor's own self-play (``reads_fit``), gives each deal the chance that
-its hands would have made the plays the log shows; sampled deals weighted by it give the
-likely reads.  They are labelled likely, never certain, and a switch turns them off.
+the 6-6.  A model of play, a softmax over what each play sheds, dumps, keeps and blocks
+(``FEATURES``), fitted on the advisor's own self-play (``reads_fit``, never on a bot it is
+measured against), gives each deal the chance that its hands would have made the plays
+the log shows; sampled deals weighted by it give the likely reads, and the advice's
+worlds their weights.  They are labelled likely, never certain, and a switch turns them
+off.  The model is a file in the package (``DATA``): one that is missing or damaged is
+said in one line, and the counting goes on without it.
 
 Only choices made after a player's last draw are read: before it, which tiles they held
 depends on which tiles they later drew, and a sampled deal does not say.
@@ -18,100 +21,316 @@ import json
 import math
 import pkgutil
 import random
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
+from typing import Protocol
 
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.counting.inference import Inference
 from domino_advisor.games.proof import Known
 from domino_advisor.games.registry import GameRules
 
-DATA = "data/style.json"
+DATA = "data/play-model.json"
+FORMAT = 1  # the model file's format: a file of another is refused, with one line, never half read
+MAX_BYTES = 64_000  # a model file larger than this is not one we ship: refused unread
 READS_SAMPLES = 1000  # sampled deals behind the reads status shows
 LIKELY = 0.75  # a read is shown from this chance up (and below certainty) ...
 RISE = 0.05  # ... when the plays raised it by this much over the counting alone
 FEW = 30.0  # ... and the weighted deals are worth at least this many equal ones
 
+# What the model sees of a play, each with a weight (log-odds per unit): the pips shed; a
+# double dumped; the tiles left in hand that still follow on the ends it leaves (options
+# kept); those bearing the number it leaves showing where it was laid; whether every end it
+# leaves is a number the next player has passed on since their last draw (they are shut out).
+FEATURES = ("pips", "double", "follows", "keeps", "blocks")
+SIMPLE = ("pips", "double")  # 0.5.0's model: the tile alone
+
 
 @dataclass(frozen=True)
 class Style:
-    """How players choose a tile, as the model sees it: the log-odds per pip, and for a double."""
+    """How players choose a play, as the model sees it: a weight per feature (``FEATURES``);
+    the chance of a play is its softmax among the plays the hand held."""
 
     pips: float
     double: float
+    follows: float = 0.0
+    keeps: float = 0.0
+    blocks: float = 0.0
+    # how sharply a player may follow the weights: each seat's plays are weighed under each
+    # multiple and the chances averaged (a player who always sheds the heaviest is read as one)
+    scales: tuple[float, ...] = (1.0,)
+    # other ways of choosing, each as likely beforehand as this one: a deal is weighed by
+    # the average of the chances they give the plays (the plays tell which fits the player)
+    also: tuple[Style, ...] = ()
+
+    @property
+    def components(self) -> tuple[Style, ...]:
+        """Every way of choosing the mixture weighs: this one's weights, then the others."""
+        return (replace(self, also=()), *self.also)
+
+    @classmethod
+    def of(cls, weights: dict[str, float]) -> Style:
+        """A single way of choosing from its weights by feature (those left out: 0)."""
+        pips, double, follows, keeps, blocks = (weights.get(f, 0.0) for f in FEATURES)
+        return cls(pips, double, follows, keeps, blocks)
+
+    @property
+    def weights(self) -> tuple[float, ...]:
+        return tuple(getattr(self, f) for f in FEATURES)
+
+    @property
+    def reads_hand(self) -> bool:
+        """Whether a play's chance depends on the rest of the hand (options and numbers kept)."""
+        return bool(self.follows or self.keeps)
 
     def score(self, tile: Tile) -> float:
         return self.pips * tile.pips + self.double * tile.is_double
 
-    def to_json(self) -> dict[str, float]:
-        return {"pips": round(self.pips, 4), "double": round(self.double, 4)}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {f: round(getattr(self, f), 4) for f in FEATURES}
+        out["scales"] = list(self.scales)
+        if self.also:
+            out["also"] = [s.to_json() for s in self.also]
+        return out
 
     @classmethod
-    def from_json(cls, data: dict[str, float]) -> Style:
-        return cls(float(data["pips"]), float(data["double"]))
+    def from_json(cls, data: object) -> Style:
+        """ValueError (or TypeError) where ``data`` is not a model as ``to_json`` writes it."""
+        if not isinstance(data, dict):
+            raise TypeError("not a model")
+        scales = tuple(float(x) for x in data.get("scales", [1.0]))
+        if not scales or not all(0 < x < 100 for x in scales):
+            raise ValueError(f"scales {scales!r}")
+        also = tuple(cls.from_json(d) for d in data.get("also", []))
+        if any(s.also for s in also):
+            raise ValueError("a mixture within a mixture")
+        weights = {f: float(data.get(f, 0.0)) for f in FEATURES}
+        return replace(cls.of(weights), scales=scales, also=also)
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """The models in the package's file, and what was wrong with it (None: nothing)."""
+
+    styles: dict[str, tuple[Style, Style]]  # table -> (the model of play, 0.5.0's simple model)
+    trouble: str | None
+
+
+def parse_models(data: bytes) -> dict[str, tuple[Style, Style]]:
+    """The models of a play-model file, each table's (model, simple); ValueError saying
+    what is wrong with it."""
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"it is {len(data):,} bytes, more than a model file's {MAX_BYTES:,}")
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"it is not JSON ({e})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        found = doc.get("format") if isinstance(doc, dict) else None
+        raise ValueError(f"its format is {found!r}, this version reads format {FORMAT}")
+    if doc.get("features") != list(FEATURES):
+        raise ValueError(f"its features are {doc.get('features')!r}, this version's are {list(FEATURES)}")
+    models = doc.get("models")
+    if not isinstance(models, dict):
+        raise ValueError("it has no models")
+    out = {}
+    for key, d in models.items():
+        try:
+            pair = (Style.from_json(d["model"]), Style.from_json(d["simple"]))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise ValueError(f"its model for {key} is damaged") from None
+        if not all(math.isfinite(w) for style in pair for w in style.weights):
+            raise ValueError(f"its model for {key} is not a number")
+        out[str(key)] = pair
+    return out
 
 
 @cache
-def _shipped() -> dict[str, Style]:
+def _shipped() -> Shipped:
     try:  # through the package's loader (a folder or a zip); importlib.resources costs a status 10%
         data = pkgutil.get_data("domino_advisor", DATA)
-    except FileNotFoundError:
-        return {}
+    except OSError:
+        data = None
     if data is None:
-        return {}
-    return {key: Style.from_json(d) for key, d in json.loads(data.decode("utf-8"))["styles"].items()}
+        return Shipped({}, f"the play model ({DATA}) is missing: counting without soft reads")
+    try:
+        return Shipped(parse_models(data), None)
+    except ValueError as e:
+        return Shipped({}, f"the play model ({DATA}) is damaged ({e}): counting without soft reads")
+
+
+def model_trouble() -> str | None:
+    """One line saying why soft reads are off where the shipped model cannot be read."""
+    return _shipped().trouble
 
 
 def style_for(rules: GameRules, players: int) -> Style | None:
-    """The shipped style for this preset and table size, if one was fitted for it (a
+    """The shipped model for this preset and table size, if one was fitted for it (a
     match target aside: it does not change how a round is played)."""
+    pair = models_for(rules, players)
+    return None if pair is None else pair[0]
+
+
+def models_for(rules: GameRules, players: int) -> tuple[Style, Style] | None:
+    """The shipped (model of play, simple model) for this preset and table size."""
     if set(rules.differences()) - {"target"}:
         return None
-    return _shipped().get(f"{rules.name}/{players}")
+    return _shipped().styles.get(f"{rules.name}/{players}")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One way a tile could have been laid at a choice: what the model sees of it that the
+    table shows (pips, double, blocks) and, as masks of tiles, which others in the hand
+    would follow on the ends it leaves and which bear the number it leaves showing."""
+
+    fixed: tuple[int, int, int]  # pips, double, blocks
+    follow: int
+    keep: int
+
+    def features(self, rest: int) -> tuple[int, ...]:
+        """The play's features, ``rest`` being the rest of the hand (a mask)."""
+        pips, double, blocks = self.fixed
+        return (pips, double, (rest & self.follow).bit_count(), (rest & self.keep).bit_count(), blocks)
+
+
+class Acted(Protocol):
+    """A public move as the model reads it (the line games' ``record.Acted``)."""
+
+    seat: int
+    kind: str
+    tile: Tile | None
+    ends: tuple[int, ...]
+    met: int | None
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One play by another seat that the model reads."""
+    """One play the model reads: the seat, the tile and how it was laid, every way each
+    tile could have been laid on the ends it met (tile index -> placements), and the tiles
+    that seat played after it (they were in its hand then)."""
 
     seat: int
     tile: Tile
-    playable: int  # tiles that would have played on the ends it met
-    later: int  # tiles that seat played after it: they were in its hand then
+    chosen: Placement
+    ways: dict[int, tuple[Placement, ...]]
+    later: int
+
+    @property
+    def playable(self) -> int:
+        return sum(1 << i for i in self.ways)
+
+
+def read_plays(history: Sequence[Acted], top: int, seats: int) -> list[tuple[int, Choice]]:
+    """Every play after the opening with what the model sees of it: (its place in the
+    history, the choice).  Public facts only: the ends met, the passes seen."""
+    tiles = full_set(top)
+    bearing = [sum(1 << t.index for t in tiles if t.bears(n)) for n in range(top + 1)]
+    passed = [0] * seats  # numbers each seat passed on since its last draw, as bits
+    out: list[tuple[int, Choice]] = []
+    for i, a in enumerate(history):
+        if a.kind == "pass":
+            passed[a.seat] |= sum(1 << n for n in set(a.ends))
+        elif a.kind == "draw":
+            passed[a.seat] = 0
+        elif i and a.kind == "play" and a.tile is not None and a.met is not None:
+            lacks = passed[(a.seat + 1) % seats]
+            ways: dict[int, tuple[Placement, ...]] = {}
+            chosen = None
+            for t in tiles:
+                met_here = sorted({n for n in a.ends if t.bears(n)})
+                if met_here:
+                    ways[t.index] = tuple(_placement(t, m, a.ends, bearing, lacks) for m in met_here)
+                if t == a.tile and a.met in met_here:
+                    chosen = ways[t.index][met_here.index(a.met)]
+            if chosen is None:  # not a play on the ends it met as they are written: nothing to read
+                continue
+            later = sum(
+                1 << b.tile.index
+                for b in history[i + 1 :]
+                if b.kind == "play" and b.seat == a.seat and b.tile is not None
+            )
+            out.append((i, Choice(a.seat, a.tile, chosen, ways, later)))
+    return out
+
+
+def _placement(t: Tile, met: int, ends: Sequence[int], bearing: list[int], lacks: int) -> Placement:
+    left = list(ends)
+    left.remove(met)
+    showing = t.other(met)
+    after = {*left, showing}
+    follow = 0
+    for n in after:
+        follow |= bearing[n]
+    shown = sum(1 << n for n in after)
+    blocks = int(bool(lacks) and not shown & ~lacks)
+    return Placement((t.pips, int(t.is_double), blocks), follow, bearing[showing])
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 def choices(view: Known) -> list[Choice]:
     """The other seats' plays the model can read: not the opening (the lead rule chose
-    it), and only those after the seat's last draw."""
-    top = view.rules.top
-    tiles = full_set(top)
+    it), and only those after the seat's last draw (before it, which tiles they held
+    depends on which they later drew, and a sampled deal does not say)."""
     last_draw = {s: -1 for s in view.opponents}
     for i, a in enumerate(view.history):
         if a.kind == "draw" and a.seat in last_draw:
             last_draw[a.seat] = i
-    out: list[Choice] = []
-    for i, a in enumerate(view.history):
-        if i == 0 or a.kind != "play" or a.seat == view.me or a.tile is None or i <= last_draw[a.seat]:
-            continue
-        ends = set(a.ends)
-        playable = sum(1 << t.index for t in tiles if t.high in ends or t.low in ends)
-        later = sum(
-            1 << b.tile.index
-            for b in view.history[i + 1 :]
-            if b.kind == "play" and b.seat == a.seat and b.tile is not None
-        )
-        out.append(Choice(a.seat, a.tile, playable, later))
-    return out
+    return [
+        c
+        for i, c in read_plays(view.history, view.rules.top, len(view.names))
+        if c.seat != view.me and i > last_draw[c.seat]
+    ]
+
+
+Ways = list[tuple[int, tuple[tuple[float, int, int, bool], ...]]]  # one choice's, scored for a component
 
 
 class Reads:
-    """Weights deals by how likely the other seats' plays were in them."""
+    """Weights deals by how likely the other seats' plays were in them.
+
+    A choice's chance depends on only a few of the tiles in its hand (those it could have
+    played, and those that would follow on or bear what it left), so each is worked out
+    once for each set of them the deals give it, not once a deal."""
 
     def __init__(self, view: Known, style: Style):
         self.style = style
         self.choices = choices(view)
         self.strength = [math.exp(style.score(t)) for t in full_set(view.rules.top)]
+        parts = style.components
+        only = parts[0]
+        self._simple = len(parts) == 1 and only.scales == (1.0,) and not only.reads_hand and not only.blocks
+        self._parts = [(s, [self._scored(s, c) for c in self.choices]) for s in parts]
+        # every (component, scale), with the log of its share of the mixture beforehand
+        self._priors = [-math.log(len(parts) * len(s.scales)) for s in parts for _ in s.scales]
+        self._relevant = [
+            sum(1 << i for i in c.ways) | _union(p.follow | p.keep for ps in c.ways.values() for p in ps)
+            for c in self.choices
+        ]
+        self._memo: list[dict[int, list[float]]] = [{} for _ in self.choices]
+
+    @staticmethod
+    def _scored(style: Style, choice: Choice) -> Ways:
+        """A choice's ways under one component, their fixed part scored: (tile bit,
+        ((score, follow, keep, whether it is the play made), ...))."""
+        a, b, _, _, c = style.weights
+        return [
+            (
+                1 << i,
+                tuple(
+                    (a * p.fixed[0] + b * p.fixed[1] + c * p.fixed[2], p.follow, p.keep, p is choice.chosen)
+                    for p in ps
+                ),
+            )
+            for i, ps in choice.ways.items()
+        ]
 
     def log_weight(self, world: dict[Tile, int | None]) -> float:
         """The log of the chance (up to a constant) that a deal's hands chose as they did."""
@@ -120,6 +339,46 @@ class Reads:
         hands: dict[int | None, int] = {}
         for t, loc in world.items():
             hands[loc] = hands.get(loc, 0) | (1 << t.index)
+        if self._simple:
+            return self._tile_only(hands)
+        totals = list(self._priors)
+        for i, c in enumerate(self.choices):
+            held = hands.get(c.seat, 0) | c.later | (1 << c.tile.index)
+            key = held & self._relevant[i]
+            logs = self._memo[i].get(key)
+            if logs is None:
+                logs = self._memo[i][key] = self._choice_logs(i, held)
+            for k, x in enumerate(logs):
+                totals[k] += x
+        if len(totals) == 1:
+            return totals[0]
+        most = max(totals)  # the mixture's average, in logs
+        return most + math.log(sum(math.exp(t - most) for t in totals))
+
+    def _choice_logs(self, i: int, held: int) -> list[float]:
+        """The log of the chance of choice ``i`` from the hand ``held``, under each
+        component at each of its scales."""
+        out = []
+        for style, scored in self._parts:
+            wf, wk = style.follows, style.keeps
+            scores = []
+            chosen = 0.0
+            for bit, placements in scored[i]:
+                if held & bit:
+                    rest = held ^ bit
+                    for base, follow, keep, made in placements:
+                        score = base + wf * (rest & follow).bit_count() + wk * (rest & keep).bit_count()
+                        scores.append(score)
+                        if made:
+                            chosen = score
+            top = max(scores)
+            for scale in style.scales:
+                mass = sum(math.exp(scale * (x - top)) for x in scores)
+                out.append(scale * (chosen - top) - math.log(mass))
+        return out
+
+    def _tile_only(self, hands: dict[int | None, int]) -> float:
+        """0.5.0's model (pips and doubles): each tile's strength fixed, whatever else is held."""
         strength = self.strength
         total = 0.0
         for c in self.choices:

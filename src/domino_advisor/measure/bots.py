@@ -11,7 +11,7 @@ from typing import Any
 
 from domino_advisor.advice.advise import Options, advise
 from domino_advisor.base.budgets import TRAIN_ADVICE_SAMPLES
-from domino_advisor.counting.reads import style_for
+from domino_advisor.counting.reads import models_for
 from domino_advisor.games.events import Play
 from domino_advisor.games.registry import game_for
 
@@ -34,6 +34,7 @@ class AdvisorBot:
         search: str = "worlds",
         sure: float | None = None,
         workers: int | None = None,
+        reading: str = "model",
     ):
         self.name = "omniscient" if omniscient else "advisor"
         self.samples = samples
@@ -45,6 +46,7 @@ class AdvisorBot:
         self.search = search  # "tree": one tree over the seat's information, where the game has one
         self.sure = sure  # None: the game's own bar for leaving its plan
         self.workers = workers  # processes a decision may use (None: one per core; the same move)
+        self.reading = reading  # "model": the shipped model of play; "simple": 0.5.0-0.10.0's, the tile alone
 
     def __call__(self, r: Any, moves: list[Any], rng: random.Random) -> Any:
         """The move for the seat these moves are for (at a race, one of several)."""
@@ -58,7 +60,7 @@ class AdvisorBot:
             omniscient=self.omniscient,
             reasons=False,
             objective=self.objective,
-            style=style_for(r.rules, len(r.names)) if self.reads else None,
+            style=self._style(r) if self.reads else None,
             policy=self.policy,
             solve_drawing=self.solve_drawing,
             search=self.search,
@@ -66,6 +68,10 @@ class AdvisorBot:
             workers=self.workers,
         )
         return advise(r, seat, options).event()
+
+    def _style(self, r: Any) -> Any:
+        pair = models_for(r.rules, len(r.names))
+        return None if pair is None else pair[self.reading == "simple"]
 
     def choose(self, r: Any, seat: int, rng: random.Random) -> Any:
         """The move for ``seat`` (as the line games' players are asked)."""

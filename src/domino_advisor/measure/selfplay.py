@@ -65,6 +65,24 @@ def play_round(
     return r
 
 
+def bot_round(rules: Any, seats: int, bots: tuple[str, ...], seed: int, game: int, watch) -> Any:
+    """One round on the deal ``game`` of ``seed`` played by the game's bots ``bots`` (by
+    seat, repeated round the table), dealt as self-play deals it; ``watch(round, seat)``
+    sees every decision with a choice of plays before it is made."""
+    make = part(game_for(rules.name), "bots")
+    made = {spec: make(spec, rules, 1) for spec in dict.fromkeys(bots)}
+    seated = [made[bots[s % len(bots)]] for s in range(seats)]
+    rng = random.Random(seed * 1_000_003 + game)
+    r = judging_for(rules).self_play(rules, NAMES[:seats], rng)
+    while not r.over:
+        seat = r.next_actor(rng)
+        mine = r.moves_of(seat)
+        if sum(isinstance(m, Play) for m in mine) > 1:
+            watch(r, seat)
+        r.apply(seated[seat](r, mine, rng))
+    return r
+
+
 def judging_for(rules: Any) -> Any:
     """The judging part of the game these rules are for (``Parts.judging``)."""
     return part(game_for(rules.name), "judging")

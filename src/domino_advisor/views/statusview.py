@@ -154,7 +154,7 @@ def reads_text(data: shapes.StatusJson) -> Text | None:
             said.append(f"{p['name']}: probably no {numbers}")
     if not said:  # the plays add nothing to the counting: no line to read
         return None
-    text = Text("likely, from how they played (not certain): ", style="dim")
+    text = Text("likely, from how they played (the count weighted by play, not certain): ", style="dim")
     text.append("; ".join(said))
     return text
 
@@ -216,7 +216,7 @@ def players_tables(
     pct = "%" if wide else "the numbers are %"
     out.append(
         Text(
-            f"-- certainly lacks it; {pct}: the chance of holding at least one; "
+            f"-- certainly lacks it; {pct}: the chance of holding at least one (the exact count); "
             "unseen: tiles of each number not yet seen",
             style="dim",
         )

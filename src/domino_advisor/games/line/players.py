@@ -58,7 +58,15 @@ class Bot:
         return event
 
 
-ADVISORS = ("advisor", "round-advisor", "basic-advisor", "unread-advisor", "tree-advisor", "omniscient")
+ADVISORS = (
+    "advisor",
+    "round-advisor",
+    "basic-advisor",
+    "unread-advisor",
+    "simple-advisor",
+    "tree-advisor",
+    "omniscient",
+)
 PEERS = ("dominoes", "dominoes-strong")  # the dominoes package's bot: four partners, no boneyard
 SAMPLED = (*ADVISORS, *PEERS, "ismcts")  # the bots that take :samples
 BOTS = (*POLICIES, *SAMPLED)
@@ -97,6 +105,8 @@ def make_player(spec: str, advisor: Callable[..., Any]) -> Any:
             objective=objective,
             reads=name != "unread-advisor",  # the advisor with soft reads off, all else the same
             search="tree" if name == "tree-advisor" else "worlds",
+            # 0.5.0 to 0.10.0's soft reads (the tile alone), all else the same
+            **({"reading": "simple"} if name == "simple-advisor" else {}),
         )
     from domino_advisor.games.line.peers import PeerPlayer
 
