@@ -150,7 +150,8 @@ def test_the_model_error_is_the_deciles_own():
 
 
 def test_shipped_maps_are_sound():
-    maps, unmapped = _shipped()
+    maps, unmapped, trouble = _shipped()
+    assert trouble is None
     assert set(maps) == {f"{name}/{players}" for name, players in CALIBRATED}
     for cal in maps.values():
         ys = [y for _, y in cal.knots]
@@ -248,6 +249,7 @@ def test_calibrate_build_fits_every_shipped_map(tmp_path):
     res = CliRunner().invoke(main, ["calibrate", "--build", str(out), "--games", "1", "--samples", "4"])
     assert res.exit_code == 0, res.output
     data = json.loads(out.read_text())
+    assert data["format"] == 1
     assert set(data["maps"]) == {f"{name}/{players}" for name, players in CALIBRATED}
     for key, d in data["maps"].items():
         assert Calibration.from_json(key, d).samples == 4 and d["work"] is None  # a fixed count

@@ -23,17 +23,23 @@ Chances the advisor solved exactly are true under best play and are never mapped
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from domino_advisor.base import modelfile
 from domino_advisor.games.registry import GameRules
 
-DATA = "data/calibration.json"
+MAPS = modelfile.ModelFile(
+    "data/calibration.json",
+    "the calibration maps",
+    1,
+    256_000,
+    "chances shown as the search found them, with the error of a table that has no map",
+)
+DATA = MAPS.resource
 BINS = 10  # deciles of the chance shown
 Z = 1.96  # a 95% interval
 FIT_GAMES = 600  # self-play games a shipped map is fitted on
@@ -298,14 +304,24 @@ def fit(
 
 # -- shipped maps -----------------------------------------------------------------------
 @cache
-def _shipped() -> tuple[dict[str, Calibration], float]:
+def _shipped() -> tuple[dict[str, Calibration], float, str | None]:
+    """The maps, the error taken where none is shipped, and why the file was not read."""
+    doc, trouble = modelfile.load(MAPS)
+    if doc is None:
+        return {}, UNMAPPED, trouble
     try:
-        text = resources.files("domino_advisor").joinpath(DATA).read_text("utf-8")
-    except FileNotFoundError:
-        return {}, UNMAPPED
-    data = json.loads(text)
-    maps = {key: Calibration.from_json(key, d) for key, d in data["maps"].items()}
-    return maps, float(data["unmapped_error"])
+        maps = {str(key): Calibration.from_json(str(key), d) for key, d in doc["maps"].items()}
+        unmapped = float(doc["unmapped_error"])
+        if not (math.isfinite(unmapped) and 0 <= unmapped <= 1):
+            raise ValueError(unmapped)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        return {}, UNMAPPED, MAPS.damaged(f"a map does not read: {e}")
+    return maps, unmapped, None
+
+
+def model_trouble() -> str | None:
+    """One line saying why the chances are shown uncorrected where the maps cannot be read."""
+    return _shipped()[2]
 
 
 UNMAPPED = 0.10  # the model error taken where no map is shipped, if the data file has none

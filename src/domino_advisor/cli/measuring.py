@@ -165,7 +165,7 @@ def equity(
         data = equity.build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
         outputs.write(build_out, json.dumps(data, indent=0) + "\n", outputs.MATCH_TABLES, force, "--build")
         landed(f"wrote {printable(build_out)}")
-        console.print(f"wrote {len(data)} tables to {printable(build_out)}")
+        console.print(f"wrote {len(data['tables'])} tables to {printable(build_out)}")
         return
     rules.check_players(seats)
     table = equity.table_for(rules, seats)

@@ -92,7 +92,12 @@ STYLE_MODELS = Kind(
 MATCH_TABLES = Kind(
     "a file of match tables",
     "match tables",
-    _json_with(lambda d: all("/" in k and isinstance(v, dict) for k, v in d.items())),
+    _json_with(
+        lambda d: (
+            "tables" in d  # "format" and "tables" since 0.11; before, the tables alone
+            or all("/" in k and isinstance(v, dict) for k, v in d.items())
+        )
+    ),
     whole=True,
 )
 GAME_LOG = Kind(

@@ -17,23 +17,23 @@ depends on which tiles they later drew, and a sampled deal does not say.
 
 from __future__ import annotations
 
-import json
 import math
-import pkgutil
 import random
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Protocol
 
+from domino_advisor.base import modelfile
 from domino_advisor.base.tiles import Tile, full_set
 from domino_advisor.counting.inference import Inference
 from domino_advisor.games.proof import Known
 from domino_advisor.games.registry import GameRules
 
-DATA = "data/play-model.json"
-FORMAT = 1  # the model file's format: a file of another is refused, with one line, never half read
-MAX_BYTES = 64_000  # a model file larger than this is not one we ship: refused unread
+PLAY_MODEL = modelfile.ModelFile(
+    "data/play-model.json", "the play model", 1, 64_000, "counting without soft reads"
+)
+DATA, FORMAT, MAX_BYTES = PLAY_MODEL.resource, PLAY_MODEL.format, PLAY_MODEL.max_bytes
 READS_SAMPLES = 1000  # sampled deals behind the reads status shows
 LIKELY = 0.75  # a read is shown from this chance up (and below certainty) ...
 RISE = 0.05  # ... when the plays raised it by this much over the counting alone
@@ -120,15 +120,10 @@ class Shipped:
 def parse_models(data: bytes) -> dict[str, tuple[Style, Style]]:
     """The models of a play-model file, each table's (model, simple); ValueError saying
     what is wrong with it."""
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"it is {len(data):,} bytes, more than a model file's {MAX_BYTES:,}")
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"it is not JSON ({e})") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        found = doc.get("format") if isinstance(doc, dict) else None
-        raise ValueError(f"its format is {found!r}, this version reads format {FORMAT}")
+    return _models(modelfile.parse(PLAY_MODEL, data))
+
+
+def _models(doc: dict[str, object]) -> dict[str, tuple[Style, Style]]:
     if doc.get("features") != list(FEATURES):
         raise ValueError(f"its features are {doc.get('features')!r}, this version's are {list(FEATURES)}")
     models = doc.get("models")
@@ -140,7 +135,7 @@ def parse_models(data: bytes) -> dict[str, tuple[Style, Style]]:
             pair = (Style.from_json(d["model"]), Style.from_json(d["simple"]))
         except (KeyError, TypeError, ValueError, AttributeError):
             raise ValueError(f"its model for {key} is damaged") from None
-        if not all(math.isfinite(w) for style in pair for w in style.weights):
+        if not all(math.isfinite(w) for style in pair for part in style.components for w in part.weights):
             raise ValueError(f"its model for {key} is not a number")
         out[str(key)] = pair
     return out
@@ -148,16 +143,13 @@ def parse_models(data: bytes) -> dict[str, tuple[Style, Style]]:
 
 @cache
 def _shipped() -> Shipped:
-    try:  # through the package's loader (a folder or a zip); importlib.resources costs a status 10%
-        data = pkgutil.get_data("domino_advisor", DATA)
-    except OSError:
-        data = None
-    if data is None:
-        return Shipped({}, f"the play model ({DATA}) is missing: counting without soft reads")
+    doc, trouble = modelfile.load(PLAY_MODEL)
+    if doc is None:
+        return Shipped({}, trouble)
     try:
-        return Shipped(parse_models(data), None)
+        return Shipped(_models(doc), None)
     except ValueError as e:
-        return Shipped({}, f"the play model ({DATA}) is damaged ({e}): counting without soft reads")
+        return Shipped({}, PLAY_MODEL.damaged(str(e)))
 
 
 def model_trouble() -> str | None:
@@ -195,7 +187,7 @@ class Placement:
         return (pips, double, (rest & self.follow).bit_count(), (rest & self.keep).bit_count(), blocks)
 
 
-class Acted(Protocol):
+class PublicMove(Protocol):
     """A public move as the model reads it (the line games' ``record.Acted``)."""
 
     seat: int
@@ -222,7 +214,7 @@ class Choice:
         return sum(1 << i for i in self.ways)
 
 
-def read_plays(history: Sequence[Acted], top: int, seats: int) -> list[tuple[int, Choice]]:
+def read_plays(history: Sequence[PublicMove], top: int, seats: int) -> list[tuple[int, Choice]]:
     """Every play after the opening with what the model sees of it: (its place in the
     history, the choice).  Public facts only: the ends met, the passes seen."""
     tiles = full_set(top)

@@ -65,7 +65,8 @@ class Parts:
     simulate_view: str  # (standings, width) -> the tournament's table for people
     edit_view: str  # (edited, log, position, status before, warned, width) -> what a change did
     # the game's match-equity tables and their check (a module: table_for, build_all, check,
-    # states_for, summary), where it has them; None: the equity command refuses the game
+    # states_for, summary, model_trouble), where it has them; None: the equity command refuses
+    # the game
     equity: str | None = None
 
 

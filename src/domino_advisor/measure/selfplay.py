@@ -15,7 +15,15 @@ from dataclasses import replace
 from typing import Any
 
 from domino_advisor.advice.advise import Advice, Options, advise
-from domino_advisor.advice.calibration import FIT_GAMES, FIT_GAMES_FOR, FIT_SAMPLES, FIT_SEED, Forecast, fit
+from domino_advisor.advice.calibration import (
+    FIT_GAMES,
+    FIT_GAMES_FOR,
+    FIT_SAMPLES,
+    FIT_SEED,
+    MAPS,
+    Forecast,
+    fit,
+)
 from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import Play
@@ -190,4 +198,4 @@ def build_all(
         decisions = record(game_for(name).rules_from(name, ""), players, samples, n, seed, jobs, on_progress)
         maps[key] = replace(fit(decisions, key, counted, seed), work=work).to_json()
     worst = max(m["raw_error"] for m in maps.values())
-    return {"maps": maps, "unmapped_error": round(worst, 4)}
+    return {"format": MAPS.format, "maps": maps, "unmapped_error": round(worst, 4)}

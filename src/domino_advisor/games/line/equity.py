@@ -21,15 +21,14 @@ simulated matches.
 from __future__ import annotations
 
 import base64
-import json
 import random
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from domino_advisor.base import modelfile
 from domino_advisor.games.line import lead
 from domino_advisor.games.line.bots import heuristic
 from domino_advisor.games.line.engine import from_tiles
@@ -321,7 +320,14 @@ PRESET_TABLES = [
     ("reserve", (2, 3, 4)),
     ("partnership", (4,)),
 ]
-DATA = "data/equity.json"
+TABLES = modelfile.ModelFile(
+    "data/equity.json",
+    "the match tables",
+    1,
+    2_000_000,
+    "match chances with three or four players left out of the advice (each round played for itself)",
+)
+DATA = TABLES.resource
 
 
 def build(rules: Rules, players: int, rounds: int = ROUNDS, seed: int = SEED) -> EquityTable:
@@ -336,15 +342,35 @@ def build(rules: Rules, players: int, rounds: int = ROUNDS, seed: int = SEED) ->
 
 
 @cache
-def _shipped() -> dict[str, dict]:
-    text = resources.files("domino_advisor").joinpath(DATA).read_text("utf-8")
-    return dict(json.loads(text))
+def _shipped() -> tuple[dict[str, dict], str | None]:
+    """The tables as the file holds them, and why it was not read."""
+    doc, trouble = modelfile.load(TABLES)
+    if doc is None:
+        return {}, trouble
+    tables = doc.get("tables")
+    if not isinstance(tables, dict) or not all(isinstance(v, dict) for v in tables.values()):
+        return {}, TABLES.damaged("it has no tables")
+    return tables, None
+
+
+def model_trouble() -> str | None:
+    """One line saying why the match tables are not used, where they cannot be read."""
+    return _shipped()[1]
 
 
 @cache
 def _decoded(key: str) -> EquityTable | None:
-    data = _shipped().get(key)
-    return None if data is None else EquityTable.from_json(data)
+    data = _shipped()[0].get(key)
+    if data is None:
+        return None
+    try:
+        return EquityTable.from_json(data)
+    except (KeyError, TypeError, ValueError) as e:  # one table damaged: that table is not used
+        raise TableDamaged(TABLES.damaged(f"its table for {key} does not read: {e}")) from None
+
+
+class TableDamaged(ValueError):
+    """A table in the shipped file does not read."""
 
 
 # a preset with no table of its own borrows the nearest one's (an approximation, said so)
@@ -359,7 +385,7 @@ def table_for(rules: Rules, players: int) -> EquityTable | None:
         if table is None and rules.name in BORROWS:
             table = _decoded(f"{BORROWS[rules.name]}/{players}")
         return table
-    except FileNotFoundError:
+    except TableDamaged:
         return None
 
 
@@ -392,15 +418,15 @@ def chance_among(table: EquityTable, needs: Sequence[int], me: int, opener: int 
 
 def build_all(
     rounds: int = ROUNDS, seed: int = SEED, on_table: Callable[[EquityTable], object] | None = None
-) -> dict[str, dict]:
+) -> dict[str, object]:
     """Every shipped table, as the data file holds them."""
     from domino_advisor.games.line.rules import preset
 
-    out = {}
+    out: dict[str, dict] = {}
     for name, counts in PRESET_TABLES:
         for players in counts:
             table = build(preset(name), players, rounds, seed)
             out[table.key] = table.to_json()
             if on_table:
                 on_table(table)
-    return out
+    return {"format": TABLES.format, "tables": out}

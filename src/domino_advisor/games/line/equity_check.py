@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from domino_advisor.base.errors import RulesError
 from domino_advisor.games.line.equity import build_all as build_all  # the tables, as the command reads them
 from domino_advisor.games.line.equity import chance_among, play_round
+from domino_advisor.games.line.equity import model_trouble as model_trouble  # why the tables are not read
 from domino_advisor.games.line.equity import table_for as table_for
 from domino_advisor.games.line.rules import Rules
 

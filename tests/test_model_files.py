@@ -1,6 +1,7 @@
-"""The model of play's file (issue 42, item 4): a format version, a size cap, read whole or
-not at all; a missing or damaged file is said in one line and the counting goes on
-without soft reads, exactly as with them switched off."""
+"""The model files (issue 42, item 4): the model of play, the calibration maps and the
+match tables each carry a format number and a size cap and are read whole or not at all;
+a missing or damaged file is said in one line and the command goes on as without that
+model (for the model of play, exactly as with soft reads switched off)."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def _doc() -> dict:
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        (lambda d: b"{" + b" " * MAX_BYTES, "more than a model file's"),
+        (lambda d: b"{" + b" " * MAX_BYTES, "more than its"),
         (lambda d: b"\xff\xfe not json", "not JSON"),
         (lambda d: json.dumps({**d, "format": 99}).encode(), "its format is 99"),
         (lambda d: json.dumps({k: v for k, v in d.items() if k != "format"}).encode(), "its format is None"),
@@ -78,27 +79,35 @@ def test_a_damaged_file_is_refused_whole_saying_why(change, said):
         parse_models(change(_doc()))
 
 
+def _clear_caches() -> None:
+    from domino_advisor.advice import calibration
+    from domino_advisor.games.line import equity
+
+    for cached in (reads._shipped, calibration._shipped, equity._shipped, equity._decoded):
+        cached.cache_clear()
+
+
 @pytest.fixture
 def no_model(monkeypatch):
-    """The package's model file unreadable as the loader finds it (and the cache cleared
+    """A package's model file unreadable as the loader finds it (and the caches cleared
     either side, so no other test sees it)."""
 
-    def use(data: bytes | None):
+    def use(data: bytes | None, resource_of: str = reads.DATA):
         real = pkgutil.get_data
 
         def fake(package: str, resource: str) -> bytes | None:
-            if resource == reads.DATA:
+            if resource == resource_of:
                 if data is None:
                     raise FileNotFoundError(resource)
                 return data
             return real(package, resource)
 
         monkeypatch.setattr(pkgutil, "get_data", fake)
-        reads._shipped.cache_clear()
+        _clear_caches()
 
     yield use
     monkeypatch.undo()
-    reads._shipped.cache_clear()
+    _clear_caches()
 
 
 @pytest.mark.parametrize(("data", "said"), [(None, "is missing"), (b'{"format": 0}', "is damaged")])
@@ -159,3 +168,56 @@ def test_the_advisor_reads_by_the_shipped_mixture_and_simple_advisor_by_the_tile
         player = make(name, rules, 1).player
         got[name] = player._style(r) if player.reads else None
     assert got == {"advisor": model, "simple-advisor": simple, "unread-advisor": None}
+
+
+MATCH_LOG = """\
+[Rules "classic"]
+[Players "me ana bob"]
+[Me "me"]
+round 1
+me holds 6-6 6-5 6-4 3-3 2-1
+me plays 6-6
+ana plays 6-1
+bob plays 6-2
+"""
+
+
+@pytest.mark.parametrize(
+    ("resource", "data", "said"),
+    [
+        ("data/calibration.json", None, "the calibration maps (data/calibration.json) is missing"),
+        (
+            "data/calibration.json",
+            b'{"format": 1, "maps": {"x/2": 3}, "unmapped_error": 0.1}',
+            "does not read",
+        ),
+        ("data/calibration.json", b'{"format": 2}', "its format is 2"),
+        ("data/equity.json", None, "the match tables (data/equity.json) is missing"),
+        ("data/equity.json", b'{"format": 1}', "it has no tables"),
+        ("data/equity.json", b"[", "not JSON"),
+    ],
+)
+def test_the_advice_without_its_maps_or_tables_says_so_once_and_goes_on(
+    tmp_path, no_model, resource, data, said
+):
+    f = tmp_path / "g.dom"
+    f.write_text(MATCH_LOG)
+    no_model(data, resource)
+    got = CliRunner().invoke(main, ["advise", "--json", "--samples", "20", str(f)])
+    assert got.exit_code == 0, got.output
+    lines = [line for line in got.stderr.splitlines() if line.startswith("warning:")]
+    assert len(lines) == 1 and said in lines[0], got.stderr
+    advice = json.loads(got.stdout)
+    assert advice["moves"] and all(0 <= m["win"] <= 1 for m in advice["moves"])
+    assert f.read_text() == MATCH_LOG
+
+
+def test_the_shipped_maps_and_tables_read_whole():
+    from domino_advisor.advice import calibration
+    from domino_advisor.games.line import equity
+
+    assert calibration.model_trouble() is None and equity.model_trouble() is None
+    for model in (calibration.MAPS, equity.TABLES):
+        data = pkgutil.get_data("domino_advisor", model.resource)
+        assert data is not None and len(data) <= model.max_bytes
+        assert json.loads(data)["format"] == model.format
