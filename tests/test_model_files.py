@@ -68,10 +68,14 @@ def _doc() -> dict:
             "its model for block/2 is damaged",
         ),
         (lambda d: json.dumps([1, 2]).encode(), "its format is None"),
+        (lambda d: json.dumps(d).replace('"keeps": ', '"keeps": 1e999, "x": ', 1).encode(), "is damaged"),
         (
-            lambda d: json.dumps(d).replace('"keeps": ', '"keeps": 1e999, "x": ', 1).encode(),
-            "is not a number",
+            lambda d: json.dumps(d).replace('"keeps": ', '"keeps": 1' + "0" * 400 + ', "x": ', 1).encode(),
+            "is damaged",
         ),
+        (lambda d: json.dumps(d).replace('"pips": ', '"pips": 100, "x": ', 1).encode(), "is damaged"),
+        (lambda d: json.dumps(d).replace('"keeps": ', '"keeps": NaN, "x": ', 1).encode(), "is damaged"),
+        (lambda d: json.dumps({**d, "models": {}}).encode(), "it has no models"),
     ],
 )
 def test_a_damaged_file_is_refused_whole_saying_why(change, said):
@@ -185,14 +189,14 @@ bob plays 6-2
 @pytest.mark.parametrize(
     ("resource", "data", "said"),
     [
-        ("data/calibration.json", None, "the calibration maps (data/calibration.json) is missing"),
+        ("data/calibration.json", None, "the calibration maps (data/calibration.json) are missing"),
         (
             "data/calibration.json",
             b'{"format": 1, "maps": {"x/2": 3}, "unmapped_error": 0.1}',
             "does not read",
         ),
         ("data/calibration.json", b'{"format": 2}', "its format is 2"),
-        ("data/equity.json", None, "the match tables (data/equity.json) is missing"),
+        ("data/equity.json", None, "the match tables (data/equity.json) are missing"),
         ("data/equity.json", b'{"format": 1}', "it has no tables"),
         ("data/equity.json", b"[", "not JSON"),
     ],

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from domino_advisor.base.budgets import ADVICE_SECONDS
 from domino_advisor.counting.inference import Inference
 from domino_advisor.counting.position import DIGITS, Position, _num, where_of
-from domino_advisor.log.gamelog import loads
+from domino_advisor.log.gamelog import GameLog, loads
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -228,3 +228,19 @@ def calibration_dict(
             "raw_error": cal.raw_error,
         },
     }
+
+
+def model_troubles(log: GameLog, pos: Position) -> list[str]:
+    """Why a model the advice uses could not be read, each in one line: the play model (the
+    status also shows it among its warnings), and where the game's advice shows a chance of
+    winning, the calibration maps and the game's match tables (asked after the advice: a
+    table is read when the advice first needs it)."""
+    from domino_advisor.advice import calibration
+    from domino_advisor.games.registry import part
+
+    said = [pos.model_trouble]
+    if part(log.game, "judging").measure == "chance":
+        said.append(calibration.model_trouble())
+        if log.game.parts.equity is not None:  # the game's match tables, where it has them
+            said.append(part(log.game, "equity").model_trouble())
+    return [s for s in said if s]

@@ -38,6 +38,7 @@ MAPS = modelfile.ModelFile(
     1,
     256_000,
     "chances shown as the search found them, with the error of a table that has no map",
+    plural=True,
 )
 DATA = MAPS.resource
 BINS = 10  # deciles of the chance shown
@@ -312,9 +313,10 @@ def _shipped() -> tuple[dict[str, Calibration], float, str | None]:
     try:
         maps = {str(key): Calibration.from_json(str(key), d) for key, d in doc["maps"].items()}
         unmapped = float(doc["unmapped_error"])
-        if not (math.isfinite(unmapped) and 0 <= unmapped <= 1):
-            raise ValueError(unmapped)
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        figures = [unmapped, *(x for m in maps.values() for x in (m.error, *m.errors, *sum(m.knots, ())))]
+        if not all(0 <= x <= 1 for x in figures):  # NaN fails too
+            raise ValueError("a chance outside 0 to 1")
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
         return {}, UNMAPPED, MAPS.damaged(f"a map does not read: {e}")
     return maps, unmapped, None
 

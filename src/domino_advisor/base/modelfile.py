@@ -22,12 +22,15 @@ class ModelFile:
     format: int  # the format this version reads (and its build writes)
     max_bytes: int  # a larger file is not one we ship
     without: str  # what goes on without it: "counting without soft reads"
+    plural: bool = False  # "the calibration maps ... are missing"
 
     def missing(self) -> str:
-        return f"{self.what} ({self.resource}) is missing: {self.without}"
+        return f"{self.what} ({self.resource}) {'are' if self.plural else 'is'} missing: {self.without}"
 
     def damaged(self, why: str) -> str:
-        return f"{self.what} ({self.resource}) is damaged ({why}): {self.without}"
+        return (
+            f"{self.what} ({self.resource}) {'are' if self.plural else 'is'} damaged ({why}): {self.without}"
+        )
 
 
 def load(model: ModelFile) -> tuple[dict | None, str | None]:

@@ -67,7 +67,8 @@ COMMANDS = {
     "reads": (
         "models:reads",
         "How much better the soft reads predict where the hidden tiles are than the exact uniform "
-        "counting, on self-play games (log-likelihood and Brier score per tile).",
+        "counting, on self-play games or the bots' (log-likelihood and Brier score per tile): the "
+        "model of play, and 0.5.0's model of the tile alone, on the same deals.",
     ),
     "review": (
         "table:review",

@@ -323,27 +323,15 @@ def advise(
     config_error()
     log = logfile.load(file)
     pos = _part(log, "position")(log, reads)
-    for trouble in _model_troubles(log, pos):
-        say("warning", trouble, style="yellow")
     data = _part(log, "advice")(pos, samples, seed, seconds)
+    from domino_advisor.api import model_troubles
+
+    for trouble in model_troubles(log, pos):  # after the advice: a match table is read when it asks
+        say("warning", trouble, style="yellow")
     if as_json:
         print_json(data)
     else:
         console.print(_part(log, "advice_view")(data, console.width))
-
-
-def _model_troubles(log: Any, pos: Any) -> list[str]:
-    """Why a model the advice uses could not be read (the status shows the play model's
-    among its warnings; the advice says each here, once): the play model, and where the
-    game's advice shows a chance of winning, the calibration maps and its match tables."""
-    from domino_advisor.advice import calibration
-
-    said = [pos.model_trouble] if pos.model_trouble else []
-    if _part(log, "judging").measure == "chance":
-        said.append(calibration.model_trouble())
-        if log.game.parts.equity is not None:  # the game's match tables, where it has them
-            said.append(_part(log, "equity").model_trouble())
-    return [s for s in said if s]
 
 
 @click.command()

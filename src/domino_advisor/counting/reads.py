@@ -45,6 +45,7 @@ FEW = 30.0  # ... and the weighted deals are worth at least this many equal ones
 # leaves is a number the next player has passed on since their last draw (they are shut out).
 FEATURES = ("pips", "double", "follows", "keeps", "blocks")
 SIMPLE = ("pips", "double")  # 0.5.0's model: the tile alone
+MOST_WEIGHT = 20.0  # a weight further from 0 is not one a fit makes: a model file holding one is damaged
 
 
 @dataclass(frozen=True)
@@ -58,10 +59,12 @@ class Style:
     keeps: float = 0.0
     blocks: float = 0.0
     # how sharply a player may follow the weights: each seat's plays are weighed under each
-    # multiple and the chances averaged (a player who always sheds the heaviest is read as one)
+    # multiple and the chances averaged, seat by seat (one who always sheds the heaviest is
+    # read as one)
     scales: tuple[float, ...] = (1.0,)
-    # other ways of choosing, each as likely beforehand as this one: a deal is weighed by
-    # the average of the chances they give the plays (the plays tell which fits the player)
+    # other ways of choosing, each as likely beforehand as this one: a deal is weighed, seat
+    # by seat, by the average of the chances they give that seat's plays (its plays tell
+    # which fits it)
     also: tuple[Style, ...] = ()
 
     @property
@@ -80,9 +83,9 @@ class Style:
         return tuple(getattr(self, f) for f in FEATURES)
 
     @property
-    def reads_hand(self) -> bool:
-        """Whether a play's chance depends on the rest of the hand (options and numbers kept)."""
-        return bool(self.follows or self.keeps)
+    def tile_alone(self) -> bool:
+        """Whether a play's chance is its tile's alone (0.5.0's model: pips and doubles)."""
+        return not (self.follows or self.keeps or self.blocks)
 
     def score(self, tile: Tile) -> float:
         return self.pips * tile.pips + self.double * tile.is_double
@@ -100,12 +103,14 @@ class Style:
         if not isinstance(data, dict):
             raise TypeError("not a model")
         scales = tuple(float(x) for x in data.get("scales", [1.0]))
-        if not scales or not all(0 < x < 100 for x in scales):
+        if not scales or not all(0 < x <= 100 for x in scales):
             raise ValueError(f"scales {scales!r}")
         also = tuple(cls.from_json(d) for d in data.get("also", []))
         if any(s.also for s in also):
             raise ValueError("a mixture within a mixture")
         weights = {f: float(data.get(f, 0.0)) for f in FEATURES}
+        if not all(abs(w) <= MOST_WEIGHT for w in weights.values()):  # NaN fails too
+            raise ValueError(f"weights {weights!r}")
         return replace(cls.of(weights), scales=scales, also=also)
 
 
@@ -127,16 +132,14 @@ def _models(doc: dict[str, object]) -> dict[str, tuple[Style, Style]]:
     if doc.get("features") != list(FEATURES):
         raise ValueError(f"its features are {doc.get('features')!r}, this version's are {list(FEATURES)}")
     models = doc.get("models")
-    if not isinstance(models, dict):
+    if not isinstance(models, dict) or not models:
         raise ValueError("it has no models")
     out = {}
     for key, d in models.items():
         try:
             pair = (Style.from_json(d["model"]), Style.from_json(d["simple"]))
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
             raise ValueError(f"its model for {key} is damaged") from None
-        if not all(math.isfinite(w) for style in pair for part in style.components for w in part.weights):
-            raise ValueError(f"its model for {key} is not a number")
         out[str(key)] = pair
     return out
 
@@ -297,8 +300,7 @@ class Reads:
         self.choices = choices(view)
         self.strength = [math.exp(style.score(t)) for t in full_set(view.rules.top)]
         parts = style.components
-        only = parts[0]
-        self._simple = len(parts) == 1 and only.scales == (1.0,) and not only.reads_hand and not only.blocks
+        self._simple = len(parts) == 1 and parts[0].scales == (1.0,) and parts[0].tile_alone
         self._parts = [(s, [self._scored(s, c) for c in self.choices]) for s in parts]
         # every (component, scale), with the log of its share of the mixture beforehand
         self._priors = [-math.log(len(parts) * len(s.scales)) for s in parts for _ in s.scales]
@@ -311,8 +313,15 @@ class Reads:
     @staticmethod
     def _scored(style: Style, choice: Choice) -> Ways:
         """A choice's ways under one component, their fixed part scored: (tile bit,
-        ((score, follow, keep, whether it is the play made), ...))."""
+        ((score, follow, keep, whether it is the play made), ...)).  A component that
+        weighs the tile alone (0.5.0's) counts each tile once, as it was fitted, wherever
+        it could have been laid."""
         a, b, _, _, c = style.weights
+        if style.tile_alone:
+            return [
+                (1 << i, ((a * ps[0].fixed[0] + b * ps[0].fixed[1], 0, 0, i == choice.tile.index),))
+                for i, ps in choice.ways.items()
+            ]
         return [
             (
                 1 << i,
@@ -333,19 +342,21 @@ class Reads:
             hands[loc] = hands.get(loc, 0) | (1 << t.index)
         if self._simple:
             return self._tile_only(hands)
-        totals = list(self._priors)
+        by_seat: dict[int, list[float]] = {}  # each seat's own way of choosing, read from its own plays
         for i, c in enumerate(self.choices):
             held = hands.get(c.seat, 0) | c.later | (1 << c.tile.index)
             key = held & self._relevant[i]
             logs = self._memo[i].get(key)
             if logs is None:
                 logs = self._memo[i][key] = self._choice_logs(i, held)
+            totals = by_seat.setdefault(c.seat, list(self._priors))
             for k, x in enumerate(logs):
                 totals[k] += x
-        if len(totals) == 1:
-            return totals[0]
-        most = max(totals)  # the mixture's average, in logs
-        return most + math.log(sum(math.exp(t - most) for t in totals))
+        total = 0.0
+        for totals in by_seat.values():
+            most = max(totals)  # the mixture's average for this seat, in logs
+            total += most + math.log(sum(math.exp(t - most) for t in totals))
+        return total
 
     def _choice_logs(self, i: int, held: int) -> list[float]:
         """The log of the chance of choice ``i`` from the hand ``held``, under each

@@ -1,11 +1,13 @@
-"""Fitting the play-style model of soft reads, and measuring what it predicts
+"""Fitting the model of play of soft reads, and measuring what it predicts
 (docs/how-it-works.md: soft reads).
 
 The model is fitted on the advisor's own self-play (never on a bot it is measured
-against) by maximum likelihood: at each choice, the tile played among the tiles in hand
-that would have played.  It is checked on self-play games of other deals: at every
-decision, how well the exact uniform counting and the soft reads each predict where the
-hidden tiles really are (log-likelihood and Brier score per tile).
+against) by maximum likelihood: at each choice, the way the hand played among every way
+it could have (``rows_of``); 0.5.0's model, the tile alone, on the same choices tile by
+tile.  It is checked on games of other deals, the advisor's own or the bots' (``check``):
+at every decision, how well the exact uniform counting, 0.5.0's model and the shipped
+model each predict where the hidden tiles really are (log-likelihood and Brier score per
+tile).
 """
 
 from __future__ import annotations

@@ -326,6 +326,7 @@ TABLES = modelfile.ModelFile(
     1,
     2_000_000,
     "match chances with three or four players left out of the advice (each round played for itself)",
+    plural=True,
 )
 DATA = TABLES.resource
 
@@ -353,9 +354,13 @@ def _shipped() -> tuple[dict[str, dict], str | None]:
     return tables, None
 
 
+_damaged: list[str] = []  # the tables found damaged so far in this process, each said once
+
+
 def model_trouble() -> str | None:
-    """One line saying why the match tables are not used, where they cannot be read."""
-    return _shipped()[1]
+    """One line saying why the match tables, or one of them, are not used, where they
+    cannot be read (a table is read when first asked for)."""
+    return _shipped()[1] or (_damaged[0] if _damaged else None)
 
 
 @cache
@@ -365,8 +370,9 @@ def _decoded(key: str) -> EquityTable | None:
         return None
     try:
         return EquityTable.from_json(data)
-    except (KeyError, TypeError, ValueError) as e:  # one table damaged: that table is not used
-        raise TableDamaged(TABLES.damaged(f"its table for {key} does not read: {e}")) from None
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError, zlib.error) as e:
+        _damaged.append(TABLES.damaged(f"its table for {key} does not read: {e}"))
+        raise TableDamaged(_damaged[-1]) from None
 
 
 class TableDamaged(ValueError):
