@@ -1,5 +1,5 @@
 """The commands that fit and check the models the package ships: the calibration maps
-of the advisor's chances, and the play-style models of soft reads."""
+of the advisor's chances, and the models of play of soft reads."""
 
 from __future__ import annotations
 

@@ -397,7 +397,7 @@ class Reads:
 
 @dataclass
 class SoftReads:
-    """Chances from deals weighted by the play-style model (sampled, so approximate)."""
+    """Chances from deals weighted by the model of play (sampled, so approximate)."""
 
     probability: dict[Tile, dict[int | None, float]]  # tile -> seat (None: boneyard) -> p
     lacks: dict[int, dict[int, float]]  # seat -> number -> the chance it holds none

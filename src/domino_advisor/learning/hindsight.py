@@ -55,7 +55,7 @@ def measure_of(judging: Any) -> Any:
 
 
 def style_of(log: GameLog, reads: bool) -> Style | None:
-    """Soft reads' play-style model, where asked and the game has one shipped for its rules."""
+    """Soft reads' model of play, where asked and the game has one shipped for its rules."""
     if not reads or "reads" not in log.game.options:
         return None
     rules: Any = log.rules  # a game with a style shipped: the line games' rules
