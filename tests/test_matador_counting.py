@@ -90,7 +90,10 @@ def _with_draws(seeds: range, table: list[tuple[int, int]] = MID) -> list[int]:
     return out
 
 
-FAST = _with_draws(range(60))[:12]
+# the fast tier's rounds, less the two dearest to count by brute force (17 and 19, about 3 s
+# and 2 s of CPU), which the slow tier counts with the rest
+FAST = [seed for seed in _with_draws(range(60))[:12] if seed not in (17, 19)]
+DEAR = [seed for seed in _with_draws(range(60))[:12] if seed in (17, 19)]
 
 
 @pytest.mark.parametrize("seed", FAST)
@@ -100,7 +103,7 @@ def test_the_count_is_the_brute_forces(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", _with_draws(range(60, 400))[:60])
+@pytest.mark.parametrize("seed", DEAR + _with_draws(range(60, 400))[:60])
 def test_the_count_is_the_brute_forces_on_more_rounds(seed):
     r = mid_round(seed)
     assert_same(r, posterior(as_position(r)))

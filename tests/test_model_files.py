@@ -140,6 +140,7 @@ def test_without_the_model_status_says_so_once_and_counts_as_without_reads(tmp_p
     assert f.read_text() == READS_LOG
 
 
+@pytest.mark.slow  # 1 s of CPU: the slow tier's
 def test_the_rebuild_gives_the_same_bytes(tmp_path):
     """The models are rebuilt from their seed byte for byte (here at a small size)."""
     runner = CliRunner()

@@ -167,10 +167,9 @@ FULL = Style(pips=0.2, double=0.7, follows=0.5, keeps=-0.4, blocks=1.2)
 MIXED = replace(FULL, scales=(1.0, 3.0), also=(Style(0.3, 1.0, scales=(1.0, 2.0, 6.0)),))
 
 
-# The model of play, every feature weighted: one case a table in the fast tier, more in the slow.
-@pytest.mark.parametrize(
-    "case", [*range(3), *(pytest.param(c, marks=pytest.mark.slow) for c in range(3, 12))]
-)
+# The model of play, every feature weighted: one case (three players, a mixture) in the fast
+# tier, the rest in the slow.
+@pytest.mark.parametrize("case", [0, *(pytest.param(c, marks=pytest.mark.slow) for c in range(1, 12))])
 def test_the_model_of_play_matches_the_weighted_enumeration(case):
     rules, seats = TABLES[case % len(TABLES)]
     rng = random.Random(1000 + case)
