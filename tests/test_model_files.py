@@ -15,20 +15,7 @@ from domino_advisor.cli.app import main
 from domino_advisor.counting import reads
 from domino_advisor.counting.reads import FEATURES, FORMAT, MAX_BYTES, parse_models
 from domino_advisor.games.line.rules import preset
-
-READS_LOG = """\
-[Rules "block"]
-[Players "me bob"]
-[Me "me"]
-round 1
-me holds 6-6 6-5 6-4 6-3 5-5 4-4 2-1
-me plays 6-6
-bob plays 6-1
-me plays 2-1
-bob plays 2-0
-me plays 6-5
-bob plays 5-1
-"""
+from test_reads import READS_LOG  # the block game whose reads status shows
 
 
 def _shipped_bytes() -> bytes:
