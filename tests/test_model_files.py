@@ -213,3 +213,13 @@ def test_the_shipped_maps_and_tables_read_whole():
         data = pkgutil.get_data("domino_advisor", model.resource)
         assert data is not None and len(data) <= model.max_bytes
         assert json.loads(data)["format"] == model.format
+
+
+def test_the_session_says_a_missing_map_once_and_advises(tmp_path, no_model):
+    f = tmp_path / "g.dom"
+    f.write_text(MATCH_LOG)
+    no_model(None, "data/calibration.json")
+    got = CliRunner().invoke(main, ["session", str(f), "--samples", "10"], input="a\na\n")
+    assert got.exit_code == 0, got.output
+    assert got.output.count("calibration maps (data/calibration.json) are missing") == 1, got.output
+    assert "Traceback" not in got.output and f.read_text() == MATCH_LOG

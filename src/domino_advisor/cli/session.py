@@ -82,6 +82,7 @@ class Session(Practice, Reporting):
         self.full = full  # the whole status after each event, the whole advice on your turn
         self.last_step: str | None = None  # what to log next, as last said
         self.said: set[str] = set()  # the hints said this round (the short form says each once)
+        self.troubles_said: set[str] = set()  # a model file's trouble is said once a session
         self.said_round: object = None
         self.reads = reads
         self.read = read  # practice asks its questions through it
@@ -150,15 +151,27 @@ class Session(Practice, Reporting):
 
     def show_advice(self) -> None:
         self.console.print(self.part("advice_view")(self.advice_data(), self.console.width))
+        self.say_model_troubles()
 
     def show_brief_advice(self) -> None:
         """The first three moves, a row each (the same advice as ``a``, shorter)."""
         data = self.advice_data()
         if data["action"] != "play":
             self.console.print(self.part("advice_view")(data, self.console.width))
-            return
-        measure = self.part("judging").measure  # what the game is won by: the chance, or the pips
-        self.console.print(brief.advice_brief(data, measure, self.console.width))
+        else:
+            measure = self.part("judging").measure  # what the game is won by: the chance, or the pips
+            self.console.print(brief.advice_brief(data, measure, self.console.width))
+        self.say_model_troubles()
+
+    def say_model_troubles(self) -> None:
+        """A calibration or match-table file the advice could not read, once a session (as
+        ``advise`` says it on stderr; the play model's is among the status's warnings)."""
+        from domino_advisor.api import model_troubles
+
+        for trouble in model_troubles(self.log, self.pos):
+            if trouble != self.pos.model_trouble and trouble not in self.troubles_said:
+                self.troubles_said.add(trouble)
+                self.console.print(Text(f"warning: {printable(trouble)}", style="bold yellow"))
 
     def show_where(self, tile_text: str) -> None:
         self.console.print(notices.where_view(where_of(self.pos, tile_text)))
