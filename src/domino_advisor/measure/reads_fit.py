@@ -22,6 +22,7 @@ from domino_advisor.base.tiles import Tile
 from domino_advisor.counting.inference import infer
 from domino_advisor.counting.reads import FEATURES, FORMAT, SIMPLE, Style, read_plays, soft_reads
 from domino_advisor.games.registry import game_for
+from domino_advisor.measure.cluster import Machines
 from domino_advisor.measure.selfplay import bot_round, play_round, run_games
 
 FIT_GAMES = 300  # self-play games a shipped model is fitted on
@@ -118,9 +119,14 @@ def _solve(h: list[list[float]], g: list[float]) -> list[float] | None:
 
 def fit(rows: list[Row], names: Sequence[str] = SIMPLE) -> Style:
     """The maximum-likelihood model over the features ``names`` (the rows' columns, in
-    that order), under a weak prior (``RIDGE``): Newton's method on a softmax, each step
-    halved until the likelihood rises."""
-    k = len(names)
+    that order)."""
+    return Style.of(dict(zip(names, fit_weights(rows, len(names)), strict=True)))
+
+
+def fit_weights(rows: list[Row], k: int) -> list[float]:
+    """The maximum-likelihood weights of a softmax over ``k`` features per option, under
+    a weak prior (``RIDGE``): Newton's method, each step halved until the likelihood rises
+    (also the rollout player's fit, scripts/rollout_fit.py)."""
     if not any(len(set(options)) > 1 for options, _ in rows):
         raise ValueError(
             "the choices cannot tell the features apart (every option alike): play more games before fitting"
@@ -159,7 +165,7 @@ def fit(rows: list[Row], names: Sequence[str] = SIMPLE) -> Style:
         w, best = trial_w, trial
         if sum(abs(step * b) for b in d) < 1e-9:
             break
-    return Style.of(dict(zip(names, w, strict=True)))
+    return w
 
 
 KINDS = ("uniform", "sampled", "simple", "model")  # the chances scored, as ``ReadScores`` keys them
@@ -257,7 +263,7 @@ class Fitted:
 
 
 def fit_models(
-    rules: Any, seats: int, games: int, samples: int, seed: int, jobs: int = 1, on_progress=None
+    rules: Any, seats: int, games: int, samples: int, seed: int, jobs: int | Machines = 1, on_progress=None
 ) -> Fitted:
     """Both models fitted on ``games`` self-play rounds (the advisor without soft reads)."""
     per_game = run_games(_fit_chunk, lambda ch: (rules, seats, samples, seed, ch), games, jobs, on_progress)
@@ -274,7 +280,7 @@ def check(
     samples: int,
     seed: int,
     reads: int,
-    jobs: int = 1,
+    jobs: int | Machines = 1,
     on_progress=None,
     bots: tuple[str, ...] = (),
 ) -> tuple[ReadScores, list[ReadScores]]:
@@ -297,7 +303,7 @@ def build_all(
     games: int = FIT_GAMES,
     samples: int = FIT_SAMPLES,
     seed: int = FIT_SEED,
-    jobs: int = 1,
+    jobs: int | Machines = 1,
     on_start=None,
     on_progress=None,
 ) -> dict:
