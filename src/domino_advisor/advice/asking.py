@@ -37,6 +37,7 @@ class Options:
     solve_drawing: int | None = None  # worlds with a boneyard solved up to this size (None: the game's)
     solve_below: int | None = None  # worlds with this many tiles in hands solved (None: the game's)
     search: str = "worlds"  # "tree": one tree over what the seat knows (advice.tree), where it fits
+    fuse: int | None = None  # αμ: your next turns chosen alike in the first worlds where all are solved
     explore: float | None = None  # the tree's exploration constant (None: advice.tree's)
     sure: float | None = None  # standard errors a play must beat the game's plan by (None: the game's)
     workers: int | None = None  # processes worlds drawn first are shared by (None: one per core)

@@ -67,6 +67,7 @@ def weigh_moves(advice: Advice, turn: Turn) -> None:
         budget,
         solve_drawing=judging.solve_drawing if options.solve_drawing is None else options.solve_drawing,
         solve_below=judging.solve_below if options.solve_below is None else options.solve_below,
+        fuse=options.fuse,
     )
     hands = judging.hands_to_solve(r, seat, inf)  # the exact search is begun (a time limit may cut it)
     exact = advice.action == "play" and hands is not None and _solved(setting, judging, hands, moves)
@@ -182,7 +183,11 @@ def rollouts(ro: Rollout, judging: Any, moves: list[Candidate], rng: random.Rand
     and the work done."""
     game = judging.rollouts(ro, [(c.tile, c.side) for c in moves])
     weighing = weigh(game, ro.budget, rng)
-    for w, outcomes in weighing.worlds:
+    worlds = weighing.worlds
+    fused = game.fused(weighing.dealt, [w for w, _ in worlds])  # αμ, where asked (ro.fuse) and it applies
+    if fused is not None:
+        worlds = fused
+    for w, outcomes in worlds:
         for c, o in zip(moves, outcomes, strict=True):
             c.tally.count(w, o.round_value, o.match)
             if o.points is not None:

@@ -28,4 +28,5 @@ class Rollout:
     budget: Budget
     solve_drawing: int  # two players: a world with this many in hands and boneyard is solved
     solve_below: int  # ... and any with this many in hands, nothing to draw
+    fuse: int | None = None  # αμ: your next turns after the candidate chosen alike in the solved worlds
     reads: Reads | None = None  # soft reads: each world weighted by how likely the others' plays were

@@ -19,7 +19,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from domino_advisor.base.budgets import EXACT_SEARCH
@@ -90,6 +90,7 @@ class Weighing(Generic[Out]):
     worlds: list[tuple[float, list[Out]]]
     cut: bool
     work: int
+    dealt: list = field(default_factory=list)  # the worlds themselves, in the same order
 
 
 def weigh(
@@ -107,11 +108,12 @@ def weigh(
     if shared is not None:
         return _drawn_first(rollouts, budget, rng, shared, candidates)
     out: list[tuple[float, list[Out]]] = []
+    kept: list[W] = []
     done = 0
     ref: float | None = None  # the first world's log weight: weights are relative to it
     while budget.allows(len(out), done):
         if budget.out_of_time(len(out)):
-            return Weighing(out, True, done)  # the user's time limit: the advice says it stopped short
+            return Weighing(out, True, done, kept)  # the user's time limit: the advice says it stopped short
         dealt = rollouts.deal(rng)
         w = 1.0
         lw = dealt.log_weight
@@ -125,7 +127,8 @@ def weigh(
         outcomes, work = rollouts.outcomes(dealt)
         done += work
         out.append((w, outcomes))
-    return Weighing(out, False, done)
+        kept.append(dealt)
+    return Weighing(out, False, done, kept)
 
 
 def _drawn_first(
@@ -148,4 +151,5 @@ def _drawn_first(
     top = max((lw for lw in logs if lw is not None), default=0.0)
     weights = [1.0 if lw is None else math.exp(lw - top) for lw in logs]  # relative to the likeliest
     worlds = [(w, outcomes) for w, (outcomes, _) in zip(weights, played, strict=True)]
-    return Weighing(worlds, len(played) < budget.samples, sum(work for _, work in played))
+    work = sum(work for _, work in played)
+    return Weighing(worlds, len(played) < budget.samples, work, list(dealt[: len(played)]))

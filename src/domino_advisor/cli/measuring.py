@@ -4,6 +4,7 @@ figures (and the helpers ``cli_models`` shares)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from domino_advisor.base import shapes
+    from domino_advisor.measure.cluster import Machines
 
 
 @click.command()
@@ -47,7 +49,8 @@ if TYPE_CHECKING:
     help="bots by seat, repeated round the table: random, heavy, heuristic, reader, advisor[:samples], "
     "round-advisor[:samples] (plays for the round even in a match), basic-advisor[:samples] (as 0.4.0 "
     "played), unread-advisor[:samples] (soft reads off), simple-advisor[:samples] (soft reads by the tile "
-    "alone, as 0.5.0 to 0.10.0 read), omniscient[:samples], dominoes[:samples] and "
+    "alone, as 0.5.0 to 0.10.0 read), tree-advisor[:samples] and fused-advisor[:samples] (issue 29's and "
+    "42's searches), omniscient[:samples], dominoes[:samples] and "
     "dominoes-strong[:samples] (the dominoes package's bot, partnership only), ismcts[:simulations[:c]] "
     "(OpenSpiel's ISMCTS, two-player block with --set lead=chosen only); e.g. advisor,heavy",
 )
@@ -63,7 +66,7 @@ def simulate(
     bots: str,
     games: int,
     matches: bool,
-    jobs: int,
+    jobs: Machines,
     seed: int,
     as_json: bool,
 ) -> None:
@@ -125,6 +128,7 @@ def simulate(
 )
 @seed_option(None, "the deals' seed (default: 2026 with --build, 1 with --check)")
 @force_option("with --build: overwrite the file")
+@jobs_option("with --build: processes to build the tables in (a table each)")
 def equity(
     rules_name: str,
     seats: int,
@@ -136,6 +140,7 @@ def equity(
     matches: int,
     seed: int | None,
     force: bool,
+    jobs: Machines,
 ) -> None:
     """Your chance of winning the match from a score: the match-equity table."""
     from domino_advisor.games.registry import every_game, game_for, part
@@ -145,7 +150,13 @@ def equity(
             "--build": (build_out, ["check", "rules_name", "seats", "target", "as_json", "matches"]),
             "--check": (check, ["rounds", "force"]),
         },
-        needs={"rounds": "--build", "force": "--build", "matches": "--check"},
+        needs={
+            "rounds": "--build",
+            "force": "--build",
+            "matches": "--check",
+            "jobs": "--build",
+            "scheduler": "--build",
+        },
     )
     game = game_for(rules_name)
     rules: Any = game.rules_from(rules_name, "")  # an unknown preset is refused before any work
@@ -162,7 +173,12 @@ def equity(
     seed = 2026 if seed is None else seed
     if build_out:
         outputs.check(build_out, outputs.MATCH_TABLES, force, "--build")
-        data = equity.build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"))
+        from domino_advisor.measure.cluster import in_order
+
+        def run(work: Callable, args: list) -> Iterator:
+            return in_order(jobs, work, args, lambda w: say("warning", w, style="yellow"))
+
+        data = equity.build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"), run=run)
         outputs.write(build_out, json.dumps(data, indent=0) + "\n", outputs.MATCH_TABLES, force, "--build")
         landed(f"wrote {printable(build_out)}")
         console.print(f"wrote {len(data['tables'])} tables to {printable(build_out)}")

@@ -35,6 +35,7 @@ class AdvisorBot:
         sure: float | None = None,
         workers: int | None = None,
         reading: str = "model",
+        fuse: int | None = None,
     ):
         self.name = "omniscient" if omniscient else "advisor"
         self.samples = samples
@@ -46,6 +47,7 @@ class AdvisorBot:
         self.search = search  # "tree": one tree over the seat's information, where the game has one
         self.sure = sure  # None: the game's own bar for leaving its plan
         self.workers = workers  # processes a decision may use (None: one per core; the same move)
+        self.fuse = fuse  # αμ's joint turns where every world is solved (None: each world on its own)
         self.reading = reading  # "model": the shipped model of play; "simple": 0.5.0-0.10.0's, the tile alone
 
     def __call__(self, r: Any, moves: list[Any], rng: random.Random) -> Any:
@@ -64,6 +66,7 @@ class AdvisorBot:
             policy=self.policy,
             solve_drawing=self.solve_drawing,
             search=self.search,
+            fuse=self.fuse,
             sure=self.sure,
             workers=self.workers,
         )

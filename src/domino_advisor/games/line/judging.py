@@ -63,6 +63,8 @@ class Asked(Protocol):
     def solve_below(self) -> int: ...
     @property
     def solve_drawing(self) -> int: ...
+    @property
+    def fuse(self) -> int | None: ...
 
 
 class LineJudging:
@@ -151,6 +153,7 @@ class LineJudging:
             None if ro.reads is None else ro.reads.log_weight,
             ro.solve_below,
             ro.solve_drawing,
+            ro.fuse,
         )
 
     def search_tree(

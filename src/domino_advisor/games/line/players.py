@@ -65,12 +65,14 @@ ADVISORS = (
     "unread-advisor",
     "simple-advisor",
     "tree-advisor",
+    "fused-advisor",
     "omniscient",
 )
 PEERS = ("dominoes", "dominoes-strong")  # the dominoes package's bot: four partners, no boneyard
 SAMPLED = (*ADVISORS, *PEERS, "ismcts")  # the bots that take :samples
 BOTS = (*POLICIES, *SAMPLED)
 MAX_SAMPLES = 100_000
+FUSE = 1  # fused-advisor: your next turn after each candidate chosen alike in every solved world (αμ)
 
 
 def make_player(spec: str, advisor: Callable[..., Any]) -> Any:
@@ -105,6 +107,7 @@ def make_player(spec: str, advisor: Callable[..., Any]) -> Any:
             objective=objective,
             reads=name != "unread-advisor",  # the advisor with soft reads off, all else the same
             search="tree" if name == "tree-advisor" else "worlds",
+            **({"fuse": FUSE} if name == "fused-advisor" else {}),
             # 0.5.0 to 0.10.0's soft reads (the tile alone), all else the same
             **({"reading": "simple"} if name == "simple-advisor" else {}),
         )

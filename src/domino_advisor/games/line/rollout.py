@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from domino_advisor.base.budgets import ADVICE_TURN_WORK
 from domino_advisor.base.tiles import Tile
+from domino_advisor.games.line.alphamu import fused_values
 from domino_advisor.games.line.engine import FastRound, Policy, from_round, from_world
 from domino_advisor.games.line.scoring import Result, round_value, side_of
 from domino_advisor.games.line.search import LineSolver, SearchTooBig, solve, solve_value
@@ -25,6 +26,8 @@ TURN_WORK = ADVICE_TURN_WORK
 SOLVE_BELOW = 12  # a sampled world with this many tiles in hands or fewer is solved exactly
 SOLVE_DRAWING = 20  # ... and, with two players, one with this many in hands and boneyard together
 WORLD_POSITIONS = 6000  # what the exact search of one sampled world may visit
+FUSE_POSITIONS = 60_000  # what one αμ search over the worlds may visit (its fronts' comparisons counted)
+FUSE_WORLDS = 40  # ... over this many worlds, the first drawn (its fronts grow with them)
 
 Sample = dict[Tile, int | None]  # where each hidden tile is: a seat, or None for the boneyard
 Move = tuple[
@@ -85,6 +88,7 @@ class LineRollouts:
     weight: Callable[[Sample], float] | None = None  # soft reads: a world's log weight
     solve_below: int = SOLVE_BELOW
     solve_drawing: int = SOLVE_DRAWING
+    fuse: int | None = None  # αμ: how many of your next turns are chosen alike in every world (None: off)
 
     @property
     def side(self) -> int:
@@ -134,6 +138,36 @@ class LineRollouts:
         points = (reply, _points_ahead(res, fr, base, self.side)) if self.all_fives else None
         outcome = WorldOutcome(round_value(res, self.side, self.r.rules), match, points)
         return outcome, TURN_WORK * (tiles_left(base) - tiles_left(fr))
+
+    def fused(
+        self, dealt: Sequence[Dealt], weights: Sequence[float]
+    ) -> list[tuple[float, list[WorldOutcome]]] | None:
+        """The first ``FUSE_WORLDS`` worlds, weighed again by one αμ search over them all
+        (``alphamu``): each world's weight and its candidates' outcomes.  Where that applies:
+        two players, the round alone, a choice of plays, nothing left to draw and every world
+        small enough to solve; None where it does not (or outruns its work)."""
+        if (
+            self.fuse is None
+            or self.stakes is not None
+            or self.all_fives
+            or self.r.match.seats != 2
+            or len(self.moves) < 2
+            or any(t is None for t, _ in self.moves)
+            or not dealt
+        ):
+            return None
+        dealt, weights = dealt[:FUSE_WORLDS], weights[:FUSE_WORLDS]
+        worlds = [d.world for d in dealt]
+        if any(w.drawable() or not solvable(w, self.solve_below, 0) for w in worlds):
+            return None
+        base = worlds[0]
+        ends = [e[0] for e in base.ends]
+        moves = [(t.index, -1 if side is None else ends.index(SIDE_IDS[side])) for t, side in self.moves if t]
+        try:
+            vectors = fused_values(worlds, weights, self.side, moves, self.fuse, [FUSE_POSITIONS])
+        except SearchTooBig:
+            return None
+        return [(w, [WorldOutcome(v[i], 0.0) for v in vectors]) for i, w in enumerate(weights)]
 
     def solve_world(self, base: FastRound, seed: int) -> tuple[list[tuple[int, float]] | None, int]:
         """Every candidate's exact value in one sampled world (the round's, and the match's
