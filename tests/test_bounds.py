@@ -16,6 +16,7 @@ import pytest
 
 from clitools import measured, new_game, process, refused, run, usage_of
 from domino_advisor.games.line.rules import preset
+from domino_advisor.measure import cluster
 from domino_advisor.measure import tournament as tournament_module
 
 HEADER = '[Rules "classic"]\n[Players "me ana bob"]\nround 1\nme holds 6-6 6-3 5-2 3-1 0-0\n'
@@ -169,7 +170,8 @@ class _NoPool:
 # than the 2 CPUs, and after the pool fails they are played in this process.
 @pytest.mark.parametrize("games", [8, pytest.param(400, marks=pytest.mark.slow)])
 def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch, games):
-    monkeypatch.setattr(tournament_module, "process_pool", _NoPool)
+    monkeypatch.setattr(cluster, "has_dask", lambda: False)  # the pool's path (without distributed)
+    monkeypatch.setattr(cluster, "process_pool", _NoPool)
     rules = preset("classic")
     scores = tournament_module.tournament(rules, 2, ["heavy", "random"], 1, jobs=1000, seed=3).bots
     assert sum(s.games for s in scores) == 4  # one deal, each seat's side counted per bot
@@ -181,8 +183,8 @@ def test_jobs_are_capped_at_the_deals_and_the_cpus(monkeypatch, games):
             made.append(jobs)
             raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(tournament_module, "process_pool", Recording)
-    monkeypatch.setattr(tournament_module.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(cluster, "process_pool", Recording)
+    monkeypatch.setattr(cluster.os, "cpu_count", lambda: 2)
     warnings = []
     tournament_module.tournament(
         rules, 2, ["heavy", "random"], games, jobs=1000, seed=3, on_warning=warnings.append
@@ -203,8 +205,9 @@ def test_simulate_goes_on_in_one_process_when_workers_cannot_start(monkeypatch, 
         def shutdown(self, wait=True, cancel_futures=False):
             pass
 
-    monkeypatch.setattr(tournament_module, "process_pool", Failing)
-    monkeypatch.setattr(tournament_module.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(cluster, "has_dask", lambda: False)
+    monkeypatch.setattr(cluster, "process_pool", Failing)
+    monkeypatch.setattr(cluster.os, "cpu_count", lambda: 2)
     res = run(runner, "simulate", "--bots", "heavy,random", "--games", games, "--jobs", "2", "--json")
     assert res.exit_code == 0, res.output
     assert "could not run 2 processes" in res.output

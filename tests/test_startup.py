@@ -48,6 +48,9 @@ HEAVY = [
     "domino_advisor.measure.reads_fit",
     "multiprocessing",
     "concurrent.futures",
+    "domino_advisor.measure.cluster",
+    "distributed",
+    "dask",
 ]
 ONLY_ON_DEMAND = [
     *HEAVY,

@@ -37,6 +37,8 @@ from domino_advisor.measure.reads_fit import FIT_SAMPLES as READS_FIT_SAMPLES
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
+    from domino_advisor.measure.cluster import Machines
+
 
 def _rules_with(rules_name: str, overrides: tuple[str, ...], command: str) -> Any:
     """The rules a model is measured or fitted for, refused where the game has no such
@@ -91,7 +93,7 @@ def calibrate(
     games: int | None,
     samples: int | None,
     seed: int | None,
-    jobs: int,
+    jobs: Machines,
     svg_out: str | None,
     as_json: bool,
     build_out: str | None,
@@ -205,7 +207,7 @@ def reads(
     reads_samples: int,
     seed: int | None,
     bots: str | None,
-    jobs: int,
+    jobs: Machines,
     as_json: bool,
     build_out: str | None,
     force: bool,
@@ -352,7 +354,7 @@ def _build_into(
     games: int | None,
     samples: int | None,
     seed: int,
-    jobs: int,
+    jobs: Machines,
     indent: int,
 ) -> dict:
     """Fit every shipped model afresh (``build_all``), a progress bar per table, into ``out``."""

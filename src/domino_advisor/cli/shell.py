@@ -4,13 +4,14 @@ turns bad input into a message and exit code 2, and the common options."""
 from __future__ import annotations
 
 import errno
+import functools
 import importlib
 import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 import click
 from rich.text import Text
@@ -383,8 +384,31 @@ def games_option(default: int | None = None, help_text: str | None = None) -> Ca
 
 
 def jobs_option(help_text: str) -> Callable[[FC], FC]:
-    """``--jobs``, the processes to play in."""
-    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help=help_text)
+    """``--jobs``, the processes to play in, and ``--scheduler``, a Dask cluster to play on
+    instead: the command gets them together as ``jobs`` (a ``measure.cluster.Machines``)."""
+
+    def decorate(f: FC) -> FC:
+        @functools.wraps(f)
+        def with_where(*args: Any, jobs: int, scheduler: str | None, **kwargs: Any) -> Any:
+            from domino_advisor.measure.cluster import Machines
+
+            if scheduler is not None and not scheduler.strip():
+                raise click.UsageError("--scheduler needs an address, like tcp://10.0.0.5:8786")
+            return f(*args, jobs=Machines(jobs, scheduler), **kwargs)
+
+        with_scheduler = click.option(
+            "--scheduler",
+            default=None,
+            metavar="tcp://HOST:PORT",
+            help="play on this Dask cluster instead (pip install 'domino-advisor[cluster]'; "
+            "a trusted network or TLS only: the scheduler runs what it is sent)",
+        )(with_where)
+        made = click.option(
+            "--jobs", default=1, show_default=True, type=click.IntRange(min=1), help=help_text
+        )
+        return cast("FC", made(with_scheduler))
+
+    return decorate
 
 
 def force_option(help_text: str) -> Callable[[FC], FC]:

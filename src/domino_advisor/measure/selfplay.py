@@ -8,9 +8,7 @@ it gave the move it played is kept; when the round ends, so is whether that side
 
 from __future__ import annotations
 
-import os
 import random
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any
 
@@ -28,7 +26,7 @@ from domino_advisor.base.budgets import ADVICE_SAMPLES, ADVICE_WORK
 from domino_advisor.counting.reads import style_for
 from domino_advisor.games.events import Play
 from domino_advisor.games.registry import game_for, part
-from domino_advisor.measure.tournament import in_processes
+from domino_advisor.measure.cluster import Machines, in_order, machines_of
 
 NAMES = ["s1", "s2", "s3", "s4"]  # the seats, as the tournaments name them
 
@@ -121,7 +119,7 @@ def record(
     samples: int | None,
     games: int,
     seed: int,
-    jobs: int = 1,
+    jobs: int | Machines = 1,
     on_progress=None,
     on_warning=None,
 ) -> list[Forecast]:
@@ -133,31 +131,21 @@ def record(
     )
 
 
-def run_games(work, make_args, games: int, jobs: int = 1, on_progress=None, on_warning=None) -> list:
-    """``work(make_args(chunk))`` over the games in chunks, in up to ``jobs`` processes
-    (the rest in this one if they cannot start), the results in the games' order;
+def run_games(
+    work, make_args, games: int, jobs: int | Machines = 1, on_progress=None, on_warning=None
+) -> list:
+    """``work(make_args(chunk))`` over the games in chunks, where ``jobs`` says (a number
+    of processes, or a ``measure.cluster.Machines``), the results in the games' order;
     ``on_progress`` hears how many games each chunk held."""
-    size = max(1, min(10, games // (jobs * 4) or 1))
+    where = machines_of(jobs)
+    size = max(1, min(10, games // (where.jobs * 4) or 1))
     chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
-    jobs = max(1, min(jobs, len(chunks), os.cpu_count() or 1))
     out: list = []
-    done = 0
-
-    def absorb(part: list, n: int) -> None:
-        out.extend(part)
+    played = in_order(where, work, [make_args(ch) for ch in chunks], on_warning)
+    for ch, results in zip(chunks, played, strict=True):
+        out.extend(results)
         if on_progress:
-            on_progress(n)
-
-    if jobs > 1:
-        try:
-            for part in in_processes(jobs, work, [make_args(ch) for ch in chunks]):
-                absorb(part, len(chunks[done]))
-                done += 1
-        except (OSError, BrokenProcessPool) as e:
-            if on_warning:
-                on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
-    for ch in chunks[done:]:
-        absorb(work(make_args(ch)), len(ch))
+            on_progress(len(ch))
     return out
 
 
@@ -179,7 +167,7 @@ def build_all(
     games: int | None = None,
     samples: int | None = FIT_SAMPLES,
     seed: int = FIT_SEED,
-    jobs: int = 1,
+    jobs: int | Machines = 1,
     on_start=None,
     on_progress=None,
 ) -> dict:

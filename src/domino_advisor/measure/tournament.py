@@ -9,19 +9,17 @@ scored and reported; its bots by name are its ``Parts.bots``.  Here every round 
 through the round interface (``games.registry.GameRound``): who acts next is the round's
 to say (``next_actor``, drawn by the sitting's dice where several may), and the bot in that
 seat chooses among ``moves_of`` that seat.  A deal's seeds are fixed before any is played,
-so ``jobs`` processes give the same figures as one.  The core is plain Python and reports
-through callbacks; the CLI draws the progress bar.
+so ``jobs`` processes or a cluster (``measure.cluster``) give the same figures as one.
+The core is plain Python and reports through callbacks; the CLI draws the progress bar.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from domino_advisor.base.cores import process_pool
 from domino_advisor.games.registry import Contest, Sitting, game_for, part
+from domino_advisor.measure.cluster import Machines, in_order, machines_of
 
 
 def contest_for(rules: Any, seats: int, matches: bool = False) -> Contest:
@@ -35,7 +33,7 @@ def tournament(
     seats: int,
     specs: list[str],
     games: int,
-    jobs: int = 1,
+    jobs: int | Machines = 1,
     seed: int = 0,
     on_progress: Callable[[int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
@@ -54,7 +52,8 @@ def tournament(
     deals = contest.deals(games)
     seeds = contest.seeds(seed, deals)
     standings = contest.standings(by_seat, deals)
-    size = max(1, min(contest.chunk, deals // (jobs * 4) or 1))
+    where = machines_of(jobs)
+    size = max(1, min(contest.chunk, deals // (where.jobs * 4) or 1))
     chunks = [seeds[i : i + size] for i in range(0, deals, size)]
 
     def absorb(summaries: Iterator[Any] | list[Any]) -> None:
@@ -63,18 +62,12 @@ def tournament(
             if on_progress:
                 on_progress(1)
 
-    jobs = max(1, min(jobs, len(chunks), os.cpu_count() or 1))  # more would only wait
-    done = 0
-    if jobs > 1:
-        try:
-            work = [(rules, seats, matches, by_seat, chunk) for chunk in chunks]
-            for summaries in in_processes(jobs, _chunk, work):
-                absorb(summaries)
-                done += 1
-        except (OSError, BrokenProcessPool) as e:
-            if on_warning:
-                on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
-    absorb(deal_by_deal(rules, seats, matches, by_seat, [s for chunk in chunks[done:] for s in chunk]))
+    if where.alone:
+        absorb(deal_by_deal(rules, seats, matches, by_seat, seeds))
+    else:
+        work = [(rules, seats, matches, by_seat, chunk) for chunk in chunks]
+        for summaries in in_order(where, _chunk, work, on_warning):
+            absorb(summaries)
     return standings
 
 
@@ -118,38 +111,3 @@ def play(sitting: Sitting, bots: dict[str, Any]) -> None:
 def _chunk(args: tuple[Any, int, bool, list[str], list[Any]]) -> list[Any]:
     rules, seats, matches, by_seat, seeds = args
     return play_deals(rules, seats, matches, by_seat, seeds, workers=1)  # the cores are the jobs
-
-
-def in_processes(jobs: int, work: Callable[[Any], Any], args: list[Any]) -> Iterator[Any]:
-    """``work``'s results for each of ``args``, in order, from a pool of processes; a
-    pool that cannot start (no more processes allowed) is shut down at once, its workers
-    ended, not waited for.  No worker outlives this process, however it ends
-    (``base.cores.process_pool``)."""
-    pool = process_pool(jobs)
-    try:
-        yield from pool.map(work, args)
-    except BaseException:
-        _quiet_teardown()
-        processes = list(getattr(pool, "_processes", {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        raise
-    pool.shutdown()
-
-
-def _quiet_teardown() -> None:
-    """A pool ended mid-way (Ctrl-C) has its manager thread mark futures already
-    cancelled as broken, which raises in that thread (a known race in
-    concurrent.futures): that is no news to someone who pressed Ctrl-C, so it is not
-    printed as a traceback."""
-    import threading
-    from concurrent.futures import InvalidStateError
-
-    previous = threading.excepthook
-
-    def hook(args: Any) -> None:
-        if not isinstance(args.exc_value, InvalidStateError):
-            previous(args)
-
-    threading.excepthook = hook

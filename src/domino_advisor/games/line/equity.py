@@ -423,16 +423,29 @@ def chance_among(table: EquityTable, needs: Sequence[int], me: int, opener: int 
 
 
 def build_all(
-    rounds: int = ROUNDS, seed: int = SEED, on_table: Callable[[EquityTable], object] | None = None
+    rounds: int = ROUNDS,
+    seed: int = SEED,
+    on_table: Callable[[EquityTable], object] | None = None,
+    run: Callable[[Callable, list], Iterable] | None = None,
 ) -> dict[str, object]:
-    """Every shipped table, as the data file holds them."""
+    """Every shipped table, as the data file holds them; ``run(work, args)`` gives each
+    table's build in order wherever it plays them (``measure.cluster``; None: here, one
+    after another).  Each table is seeded alike wherever it is built: the same bytes."""
+    todo = [(name, players, rounds, seed) for name, counts in PRESET_TABLES for players in counts]
+    out: dict[str, dict] = {}
+    for table in (run or _here)(_build_one, todo):
+        out[table.key] = table.to_json()
+        if on_table:
+            on_table(table)
+    return {"format": TABLES.format, "tables": out}
+
+
+def _here(work: Callable, args: list) -> Iterable:
+    return map(work, args)
+
+
+def _build_one(args: tuple[str, int, int, int]) -> EquityTable:
     from domino_advisor.games.line.rules import preset
 
-    out: dict[str, dict] = {}
-    for name, counts in PRESET_TABLES:
-        for players in counts:
-            table = build(preset(name), players, rounds, seed)
-            out[table.key] = table.to_json()
-            if on_table:
-                on_table(table)
-    return {"format": TABLES.format, "tables": out}
+    name, players, rounds, seed = args
+    return build(preset(name), players, rounds, seed)
