@@ -16,6 +16,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from domino_advisor.cli import about as cli_about
 from domino_advisor.cli import completion as cli_completion
 from domino_advisor.cli import measuring as cli_measure
 from domino_advisor.cli import models as cli_models
@@ -141,7 +142,7 @@ def test_logging_loads_no_advice(tmp_path):
 def test_the_table_holds_every_command_with_its_own_short_help():
     defined = {
         c.name: c
-        for module in (cli_table, cli_practice, cli_measure, cli_models, cli_completion)
+        for module in (cli_table, cli_about, cli_practice, cli_measure, cli_models, cli_completion)
         for c in vars(module).values()
         if isinstance(c, click.Command)
     }

@@ -1,7 +1,7 @@
 """The command line: the group and the table of its commands, each loaded when it runs.
 
-The commands live in ``cli_table`` (the table's), ``cli_measure`` (simulate, equity,
-bench) and ``cli_models`` (calibrate, reads); ``COMMANDS`` names each one's module and
+The commands live in ``cli.table`` (the table's), ``cli.about`` (rules, config, demo),
+``cli.measuring`` (simulate, equity, bench) and ``cli.models`` (calibrate, reads); ``COMMANDS`` names each one's module and
 its short help, so ``--help`` and ``--version`` import none of them, and a command imports
 only its own module and what that needs."""
 
@@ -41,10 +41,10 @@ COMMANDS = {
         "once your shell runs it (put the eval line in your shell's start-up file).",
     ),
     "config": (
-        "table:config_",
+        "about:config_",
         "Where your defaults file is and what it holds (your name, players, house rules).",
     ),
-    "demo": ("table:demo", "Walk a bundled example game event by event, showing what the advisor sees."),
+    "demo": ("about:demo", "Walk a bundled example game event by event, showing what the advisor sees."),
     "edit": (
         "table:edit",
         "Open the log in your $EDITOR; it is saved only if it still follows the rules.",
@@ -76,7 +76,7 @@ COMMANDS = {
         "each round in hindsight.",
     ),
     "rules": (
-        "table:rules",
+        "about:rules",
         "The rule presets and their parameters (and Mexican Train's and Chicken Foot's settings).",
     ),
     "session": (
