@@ -52,6 +52,18 @@ def _own_progress_record(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("VISUAL", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _pool_unless_asked(request, monkeypatch):
+    """In process, ``--jobs 2`` plays in the process pool (as without ``distributed``), which
+    the tests of any number of jobs hold to one process; the embedded Dask cluster (each of
+    its spawned workers imports everything again: about a second of CPU a worker) is held to
+    the same figures in tests/test_cluster.py, and in the real processes of the slow tier."""
+    if request.node.path.name != "test_cluster.py":
+        from domino_advisor.measure import cluster
+
+        monkeypatch.setattr(cluster, "has_dask", lambda: False)
+
+
 # The run's young objects collected every 10,000 allocations, not Python's 700: most die
 # by their count of references first, and the collector walks fewer of them (GC over the
 # fast tier: 4.8 s of CPU to 3.5)
