@@ -12,7 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ from clitools import refused, run
 from domino_advisor.measure import cluster
 
 dask = pytest.importorskip("distributed", reason="the cluster extra (pip install 'domino-advisor[cluster]')")
+from domino_advisor.measure import daskrun  # noqa: E402 - only where distributed is
 
 LOGS = Path(__file__).parent / "data" / "logs"
 SIMULATE = [
@@ -41,19 +42,19 @@ def test_the_embedded_cluster_and_the_pool_print_what_one_process_does(runner, m
     alone = run(runner, *SIMULATE)
     assert alone.exit_code == 0, alone.output
     used = []
-    real = cluster._connect
+    real = daskrun.connect
 
-    def connect(where):
-        client, embedded = real(where)
+    def connect(address, jobs):
+        client, embedded = real(address, jobs)
         workers = list(client.scheduler_info()["workers"])
-        used.append((where, [embedded.scheduler_address, *workers, embedded.dashboard_link]))
+        used.append(((address, jobs), [embedded.scheduler_address, *workers, embedded.dashboard_link]))
         return client, embedded
 
-    monkeypatch.setattr(cluster, "_connect", connect)
+    monkeypatch.setattr(daskrun, "connect", connect)
     on_dask = run(runner, *SIMULATE, "--jobs", "2")
     assert on_dask.exit_code == 0, on_dask.output
-    [(where, addresses)] = used  # the embedded cluster played them, listening on 127.0.0.1 only
-    assert where == cluster.Machines(2) and len(addresses) == 4
+    [(asked, addresses)] = used  # the embedded cluster played them, listening on 127.0.0.1 only
+    assert asked == (None, 2) and len(addresses) == 4
     assert all(a.split("://")[1].startswith("127.0.0.1:") for a in addresses), addresses
     monkeypatch.setattr(cluster, "has_dask", lambda: False)
     pooled = run(runner, *SIMULATE, "--jobs", "2")
@@ -61,10 +62,10 @@ def test_the_embedded_cluster_and_the_pool_print_what_one_process_does(runner, m
 
 
 def test_a_cluster_that_cannot_start_leaves_the_games_to_this_process(runner, monkeypatch):
-    def cannot(where):
+    def cannot(address, jobs):
         raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(cluster, "_connect", cannot)
+    monkeypatch.setattr(daskrun, "connect", cannot)
     got = run(runner, *SIMULATE[:-1], "--jobs", "2")
     assert got.exit_code == 0, got.output
     assert "could not start a cluster of 2 processes" in got.output
@@ -76,7 +77,7 @@ def test_without_distributed_the_scheduler_says_how_to_install_it(runner, monkey
 
 
 def test_a_scheduler_that_cannot_be_reached_is_one_line(runner, monkeypatch):
-    monkeypatch.setattr(cluster, "CONNECT_WITHIN", 1.0)
+    monkeypatch.setattr(daskrun, "CONNECT_WITHIN", 1.0)
     with socket.socket() as s:  # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -84,9 +85,48 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line(runner, monkeypatch):
     assert len(got.output.strip().splitlines()) == 1, got.output
 
 
+def test_jobs_and_a_scheduler_together_are_refused(runner):
+    refused(runner, None, *SIMULATE, "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1", says="leave one out")
+
+
+def test_a_port_that_is_no_scheduler_is_one_line_not_a_wait(runner, monkeypatch):
+    import http.server
+
+    monkeypatch.setattr(daskrun, "CONNECT_WITHIN", 1.0)
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    web = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    serving = threading.Thread(target=web.serve_forever, daemon=True)
+    serving.start()
+    try:
+        port = web.server_address[1]
+        got = refused(runner, None, *SIMULATE, "--scheduler", f"tcp://127.0.0.1:{port}", says="cannot reach")
+        assert len(got.output.strip().splitlines()) == 1, got.output
+    finally:
+        web.shutdown()
+
+
+def test_workers_with_another_package_are_refused(runner, monkeypatch):
+    monkeypatch.setattr(daskrun, "fingerprint", lambda: "not-this-one")  # here only: the workers hash theirs
+    refused(runner, None, *SIMULATE, "--jobs", "2", says="another domino-advisor")
+
+
 def test_an_address_that_is_no_address_is_one_line(runner):
     refused(runner, None, *SIMULATE, "--scheduler", "  ", says="--scheduler needs an address")
-    refused(runner, None, *SIMULATE, "--scheduler", "nowhere://x", says="cannot reach")
+    for address in (
+        "nowhere://x",
+        "tcp://",
+        "tcp://host:notaport",
+        "tcp://h:99999",
+        "inproc://x",
+        "ucx://h:1",
+    ):
+        refused(runner, None, *SIMULATE, "--scheduler", address, says="not a scheduler's address")
+    refused(runner, None, *SIMULATE, "--scheduler", "tls://127.0.0.1:1", says="Dask's TLS settings")
+    got = refused(runner, None, *SIMULATE, "--scheduler", "tcp://\x1b[31mred:1", says="address")
+    assert "\x1b" not in got.output
 
 
 RUN = """
@@ -182,22 +222,52 @@ def test_a_real_cluster_prints_what_one_process_does(runner, scheduler):
 
 @pytest.mark.slow
 def test_a_worker_killed_mid_run_changes_no_figure(runner, scheduler, monkeypatch):
-    address, started = scheduler
+    address, _ = scheduler
     long_run = [*SIMULATE[:3], "--bots", "advisor:30,heavy", "--games", "24", "--seed", "8", "--json"]
     alone = run(runner, *long_run)
     killed = []
-    real = cluster._gathered
+    real = daskrun.played
 
-    def kill_one_worker_once_a_chunk_is_back(*args):
-        for i, result in enumerate(real(*args)):
-            if i == 0:  # the run is under way, chunks are out on both workers
-                os.killpg(started[1].pid, signal.SIGKILL)
-                started[1].wait(timeout=30)
-                killed.append(time.monotonic())
+    def kill_a_busy_worker_once_a_chunk_is_back(client, *args):
+        for i, result in enumerate(real(client, *args)):
+            if i == 0:  # the run is under way: kill a worker that is playing a chunk
+                busy = [w for w, keys in client.processing().items() if keys]
+                pids = client.run(os.getpid, workers=busy[:1])
+                os.killpg(os.getpgid(pids[busy[0]]), signal.SIGKILL)
+                killed.append(busy[0])
             yield result
 
-    monkeypatch.setattr(cluster, "_gathered", kill_one_worker_once_a_chunk_is_back)
+    monkeypatch.setattr(daskrun, "played", kill_a_busy_worker_once_a_chunk_is_back)
     remote = run(runner, *long_run, "--scheduler", address)
-    assert killed, remote.output  # the worker was killed while the run went on
+    assert killed, remote.output  # a worker died with a chunk in its hands
     assert remote.exit_code == 0, remote.output
     assert remote.output == alone.output
+
+
+@pytest.mark.slow
+def test_a_scheduler_lost_mid_run_is_one_line(runner, scheduler, monkeypatch):
+    address, started = scheduler
+    real = daskrun.played
+
+    def lose_the_scheduler(*args):
+        for i, result in enumerate(real(*args)):
+            if i == 0:
+                os.killpg(started[0].pid, signal.SIGKILL)
+                started[0].wait(timeout=30)
+            yield result
+
+    monkeypatch.setattr(daskrun, "played", lose_the_scheduler)
+    long_run = [*SIMULATE[:3], "--bots", "advisor:30,heavy", "--games", "24", "--seed", "8"]
+    got = refused(runner, None, *long_run, "--scheduler", address, says="mid-run")
+    assert len(got.output.strip().splitlines()) == 1, got.output
+
+
+@pytest.mark.slow
+def test_the_match_tables_build_the_same_on_a_cluster(monkeypatch):
+    from domino_advisor.games.line import equity
+    from domino_advisor.measure.cluster import Machines, in_order
+
+    monkeypatch.setattr(equity, "PRESET_TABLES", [("classic", (2, 3))])
+    alone = equity.build_all(200, 7)
+    spread = equity.build_all(200, 7, run=lambda work, args: in_order(Machines(2), work, args))
+    assert json.dumps(alone) == json.dumps(spread)

@@ -69,7 +69,7 @@ def default_workers() -> int:
     cores = _cores()
     if said:
         many = "process" if cores == 1 else "processes"
-        _tell(
+        tell(
             f"{WORKERS_VARIABLE} is '{excerpt(said)}', not a number of processes from 1 to {MOST_SAID}: "
             f"using {cores} {many} (one per core, at most {MOST_WORKERS})"
         )
@@ -84,7 +84,9 @@ def _cores() -> int:
     return max(1, min(cores, MOST_WORKERS))
 
 
-def _tell(complaint: str) -> None:
+def tell(complaint: str) -> None:
+    """Say to the command's listener (``heard_by``), once a command, what could not be
+    done as asked and what was done instead."""
     if _listener is not None and complaint not in _heard:
         _heard.add(complaint)
         _listener(complaint)

@@ -1,9 +1,9 @@
 """The command line: the group and the table of its commands, each loaded when it runs.
 
 The commands live in ``cli.table`` (the table's), ``cli.about`` (rules, config, demo),
-``cli.measuring`` (simulate, equity, bench) and ``cli.models`` (calibrate, reads); ``COMMANDS`` names each one's module and
-its short help, so ``--help`` and ``--version`` import none of them, and a command imports
-only its own module and what that needs."""
+``cli.measuring`` (simulate, equity, bench) and ``cli.models`` (calibrate, reads);
+``COMMANDS`` names each one's module and its short help, so ``--help`` and ``--version``
+import none of them, and a command imports only its own module and what that needs."""
 
 from __future__ import annotations
 

@@ -394,6 +394,11 @@ def jobs_option(help_text: str) -> Callable[[FC], FC]:
 
             if scheduler is not None and not scheduler.strip():
                 raise click.UsageError("--scheduler needs an address, like tcp://10.0.0.5:8786")
+            source = click.get_current_context().get_parameter_source("jobs")
+            if scheduler is not None and source is not None and source.name == "COMMANDLINE":
+                raise click.UsageError(
+                    "--jobs does nothing with --scheduler (the cluster's workers play): leave one out"
+                )
             return f(*args, jobs=Machines(jobs, scheduler), **kwargs)
 
         with_scheduler = click.option(

@@ -23,12 +23,12 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from domino_advisor.base.cores import process_pool
+from domino_advisor.base.cores import process_pool, tell
 from domino_advisor.base.errors import DominoError
+from domino_advisor.base.printable import excerpt
 
+CLUSTER_SHARE = 64  # a scheduler's games are cut for this many workers (chunks of a game or a few)
 INSTALL = "pip install 'domino-advisor[cluster]'"  # how to get Dask's distributed, as the messages say it
-CONNECT_WITHIN = 10.0  # seconds to reach a scheduler before saying it cannot be reached
-LOCAL_HOST = "127.0.0.1"  # the embedded cluster listens here only: it runs what it is sent
 
 
 class ClusterError(DominoError):
@@ -48,6 +48,12 @@ class Machines:
         """Everything in this process."""
         return self.scheduler is None and self.jobs <= 1
 
+    @property
+    def share(self) -> int:
+        """How many to share the games between, for the size of their chunks: the jobs, or
+        for a cluster of unknown size as many as a large one has (``CLUSTER_SHARE``)."""
+        return self.jobs if self.scheduler is None else CLUSTER_SHARE
+
 
 def machines_of(jobs: int | Machines) -> Machines:
     """A number of processes is this machine's; a ``Machines`` says itself."""
@@ -66,125 +72,68 @@ def in_order(
     work: Callable[[Any], Any],
     args: Sequence[Any],
     on_warning: Callable[[str], None] | None = None,
+    on_done: Callable[[int], None] | None = None,
 ) -> Iterator[Any]:
-    """``work(a)`` for each of ``args``, yielded in the args' order; each as soon as it and
-    all before it are done.  Chunks a pool of processes could not play are played here
-    (said to ``on_warning``)."""
+    """``work(a)`` for each of ``args``, yielded in the args' order, each as soon as it and
+    all before it are done; ``on_done(i)`` as each comes back, in whatever order (for the
+    progress bar).  Chunks a pool of processes could not play are played here (said to
+    ``on_warning``, else to the command's listener: ``base.cores.tell``); what stops a
+    cluster is a ``ClusterError``."""
+    on_warning = on_warning or tell
     jobs = max(1, min(where.jobs, len(args), os.cpu_count() or 1))  # more would only wait
     if where.scheduler is not None:
         if not has_dask():
             raise ClusterError(f"--scheduler needs Dask's distributed, which is not installed: {INSTALL}")
-        yield from _gathered(*_connect(where), work, args, where.scheduler)
+        yield from _on_dask(where.scheduler, jobs, work, args, on_done)
         return
-    done = 0
     if jobs > 1 and has_dask():
         try:
-            connected = _connect(Machines(jobs))
-        except Exception as e:  # no more processes, no free port: whatever stops a cluster starting
-            jobs = 1
-            if on_warning:
-                on_warning(f"could not start a cluster of {where.jobs} processes ({e}); playing in this one")
-        else:
-            yield from _gathered(*connected, work, args, None)
+            yield from _on_dask(None, jobs, work, args, on_done)
             return
+        except _NoStart as e:
+            jobs = 1
+            on_warning(f"could not start a cluster of {where.jobs} processes ({e}); playing in this one")
+    done = 0
     if jobs > 1:
         try:
             for result in in_processes(jobs, work, list(args)):
                 yield result
+                if on_done:
+                    on_done(done)
                 done += 1
         except (OSError, BrokenProcessPool) as e:
-            if on_warning:
-                on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
-    for a in args[done:]:
-        yield work(a)
+            on_warning(f"could not run {jobs} processes ({e}); playing the rest in this one")
+    for i in range(done, len(args)):
+        yield work(args[i])
+        if on_done:
+            on_done(i)
 
 
-def _gathered(
-    client: Any, cluster: Any, work: Callable[[Any], Any], args: Sequence[Any], address: str | None
+class _NoStart(Exception):
+    """The embedded cluster could not start (the games are played here instead)."""
+
+
+def _on_dask(
+    address: str | None,
+    jobs: int,
+    work: Callable[[Any], Any],
+    args: Sequence[Any],
+    on_done: Callable[[int], None] | None,
 ) -> Iterator[Any]:
-    """The chunks played on a Dask cluster, yielded in order (a chunk whose worker died is
-    played again on another: Dask's own rescheduling); the client, and the embedded
-    cluster, closed however the run ends."""
-    import distributed
+    from domino_advisor.measure import daskrun
 
     try:
+        client, cluster = daskrun.connect(address, jobs)
+    except daskrun.ClusterTrouble as e:
+        raise ClusterError(str(e)) from None
+    except Exception as e:  # no more processes, no free port: whatever stops a cluster starting
         if address is not None:
-            _same_version(client, address)
-        keys = [f"chunk-{i}-{os.getpid()}" for i in range(len(args))]
-        futures = client.map(work, list(args), pure=False, key=keys)
-        index = {f.key: i for i, f in enumerate(futures)}
-        ready: dict[int, Any] = {}
-        next_out = 0
-        for future in distributed.as_completed(futures):
-            ready[index[future.key]] = future.result()
-            future.release()
-            while next_out in ready:
-                yield ready.pop(next_out)
-                next_out += 1
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-
-
-def _connect(where: Machines) -> tuple[Any, Any]:
-    """A client of the scheduler named, or of an embedded cluster of ``jobs`` workers on
-    127.0.0.1 (each ending with this process)."""
-    import logging
-
-    import distributed
-
-    if where.scheduler is None:
-        cluster = distributed.LocalCluster(
-            n_workers=where.jobs,
-            threads_per_worker=1,
-            processes=True,
-            host=LOCAL_HOST,
-            dashboard_address=f"{LOCAL_HOST}:0",  # its HTTP server too: this machine only, a free port
-            silence_logs=logging.ERROR,
-            worker_dashboard_address=None,
-        )
-        client = distributed.Client(cluster)
-        from domino_advisor.measure.daskplugin import DieWithUs
-
-        client.register_plugin(DieWithUs(os.getpid()))
-        return client, cluster
+            raise ClusterError(f"cannot use the Dask scheduler at '{excerpt(address, 80)}' ({e})") from None
+        raise _NoStart(e) from None
     try:
-        client = distributed.Client(where.scheduler, timeout=CONNECT_WITHIN)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise ClusterError(
-            f"cannot reach the Dask scheduler at '{where.scheduler}' ({e.__class__.__name__}: {e}); "
-            "is it running, and is the address tcp://HOST:PORT (or tls://HOST:PORT)?"
-        ) from None
-    return client, None
-
-
-def _version() -> str:
-    import domino_advisor
-
-    return str(domino_advisor.__version__)
-
-
-def _same_version(client: Any, address: str) -> None:
-    """The cluster's workers play with this version of the package, or none of the run is
-    sent (another version could play other games and print other figures)."""
-    try:
-        found = client.run(_version)
-    except Exception as e:  # a worker without the package: its import fails there
-        raise ClusterError(
-            f"the workers at '{address}' cannot run domino-advisor ({e.__class__.__name__}: {e}): "
-            f"install domino-advisor {_version()} on every worker"
-        ) from None
-    if not found:
-        raise ClusterError(
-            f"the Dask scheduler at '{address}' has no workers: start some (dask worker {address})"
-        )
-    other = sorted({v for v in found.values() if v != _version()})
-    if other:
-        raise ClusterError(
-            f"the workers at '{address}' have domino-advisor {', '.join(other)}, this is {_version()}: "
-            "install the same version everywhere (the figures depend on it)"
-        )
+        yield from daskrun.played(client, cluster, work, args, address, on_done)
+    except daskrun.ClusterTrouble as e:
+        raise ClusterError(str(e)) from None
 
 
 def in_processes(jobs: int, work: Callable[[Any], Any], args: list[Any]) -> Iterator[Any]:

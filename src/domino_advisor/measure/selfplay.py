@@ -138,14 +138,16 @@ def run_games(
     of processes, or a ``measure.cluster.Machines``), the results in the games' order;
     ``on_progress`` hears how many games each chunk held."""
     where = machines_of(jobs)
-    size = max(1, min(10, games // (where.jobs * 4) or 1))
+    size = max(1, min(10, games // (where.share * 4) or 1))
     chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
-    out: list = []
-    played = in_order(where, work, [make_args(ch) for ch in chunks], on_warning)
-    for ch, results in zip(chunks, played, strict=True):
-        out.extend(results)
+
+    def done(i: int) -> None:  # a chunk back, in whatever order: the bar moves as games finish
         if on_progress:
-            on_progress(len(ch))
+            on_progress(len(chunks[i]))
+
+    out: list = []
+    for results in in_order(where, work, [make_args(ch) for ch in chunks], on_warning, done):
+        out.extend(results)  # in the games' order: the same figures anywhere
     return out
 
 

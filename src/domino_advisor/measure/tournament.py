@@ -53,21 +53,23 @@ def tournament(
     seeds = contest.seeds(seed, deals)
     standings = contest.standings(by_seat, deals)
     where = machines_of(jobs)
-    size = max(1, min(contest.chunk, deals // (where.jobs * 4) or 1))
+    size = max(1, min(contest.chunk, deals // (where.share * 4) or 1))
     chunks = [seeds[i : i + size] for i in range(0, deals, size)]
-
-    def absorb(summaries: Iterator[Any] | list[Any]) -> None:
-        for summary in summaries:
+    if where.alone:
+        for summary in deal_by_deal(rules, seats, matches, by_seat, seeds):
             standings.add(summary)
             if on_progress:
                 on_progress(1)
+        return standings
 
-    if where.alone:
-        absorb(deal_by_deal(rules, seats, matches, by_seat, seeds))
-    else:
-        work = [(rules, seats, matches, by_seat, chunk) for chunk in chunks]
-        for summaries in in_order(where, _chunk, work, on_warning):
-            absorb(summaries)
+    def done(i: int) -> None:  # a chunk back, in whatever order: the bar moves as deals finish
+        if on_progress:
+            on_progress(len(chunks[i]))
+
+    work = [(rules, seats, matches, by_seat, chunk) for chunk in chunks]
+    for summaries in in_order(where, _chunk, work, on_warning, done):
+        for summary in summaries:  # added in the deals' order: the same figures anywhere
+            standings.add(summary)
     return standings
 
 
