@@ -93,6 +93,7 @@ def test_a_port_that_is_no_scheduler_is_one_line_not_a_wait(runner, monkeypatch)
     import http.server
 
     monkeypatch.setattr(daskrun, "CONNECT_WITHIN", 1.0)
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
