@@ -40,14 +40,14 @@ def refused(runner: CliRunner, path: Path | None, *args, says: str, **kwargs):
 def console_under(monkeypatch, **env: str) -> None:
     """The commands' console made again as a start-up makes it under these environment
     variables (``COLUMNS="50"``): how a test in process gets a terminal's width."""
-    from domino_advisor.cli import measuring, models, practice, shell
+    from domino_advisor.cli import about, measuring, models, practice, shell
     from domino_advisor.cli import table as cli_table
     from domino_advisor.views.terminal import make_console
 
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     made = make_console()
-    for module in (shell, cli_table, practice, measuring, models):  # each command's module holds it
+    for module in (shell, cli_table, about, practice, measuring, models):  # each command's module holds it
         monkeypatch.setattr(module, "console", made)
 
 
