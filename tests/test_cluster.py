@@ -141,7 +141,15 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize("command", [["status"], ["advise", "--samples", "20"], ["where", "{log}", "6-6"]])
+# advise in the fast tier (status and log are also held to it by test_startup's HEAVY)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["advise", "--samples", "20"],
+        pytest.param(["status"], marks=pytest.mark.slow),
+        pytest.param(["where", "{log}", "6-6"], marks=pytest.mark.slow),
+    ],
+)
 def test_the_tables_commands_never_load_dask(tmp_path, command):
     log = LOGS / "classic-3-midround.dom"
     args = [a.replace("{log}", str(log)) for a in command]
