@@ -280,3 +280,11 @@ def test_the_match_tables_build_the_same_on_a_cluster(monkeypatch):
     alone = equity.build_all(200, 7)
     spread = equity.build_all(200, 7, run=lambda work, args: in_order(Machines(2), work, args))
     assert json.dumps(alone) == json.dumps(spread)
+
+
+@pytest.mark.slow
+def test_the_match_tables_check_the_same_on_a_cluster(runner):
+    args = ["equity", "--check", "--players", "4", "--target", "3", "--matches", "10", "--json"]
+    alone = run(runner, *args)
+    spread = run(runner, *args, "--jobs", "2")
+    assert alone.exit_code == 0 and alone.output == spread.output

@@ -181,3 +181,13 @@ def test_check_command_json(runner, target, mixes):
     needs = [tuple(s["needs"]) for s in data["states"]]
     assert len(set(needs)) == len(needs) and all(list(n[1:]) == sorted(n[1:]) for n in needs)
     assert 0 <= data["mean_gap"] <= data["largest_gap"] <= 1
+
+
+def test_check_gives_the_same_figures_on_any_jobs(runner):
+    """Each score's matches are seeded by its place: the pool (and a cluster:
+    tests/test_cluster.py) plays them anywhere and prints the same bytes."""
+    args = ["equity", "--check", "--players", "3", "--target", "3", "--matches", "10", "--json", "--seed", "4"]
+    one = runner.invoke(main, args)
+    two = runner.invoke(main, [*args, "--jobs", "2"])
+    assert one.exit_code == 0 and two.exit_code == 0, two.output
+    assert one.output == two.output

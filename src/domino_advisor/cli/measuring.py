@@ -128,7 +128,9 @@ def simulate(
 )
 @seed_option(None, "the deals' seed (default: 2026 with --build, 1 with --check)")
 @force_option("with --build: overwrite the file")
-@jobs_option("with --build: processes to build the tables in (a table each)")
+@jobs_option(
+    "with --build or --check: processes to build the tables in (a table each), or to play the matches"
+)
 def equity(
     rules_name: str,
     seats: int,
@@ -154,8 +156,6 @@ def equity(
             "rounds": "--build",
             "force": "--build",
             "matches": "--check",
-            "jobs": "--build",
-            "scheduler": "--build",
         },
     )
     game = game_for(rules_name)
@@ -167,17 +167,22 @@ def equity(
             f"no chance of winning a match); equity takes {', '.join(has)}"
         )
     equity = part(game, "equity")
+    from domino_advisor.measure.cluster import in_order
+
+    sources = [click.get_current_context().get_parameter_source(n) for n in ("jobs", "scheduler")]
+    if not (check or build_out) and any(s is not None and s.name == "COMMANDLINE" for s in sources):
+        raise click.UsageError("--jobs and --scheduler are for --build or --check only")
+
+    def run(work: Callable, args: list) -> Iterator:
+        return in_order(jobs, work, args, lambda w: say("warning", w, style="yellow"))
+
     if check:
-        _check_equity(equity, rules, rules_name, seats, target, matches, 1 if seed is None else seed, as_json)
+        seed = 1 if seed is None else seed
+        _check_equity(equity, rules, rules_name, seats, target, matches, seed, as_json, run)
         return
     seed = 2026 if seed is None else seed
     if build_out:
         outputs.check(build_out, outputs.MATCH_TABLES, force, "--build")
-        from domino_advisor.measure.cluster import in_order
-
-        def run(work: Callable, args: list) -> Iterator:
-            return in_order(jobs, work, args, lambda w: say("warning", w, style="yellow"))
-
         data = equity.build_all(rounds, seed, on_table=lambda t: say("built", t.key, style="dim"), run=run)
         outputs.write(build_out, json.dumps(data, indent=0) + "\n", outputs.MATCH_TABLES, force, "--build")
         landed(f"wrote {printable(build_out)}")
@@ -227,6 +232,7 @@ def _check_equity(
     matches: int,
     seed: int,
     as_json: bool,
+    run: Callable[[Callable, list], Iterator],
 ) -> None:
     rules.check_players(seats)
     if target:
@@ -237,7 +243,9 @@ def _check_equity(
     todo = equity.states_for(rules, seats)
     with _progress(as_json) as progress:
         task = progress.add_task("scores checked", total=len(todo))
-        checks = equity.check(rules, seats, matches, seed, todo, on_state=lambda c: progress.advance(task, 1))
+        checks = equity.check(
+            rules, seats, matches, seed, todo, on_state=lambda c: progress.advance(task, 1), run=run
+        )
     figures = equity.summary(checks)
     data: shapes.EquityCheckJson = {
         "rules": rules_name,
