@@ -20,6 +20,8 @@ import random
 import time
 from multiprocessing import Pool
 
+from strength_at_work import mean_and_half_width
+
 from domino_advisor.base.tiles import Tile
 from domino_advisor.games.line import bots
 from domino_advisor.games.line.engine import FastRound, from_tiles
@@ -138,12 +140,6 @@ def rates(rules_name: str, players: int, against: str, seed: int, deals: int) ->
     by_seat = [["advisor", against][s % 2] for s in range(players)]
     out = play_deals(rules, players, False, by_seat, contest_for(rules, players).seeds(seed, deals))
     return [(d["advisor"][0] + 0.5 * d["advisor"][1]) / d["advisor"][3] for d in out]
-
-
-def mean_and_half_width(xs: list[float]) -> tuple[float, float]:
-    m = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
-    return m, 1.96 * sd / math.sqrt(len(xs))
 
 
 def main() -> None:

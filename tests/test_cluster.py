@@ -19,6 +19,7 @@ import pytest
 
 from clitools import refused, run
 from domino_advisor.measure import cluster
+from test_startup import loaded
 
 dask = pytest.importorskip("distributed", reason="the cluster extra (pip install 'domino-advisor[cluster]')")
 from domino_advisor.measure import daskrun  # noqa: E402 - only where distributed is
@@ -130,17 +131,6 @@ def test_an_address_that_is_no_address_is_one_line(runner):
     assert "\x1b" not in got.output
 
 
-RUN = """
-import json, sys
-from domino_advisor.cli.app import main
-try:
-    main(sys.argv[1:], prog_name="domino-advisor", standalone_mode=False)
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)), file=sys.stderr)
-"""
-
-
 # advise in the fast tier (status and log are also held to it by test_startup's HEAVY)
 @pytest.mark.parametrize(
     "command",
@@ -155,14 +145,7 @@ def test_the_tables_commands_never_load_dask(tmp_path, command):
     args = [a.replace("{log}", str(log)) for a in command]
     if "{log}" not in " ".join(command):
         args.append(str(log))
-    done = subprocess.run(
-        [sys.executable, "-c", RUN, *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "DOMINO_ADVISOR_CONFIG": str(tmp_path / "none.toml")},
-        timeout=300,
-    )
-    modules = set(json.loads(done.stderr.strip().splitlines()[-1]))
+    modules = loaded(*args, env_dir=tmp_path)
     assert not {m for m in modules if m.split(".")[0] in ("distributed", "dask", "tornado")}
     assert "domino_advisor.measure.cluster" not in modules
 
